@@ -1,0 +1,104 @@
+package rules
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// LocKind says what kind of place a location is.
+type LocKind uint8
+
+// The kinds of location.
+const (
+	Tableau LocKind = iota
+	Cell
+	Foundation
+)
+
+// Loc is a place cards move from or to: a tableau pile (t1..), a cell (c1,
+// c2) or the foundations (f). Index is 0-based and unused for Foundation.
+type Loc struct {
+	Kind  LocKind
+	Index uint8
+}
+
+// T returns the location of tableau pile i (0-based).
+func T(i int) Loc { return Loc{Tableau, uint8(i)} }
+
+// C returns the location of cell i (0-based).
+func C(i int) Loc { return Loc{Cell, uint8(i)} }
+
+// F is the foundations.
+var F = Loc{Kind: Foundation}
+
+// String returns the location as written in move lists: t3, c1, f.
+func (l Loc) String() string {
+	switch l.Kind {
+	case Tableau:
+		return "t" + strconv.Itoa(int(l.Index)+1)
+	case Cell:
+		return "c" + strconv.Itoa(int(l.Index)+1)
+	case Foundation:
+		return "f"
+	}
+	return "?"
+}
+
+// ParseLoc reads a location: t1..t13, c1..c2 or f (any case). It checks
+// only the form; whether the place exists in a game is the referee's call.
+func ParseLoc(s string) (Loc, error) {
+	t := strings.ToLower(strings.TrimSpace(s))
+	if t == "f" {
+		return F, nil
+	}
+	if len(t) >= 2 && (t[0] == 't' || t[0] == 'c') {
+		n, err := strconv.Atoi(t[1:])
+		if err == nil && n >= 1 && n <= 13 && t[1] != '0' && t[1] != '+' {
+			if t[0] == 't' {
+				return T(n - 1), nil
+			}
+			if n <= 2 {
+				return C(n - 1), nil
+			}
+		}
+	}
+	return Loc{}, fmt.Errorf("unknown location %q: use t1..t13, c1, c2 or f", s)
+}
+
+// Move is one move: the moved card (the bottom card of a moved group), where
+// it comes from and where it goes.
+type Move struct {
+	Card     Card
+	From, To Loc
+}
+
+// String returns the short notation, such as "5C t3>t6".
+func (m Move) String() string {
+	return m.Card.String() + " " + m.From.String() + ">" + m.To.String()
+}
+
+// ParseMove reads the short notation "5C t3>t6". It also accepts "5C t3 t6"
+// and "5C t3->t6".
+func ParseMove(s string) (Move, error) {
+	t := strings.TrimSpace(s)
+	t = strings.ReplaceAll(t, "->", " ")
+	t = strings.ReplaceAll(t, ">", " ")
+	f := strings.Fields(t)
+	if len(f) != 3 {
+		return Move{}, fmt.Errorf("bad move %q: want CARD FROM>TO, as in \"5C t3>t6\"", s)
+	}
+	c, err := ParseCard(f[0])
+	if err != nil {
+		return Move{}, fmt.Errorf("bad move %q: %v", s, err)
+	}
+	from, err := ParseLoc(f[1])
+	if err != nil {
+		return Move{}, fmt.Errorf("bad move %q: %v", s, err)
+	}
+	to, err := ParseLoc(f[2])
+	if err != nil {
+		return Move{}, fmt.Errorf("bad move %q: %v", s, err)
+	}
+	return Move{Card: c, From: from, To: to}, nil
+}
