@@ -1,0 +1,13 @@
+// Package dealgen turns deal numbers into starting layouts, numbered exactly
+// as PySolFC numbers them, so that a player can look up the deal they are
+// playing (DESIGN section 2).
+//
+// A deal number becomes a generator (the Microsoft-compatible LCG for small
+// numbers and "ms" numbers, MT19937 seeded like CPython for the rest). The
+// generator shuffles a fresh deck into a talon, and the talon is dealt into
+// a rules.Position.
+//
+// Deal and DealDeck allocate a new position. For batch runs, which deal
+// millions of numbers, DealInto and Dealer.DealInto reuse a position's
+// slices and do not allocate.
+package dealgen
