@@ -1,0 +1,218 @@
+package rules
+
+import (
+	"errors"
+	"fmt"
+)
+
+// The referee checks each move directly against the rules of DESIGN
+// section 1. It deliberately shares no code with the move generator
+// (movegen.go), so that each can be tested against the other: a move is
+// legal when Check says so, not because LegalMoves lists it.
+//
+// Checks run in a fixed order, so that an illegal move gets the reason a
+// person would give first:
+//
+//  1. the position's game and the move's card are known;
+//  2. both places exist in the game;
+//  3. the move changes place;
+//  4. the kind of move is allowed at all (no cell to cell, no returns when
+//     they are off, none ever in Ripple Fan);
+//  5. the card is where the move says, face up, and (where the rules ask)
+//     on top;
+//  6. the destination takes it.
+
+// MoveError reports the first illegal move of a move list.
+type MoveError struct {
+	Index  int    // 1-based number of the move in the list
+	Move   Move   // the illegal move
+	Reason string // why it is illegal, such as "5C is face down"
+}
+
+// Error returns the move's number, the move and the reason, as in
+// "move 12 (5C t3>t6): 5C is face down".
+func (e *MoveError) Error() string {
+	return fmt.Sprintf("move %d (%v): %s", e.Index, e.Move, e.Reason)
+}
+
+// Check reports whether m is legal in p under the options o. It returns nil
+// for a legal move, and otherwise an error whose text is the precise
+// reason, such as "t6's top card is 7C, not 6C". It never changes p and
+// never panics, whatever p and m hold. It accepts exactly the moves that
+// LegalMoves lists, but finds that out by its own code.
+func Check(p *Position, o Options, m Move) error {
+	if r := refereeReason(p, o, m); r != "" {
+		return errors.New(r)
+	}
+	return nil
+}
+
+// Replay plays moves on a copy of start, checking each with Check first.
+// It returns the final position; start is not changed. At the first
+// illegal move it stops and returns the position just before that move,
+// with a *MoveError. It plays only the moves it is given: no automatic
+// foundation moves. Whether the final position is won is the caller's
+// question (Position.Won).
+func Replay(start *Position, o Options, moves []Move) (*Position, error) {
+	if start == nil {
+		return nil, errors.New("no starting position")
+	}
+	p := start.Clone()
+	for i, m := range moves {
+		if r := refereeReason(p, o, m); r != "" {
+			return p, &MoveError{Index: i + 1, Move: m, Reason: r}
+		}
+		p.Apply(m)
+	}
+	return p, nil
+}
+
+// refereeReason returns why m is illegal in p, or "" if it is legal.
+func refereeReason(p *Position, o Options, m Move) string {
+	if p == nil {
+		return "there is no position"
+	}
+	g := p.Game
+	if g != RussianCell && g != RippleFan {
+		return fmt.Sprintf("unknown game %d", uint8(g))
+	}
+	c := m.Card
+	if !c.Valid() {
+		return "the move has no valid card"
+	}
+	if r := refLocReason(p, m.From); r != "" {
+		return r
+	}
+	if r := refLocReason(p, m.To); r != "" {
+		return r
+	}
+	if m.From == m.To {
+		return "a move must change place"
+	}
+
+	// Where the card comes from.
+	switch m.From.Kind {
+	case Foundation:
+		if g == RippleFan {
+			return "foundation cards never come back in Ripple Fan"
+		}
+		if !o.Returns {
+			return "foundation returns are off"
+		}
+		s := c.Suit()
+		if h := p.Foundations[s]; h <= 0 {
+			return fmt.Sprintf("the %v foundation is empty", s)
+		} else if int(c.Rank()) != h-1 {
+			return fmt.Sprintf("%v is not the top card of the %v foundation", c, s)
+		}
+	case Cell:
+		if m.To.Kind == Cell {
+			return "a card may not move from a cell to a cell"
+		}
+		if in := p.Cells[m.From.Index]; in == NoCard {
+			return fmt.Sprintf("%v is not in %v, which is empty", c, m.From)
+		} else if in != c {
+			return fmt.Sprintf("%v is not in %v, which holds %v", c, m.From, in)
+		}
+	case Tableau:
+		pl := &p.Tableau[m.From.Index]
+		// Search from the top, as Apply does.
+		k := -1
+		for i := len(pl.Up) - 1; i >= 0; i-- {
+			if pl.Up[i] == c {
+				k = i
+				break
+			}
+		}
+		if k < 0 {
+			for _, x := range pl.Down {
+				if x == c {
+					return fmt.Sprintf("%v is face down", c)
+				}
+			}
+			return fmt.Sprintf("%v is not in %v", c, m.From)
+		}
+		if k != len(pl.Up)-1 {
+			// Only Russian Cell moves groups, and only between columns.
+			if g == RippleFan {
+				return "only the top card of a pile may move in Ripple Fan"
+			}
+			switch m.To.Kind {
+			case Cell:
+				return fmt.Sprintf("%v is not the top card of %v; only a top card may go to a cell", c, m.From)
+			case Foundation:
+				return fmt.Sprintf("%v is not the top card of %v; only a top card may go to a foundation", c, m.From)
+			}
+		}
+	}
+
+	// Where it goes.
+	switch m.To.Kind {
+	case Foundation:
+		s := c.Suit()
+		h := p.Foundations[s]
+		if h >= 13 {
+			return fmt.Sprintf("the %v foundation is complete", s)
+		}
+		if h < 0 {
+			return fmt.Sprintf("the %v foundation has a bad height %d", s, h)
+		}
+		if int(c.Rank()) != h {
+			return fmt.Sprintf("the %v foundation needs %v next", s, NewCard(Rank(h), s))
+		}
+	case Cell:
+		if p.Cells[m.To.Index] != NoCard {
+			return fmt.Sprintf("%v is not empty", m.To)
+		}
+	case Tableau:
+		dst := &p.Tableau[m.To.Index]
+		if len(dst.Up) == 0 {
+			if len(dst.Down) > 0 {
+				return fmt.Sprintf("%v's top card is face down", m.To)
+			}
+			if g == RippleFan {
+				return "an empty pile can never be filled in Ripple Fan"
+			}
+			if c.Rank() != King {
+				return "only a King may go to an empty column"
+			}
+			return ""
+		}
+		top := dst.Up[len(dst.Up)-1]
+		if c.Rank() == King {
+			if g == RippleFan {
+				return "a King may go only to its foundation in Ripple Fan"
+			}
+			return "a King may go only to an empty column"
+		}
+		if want := NewCard(c.Rank()+1, c.Suit()); top != want {
+			return fmt.Sprintf("%v's top card is %v, not %v", m.To, top, want)
+		}
+	}
+	return ""
+}
+
+// refLocReason returns why l is no place in p's game, or "".
+func refLocReason(p *Position, l Loc) string {
+	switch l.Kind {
+	case Tableau:
+		if int(l.Index) >= p.Game.Piles() || int(l.Index) >= len(p.Tableau) {
+			return fmt.Sprintf("%v does not exist", l)
+		}
+	case Cell:
+		if p.Game == RippleFan {
+			return "Ripple Fan has no cells"
+		}
+		if int(l.Index) >= p.Game.Cells() || int(l.Index) >= len(p.Cells) {
+			return fmt.Sprintf("%v does not exist", l)
+		}
+	case Foundation:
+		// The foundations are one place, F; the suit comes from the card.
+		if l.Index != 0 {
+			return fmt.Sprintf("the foundations take no number (index %d)", l.Index)
+		}
+	default:
+		return fmt.Sprintf("unknown kind of place %d", l.Kind)
+	}
+	return ""
+}
