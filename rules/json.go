@@ -1,0 +1,377 @@
+package rules
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"reflect"
+	"strings"
+)
+
+// MaxInputSize is the most bytes ReadPosition and ReadSolution read: 1 MiB.
+const MaxInputSize = 1 << 20
+
+// PositionDoc is the JSON form of a position (DESIGN section 6):
+//
+//	{"game":"russian-cell","number":"617",
+//	 "tableau":[{"down":[],"up":["6C"]},{"down":["7D"],"up":["8D","3C","QS","2S","JH"]}, ...],
+//	 "cells":[null,null],"foundations":{"C":0,"S":0,"H":0,"D":0}}
+//
+// It can be embedded in other JSON documents (a solution carries one as
+// "position"). Build one with NewPositionDoc and turn it back into a
+// Position with its Position method.
+type PositionDoc struct {
+	Game        string         `json:"game"`
+	Number      string         `json:"number,omitempty"`
+	Tableau     []PileDoc      `json:"tableau"`
+	Cells       []*string      `json:"cells"`
+	Foundations FoundationsDoc `json:"foundations"`
+}
+
+// PileDoc is one tableau pile in a PositionDoc, bottom card first. Down is
+// always written, as [] when empty; on input a missing "down" means none.
+type PileDoc struct {
+	Down []string `json:"down"`
+	Up   []string `json:"up"`
+}
+
+// FoundationsDoc gives the top rank (0 to 13) of each suit's foundation.
+type FoundationsDoc struct {
+	C int `json:"C"`
+	S int `json:"S"`
+	H int `json:"H"`
+	D int `json:"D"`
+}
+
+// NewPositionDoc returns the JSON form of p. number is the deal number in
+// canonical form, or "" for none.
+func NewPositionDoc(p *Position, number string) PositionDoc {
+	d := PositionDoc{
+		Game:    p.Game.String(),
+		Number:  number,
+		Tableau: make([]PileDoc, len(p.Tableau)),
+		Cells:   make([]*string, len(p.Cells)),
+		Foundations: FoundationsDoc{
+			C: p.Foundations[Clubs], S: p.Foundations[Spades],
+			H: p.Foundations[Hearts], D: p.Foundations[Diamonds],
+		},
+	}
+	for i, pl := range p.Tableau {
+		d.Tableau[i] = PileDoc{Down: cardStrings(pl.Down), Up: cardStrings(pl.Up)}
+	}
+	for i, c := range p.Cells {
+		if c != NoCard {
+			s := c.String()
+			d.Cells[i] = &s
+		}
+	}
+	return d
+}
+
+func cardStrings(cs []Card) []string {
+	out := make([]string, len(cs))
+	for i, c := range cs {
+		out[i] = c.String()
+	}
+	return out
+}
+
+// Position turns the document into a Position and returns it with the deal
+// number ("" when none). It reports what cannot be read (unknown game, bad
+// card text, a number not in canonical form) as Problems, but does not
+// Validate the position.
+//
+// Lenient on omissions: a missing "down" is an empty list, missing "cells"
+// are empty cells, missing "foundations" are empty foundations. "game" and
+// "tableau" are required.
+func (d *PositionDoc) Position() (*Position, string, error) {
+	var l problemList
+	if d.Game == "" {
+		return nil, "", problemsOf(`missing "game": use "russian-cell" or "ripple-fan"`)
+	}
+	g, err := ParseGame(d.Game)
+	if err != nil {
+		return nil, "", problemsOf("unknown game %q: use russian-cell or ripple-fan", clip(d.Game))
+	}
+	if d.Number != "" {
+		if err := checkNumber(d.Number); err != nil {
+			l.add(sevInput, "%v", err)
+		}
+	}
+	if d.Tableau == nil {
+		l.add(sevInput, `missing "tableau": want a list of %d piles, bottom card first`, g.Piles())
+	}
+	p := &Position{Game: g, Tableau: make([]Pile, len(d.Tableau))}
+	for i, pd := range d.Tableau {
+		loc := pileName(i)
+		p.Tableau[i] = Pile{Down: parseCardList(pd.Down, loc, &l), Up: parseCardList(pd.Up, loc, &l)}
+	}
+	if d.Cells == nil {
+		p.Cells = make([]Card, g.Cells())
+		for i := range p.Cells {
+			p.Cells[i] = NoCard
+		}
+	} else {
+		p.Cells = make([]Card, len(d.Cells))
+		for i, cs := range d.Cells {
+			loc := cellName(i)
+			switch {
+			case cs == nil:
+				p.Cells[i] = NoCard
+			case strings.TrimSpace(*cs) == "":
+				l.add(sevCard, "%s: empty card text: use null for an empty cell", loc)
+				p.Cells[i] = NoCard
+			default:
+				c, err := ParseCard(*cs)
+				if err != nil {
+					l.add(sevCard, "%s: %s", loc, cardError(*cs))
+				}
+				p.Cells[i] = c
+			}
+		}
+	}
+	p.Foundations = [4]int{d.Foundations.C, d.Foundations.S, d.Foundations.H, d.Foundations.D}
+	if err := l.err(); err != nil {
+		return nil, "", err
+	}
+	return p, d.Number, nil
+}
+
+// parseCardList parses a pile's card strings, adding a problem for each
+// that is not a card.
+func parseCardList(ss []string, loc string, l *problemList) []Card {
+	out := make([]Card, 0, len(ss))
+	for _, s := range ss {
+		c, err := ParseCard(s)
+		if err != nil {
+			l.add(sevCard, "%s: %s", loc, cardError(s))
+			continue
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// cardError says why s is not a card, in one line.
+func cardError(s string) string {
+	if strings.TrimSpace(s) == "" {
+		return `empty card (or null): want a card such as "TD" or "10♦"`
+	}
+	if _, err := ParseCard(s); err != nil && len(s) <= 40 {
+		return err.Error()
+	}
+	return fmt.Sprintf("unknown card %q", clip(s))
+}
+
+// MarshalPosition returns the position as compact one-line JSON (no
+// trailing newline), keys in the order game, number, tableau, cells,
+// foundations. number is the deal number in canonical form; it is left out
+// when "".
+func MarshalPosition(p *Position, number string) []byte {
+	b, err := json.Marshal(NewPositionDoc(p, number))
+	if err != nil {
+		panic("rules: MarshalPosition: " + err.Error()) // cannot happen: only strings and ints
+	}
+	return b
+}
+
+// ReadPosition reads a position: the JSON of DESIGN section 6 when the first
+// non-space byte is '{', otherwise the text board of FormatBoard (see
+// ParseBoard). It reads at most MaxInputSize bytes and rejects larger input.
+// It returns the position and its deal number ("" when none), or a Problems
+// error that lists what cannot be read or, for a readable position, what
+// Validate finds wrong with it; the position is nil then.
+func ReadPosition(r io.Reader) (*Position, string, error) {
+	data, err := readCapped(r)
+	if err != nil {
+		return nil, "", err
+	}
+	text := bytes.TrimLeft(data, " \t\r\n")
+	if len(text) == 0 {
+		return nil, "", problemsOf("empty input: want a position as JSON or as a text board")
+	}
+	var p *Position
+	var number string
+	if text[0] == '{' {
+		p, number, err = unmarshalPosition(data)
+	} else {
+		p, number, err = ParseBoard(string(data))
+	}
+	if err != nil {
+		return nil, "", err
+	}
+	if err := Validate(p); err != nil {
+		return nil, "", err
+	}
+	return p, number, nil
+}
+
+// readCapped reads all of r up to MaxInputSize bytes, and drops a UTF-8
+// byte order mark.
+func readCapped(r io.Reader) ([]byte, error) {
+	data, err := io.ReadAll(io.LimitReader(r, MaxInputSize+1))
+	if err != nil {
+		return nil, problemsOf("reading input: %v", err)
+	}
+	if len(data) > MaxInputSize {
+		return nil, problemsOf("input larger than 1 MiB")
+	}
+	return bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")), nil
+}
+
+func unmarshalPosition(data []byte) (*Position, string, error) {
+	var doc PositionDoc
+	if err := decodeStrict(data, &doc, "position"); err != nil {
+		return nil, "", err
+	}
+	return doc.Position()
+}
+
+// decodeStrict decodes one JSON object from data into v, rejecting unknown
+// fields and anything after the object. Errors are one-line Problems.
+func decodeStrict(data []byte, v any, what string) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return problemsOf("%s", jsonError(err, data, what))
+	}
+	off := dec.InputOffset()
+	if _, err := dec.Token(); err != io.EOF {
+		for off < int64(len(data)) && strings.IndexByte(" \t\r\n", data[off]) >= 0 {
+			off++
+		}
+		line, col := lineCol(data, off)
+		return problemsOf("unexpected data after the %s's closing }, at line %d, column %d", what, line, col)
+	}
+	return nil
+}
+
+// jsonFields are the field names of the position and solution JSON, for
+// "did you mean" hints.
+var jsonFields = []string{
+	"game", "number", "tableau", "cells", "foundations", "down", "up", "C", "S", "H", "D",
+	"position", "verdict", "reason", "rules", "returns", "moves", "card", "from", "to", "nodes", "seconds",
+}
+
+// jsonError turns an encoding/json error into one clear line.
+func jsonError(err error, data []byte, what string) string {
+	var syn *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	switch {
+	case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
+		return fmt.Sprintf("truncated JSON: the input ends before the %s is complete", what)
+	case errors.As(err, &syn):
+		line, col := lineCol(data, syn.Offset-1)
+		msg := strings.TrimPrefix(syn.Error(), "json: ")
+		return fmt.Sprintf("JSON syntax error at line %d, column %d: %s", line, col, msg)
+	case errors.As(err, &typ):
+		got := typ.Value
+		if got == "" {
+			got = "value"
+		}
+		if typ.Field == "" {
+			return fmt.Sprintf("the %s: want a JSON object, got a JSON %s", what, got)
+		}
+		want := wantType(typ.Type)
+		if (typ.Field == "cells" || strings.HasSuffix(typ.Field, ".cells")) && typ.Type != nil && typ.Type.Kind() == reflect.String {
+			want = "a string or null"
+		}
+		return fmt.Sprintf("%s: want %s, got a JSON %s", typ.Field, want, got)
+	}
+	msg := strings.TrimPrefix(err.Error(), "json: ")
+	if name, ok := strings.CutPrefix(msg, "unknown field "); ok {
+		msg = "unknown field " + name
+		if u, err := unquote(name); err == nil {
+			if s := suggest(u); s != "" {
+				msg += fmt.Sprintf(": did you mean %q?", s)
+			}
+		}
+		return msg
+	}
+	return "bad JSON: " + msg
+}
+
+func unquote(s string) (string, error) {
+	var u string
+	err := json.Unmarshal([]byte(s), &u)
+	return u, err
+}
+
+// wantType describes a Go type as the JSON a user should write.
+func wantType(t reflect.Type) string {
+	if t == nil {
+		return "another type"
+	}
+	switch t.Kind() {
+	case reflect.String:
+		return "a string"
+	case reflect.Pointer:
+		return wantType(t.Elem())
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "a whole number"
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Slice, reflect.Array:
+		return "an array"
+	case reflect.Struct, reflect.Map:
+		return "an object"
+	}
+	return "another type"
+}
+
+// suggest returns the known field name closest to a mistyped one, or "".
+func suggest(name string) string {
+	best, bestD := "", 3
+	for _, f := range jsonFields {
+		if len(f) < 3 && len(name) > 3 {
+			continue
+		}
+		d := editDistance(strings.ToLower(name), strings.ToLower(f))
+		if d < bestD && d < len(f) {
+			best, bestD = f, d
+		}
+	}
+	return best
+}
+
+func editDistance(a, b string) int {
+	if len(a) > 64 || len(b) > 64 {
+		return 99
+	}
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+// lineCol turns a byte offset into a 1-based line and column.
+func lineCol(data []byte, off int64) (int, int) {
+	if off < 0 {
+		off = 0
+	}
+	if off > int64(len(data)) {
+		off = int64(len(data))
+	}
+	before := data[:off]
+	line := 1 + bytes.Count(before, []byte("\n"))
+	col := int(off) - bytes.LastIndexByte(before, '\n')
+	return line, col
+}

@@ -1,0 +1,219 @@
+package rules
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+)
+
+// The verdicts of a solution (DESIGN section 4.1).
+const (
+	// VerdictSolvable: the moves win; the referee has replayed them.
+	VerdictSolvable = "solvable"
+	// VerdictUnsolvable: the search was exhausted with only safe pruning.
+	VerdictUnsolvable = "unsolvable"
+	// VerdictUnknown: a budget ran out; Reason says which.
+	VerdictUnknown = "unknown"
+)
+
+// Solution is the outcome of solving one deal or position, as written in the
+// solution JSON (DESIGN section 6):
+//
+//	{"game":"russian-cell","number":"617","verdict":"solvable","rules":{"returns":true},
+//	 "moves":[{"card":"5C","from":"t3","to":"t6"},{"card":"AH","from":"c1","to":"f"}],
+//	 "nodes":12345,"seconds":0.012}
+//
+// A numbered deal is named by Number alone (Position nil). A position from a
+// file is carried whole, as "position" in place of "number"; when Position
+// is set and Number too, Number is written inside the position (the deal it
+// came from), so the document stays self-contained either way.
+type Solution struct {
+	Game     Game
+	Number   string    // deal number in canonical form, or ""
+	Position *Position // the starting position, for a position from a file; else nil
+	Verdict  string    // VerdictSolvable, VerdictUnsolvable or VerdictUnknown
+	Reason   string    // why the verdict is unknown (a budget), else ""
+	Options  Options   // the rules options the moves are played under
+	Moves    []Move    // the winning moves, automatic foundation moves included
+	Nodes    int64     // positions expanded
+	Seconds  float64   // time taken
+}
+
+// solutionDoc is the JSON form of a Solution. New fields go here and in
+// Solution, converted in MarshalSolution and ReadSolution.
+type solutionDoc struct {
+	Game     string       `json:"game"`
+	Number   string       `json:"number,omitempty"`
+	Position *PositionDoc `json:"position,omitempty"`
+	Verdict  string       `json:"verdict"`
+	Reason   string       `json:"reason,omitempty"`
+	Rules    *rulesDoc    `json:"rules"`
+	Moves    []moveDoc    `json:"moves"`
+	Nodes    int64        `json:"nodes"`
+	Seconds  float64      `json:"seconds"`
+}
+
+type rulesDoc struct {
+	Returns *bool `json:"returns"`
+}
+
+type moveDoc struct {
+	Card *string `json:"card"`
+	From *string `json:"from"`
+	To   *string `json:"to"`
+}
+
+// MarshalSolution returns the solution as compact one-line JSON (no trailing
+// newline), keys in the order game, number (or position), verdict, reason
+// (when not ""), rules, moves, nodes, seconds. A NaN or infinite Seconds is
+// written as 0.
+func MarshalSolution(s *Solution) []byte {
+	d := solutionDoc{
+		Game:    s.Game.String(),
+		Verdict: s.Verdict,
+		Reason:  s.Reason,
+		Rules:   &rulesDoc{Returns: &s.Options.Returns},
+		Moves:   make([]moveDoc, len(s.Moves)),
+		Nodes:   s.Nodes,
+		Seconds: s.Seconds,
+	}
+	if s.Position != nil {
+		pd := NewPositionDoc(s.Position, s.Number)
+		d.Position = &pd
+	} else {
+		d.Number = s.Number
+	}
+	for i, m := range s.Moves {
+		c, f, t := m.Card.String(), m.From.String(), m.To.String()
+		d.Moves[i] = moveDoc{Card: &c, From: &f, To: &t}
+	}
+	if math.IsNaN(d.Seconds) || math.IsInf(d.Seconds, 0) {
+		d.Seconds = 0
+	}
+	b, err := json.Marshal(d)
+	if err != nil {
+		panic("rules: MarshalSolution: " + err.Error()) // cannot happen
+	}
+	return b
+}
+
+// ReadSolution reads solution JSON, at most MaxInputSize bytes. It checks the
+// document's form: a known game; a number or a position (validated), not
+// both; a known verdict; moves that name a card and two locations. It does
+// not check that the moves are legal or win: that is the referee's job. A
+// missing "rules" or "returns" means the default options. Errors are
+// Problems, one per line, such as `moves[3]: unknown location "t0": ...`.
+func ReadSolution(r io.Reader) (*Solution, error) {
+	data, err := readCapped(r)
+	if err != nil {
+		return nil, err
+	}
+	text := bytes.TrimSpace(data)
+	if len(text) == 0 {
+		return nil, problemsOf("empty input: want a solution as JSON")
+	}
+	if text[0] != '{' {
+		first, _, _ := bytes.Cut(text, []byte("\n"))
+		return nil, problemsOf("not a solution: want JSON starting with \"{\"; got %q", clip(string(bytes.TrimSpace(first))))
+	}
+	var d solutionDoc
+	if err := decodeStrict(data, &d, "solution"); err != nil {
+		return nil, err
+	}
+	var l problemList
+	s := &Solution{Number: d.Number, Verdict: d.Verdict, Reason: d.Reason, Nodes: d.Nodes, Seconds: d.Seconds, Options: DefaultOptions()}
+	gameOK := false
+	if d.Game == "" {
+		l.add(sevInput, `missing "game": use "russian-cell" or "ripple-fan"`)
+	} else if g, err := ParseGame(d.Game); err != nil {
+		l.add(sevInput, "unknown game %q: use russian-cell or ripple-fan", clip(d.Game))
+	} else {
+		s.Game, gameOK = g, true
+	}
+	switch {
+	case d.Number != "" && d.Position != nil:
+		l.add(sevInput, `both "number" and "position": give one (a position may carry its own "number")`)
+	case d.Number == "" && d.Position == nil:
+		l.add(sevInput, `missing "number" or "position": name the deal by its number, or give the starting position`)
+	case d.Number != "":
+		if err := checkNumber(d.Number); err != nil {
+			l.add(sevInput, "%v", err)
+		}
+	default:
+		p, num, err := d.Position.Position()
+		if err == nil {
+			err = Validate(p)
+		}
+		if err != nil {
+			l.addPrefixed(sevShape, "position: ", err)
+		} else {
+			if gameOK && p.Game != s.Game {
+				l.add(sevInput, "position: the game is %s, but the solution's game is %s", p.Game, s.Game)
+			}
+			s.Position, s.Number = p, num
+		}
+	}
+	switch d.Verdict {
+	case VerdictSolvable, VerdictUnsolvable, VerdictUnknown:
+	case "":
+		l.add(sevInput, `missing "verdict": use solvable, unsolvable or unknown`)
+	default:
+		l.add(sevInput, "unknown verdict %q: use solvable, unsolvable or unknown", clip(d.Verdict))
+	}
+	if d.Rules != nil && d.Rules.Returns != nil {
+		s.Options.Returns = *d.Rules.Returns
+	}
+	if d.Nodes < 0 {
+		l.add(sevInput, "nodes: %d is negative", d.Nodes)
+	}
+	if d.Seconds < 0 {
+		l.add(sevInput, "seconds: %g is negative", d.Seconds)
+	}
+	if len(d.Moves) > 0 {
+		s.Moves = make([]Move, 0, len(d.Moves))
+	}
+	for i, md := range d.Moves {
+		m, err := md.move()
+		if err != nil {
+			l.add(sevCard, "moves[%d]: %v", i, err)
+			continue
+		}
+		s.Moves = append(s.Moves, m)
+	}
+	if err := l.err(); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// move checks a move entry's form.
+func (md moveDoc) move() (Move, error) {
+	if md.Card == nil {
+		return Move{}, fmt.Errorf(`missing "card"`)
+	}
+	if md.From == nil {
+		return Move{}, fmt.Errorf(`missing "from"`)
+	}
+	if md.To == nil {
+		return Move{}, fmt.Errorf(`missing "to"`)
+	}
+	c, err := ParseCard(*md.Card)
+	if err != nil {
+		return Move{}, fmt.Errorf("%s", cardError(*md.Card))
+	}
+	from, err := ParseLoc(*md.From)
+	if err != nil {
+		return Move{}, fmt.Errorf("%s", locError(*md.From))
+	}
+	to, err := ParseLoc(*md.To)
+	if err != nil {
+		return Move{}, fmt.Errorf("%s", locError(*md.To))
+	}
+	return Move{Card: c, From: from, To: to}, nil
+}
+
+func locError(s string) string {
+	return fmt.Sprintf("unknown location %q: use t1..t13, c1, c2 or f", clip(s))
+}
