@@ -1,0 +1,62 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"patience/dealgen"
+	"patience/rules"
+)
+
+func newCheckCommand(s streams) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "check FILE",
+		Short: "Replay a solution and say whether it wins",
+		Long: `check reads a solution in the JSON form that "patience solve --format json"
+writes (a deal number or a position, the rules, and the moves), replays the
+moves with the referee, and says whether they win.
+
+It prints "valid: wins in N moves" and exits 0, or prints the first illegal
+move and why, or that the moves end without a win, and exits 3. Malformed
+input exits 2. FILE may be - for standard input.`,
+		Example: `  patience solve russian-cell 617 --format json > s.json
+  patience check s.json`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			r, done, err := openInput(s, args[0])
+			if err != nil {
+				return err
+			}
+			defer done()
+			sol, err := rules.ReadSolution(r)
+			if err != nil {
+				return usageError{err}
+			}
+			start := sol.Position
+			if start == nil {
+				n, err := dealgen.ParseNumber(sol.Number)
+				if err != nil {
+					return usageError{err}
+				}
+				start = dealgen.Deal(sol.Game, n)
+			}
+			end, err := rules.Replay(start, sol.Options, sol.Moves)
+			var me *rules.MoveError
+			switch {
+			case errors.As(err, &me):
+				fmt.Fprintf(s.out, "invalid: %v\n", me)
+				return checkFailed{}
+			case err != nil:
+				return err
+			case !end.Won():
+				fmt.Fprintf(s.out, "invalid: the %d moves end without a win (%d of 52 cards on the foundations)\n", len(sol.Moves), end.OnFoundations())
+				return checkFailed{}
+			}
+			fmt.Fprintf(s.out, "valid: wins in %d moves\n", len(sol.Moves))
+			return nil
+		},
+	}
+	return cmd
+}

@@ -1,0 +1,118 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"patience/dealgen"
+	"patience/rules"
+)
+
+// startFlags are the flags that say where a start position comes from.
+type startFlags struct {
+	position string
+}
+
+// loadStart returns the start position named by the arguments: a deal
+// number (args[1]) or a position file (--position). It also returns the
+// deal number in canonical form, or "" for a position without one.
+func loadStart(s streams, g rules.Game, args []string, f startFlags) (*rules.Position, string, error) {
+	switch {
+	case f.position != "" && len(args) > 1:
+		return nil, "", badInput("give a deal number or --position, not both")
+	case f.position != "":
+		r, done, err := openInput(s, f.position)
+		if err != nil {
+			return nil, "", err
+		}
+		defer done()
+		p, num, err := rules.ReadPosition(r)
+		if err != nil {
+			return nil, "", usageError{err}
+		}
+		if p.Game != g {
+			return nil, "", badInput("%s holds a %s position, not %s", f.position, p.Game, g)
+		}
+		return p, num, nil
+	case len(args) > 1:
+		n, err := dealgen.ParseNumber(args[1])
+		if err != nil {
+			return nil, "", usageError{err}
+		}
+		return dealgen.Deal(g, n), n.String(), nil
+	}
+	return nil, "", badInput("give a deal NUMBER or --position FILE")
+}
+
+func checkFormat(f string, allowed ...string) error {
+	for _, a := range allowed {
+		if f == a {
+			return nil
+		}
+	}
+	return badInput("unknown --format %q: use %s", f, joinOr(allowed))
+}
+
+func joinOr(xs []string) string {
+	switch len(xs) {
+	case 1:
+		return xs[0]
+	case 2:
+		return xs[0] + " or " + xs[1]
+	}
+	s := ""
+	for i, x := range xs {
+		switch {
+		case i == len(xs)-1:
+			s += ", or " + x
+		case i > 0:
+			s += ", " + x
+		default:
+			s += x
+		}
+	}
+	return s
+}
+
+func newDealCommand(s streams) *cobra.Command {
+	var format string
+	var ascii bool
+	var sf startFlags
+	cmd := &cobra.Command{
+		Use:   "deal GAME (NUMBER | --position FILE)",
+		Short: "Show the layout of a deal",
+		Long: `deal prints the starting layout of a deal: the board for people, or the
+position JSON that --position reads. Deal numbers are PySolFC's: 617, #12,345,
+ms3000000000 and 20-digit numbers such as 00000000000000000617 all work.
+
+GAME is russian-cell or ripple-fan.`,
+		Example: `  patience deal russian-cell 617
+  patience deal ripple-fan 1 --format json > deal.json
+  patience deal russian-cell --position deal.json --ascii`,
+		Args: cobra.RangeArgs(1, 2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := checkFormat(format, "text", "json"); err != nil {
+				return err
+			}
+			g, err := parseGame(args[0])
+			if err != nil {
+				return err
+			}
+			p, num, err := loadStart(s, g, args, sf)
+			if err != nil {
+				return err
+			}
+			if format == "json" {
+				fmt.Fprintf(s.out, "%s\n", rules.MarshalPosition(p, num))
+				return nil
+			}
+			fmt.Fprint(s.out, rules.FormatBoard(p, num, style(s.out, ascii)))
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json")
+	cmd.Flags().BoolVar(&ascii, "ascii", false, "draw suits as letters (C S H D), not symbols")
+	cmd.Flags().StringVar(&sf.position, "position", "", "read the position from FILE (JSON or board text; - for stdin)")
+	return cmd
+}

@@ -1,0 +1,164 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"golang.org/x/term"
+
+	"patience/rules"
+)
+
+// Exit codes (DESIGN section 6).
+const (
+	exitOK       = 0
+	exitInternal = 1
+	exitUsage    = 2
+	exitCheck    = 3
+)
+
+// streams are the command's standard streams, so tests can capture them.
+type streams struct {
+	in       io.Reader
+	out, err io.Writer
+}
+
+// usageError marks bad usage or bad input: exit code 2, nothing on stdout.
+type usageError struct{ err error }
+
+func (e usageError) Error() string { return e.err.Error() }
+func (e usageError) Unwrap() error { return e.err }
+
+func badInput(format string, a ...any) error { return usageError{fmt.Errorf(format, a...)} }
+
+// checkFailed marks a move list that is illegal or does not win: exit code
+// 3, the reason already printed on stdout.
+type checkFailed struct{}
+
+func (checkFailed) Error() string { return "check failed" }
+
+// Main runs the command line and returns the exit code. Only main calls
+// os.Exit.
+func Main(args []string, in io.Reader, out, errw io.Writer) int {
+	s := streams{in: in, out: out, err: errw}
+	root := newRoot(s)
+	root.SetArgs(args)
+	err := root.Execute()
+	if err == nil {
+		return exitOK
+	}
+	var cf checkFailed
+	if errors.As(err, &cf) {
+		return exitCheck
+	}
+	var ue usageError
+	code := exitInternal
+	if errors.As(err, &ue) || isCobraUsage(err) {
+		code = exitUsage
+	}
+	printError(errw, err, code)
+	return code
+}
+
+// printError writes one line per problem, at most 10, on stderr.
+func printError(w io.Writer, err error, code int) {
+	lines := strings.Split(strings.TrimSpace(err.Error()), "\n")
+	if len(lines) > 10 {
+		lines = append(lines[:9], fmt.Sprintf("... and %d more problems", len(lines)-9))
+	}
+	prefix := "patience: "
+	if code == exitInternal {
+		prefix = "patience: internal error: "
+	}
+	for _, l := range lines {
+		fmt.Fprintln(w, prefix+l)
+	}
+}
+
+// isCobraUsage recognises cobra's and pflag's own usage errors (unknown
+// flag, bad flag value, wrong argument count), which are not typed.
+func isCobraUsage(err error) bool {
+	m := err.Error()
+	for _, s := range []string{"unknown command", "unknown flag", "unknown shorthand", "flag needs an argument", "invalid argument", "accepts ", "requires at least", "requires at most", "required flag"} {
+		if strings.Contains(m, s) {
+			return true
+		}
+	}
+	return false
+}
+
+func newRoot(s streams) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "patience",
+		Short: "Exact solver for Russian Cell and Ripple Fan",
+		Long: `patience decides whether a deal of Russian Cell or Ripple Fan can be won,
+and shows how. Deal numbers are PySolFC's, so the deal on your screen can be
+looked up. Verdicts are exact: "solvable" comes with a winning move list that
+a referee has replayed, "unsolvable" means every reachable position was
+searched, and "unknown" means a budget ran out first.
+
+Verdicts are for the game with all cards known (face-down cards included).`,
+		Example: `  patience solve russian-cell 617
+  patience deal ripple-fan 1 --format json
+  patience check solution.json`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.SetOut(s.out)
+	root.SetErr(s.err)
+	root.SetIn(s.in)
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
+	root.CompletionOptions.DisableDefaultCmd = true
+	root.AddCommand(newDealCommand(s), newSolveCommand(s), newCheckCommand(s))
+	return root
+}
+
+// parseGame reads the GAME argument.
+func parseGame(arg string) (rules.Game, error) {
+	g, err := rules.ParseGame(arg)
+	if err != nil {
+		return 0, usageError{err}
+	}
+	return g, nil
+}
+
+// style decides how boards are drawn on w: Unicode suits when the locale is
+// UTF-8 (and --ascii is not given), colour only on a terminal and never when
+// NO_COLOR is set.
+func style(w io.Writer, ascii bool) rules.BoardStyle {
+	return rules.BoardStyle{Unicode: !ascii && utf8Locale(), Color: colorOK(w)}
+}
+
+func utf8Locale() bool {
+	for _, v := range []string{"LC_ALL", "LC_CTYPE", "LANG"} {
+		if s := os.Getenv(v); s != "" {
+			s = strings.ToLower(s)
+			return strings.Contains(s, "utf-8") || strings.Contains(s, "utf8")
+		}
+	}
+	return false
+}
+
+func colorOK(w io.Writer) bool {
+	if _, set := os.LookupEnv("NO_COLOR"); set || os.Getenv("TERM") == "dumb" {
+		return false
+	}
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+// openInput opens a file argument, "-" meaning standard input.
+func openInput(s streams, name string) (io.Reader, func(), error) {
+	if name == "-" {
+		return s.in, func() {}, nil
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, nil, badInput("cannot open %s: %v", name, errors.Unwrap(err))
+	}
+	return f, func() { f.Close() }, nil
+}

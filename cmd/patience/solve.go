@@ -1,0 +1,235 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"patience/rules"
+	"patience/solver"
+)
+
+// searchFlags are the budget and rules flags shared by the commands that
+// search.
+type searchFlags struct {
+	workers   int
+	maxNodes  int64
+	timeout   time.Duration
+	memoryMB  int
+	noReturns bool
+}
+
+func (f *searchFlags) add(cmd *cobra.Command, workersHelp string) {
+	cmd.Flags().IntVar(&f.workers, "workers", runtime.NumCPU(), workersHelp)
+	cmd.Flags().Int64Var(&f.maxNodes, "max-nodes", solver.DefaultMaxNodes, "node budget: positions expanded per deal, over all workers")
+	cmd.Flags().DurationVar(&f.timeout, "timeout", 0, "time budget per deal, such as 30s or 5m (default none)")
+	cmd.Flags().IntVar(&f.memoryMB, "memory", solver.DefaultMemoryMB, "memory for the position table in MB (full tables forget positions: slower, still exact)")
+	cmd.Flags().BoolVar(&f.noReturns, "no-returns", false, "Russian Cell: forbid playing cards back from the foundations, as PySolFC does (verdicts are the same)")
+}
+
+func (f *searchFlags) config() (solver.Config, error) {
+	switch {
+	case f.workers < 1:
+		return solver.Config{}, badInput("--workers must be at least 1, not %d", f.workers)
+	case f.maxNodes < 1:
+		return solver.Config{}, badInput("--max-nodes must be at least 1, not %d", f.maxNodes)
+	case f.timeout < 0:
+		return solver.Config{}, badInput("--timeout must not be negative")
+	case f.memoryMB < 1:
+		return solver.Config{}, badInput("--memory must be at least 1 (MB), not %d", f.memoryMB)
+	}
+	cfg := solver.DefaultConfig()
+	cfg.Options.Returns = !f.noReturns
+	cfg.Workers = f.workers
+	cfg.MaxNodes = f.maxNodes
+	cfg.Timeout = f.timeout
+	cfg.MemoryMB = f.memoryMB
+	return cfg, nil
+}
+
+func newSolveCommand(s streams) *cobra.Command {
+	var format string
+	var ascii bool
+	var sf startFlags
+	var fl searchFlags
+	cmd := &cobra.Command{
+		Use:   "solve GAME (NUMBER | --position FILE)",
+		Short: "Decide whether a deal or position can be won, and how",
+		Long: `solve searches every line of play from a deal, or from a position in the
+middle of a game, and gives the verdict:
+
+  solvable    winnable with all cards known; the winning moves follow, and the
+              referee has replayed them to a win
+  unsolvable  no sequence of moves wins: every reachable position was searched
+  unknown     a budget (--max-nodes or --timeout) ran out first; this is not
+              a loss, try again with a larger budget
+
+The move list is numbered, one move a line: "12. 5C t3>t6" moves 5C (with
+the cards on it) from column 3 onto column 6. t1..t7 are the columns, c1 and
+c2 the cells, f the foundations. Automatic foundation moves are listed too.`,
+		Example: `  patience solve russian-cell 617
+  patience solve ripple-fan 1 --format json > solution.json
+  patience solve russian-cell --position stuck.json --timeout 1m
+  patience deal russian-cell 5 --format json | patience solve russian-cell --position -`,
+		Args: cobra.RangeArgs(1, 2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := checkFormat(format, "text", "json"); err != nil {
+				return err
+			}
+			g, err := parseGame(args[0])
+			if err != nil {
+				return err
+			}
+			cfg, err := fl.config()
+			if err != nil {
+				return err
+			}
+			p, num, err := loadStart(s, g, args, sf)
+			if err != nil {
+				return err
+			}
+			if g == rules.RippleFan {
+				cfg.Options.Returns = false // Ripple Fan never has returns
+			}
+			res, err := solver.Solve(p, cfg)
+			if err != nil {
+				return err
+			}
+			if res.Verdict == solver.Solvable {
+				end, err := rules.Replay(p, cfg.Options, res.Moves)
+				if err != nil {
+					return fmt.Errorf("the solver's move list failed the referee: %v", err)
+				}
+				if !end.Won() {
+					return fmt.Errorf("the solver's move list does not win")
+				}
+			}
+			sol := &rules.Solution{Game: g, Number: num, Verdict: res.Verdict.String(), Reason: res.Reason,
+				Options: cfg.Options, Moves: res.Moves, Nodes: res.Nodes, Seconds: res.Elapsed.Seconds()}
+			if num == "" || sf.position != "" {
+				sol.Position = p
+			}
+			if format == "json" {
+				fmt.Fprintf(s.out, "%s\n", rules.MarshalSolution(sol))
+				return nil
+			}
+			printSolution(s.out, p, num, sol, res, style(s.out, ascii))
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json")
+	cmd.Flags().BoolVar(&ascii, "ascii", false, "draw suits as letters (C S H D), not symbols")
+	cmd.Flags().StringVar(&sf.position, "position", "", "read the start position from FILE (JSON or board text; - for stdin)")
+	fl.add(cmd, "workers searching the deal together")
+	return cmd
+}
+
+// printSolution writes the verdict and move list for people.
+func printSolution(w io.Writer, p *rules.Position, num string, sol *rules.Solution, res solver.Result, st rules.BoardStyle) {
+	fmt.Fprint(w, rules.FormatBoard(p, num, st))
+	fmt.Fprintln(w)
+	if p.Game == rules.RussianCell {
+		onoff := "on"
+		if !sol.Options.Returns {
+			onoff = "off"
+		}
+		fmt.Fprintf(w, "Rules: foundation returns %s. Verdicts assume all cards are known.\n\n", onoff)
+	}
+	switch res.Verdict {
+	case solver.Solvable:
+		fmt.Fprintf(w, "Verdict: solvable (winnable with all cards known) in %d moves\n\n", len(res.Moves))
+		writeMoves(w, p, sol.Options, res.Moves, st)
+		fmt.Fprintln(w)
+	case solver.Unsolvable:
+		fmt.Fprintln(w, "Verdict: unsolvable (no sequence of moves wins)")
+	default:
+		fmt.Fprintf(w, "Verdict: unknown (%s; this is not a loss: try a larger budget)\n", res.Reason)
+	}
+	fmt.Fprintf(w, "Searched %s positions in %s.\n", thousands(res.Nodes), seconds(res.Elapsed))
+}
+
+// writeMoves writes the numbered move list, each move with a plain-words
+// note for a person following it at a table.
+func writeMoves(w io.Writer, start *rules.Position, o rules.Options, moves []rules.Move, st rules.BoardStyle) {
+	p := start.Clone()
+	width := len(fmt.Sprint(len(moves)))
+	for i, m := range moves {
+		fmt.Fprintf(w, "%*d. %-12s %s\n", width, i+1, m.String(), describe(p, m, st))
+		p.Apply(m)
+	}
+}
+
+// describe says in words what move m does in position p (before it).
+func describe(p *rules.Position, m rules.Move, st rules.BoardStyle) string {
+	name := func(c rules.Card) string {
+		if st.Unicode {
+			return c.Symbol()
+		}
+		return c.String()
+	}
+	var b strings.Builder
+	b.WriteString(name(m.Card))
+	if m.From.Kind == rules.Tableau {
+		up := p.Tableau[m.From.Index].Up
+		for k, c := range up {
+			if c == m.Card {
+				if n := len(up) - k - 1; n == 1 {
+					b.WriteString(" and the card on it")
+				} else if n > 1 {
+					fmt.Fprintf(&b, " and the %d cards on it", n)
+				}
+			}
+		}
+	}
+	switch m.From.Kind {
+	case rules.Cell:
+		fmt.Fprintf(&b, " from cell %d", m.From.Index+1)
+	case rules.Foundation:
+		b.WriteString(" back from the foundation")
+	}
+	switch m.To.Kind {
+	case rules.Foundation:
+		b.WriteString(" to the foundation")
+	case rules.Cell:
+		fmt.Fprintf(&b, " to cell %d", m.To.Index+1)
+	case rules.Tableau:
+		if t := p.Tableau[m.To.Index].Top(); t == rules.NoCard {
+			fmt.Fprintf(&b, " to the empty column %d", m.To.Index+1)
+		} else {
+			fmt.Fprintf(&b, " onto %s", name(t))
+		}
+	}
+	if m.From.Kind == rules.Tableau {
+		pl := p.Tableau[m.From.Index]
+		if len(pl.Down) > 0 && len(pl.Up) > 0 && pl.Up[0] == m.Card {
+			fmt.Fprintf(&b, "; turns up %s", name(pl.Down[len(pl.Down)-1]))
+		}
+	}
+	return b.String()
+}
+
+func thousands(n int64) string {
+	s := fmt.Sprint(n)
+	var out []byte
+	for i := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			out = append(out, ',')
+		}
+		out = append(out, s[i])
+	}
+	return string(out)
+}
+
+func seconds(d time.Duration) string {
+	switch {
+	case d < time.Millisecond:
+		return fmt.Sprintf("%.0f µs", float64(d)/float64(time.Microsecond))
+	case d < time.Second:
+		return fmt.Sprintf("%.1f ms", float64(d)/float64(time.Millisecond))
+	}
+	return fmt.Sprintf("%.2f s", d.Seconds())
+}

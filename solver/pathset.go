@@ -1,0 +1,83 @@
+package solver
+
+// pathSet is the exact set of positions on one worker's current search path.
+// It is what detects repetition (moves into and out of cells make cycles); it
+// never forgets an entry, unlike the transposition table, so a cycle is
+// always caught even when the table has evicted the positions on the path.
+//
+// Open addressing with linear probing and backward-shift deletion; it grows
+// when half full. The zero key is the empty mark, as in table.
+type pathSet[K comparable] struct {
+	slots []K
+	mask  uint64
+	count int
+	zero  K
+}
+
+func newPathSet[K comparable]() pathSet[K] {
+	return pathSet[K]{slots: make([]K, 256), mask: 255}
+}
+
+func (p *pathSet[K]) has(k K, h uint64) bool {
+	for i := h & p.mask; ; i = (i + 1) & p.mask {
+		switch p.slots[i] {
+		case k:
+			return true
+		case p.zero:
+			return false
+		}
+	}
+}
+
+func (p *pathSet[K]) add(k K, h uint64) {
+	if p.count*2 >= len(p.slots) {
+		old := p.slots
+		p.slots = make([]K, len(old)*2)
+		p.mask = uint64(len(p.slots) - 1)
+		p.count = 0
+		for _, o := range old {
+			if o != p.zero {
+				p.add(o, hashKey(o))
+			}
+		}
+	}
+	i := h & p.mask
+	for p.slots[i] != p.zero {
+		i = (i + 1) & p.mask
+	}
+	p.slots[i] = k
+	p.count++
+}
+
+// remove deletes k, which must be present, and shifts later entries of its
+// probe run back so that lookups never stop early at the hole.
+func (p *pathSet[K]) remove(k K, h uint64) {
+	i := h & p.mask
+	for p.slots[i] != k {
+		i = (i + 1) & p.mask
+	}
+	p.count--
+	for {
+		p.slots[i] = p.zero
+		j := i
+		for {
+			j = (j + 1) & p.mask
+			if p.slots[j] == p.zero {
+				return
+			}
+			home := hashKey(p.slots[j]) & p.mask
+			// Move slots[j] into the hole at i unless its home lies
+			// cyclically in (i, j].
+			if (j > i && (home <= i || home > j)) || (j < i && home <= i && home > j) {
+				p.slots[i] = p.slots[j]
+				i = j
+				break
+			}
+		}
+	}
+}
+
+func (p *pathSet[K]) clear() {
+	clear(p.slots)
+	p.count = 0
+}

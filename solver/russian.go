@@ -1,0 +1,738 @@
+package solver
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"sync"
+
+	"patience/rules"
+)
+
+// Russian Cell state.
+//
+// Every card not on a foundation is in exactly one of four relations, and a
+// card carried along in a group keeps its relation, so a move changes the
+// relation of one card only (the moved card, or the group's bottom card):
+//
+//	codeOrig   still on the card it lay on in the start position
+//	codeSucc   on its same-suit successor (one rank higher)
+//	codeBottom at the bottom of a column
+//	codeCell   in a cell
+//
+// From these and the foundation heights the whole position follows: the
+// bottom cards start the columns, each card's cover is the one card that is
+// codeOrig on it (the card dealt above it) or codeSucc on it (its
+// predecessor), and a dealt face-down card is still face down exactly while
+// the card dealt above it is codeOrig. Column order and cell order do not
+// appear, which is the Symmetry reduction, for free.
+//
+// The trap of DESIGN 4.3: when the card a card lay on is also its successor,
+// "still where it lay" and "back on its successor" are different positions
+// if that card was dealt face down (it has turned up since). A card that
+// comes back to the card it lay on is therefore codeSucc, unless that card
+// was face up in the start position, when the two are the same position and
+// codeOrig is used so that they share one key.
+//
+// Key layout (rcKey, 16 bytes):
+//
+//	w[0] bits 2c..2c+1    code of card c, c = 0..31
+//	w[1] bits 2(c-32)..   code of card c, c = 32..51 (bits 0..39)
+//	w[1] bits 40..55      foundation heights, 4 bits each, suits C S H D
+//	w[1] bit 63           always 1, so that no key is zero (the empty mark)
+//
+// Cards on a foundation have code 0. With Symmetry off, a third word holds
+// the bottom card of each column and the card in each cell (rcKey3).
+type rcKey [2]uint64
+
+type rcKey3 [3]uint64
+
+const (
+	codeOrig   = 0
+	codeSucc   = 1
+	codeBottom = 2
+	codeCell   = 3
+)
+
+const (
+	rcCols  = 7
+	locCell = 7 // cells are locCell+0, locCell+1
+	locF    = 9
+	none    = 0xFF
+	keyTag  = uint64(1) << 63
+)
+
+// rcMove is a move in the solver's own compact form. from and to are column
+// indices 0..6, locCell+i for cell i, or locF.
+type rcMove struct {
+	card, from, to uint8
+	score          int8
+}
+
+// rcUndo holds what unmake needs beyond the move itself.
+type rcUndo struct {
+	m       rcMove
+	start   uint8 // index the moved group had in its source column
+	oldCode uint8
+	flipped bool
+}
+
+// rcBoard is the mutable position of one worker: columns in their real
+// places (so moves carry real column numbers), plus the packed key kept up
+// to date move by move.
+type rcBoard struct {
+	col   [rcCols][rules.NumCards]uint8
+	n     [rcCols]uint8
+	down  [rcCols]uint8
+	cell  [2]uint8
+	found [4]uint8
+	loc   [rules.NumCards]uint8 // column, locCell+i, or locF
+	idx   [rules.NumCards]uint8 // index within the column
+	key   rcKey
+
+	// Fixed for a search: the card each card lay on in the start position
+	// (none for a bottom card) and whether that card was face up then.
+	base   [rules.NumCards]uint8
+	baseUp [rules.NumCards]bool
+}
+
+func (b *rcBoard) code(c uint8) uint8 {
+	if c < 32 {
+		return uint8(b.key[0]>>(2*c)) & 3
+	}
+	return uint8(b.key[1]>>(2*(c-32))) & 3
+}
+
+func (b *rcBoard) setCode(c, v uint8) {
+	if c < 32 {
+		b.key[0] = b.key[0]&^(3<<(2*c)) | uint64(v)<<(2*c)
+	} else {
+		s := 2 * (c - 32)
+		b.key[1] = b.key[1]&^(3<<s) | uint64(v)<<s
+	}
+}
+
+func (b *rcBoard) setFound(s, h uint8) {
+	b.found[s] = h
+	sh := 40 + 4*uint(s)
+	b.key[1] = b.key[1]&^(0xF<<sh) | uint64(h)<<sh
+}
+
+// load sets the board from a rules position, which must be valid.
+func (b *rcBoard) load(p *rules.Position) error {
+	*b = rcBoard{}
+	b.key[1] = keyTag
+	for i := range b.loc {
+		b.loc[i] = locF
+		b.base[i] = none
+	}
+	if len(p.Tableau) != rcCols || len(p.Cells) != 2 {
+		return fmt.Errorf("russian cell position needs 7 columns and 2 cells")
+	}
+	for s := 0; s < 4; s++ {
+		b.setFound(uint8(s), uint8(p.Foundations[s]))
+	}
+	for i, pl := range p.Tableau {
+		all := append(append([]rules.Card(nil), pl.Down...), pl.Up...)
+		if len(pl.Up) == 0 && len(pl.Down) > 0 {
+			return fmt.Errorf("t%d has face-down cards and no face-up card", i+1)
+		}
+		for j, c := range all {
+			cc := uint8(c)
+			b.col[i][j] = cc
+			b.loc[cc] = uint8(i)
+			b.idx[cc] = uint8(j)
+			if j == 0 {
+				b.setCode(cc, codeBottom)
+			} else {
+				b.base[cc] = uint8(all[j-1])
+				b.baseUp[cc] = j-1 >= len(pl.Down)
+				b.setCode(cc, codeOrig)
+			}
+		}
+		b.n[i] = uint8(len(all))
+		b.down[i] = uint8(len(pl.Down))
+	}
+	for i, c := range p.Cells {
+		b.cell[i] = none
+		if c != rules.NoCard {
+			b.cell[i] = uint8(c)
+			b.loc[c] = locCell + uint8(i)
+			b.setCode(uint8(c), codeCell)
+		}
+	}
+	return nil
+}
+
+func (b *rcBoard) won() bool {
+	return b.found == [4]uint8{13, 13, 13, 13}
+}
+
+// key3 adds the column and cell order to the key, for searches with
+// Symmetry off.
+func (b *rcBoard) key3() rcKey3 {
+	var w uint64
+	for i := 0; i < rcCols; i++ {
+		c := uint64(63)
+		if b.n[i] > 0 {
+			c = uint64(b.col[i][0])
+		}
+		w |= c << (6 * i)
+	}
+	for i := 0; i < 2; i++ {
+		w |= uint64(b.cell[i]&63) << (42 + 6*i)
+	}
+	return rcKey3{b.key[0], b.key[1], w}
+}
+
+// landCode is the code a card gets when it lands on top card t of a column
+// (t is its successor), or at the bottom of an empty column (t is none).
+func (b *rcBoard) landCode(c, t uint8) uint8 {
+	if t == none {
+		return codeBottom
+	}
+	if t == b.base[c] && b.baseUp[c] {
+		return codeOrig
+	}
+	return codeSucc
+}
+
+// make plays m and returns what unmake needs. m must be legal.
+func (b *rcBoard) make(m rcMove) rcUndo {
+	c := m.card
+	u := rcUndo{m: m, oldCode: b.code(c)}
+	// Take the card (or group) off its place.
+	var k uint8 = 1
+	switch {
+	case m.from < rcCols:
+		i := m.from
+		u.start = b.idx[c]
+		k = b.n[i] - u.start
+	case m.from < locF:
+		b.cell[m.from-locCell] = none
+	default: // a foundation return
+		s := c / 13
+		b.setFound(s, b.found[s]-1)
+	}
+	// Put it on the destination.
+	switch {
+	case m.to < rcCols:
+		j := m.to
+		t := uint8(none)
+		if b.n[j] > 0 {
+			t = b.col[j][b.n[j]-1]
+		}
+		b.setCode(c, b.landCode(c, t))
+		if m.from < rcCols {
+			i := m.from
+			copy(b.col[j][b.n[j]:], b.col[i][u.start:b.n[i]])
+			for x := uint8(0); x < k; x++ {
+				cc := b.col[j][b.n[j]+x]
+				b.loc[cc] = j
+				b.idx[cc] = b.n[j] + x
+			}
+			b.n[i] = u.start
+		} else {
+			b.col[j][b.n[j]] = c
+			b.loc[c] = j
+			b.idx[c] = b.n[j]
+		}
+		b.n[j] += k
+	case m.to < locF:
+		b.cell[m.to-locCell] = c
+		b.loc[c] = m.to
+		b.setCode(c, codeCell)
+		if m.from < rcCols {
+			b.n[m.from]--
+		}
+	default:
+		b.loc[c] = locF
+		b.setCode(c, 0)
+		s := c / 13
+		b.setFound(s, b.found[s]+1)
+		if m.from < rcCols {
+			b.n[m.from]--
+		}
+	}
+	// The automatic turn of an uncovered face-down card.
+	if m.from < rcCols {
+		i := m.from
+		if b.n[i] == b.down[i] && b.down[i] > 0 {
+			b.down[i]--
+			u.flipped = true
+		}
+	}
+	return u
+}
+
+// unmake takes back the move of u.
+func (b *rcBoard) unmake(u rcUndo) {
+	m := u.m
+	c := m.card
+	if m.from < rcCols && u.flipped {
+		b.down[m.from]++
+	}
+	var k uint8 = 1
+	switch {
+	case m.to < rcCols:
+		j := m.to
+		k = b.n[j] - b.idx[c]
+		if m.from < rcCols {
+			i := m.from
+			copy(b.col[i][u.start:], b.col[j][b.idx[c]:b.n[j]])
+			for x := uint8(0); x < k; x++ {
+				cc := b.col[i][u.start+x]
+				b.loc[cc] = i
+				b.idx[cc] = u.start + x
+			}
+			b.n[i] = u.start + k
+		}
+		b.n[j] -= k
+	case m.to < locF:
+		b.cell[m.to-locCell] = none
+	default:
+		s := c / 13
+		b.setFound(s, b.found[s]-1)
+	}
+	b.setCode(c, u.oldCode)
+	switch {
+	case m.from < rcCols:
+		if m.to >= rcCols {
+			i := m.from
+			b.col[i][b.n[i]] = c
+			b.loc[c] = i
+			b.idx[c] = b.n[i]
+			b.n[i]++
+		}
+	case m.from < locF:
+		b.cell[m.from-locCell] = c
+		b.loc[c] = m.from
+	default:
+		s := c / 13
+		b.setFound(s, b.found[s]+1)
+		b.loc[c] = locF
+	}
+}
+
+// isTop reports whether card c is the top card of its column.
+func (b *rcBoard) isTop(c uint8) bool {
+	l := b.loc[c]
+	return l < rcCols && b.idx[c] == b.n[l]-1
+}
+
+// nextFoundation returns an automatic foundation move if there is one: a
+// column top card or a cell card that is next on its foundation.
+func (b *rcBoard) nextFoundation() (rcMove, bool) {
+	for s := uint8(0); s < 4; s++ {
+		h := b.found[s]
+		if h == 13 {
+			continue
+		}
+		c := s*13 + h
+		l := b.loc[c]
+		if l >= locCell && l < locF {
+			return rcMove{card: c, from: l, to: locF}, true
+		}
+		if l < rcCols && b.isTop(c) {
+			return rcMove{card: c, from: l, to: locF}, true
+		}
+	}
+	return rcMove{}, false
+}
+
+// faceUp reports whether card c, in a column, is face up.
+func (b *rcBoard) faceUp(c uint8) bool { return b.idx[c] >= b.down[b.loc[c]] }
+
+// genMoves appends the moves to branch on to buf. With AutoFoundation on,
+// it is called only when no foundation move is available, and foundation
+// moves are not generated.
+func (b *rcBoard) genMoves(buf []rcMove, pr Pruning, returns bool) []rcMove {
+	buf = buf[:0]
+	emptyCol := uint8(none)
+	for j := uint8(0); j < rcCols; j++ {
+		if b.n[j] == 0 {
+			if emptyCol == none {
+				emptyCol = j
+			}
+			continue
+		}
+		// Onto column j's top card: only its predecessor may go there,
+		// with whatever lies on it.
+		t := b.col[j][b.n[j]-1]
+		if t%13 == 0 {
+			continue
+		}
+		p := t - 1
+		l := b.loc[p]
+		switch {
+		case l < rcCols:
+			if l != j && b.faceUp(p) {
+				buf = append(buf, b.scoreMove(rcMove{card: p, from: l, to: j}))
+			}
+		case l < locF:
+			buf = append(buf, b.scoreMove(rcMove{card: p, from: l, to: j}))
+		default:
+			if returns && !pr.SkipReturns && b.found[p/13] == p%13+1 {
+				buf = append(buf, rcMove{card: p, from: locF, to: j})
+			}
+		}
+	}
+	emptyCell := uint8(none)
+	if b.cell[0] == none {
+		emptyCell = locCell
+	} else if b.cell[1] == none {
+		emptyCell = locCell + 1
+	}
+	if emptyCol != none {
+		// Kings (and groups headed by a King) to an empty column. Empty
+		// columns are alike, so the first one is enough with Symmetry on.
+		for s := uint8(0); s < 4; s++ {
+			k := s*13 + 12
+			l := b.loc[k]
+			switch {
+			case l < rcCols:
+				if b.idx[k] == 0 && pr.KingBottom {
+					continue
+				}
+				if b.faceUp(k) {
+					buf = b.toEmpty(buf, rcMove{card: k, from: l}, emptyCol, pr)
+				}
+			case l < locF:
+				buf = b.toEmpty(buf, rcMove{card: k, from: l}, emptyCol, pr)
+			default:
+				if returns && !pr.SkipReturns && b.found[s] == 13 {
+					buf = b.toEmpty(buf, rcMove{card: k, from: locF}, emptyCol, pr)
+				}
+			}
+		}
+	}
+	if emptyCell != none {
+		for i := uint8(0); i < rcCols; i++ {
+			if b.n[i] > 0 {
+				c := b.col[i][b.n[i]-1]
+				buf = b.toCells(buf, rcMove{card: c, from: i}, pr)
+			}
+		}
+		if returns && !pr.SkipReturns {
+			for s := uint8(0); s < 4; s++ {
+				if h := b.found[s]; h > 0 {
+					buf = b.toCells(buf, rcMove{card: s*13 + h - 1, from: locF}, pr)
+				}
+			}
+		}
+	}
+	if !pr.AutoFoundation {
+		for s := uint8(0); s < 4; s++ {
+			if b.found[s] == 13 {
+				continue
+			}
+			c := s*13 + b.found[s]
+			l := b.loc[c]
+			if (l >= locCell && l < locF) || (l < rcCols && b.isTop(c)) {
+				buf = append(buf, rcMove{card: c, from: l, to: locF, score: 100})
+			}
+		}
+	}
+	return buf
+}
+
+// toEmpty adds the move of m.card to the first empty column, or, with
+// Symmetry off, to every empty column.
+func (b *rcBoard) toEmpty(buf []rcMove, m rcMove, first uint8, pr Pruning) []rcMove {
+	for j := first; j < rcCols; j++ {
+		if b.n[j] == 0 {
+			m.to = j
+			buf = append(buf, b.scoreMove(m))
+			if pr.Symmetry {
+				break
+			}
+		}
+	}
+	return buf
+}
+
+// toCells adds the move of m.card to the first empty cell, or, with
+// Symmetry off, to each empty cell.
+func (b *rcBoard) toCells(buf []rcMove, m rcMove, pr Pruning) []rcMove {
+	for i := uint8(0); i < 2; i++ {
+		if b.cell[i] == none {
+			m.to = locCell + i
+			buf = append(buf, b.scoreMove(m))
+			if pr.Symmetry {
+				break
+			}
+		}
+	}
+	return buf
+}
+
+// scoreMove rates a move for ordering only (never for skipping): moves that
+// turn a face-down card, free a cell or empty a column come first, moves to
+// a cell last.
+func (b *rcBoard) scoreMove(m rcMove) rcMove {
+	var sc int
+	if m.from < rcCols {
+		i := m.from
+		start := b.idx[m.card]
+		if start > 0 && start == b.down[i] {
+			sc += 40 + 3*int(7-b.down[i])
+		}
+		if start == 0 {
+			sc += 12
+		} else {
+			// Does the card left on top go to its foundation next?
+			below := b.col[i][start-1]
+			if b.found[below/13] == below%13 {
+				sc += 30
+			}
+		}
+	} else if m.from < locF {
+		sc += 25
+	}
+	if m.to >= locCell && m.to < locF {
+		sc -= 30
+	}
+	m.score = int8(max(-100, min(100, sc)))
+	return m
+}
+
+// toRules turns a solver move into a rules move. Column and cell numbers
+// are the board's real ones, which are those of the start position.
+func (m rcMove) toRules() rules.Move {
+	return rules.Move{Card: rules.Card(m.card), From: locToRules(m.from), To: locToRules(m.to)}
+}
+
+func locToRules(l uint8) rules.Loc {
+	switch {
+	case l < rcCols:
+		return rules.T(int(l))
+	case l < locF:
+		return rules.C(int(l - locCell))
+	}
+	return rules.F
+}
+
+// rcSearch holds what one Russian Cell search needs: shared table, workers.
+type rcSearch struct {
+	cfg     Config
+	tt      *sharedTable[rcKey]
+	tt3     *sharedTable[rcKey3]
+	workers []*rcWorker
+}
+
+func newRCSearch(cfg Config) *rcSearch {
+	s := &rcSearch{cfg: cfg}
+	n := cfg.workers()
+	shards := 1
+	if n > 1 {
+		shards = 64 * n
+	}
+	if cfg.Pruning.Symmetry {
+		s.tt = newSharedTable[rcKey](cfg.memoryBytes(), shards, 1<<12, n > 1)
+	} else {
+		s.tt3 = newSharedTable[rcKey3](cfg.memoryBytes(), shards, 1<<12, n > 1)
+	}
+	for i := 0; i < n; i++ {
+		s.workers = append(s.workers, &rcWorker{s: s, id: i, path: newPathSet[rcKey](), path3: newPathSet[rcKey3]()})
+	}
+	return s
+}
+
+// rcWorker is one search thread: its own board, path set, move buffers and
+// the stack of moves played.
+type rcWorker struct {
+	s      *rcSearch
+	id     int
+	b      rcBoard
+	bud    *budget
+	path   pathSet[rcKey]
+	path3  pathSet[rcKey3]
+	frames [][]rcMove
+	played []rcUndo
+	nodes  int64 // expanded since the last charge
+	step   int64
+	stop   bool
+	rng    *rand.Rand
+}
+
+func (s *rcSearch) solve(p *rules.Position) (Result, error) {
+	bud := newBudget(s.cfg)
+	if s.tt != nil {
+		s.tt.reset()
+	} else {
+		s.tt3.reset()
+	}
+	step := min(int64(budgetStep), max(1, bud.max/int64(4*len(s.workers))))
+	for _, w := range s.workers {
+		if err := w.b.load(p); err != nil {
+			return Result{}, err
+		}
+		w.bud = bud
+		w.path.clear()
+		w.path3.clear()
+		w.played = w.played[:0]
+		w.nodes = 0
+		w.step = step
+		w.stop = false
+		if w.id > 0 {
+			w.rng = rand.New(rand.NewPCG(uint64(w.id), 0x9e3779b97f4a7c15))
+		}
+	}
+	var winner *rcWorker
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for _, w := range s.workers {
+		wg.Add(1)
+		go func(w *rcWorker) {
+			defer wg.Done()
+			if w.search(0) {
+				mu.Lock()
+				if winner == nil {
+					winner = w
+				}
+				mu.Unlock()
+				bud.halt("")
+			}
+			bud.nodes.Add(w.nodes)
+			w.nodes = 0
+		}(w)
+	}
+	wg.Wait()
+	r := Result{Nodes: bud.nodes.Load()}
+	if s.tt != nil {
+		r.Stored, r.TableBytes, r.Evicted = s.tt.stats()
+	} else {
+		r.Stored, r.TableBytes, r.Evicted = s.tt3.stats()
+	}
+	switch {
+	case winner != nil:
+		r.Verdict = Solvable
+		r.Moves = make([]rules.Move, len(winner.played))
+		for i, u := range winner.played {
+			r.Moves[i] = u.m.toRules()
+		}
+	case bud.stop.Load():
+		r.Verdict = Unknown
+		r.Reason = bud.why()
+	default:
+		r.Verdict = Unsolvable
+	}
+	return r, nil
+}
+
+func (w *rcWorker) play(m rcMove) {
+	w.played = append(w.played, w.b.make(m))
+}
+
+func (w *rcWorker) takeBack() {
+	n := len(w.played) - 1
+	w.b.unmake(w.played[n])
+	w.played = w.played[:n]
+}
+
+// seen enters the current position into the table and the path set. It
+// reports true when the position must not be expanded: it was visited
+// before (by this or another worker) or it is on this worker's path.
+func (w *rcWorker) seen() bool {
+	if w.s.tt != nil {
+		k := w.b.key
+		h := hashKey(k)
+		if w.s.tt.visit(k, h) || w.path.has(k, h) {
+			return true
+		}
+		w.path.add(k, h)
+		return false
+	}
+	k := w.b.key3()
+	h := hashKey(k)
+	if w.s.tt3.visit(k, h) || w.path3.has(k, h) {
+		return true
+	}
+	w.path3.add(k, h)
+	return false
+}
+
+func (w *rcWorker) leave() {
+	if w.s.tt != nil {
+		k := w.b.key
+		w.path.remove(k, hashKey(k))
+		return
+	}
+	k := w.b.key3()
+	w.path3.remove(k, hashKey(k))
+}
+
+// search explores the current position depth-first and reports a win. On a
+// win the board and w.played are left at the winning line.
+func (w *rcWorker) search(depth int) bool {
+	pr := w.s.cfg.Pruning
+	autos := 0
+	if pr.AutoFoundation {
+		for {
+			m, ok := w.b.nextFoundation()
+			if !ok {
+				break
+			}
+			w.play(m)
+			autos++
+		}
+	}
+	if w.b.won() {
+		return true
+	}
+	if w.stop || w.seen() {
+		w.undoAutos(autos)
+		return false
+	}
+	w.nodes++
+	if w.nodes >= w.step {
+		if w.bud.charge(w.nodes) {
+			w.stop = true
+		}
+		w.nodes = 0
+	}
+	for len(w.frames) <= depth {
+		w.frames = append(w.frames, make([]rcMove, 0, 64))
+	}
+	moves := w.b.genMoves(w.frames[depth], pr, w.s.cfg.Options.Returns)
+	w.frames[depth] = moves
+	w.order(moves)
+	for _, m := range moves {
+		if w.stop {
+			break
+		}
+		w.play(m)
+		if w.search(depth + 1) {
+			return true
+		}
+		w.takeBack()
+	}
+	w.leave()
+	w.undoAutos(autos)
+	return false
+}
+
+func (w *rcWorker) undoAutos(n int) {
+	for ; n > 0; n-- {
+		w.takeBack()
+	}
+}
+
+// order sorts moves by score, best first (insertion sort: lists are short).
+// Workers other than the first break ties and shuffle near-equal moves at
+// random, so that several workers on one deal explore different lines first.
+func (w *rcWorker) order(ms []rcMove) {
+	if w.rng != nil {
+		for i := range ms {
+			ms[i].score += int8(w.rng.IntN(24)) - 12
+		}
+	}
+	for i := 1; i < len(ms); i++ {
+		m := ms[i]
+		j := i
+		for j > 0 && ms[j-1].score < m.score {
+			ms[j] = ms[j-1]
+			j--
+		}
+		ms[j] = m
+	}
+}

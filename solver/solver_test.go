@@ -1,0 +1,242 @@
+package solver
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+	"unsafe"
+
+	"patience/rules"
+)
+
+func TestKeySizes(t *testing.T) {
+	if s := unsafe.Sizeof(rcKey{}); s != 16 {
+		t.Errorf("Russian Cell key is %d bytes, want 16", s)
+	}
+	if s := unsafe.Sizeof(rfKey{}); s != 8 {
+		t.Errorf("Ripple Fan key is %d bytes, want 8", s)
+	}
+}
+
+// nearFinished builds a Russian Cell position with only left cards off the
+// foundations, spread at random over the columns and cells, some of them
+// face down, and no column empty (when left >= 7). Both verdicts occur
+// among them. With no empty column, returned cards can go only to the cells
+// or onto their successors, which keeps a search with returns small.
+func nearFinished(rng *rand.Rand, left int) *rules.Position {
+	for {
+		p := rules.NewPosition(rules.RussianCell)
+		var rest []rules.Card
+		// Take cards off the tops of full foundations at random.
+		h := [4]int{13, 13, 13, 13}
+		for n := 0; n < left; n++ {
+			s := rng.IntN(4)
+			if h[s] == 0 {
+				n--
+				continue
+			}
+			h[s]--
+			rest = append(rest, rules.NewCard(rules.Rank(h[s]), rules.Suit(s)))
+		}
+		p.Foundations = h
+		rng.Shuffle(len(rest), func(i, j int) { rest[i], rest[j] = rest[j], rest[i] })
+		for _, c := range rest {
+			if r := rng.IntN(4); r == 0 && p.Cells[0] == rules.NoCard {
+				p.Cells[0] = c
+				continue
+			} else if r == 1 && p.Cells[1] == rules.NoCard {
+				p.Cells[1] = c
+				continue
+			}
+			i := rng.IntN(7)
+			for j := range p.Tableau {
+				if len(p.Tableau[j].Up) == 0 {
+					i = j
+					break
+				}
+			}
+			p.Tableau[i].Up = append(p.Tableau[i].Up, c)
+		}
+		// Sort some columns low to high from the bottom: a low card under
+		// higher ones of its suit is what makes a position stuck.
+		for i := range p.Tableau {
+			up := p.Tableau[i].Up
+			if rng.IntN(2) == 0 {
+				slices.SortFunc(up, func(a, b rules.Card) int { return int(a.Rank()) - int(b.Rank()) })
+			}
+		}
+		// Turn some bottom cards face down where the column allows it.
+		for i := range p.Tableau {
+			pl := &p.Tableau[i]
+			for len(pl.Up) > 1 && len(pl.Down) < i && rng.IntN(3) > 0 {
+				pl.Down = append(pl.Down, pl.Up[0])
+				pl.Up = pl.Up[1:]
+			}
+		}
+		if rules.Validate(p) == nil {
+			return p
+		}
+	}
+}
+
+// TestReturnsNeverNeeded tests the proof of DESIGN 4.2 on near-finished
+// positions: a plain search that may play cards back from the foundations
+// and plays no foundation move by itself agrees with the fast solver, which
+// plays foundation moves at once and never returns a card. Stuck positions
+// are rare (about 1 in 1,000 of these), so the fast solver picks them out
+// and the plain search checks each one it can finish.
+func TestReturnsNeverNeeded(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	wantWon, wantLost := 100, 20
+	if testing.Short() {
+		wantWon, wantLost = 30, 4
+	}
+	counts := map[bool]int{}
+	for tries := 0; counts[true] < wantWon || counts[false] < wantLost; tries++ {
+		if tries == 200_000 {
+			t.Fatalf("too few of one verdict compared: %v", counts)
+		}
+		p := nearFinished(rng, 10+rng.IntN(20))
+		r := mustSolve(t, p, testConfig(1))
+		won := r.Verdict == Solvable
+		if r.Verdict == Unknown || counts[won] >= map[bool]int{true: wantWon, false: wantLost}[won] {
+			continue
+		}
+		want, ok := plainSolve(p, rules.DefaultOptions(), false, 20_000)
+		if !ok {
+			continue
+		}
+		if want != won {
+			t.Fatalf("%s\nsolver says %v, plain search with returns says won=%v", rules.MarshalPosition(p, ""), r.Verdict, want)
+		}
+		counts[want]++
+	}
+	t.Logf("compared: won %d, lost %d", counts[true], counts[false])
+}
+
+// TestPruningSwitches checks that each reduction alone leaves the verdicts
+// unchanged: every switch is turned off in turn on a sample of deals.
+func TestPruningSwitches(t *testing.T) {
+	switches := []struct {
+		name string
+		off  func(*Pruning)
+	}{
+		{"AutoFoundation", func(p *Pruning) { p.AutoFoundation = false }},
+		{"SkipReturns", func(p *Pruning) { p.SkipReturns = false }},
+		{"Symmetry", func(p *Pruning) { p.Symmetry = false }},
+		{"KingBottom", func(p *Pruning) { p.KingBottom = false }},
+		{"BlockedPair", func(p *Pruning) { p.BlockedPair = false }},
+		{"all", func(p *Pruning) { *p = Pruning{} }},
+	}
+	n := uint64(40)
+	if testing.Short() {
+		n = 12
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, sw := range switches {
+		t.Run(sw.name, func(t *testing.T) {
+			var positions []*rules.Position
+			for d := uint64(1); d <= n; d++ {
+				positions = append(positions, deal(rules.RussianCell, d), deal(rules.RippleFan, d), sortedRippleFan(rng), nearFinished(rng, 14))
+			}
+			for i, p := range positions {
+				on := mustSolve(t, p, testConfig(1))
+				cfg := testConfig(1)
+				sw.off(&cfg.Pruning)
+				cfg.MaxNodes = 2_000_000
+				off := mustSolve(t, p, cfg)
+				if off.Verdict != Unknown && off.Verdict != on.Verdict {
+					t.Fatalf("position %d (%s): %v with all pruning, %v with %s off", i, p.Game, on.Verdict, off.Verdict, sw.name)
+				}
+			}
+		})
+	}
+}
+
+// TestWorkersAgree checks that verdicts do not depend on the number of
+// workers searching one deal.
+func TestWorkersAgree(t *testing.T) {
+	n := uint64(60)
+	if testing.Short() {
+		n = 15
+	}
+	for d := uint64(1); d <= n; d++ {
+		p := deal(rules.RussianCell, d)
+		one := mustSolve(t, p, testConfig(1))
+		for _, w := range []int{2, 3} {
+			many := mustSolve(t, p, testConfig(w))
+			if many.Verdict != one.Verdict {
+				t.Fatalf("deal %d: %v with 1 worker, %v with %d", d, one.Verdict, many.Verdict, w)
+			}
+		}
+	}
+}
+
+// TestTinyTableStaysExact runs with a table far too small for the search,
+// so that it evicts all the time: verdicts must not change, only speed.
+func TestTinyTableStaysExact(t *testing.T) {
+	evicted := int64(0)
+	for _, d := range []uint64{3, 4, 7, 12} {
+		p := deal(rules.RussianCell, d)
+		want := mustSolve(t, p, testConfig(1))
+		for _, w := range []int{1, 2} {
+			cfg := testConfig(w)
+			cfg.MemoryMB = 0
+			s := New(rules.RussianCell, cfg)
+			// Shrink the cap below what --memory can say: 32 KiB, 2,048
+			// positions, in one shard shared by all workers.
+			s.rc.tt = newSharedTable[rcKey](32<<10, 1, 64, w > 1)
+			r, err := s.Solve(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Verdict != want.Verdict {
+				t.Fatalf("deal %d, %d workers: %v with a tiny table, %v with a large one", d, w, r.Verdict, want.Verdict)
+			}
+			evicted += r.Evicted
+		}
+	}
+	if evicted == 0 {
+		t.Fatal("the tiny table never evicted: the test tests nothing")
+	}
+}
+
+func TestBudgets(t *testing.T) {
+	p := deal(rules.RussianCell, 385) // among the hardest of the first thousands
+	cfg := testConfig(1)
+	cfg.MaxNodes = 1000
+	r := mustSolve(t, p, cfg)
+	if r.Verdict != Unknown || r.Reason != "node budget of 1000 reached" {
+		t.Fatalf("got %v (%q), want unknown with the node budget reason", r.Verdict, r.Reason)
+	}
+	if r.Nodes < 1000 || r.Nodes > 2000 {
+		t.Fatalf("expanded %d nodes under a budget of 1000", r.Nodes)
+	}
+	cfg = testConfig(2)
+	cfg.Timeout = 1 // a nanosecond: spent at the first look
+	r = mustSolve(t, p, cfg)
+	if r.Verdict != Unknown || r.Reason != "time limit reached" {
+		t.Fatalf("got %v (%q), want unknown with the time reason", r.Verdict, r.Reason)
+	}
+}
+
+func TestKnownVerdicts(t *testing.T) {
+	// Each deal's verdict agrees with the plain search (see plain_test.go);
+	// these pin a few, and that deal 1 holds the face-down trap of DESIGN
+	// 4.3 (QC lies on a face-down KC).
+	cases := []struct {
+		g    rules.Game
+		n    uint64
+		want Verdict
+	}{
+		{rules.RussianCell, 1, Solvable},
+		{rules.RussianCell, 617, Solvable},
+		{rules.RippleFan, 1, Unsolvable},
+	}
+	for _, c := range cases {
+		r := mustSolve(t, deal(c.g, c.n), testConfig(1))
+		if r.Verdict != c.want {
+			t.Errorf("%s %d: %v, want %v", c.g, c.n, r.Verdict, c.want)
+		}
+	}
+}

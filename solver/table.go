@@ -1,0 +1,201 @@
+package solver
+
+import (
+	"math/bits"
+	"sync"
+	"unsafe"
+
+	"github.com/cespare/xxhash/v2"
+)
+
+// hashKey hashes a packed key's bytes with xxhash. Keys are arrays of
+// uint64 (no padding), so their bytes are exactly their value.
+func hashKey[K comparable](k K) uint64 {
+	b := unsafe.Slice((*byte)(unsafe.Pointer(&k)), unsafe.Sizeof(k))
+	return xxhash.Sum64(b)
+}
+
+// table is an exact set of visited positions: open addressing with linear
+// probing over a power-of-two slice of whole packed keys. The hash (xxhash of
+// the key, computed by the caller) only picks the slot; membership is decided
+// by comparing the whole key, so no verdict rests on a hash.
+//
+// The zero key marks an empty slot: every key encoding in this package sets
+// a tag bit, so no real position packs to zero.
+//
+// Growth and eviction. The table starts small and doubles (rehashing) when it
+// is three quarters full, until it reaches its cap (from --memory). At the cap
+// it stops growing: an insert that finds no empty slot within evictWindow
+// slots of its home overwrites one of them. A forgotten position costs only
+// speed (it may be searched again); positions on the current search path are
+// kept apart from this table (pathSet), so cycle detection never depends on
+// it.
+type table[K comparable] struct {
+	slots   []K
+	mask    uint64
+	count   int
+	maxDisp int // longest probe any insert has made; lookups stop there
+	capLen  int // slot count at the cap
+	minLen  int // slot count after reset
+	rotor   int
+	evicted int64
+	zero    K
+}
+
+const evictWindow = 16
+
+func newTable[K comparable](capBytes int64, minLen int) *table[K] {
+	var k K
+	size := int64(unsafe.Sizeof(k))
+	capLen := 1 << (63 - bits.LeadingZeros64(uint64(max(capBytes/size, 64))))
+	minLen = min(minLen, capLen)
+	t := &table[K]{capLen: capLen, minLen: minLen}
+	t.alloc(minLen)
+	return t
+}
+
+func (t *table[K]) alloc(n int) {
+	t.slots = make([]K, n)
+	t.mask = uint64(n - 1)
+	t.count = 0
+	t.maxDisp = 0
+}
+
+// reset empties the table for a new search. A table that grew large for a
+// hard search is dropped rather than cleared, so easy searches after it stay
+// cheap.
+func (t *table[K]) reset() {
+	if len(t.slots) > t.minLen*4 {
+		t.alloc(t.minLen)
+	} else {
+		clear(t.slots)
+		t.count = 0
+		t.maxDisp = 0
+	}
+	t.evicted = 0
+}
+
+// visit inserts key k (with hash h = hashKey(k)) and reports whether it was
+// already there.
+func (t *table[K]) visit(k K, h uint64) bool {
+	for {
+		i := h & t.mask
+		for d := 0; ; d++ {
+			s := &t.slots[i]
+			if *s == k {
+				return true
+			}
+			if *s == t.zero {
+				if t.count >= len(t.slots)/4*3 && len(t.slots) < t.capLen {
+					break // grow, then insert
+				}
+				*s = k
+				t.count++
+				if d > t.maxDisp {
+					t.maxDisp = d
+				}
+				return false
+			}
+			if d >= t.maxDisp && d >= evictWindow-1 && len(t.slots) >= t.capLen {
+				// At the cap with no empty slot near home: overwrite one of
+				// the window's slots. The slot stays occupied, so no other
+				// key's probe sequence is cut.
+				t.rotor++
+				j := (h + uint64(t.rotor%evictWindow)) & t.mask
+				t.slots[j] = k
+				t.evicted++
+				return false
+			}
+			i = (i + 1) & t.mask
+		}
+		t.grow()
+	}
+}
+
+func (t *table[K]) grow() {
+	old := t.slots
+	t.alloc(len(old) * 2)
+	for _, k := range old {
+		if k != t.zero {
+			t.reinsert(k)
+		}
+	}
+}
+
+// reinsert places a key known to be absent; used only while growing.
+func (t *table[K]) reinsert(k K) {
+	h := hashKey(k)
+	i := h & t.mask
+	for d := 0; ; d++ {
+		if t.slots[i] == t.zero {
+			t.slots[i] = k
+			t.count++
+			if d > t.maxDisp {
+				t.maxDisp = d
+			}
+			return
+		}
+		i = (i + 1) & t.mask
+	}
+}
+
+// bytes returns the memory the table holds.
+func (t *table[K]) bytes() int64 {
+	var k K
+	return int64(len(t.slots)) * int64(unsafe.Sizeof(k))
+}
+
+// sharedTable splits a table into shards, each behind its own mutex, so that
+// several workers searching one deal can share it. With one shard and
+// locking off it is a plain table with no synchronisation cost.
+type sharedTable[K comparable] struct {
+	shards  []shard[K]
+	shift   uint
+	locking bool
+}
+
+type shard[K comparable] struct {
+	mu sync.Mutex
+	t  *table[K]
+	_  [40]byte // keep shards' locks on separate cache lines
+}
+
+// newSharedTable makes a table of nshards shards (rounded up to a power of
+// two) sharing capBytes; locking must be on when several workers use it.
+func newSharedTable[K comparable](capBytes int64, nshards int, minLen int, locking bool) *sharedTable[K] {
+	n := 1 << bits.Len(uint(nshards-1))
+	st := &sharedTable[K]{shards: make([]shard[K], n), locking: locking}
+	st.shift = uint(64 - bits.TrailingZeros(uint(n))) // 64 for one shard: h>>64 is 0
+	for i := range st.shards {
+		st.shards[i].t = newTable[K](capBytes/int64(n), minLen)
+	}
+	return st
+}
+
+func (st *sharedTable[K]) visit(k K, h uint64) bool {
+	sh := &st.shards[h>>st.shift]
+	if !st.locking {
+		return sh.t.visit(k, h)
+	}
+	sh.mu.Lock()
+	v := sh.t.visit(k, h)
+	sh.mu.Unlock()
+	return v
+}
+
+func (st *sharedTable[K]) reset() {
+	for i := range st.shards {
+		st.shards[i].t.reset()
+	}
+}
+
+// stats returns stored positions, table bytes and evictions.
+func (st *sharedTable[K]) stats() (count int64, bytes int64, evicted int64) {
+	for i := range st.shards {
+		t := st.shards[i].t
+		count += int64(t.count)
+		bytes += t.bytes()
+		evicted += t.evicted
+	}
+	return
+}
