@@ -474,7 +474,7 @@ func (b *rcBoard) scoreMove(m rcMove) rcMove {
 		i := m.from
 		start := b.idx[m.card]
 		if start > 0 && start == b.down[i] {
-			sc += 40 + 3*int(7-b.down[i])
+			sc += 40 - 3*int(b.down[i])
 		}
 		if start == 0 {
 			sc += 12
@@ -547,8 +547,10 @@ type rcWorker struct {
 	path   pathSet[rcKey]
 	path3  pathSet[rcKey3]
 	frames [][]rcMove
+	status [][]uint8
 	played []rcUndo
-	nodes  int64 // expanded since the last charge
+	sink   uint64 // keeps the batch probe's loads from being optimised away
+	nodes  int64  // expanded since the last charge
 	step   int64
 	stop   bool
 	rng    *rand.Rand
@@ -631,7 +633,7 @@ func (w *rcWorker) takeBack() {
 
 // seen enters the current position into the table and the path set. It
 // reports true when the position must not be expanded: it was visited
-// before (by this or another worker) or it is on this worker's path.
+// before (by this or another worker), or it is on this worker's path.
 func (w *rcWorker) seen() bool {
 	if w.s.tt != nil {
 		k := w.b.key
@@ -651,6 +653,7 @@ func (w *rcWorker) seen() bool {
 	return false
 }
 
+// leave takes the current position off the path set.
 func (w *rcWorker) leave() {
 	if w.s.tt != nil {
 		k := w.b.key
@@ -661,12 +664,13 @@ func (w *rcWorker) leave() {
 	w.path3.remove(k, hashKey(k))
 }
 
-// search explores the current position depth-first and reports a win. On a
-// win the board and w.played are left at the winning line.
+// search enters the position reached by the last move: it plays the
+// automatic foundation moves, then expands the position unless it was seen
+// before. It reports a win; on a win the board and w.played are left at the
+// winning line.
 func (w *rcWorker) search(depth int) bool {
-	pr := w.s.cfg.Pruning
 	autos := 0
-	if pr.AutoFoundation {
+	if w.s.cfg.Pruning.AutoFoundation {
 		for {
 			m, ok := w.b.nextFoundation()
 			if !ok {
@@ -683,6 +687,34 @@ func (w *rcWorker) search(depth int) bool {
 		w.undoAutos(autos)
 		return false
 	}
+	if w.expand(depth) {
+		return true
+	}
+	w.undoAutos(autos)
+	return false
+}
+
+// childStatus says what the batch probe found for a child position.
+const (
+	childUnknown = iota // not probed: the move may set off foundation moves
+	childNew            // entered into the table by the probe
+	childSeen           // in the table or on the path: skip it
+)
+
+// expand branches on every move of the current position, which has just
+// been entered into the table and the path set, and has no automatic
+// foundation move left.
+//
+// Most children are positions seen before. A move changes one card's code,
+// so a child's key is known without playing the move, unless the move
+// uncovers a card that goes to its foundation at once. expand probes those
+// keys first, all together (the table loads overlap in memory), and plays
+// only the moves that lead somewhere new. A child entered this way but not
+// yet expanded may be met again deeper in an earlier sibling's subtree; it is
+// then skipped there and expanded here, so every position entered is still
+// expanded once.
+func (w *rcWorker) expand(depth int) bool {
+	pr := w.s.cfg.Pruning
 	w.nodes++
 	if w.nodes >= w.step {
 		if w.bud.charge(w.nodes) {
@@ -692,23 +724,108 @@ func (w *rcWorker) search(depth int) bool {
 	}
 	for len(w.frames) <= depth {
 		w.frames = append(w.frames, make([]rcMove, 0, 64))
+		w.status = append(w.status, make([]uint8, 0, 64))
 	}
 	moves := w.b.genMoves(w.frames[depth], pr, w.s.cfg.Options.Returns)
 	w.frames[depth] = moves
 	w.order(moves)
-	for _, m := range moves {
+	status := w.probeChildren(moves, w.status[depth][:0])
+	w.status[depth] = status
+	for i, m := range moves {
 		if w.stop {
 			break
 		}
-		w.play(m)
-		if w.search(depth + 1) {
-			return true
+		switch status[i] {
+		case childSeen:
+			continue
+		case childNew:
+			w.play(m)
+			if w.expand(depth + 1) {
+				return true
+			}
+		default:
+			w.play(m)
+			if w.search(depth + 1) {
+				return true
+			}
 		}
 		w.takeBack()
 	}
 	w.leave()
-	w.undoAutos(autos)
 	return false
+}
+
+// probeChildren fills status for moves: for each move whose child key is
+// known in advance (see childKey), whether the child is new (and now
+// entered) or was seen.
+func (w *rcWorker) probeChildren(moves []rcMove, status []uint8) []uint8 {
+	tt := w.s.tt
+	if tt == nil || !w.s.cfg.Pruning.AutoFoundation {
+		for range moves {
+			status = append(status, childUnknown)
+		}
+		return status
+	}
+	var keys [64]rcKey
+	var hashes [64]uint64
+	var known [64]bool
+	n := min(len(moves), len(keys))
+	var sink uint64
+	for i := 0; i < n; i++ {
+		keys[i], known[i] = w.b.childKey(moves[i])
+		if known[i] {
+			hashes[i] = hashKey(keys[i])
+			sink += tt.touch(hashes[i])
+		}
+	}
+	w.sink += sink
+	for i := range moves {
+		st := uint8(childUnknown)
+		if i < n && known[i] {
+			k, h := keys[i], hashes[i]
+			switch {
+			case tt.visit(k, h) || w.path.has(k, h):
+				st = childSeen
+			default:
+				w.path.add(k, h)
+				st = childNew
+			}
+		}
+		status = append(status, st)
+	}
+	return status
+}
+
+// childKey returns the key of the position after m without playing it, when
+// no automatic foundation move can follow m: then m changes only the moved
+// card's code. The only card m can make available is the one it uncovers in
+// its source column (a moved card that was available and next on its
+// foundation would already have gone there).
+func (b *rcBoard) childKey(m rcMove) (rcKey, bool) {
+	if m.to == locF || m.from == locF {
+		return rcKey{}, false
+	}
+	if m.from < rcCols {
+		if start := b.idx[m.card]; start > 0 {
+			u := b.col[m.from][start-1]
+			if b.found[u/13] == u%13 {
+				return rcKey{}, false
+			}
+		}
+	}
+	var code uint8 = codeCell
+	if m.to < rcCols {
+		t := uint8(none)
+		if n := b.n[m.to]; n > 0 {
+			t = b.col[m.to][n-1]
+		}
+		code = b.landCode(m.card, t)
+	}
+	save := b.key
+	b.setCode(m.card, code)
+	k := b.key
+	b.key = save
+	return k, true
 }
 
 func (w *rcWorker) undoAutos(n int) {

@@ -1,0 +1,128 @@
+// Command harness runs the solver over a fixed deal set and reports
+// throughput and memory: deals per second, positions per second, bytes per
+// stored position, peak memory, the verdicts and the slowest deal.
+//
+//	go run ./benchmarks/harness -game russian-cell -deals 1-10000
+//	go run ./benchmarks/harness -game ripple-fan -deals 1-1000000
+//	go run ./benchmarks/harness -game russian-cell -deals 385 -workers 2
+//
+// -workers is the number of workers searching each deal together (the
+// single-deal parallel search); deals are run one after another, so the
+// figures are those of one deal stream.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"runtime/pprof"
+	"sort"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"patience/dealgen"
+	"patience/rules"
+	"patience/solver"
+)
+
+func main() {
+	game := flag.String("game", "russian-cell", "russian-cell or ripple-fan")
+	deals := flag.String("deals", "1-1000", "deal range A-B (plain numbers)")
+	workers := flag.Int("workers", 1, "workers per deal")
+	memory := flag.Int("memory", solver.DefaultMemoryMB, "table memory in MB")
+	maxNodes := flag.Int64("max-nodes", solver.DefaultMaxNodes, "node budget per deal")
+	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile to this file")
+	flag.Parse()
+
+	g, err := rules.ParseGame(*game)
+	check(err)
+	lo, hi, err := parseRange(*deals)
+	check(err)
+	if *cpuprofile != "" {
+		f, err := os.Create(*cpuprofile)
+		check(err)
+		check(pprof.StartCPUProfile(f))
+		defer pprof.StopCPUProfile()
+	}
+
+	cfg := solver.DefaultConfig()
+	cfg.Workers = *workers
+	cfg.MemoryMB = *memory
+	cfg.MaxNodes = *maxNodes
+	if g == rules.RippleFan {
+		cfg.Options.Returns = false
+	}
+	s := solver.New(g, cfg)
+	var d dealgen.Dealer
+	p := rules.NewPosition(g)
+
+	type slow struct {
+		n       uint64
+		nodes   int64
+		elapsed time.Duration
+	}
+	var slowest []slow
+	counts := map[solver.Verdict]int{}
+	nodesBy := map[solver.Verdict]int64{}
+	var nodes, stored, tableBytes int64
+	start := time.Now()
+	for n := lo; n <= hi; n++ {
+		d.DealInto(g, dealgen.FromUint64(n), p)
+		r, err := s.Solve(p)
+		check(err)
+		counts[r.Verdict]++
+		nodes += r.Nodes
+		nodesBy[r.Verdict] += r.Nodes
+		if r.Stored >= 10_000 {
+			stored += r.Stored
+			tableBytes += r.TableBytes
+		}
+		if len(slowest) < 5 || r.Elapsed > slowest[len(slowest)-1].elapsed {
+			slowest = append(slowest, slow{n, r.Nodes, r.Elapsed})
+			sort.Slice(slowest, func(i, j int) bool { return slowest[i].elapsed > slowest[j].elapsed })
+			if len(slowest) > 5 {
+				slowest = slowest[:5]
+			}
+		}
+	}
+	el := time.Since(start)
+	total := hi - lo + 1
+	fmt.Printf("game %s, deals %d-%d (%d), workers per deal %d, memory %d MB\n", g, lo, hi, total, *workers, *memory)
+	fmt.Printf("verdicts: solvable %d, unsolvable %d, unknown %d\n", counts[solver.Solvable], counts[solver.Unsolvable], counts[solver.Unknown])
+	fmt.Printf("positions by verdict: solvable %d, unsolvable %d, unknown %d\n", nodesBy[solver.Solvable], nodesBy[solver.Unsolvable], nodesBy[solver.Unknown])
+	fmt.Printf("wall %.3f s, %.0f deals/s, %d positions, %.0f positions/s\n", el.Seconds(), float64(total)/el.Seconds(), nodes, float64(nodes)/el.Seconds())
+	if stored > 0 {
+		fmt.Printf("bytes per stored position (deals storing >= 10,000): %.1f\n", float64(tableBytes)/float64(stored))
+	}
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) == nil {
+		fmt.Printf("peak resident memory: %.1f MB\n", float64(ru.Maxrss)/1024)
+	}
+	fmt.Printf("slowest deals:")
+	for _, x := range slowest {
+		fmt.Printf(" %d (%d positions, %.3f s)", x.n, x.nodes, x.elapsed.Seconds())
+	}
+	fmt.Println()
+}
+
+func parseRange(s string) (uint64, uint64, error) {
+	a, b, ok := strings.Cut(s, "-")
+	if !ok {
+		b = a
+	}
+	lo, err1 := strconv.ParseUint(a, 10, 64)
+	hi, err2 := strconv.ParseUint(b, 10, 64)
+	if err1 != nil || err2 != nil || lo < 1 || hi < lo {
+		return 0, 0, fmt.Errorf("bad range %q: want A-B with 1 <= A <= B", s)
+	}
+	return lo, hi, nil
+}
+
+func check(err error) {
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "harness:", err)
+		os.Exit(2)
+	}
+}

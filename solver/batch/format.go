@@ -1,0 +1,611 @@
+package batch
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"patience/dealgen"
+	"patience/rules"
+	"patience/solver"
+)
+
+// FormatVersion is the version of the results file format this package
+// writes and reads.
+const FormatVersion = 1
+
+// Header is the first line of a results file: what the run was. Resume
+// refuses a file whose header differs from the run's, and merge uses the
+// headers to know the declared list of deals.
+type Header struct {
+	Game rules.Game
+	// Deals is the requested list of deals in canonical form
+	// (DealList.String), before sharding.
+	Deals    string
+	Shard    Shard
+	Options  rules.Options
+	MaxNodes int64
+	// Timeout is the time budget per deal; 0 means none, and is not
+	// written.
+	Timeout time.Duration
+}
+
+// AppendJSON appends the header as one line of JSON, without the newline:
+//
+//	{"patience":"results","version":1,"game":"russian-cell","deals":"1-100000",
+//	 "shard":"0/1","rules":{"returns":true},"max_nodes":100000000}
+//
+// A "timeout" field (such as "30s") follows when there is a time budget.
+func (h *Header) AppendJSON(b []byte) []byte {
+	b = append(b, `{"patience":"results","version":`...)
+	b = strconv.AppendInt(b, FormatVersion, 10)
+	b = append(b, `,"game":`...)
+	b = appendJSONString(b, h.Game.String())
+	b = append(b, `,"deals":`...)
+	b = appendJSONString(b, h.Deals)
+	b = append(b, `,"shard":`...)
+	b = appendJSONString(b, h.Shard.String())
+	b = append(b, `,"rules":{"returns":`...)
+	b = strconv.AppendBool(b, h.Options.Returns)
+	b = append(b, `},"max_nodes":`...)
+	b = strconv.AppendInt(b, h.MaxNodes, 10)
+	if h.Timeout > 0 {
+		b = append(b, `,"timeout":`...)
+		b = appendJSONString(b, h.Timeout.String())
+	}
+	return append(b, '}')
+}
+
+// headerDoc is the JSON form of Header, for reading.
+type headerDoc struct {
+	Patience *string `json:"patience"`
+	Version  *int    `json:"version"`
+	Game     *string `json:"game"`
+	Deals    *string `json:"deals"`
+	Shard    *string `json:"shard"`
+	Rules    *struct {
+		Returns *bool `json:"returns"`
+	} `json:"rules"`
+	MaxNodes *int64 `json:"max_nodes"`
+	Timeout  string `json:"timeout"`
+}
+
+// isHeaderLine reports whether a line looks like a results header (it
+// names "patience"), as opposed to a result line.
+func isHeaderLine(line []byte) bool { return bytes.Contains(line, []byte(`"patience"`)) }
+
+// ParseHeader reads a results header line.
+func ParseHeader(line []byte) (Header, error) {
+	line = bytes.TrimSpace(line)
+	var d headerDoc
+	dec := json.NewDecoder(bytes.NewReader(line))
+	dec.DisallowUnknownFields()
+	if len(line) == 0 || line[0] != '{' || dec.Decode(&d) != nil || dec.More() || d.Patience == nil {
+		if len(line) > 0 && line[0] == '{' && !isHeaderLine(line) {
+			return Header{}, errors.New("it has no header line: a results file starts with {\"patience\":\"results\",...}")
+		}
+		return Header{}, errors.New("not a patience results file: its first line is not a results header")
+	}
+	var h Header
+	missing := func(f string) error { return fmt.Errorf("bad results header: no %q", f) }
+	switch {
+	case *d.Patience != "results":
+		return h, fmt.Errorf("bad results header: \"patience\" is %q, want \"results\"", *d.Patience)
+	case d.Version == nil:
+		return h, missing("version")
+	case *d.Version != FormatVersion:
+		return h, fmt.Errorf("results file version %d: this patience reads version %d", *d.Version, FormatVersion)
+	case d.Game == nil:
+		return h, missing("game")
+	case d.Deals == nil:
+		return h, missing("deals")
+	case d.Shard == nil:
+		return h, missing("shard")
+	case d.Rules == nil || d.Rules.Returns == nil:
+		return h, missing("rules")
+	case d.MaxNodes == nil:
+		return h, missing("max_nodes")
+	}
+	g, err := rules.ParseGame(*d.Game)
+	if err != nil {
+		return h, fmt.Errorf("bad results header: %v", err)
+	}
+	sh, err := ParseShard(*d.Shard)
+	if err != nil {
+		return h, fmt.Errorf("bad results header: %v", err)
+	}
+	if *d.MaxNodes < 1 {
+		return h, fmt.Errorf("bad results header: max_nodes %d", *d.MaxNodes)
+	}
+	h = Header{Game: g, Deals: *d.Deals, Shard: sh, Options: rules.Options{Returns: *d.Rules.Returns}, MaxNodes: *d.MaxNodes}
+	if d.Timeout != "" {
+		t, err := time.ParseDuration(d.Timeout)
+		if err != nil || t <= 0 {
+			return h, fmt.Errorf("bad results header: timeout %q", d.Timeout)
+		}
+		h.Timeout = t
+	}
+	return h, nil
+}
+
+// HeaderDiff is one field in which two headers differ.
+type HeaderDiff struct {
+	Field      string // as in the file: game, deals, shard, rules, max_nodes, timeout
+	Have, Want string // the values, quoted where they are strings
+}
+
+// Diff lists the fields in which h differs from want. The shard is
+// compared only when shard is true, and the budget (max_nodes and
+// timeout) only when budget is true.
+func (h *Header) Diff(want *Header, shard, budget bool) []HeaderDiff {
+	var d []HeaderDiff
+	add := func(field string, have, want any) {
+		d = append(d, HeaderDiff{field, fmt.Sprint(have), fmt.Sprint(want)})
+	}
+	if h.Game != want.Game {
+		add("game", h.Game, want.Game)
+	}
+	if h.Deals != want.Deals {
+		add("deals", clip(h.Deals), clip(want.Deals))
+	}
+	if shard && h.Shard != want.Shard {
+		add("shard", h.Shard, want.Shard)
+	}
+	if h.Options != want.Options {
+		add("rules", fmt.Sprintf("returns %v", h.Options.Returns), fmt.Sprintf("returns %v", want.Options.Returns))
+	}
+	if budget && h.MaxNodes != want.MaxNodes {
+		add("max_nodes", h.MaxNodes, want.MaxNodes)
+	}
+	if budget && h.Timeout != want.Timeout {
+		add("timeout", timeoutString(h.Timeout), timeoutString(want.Timeout))
+	}
+	return d
+}
+
+func timeoutString(t time.Duration) string {
+	if t == 0 {
+		return "none"
+	}
+	return t.String()
+}
+
+// clip shortens a long deal list for a message.
+func clip(s string) string {
+	if len(s) > 60 {
+		return strconv.Quote(s[:57] + "...")
+	}
+	return strconv.Quote(s)
+}
+
+// Record is one line of a results file: the outcome of one deal.
+type Record struct {
+	Number  dealgen.Number
+	Verdict solver.Verdict
+	// Reason says which budget ended an unknown search; it is empty for
+	// the other verdicts.
+	Reason string
+	// Moves is the solution length, 0 when not solvable.
+	Moves int
+	// Nodes is the number of positions expanded.
+	Nodes int64
+	// Elapsed is the search time, written in seconds to the microsecond.
+	Elapsed time.Duration
+}
+
+// AppendJSON appends the record as one line of JSON, without the newline,
+// in DESIGN section 6's form:
+//
+//	{"number":"617","verdict":"solvable","moves":97,"nodes":1234,"seconds":0.0004}
+//
+// An unknown carries "reason" after "verdict". It does not allocate.
+func (r *Record) AppendJSON(b []byte) []byte {
+	b = append(b, `{"number":"`...)
+	if u, ok := r.Number.Uint64(); ok {
+		if r.Number.IsMS() {
+			b = append(b, "ms"...)
+		}
+		b = strconv.AppendUint(b, u, 10)
+	} else {
+		b = append(b, r.Number.String()...)
+	}
+	b = append(b, `","verdict":"`...)
+	b = append(b, r.Verdict.String()...)
+	b = append(b, '"')
+	if r.Verdict == solver.Unknown {
+		b = append(b, `,"reason":`...)
+		b = appendJSONString(b, r.Reason)
+	}
+	b = append(b, `,"moves":`...)
+	b = strconv.AppendInt(b, int64(r.Moves), 10)
+	b = append(b, `,"nodes":`...)
+	b = strconv.AppendInt(b, r.Nodes, 10)
+	b = append(b, `,"seconds":`...)
+	b = appendSeconds(b, r.Elapsed)
+	return append(b, '}')
+}
+
+// appendSeconds writes d in seconds, rounded to the microsecond, in the
+// shortest decimal form: 0.000412, 1.5, 0.
+func appendSeconds(b []byte, d time.Duration) []byte {
+	us := d.Round(time.Microsecond).Microseconds()
+	if us < 0 {
+		us = 0
+	}
+	b = strconv.AppendInt(b, us/1e6, 10)
+	frac := us % 1e6
+	if frac == 0 {
+		return b
+	}
+	var digits [6]byte
+	for i := 5; i >= 0; i-- {
+		digits[i] = byte('0' + frac%10)
+		frac /= 10
+	}
+	n := 6
+	for digits[n-1] == '0' {
+		n--
+	}
+	b = append(b, '.')
+	return append(b, digits[:n]...)
+}
+
+// appendJSONString appends s as a JSON string.
+func appendJSONString(b []byte, s string) []byte {
+	const hex = "0123456789abcdef"
+	b = append(b, '"')
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c == '"' || c == '\\':
+			b = append(b, '\\', c)
+		case c < 0x20:
+			b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&15])
+		case c < utf8.RuneSelf:
+			b = append(b, c)
+		default:
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if r == utf8.RuneError && size == 1 {
+				b = append(b, `\ufffd`...)
+			} else {
+				b = append(b, s[i:i+size]...)
+			}
+			i += size
+			continue
+		}
+		i++
+	}
+	return append(b, '"')
+}
+
+// ParseRecord reads one result line. It is strict: the line must be one
+// flat JSON object with exactly the fields a results file has (number,
+// verdict, moves, nodes, seconds, and reason for an unknown), so that a
+// damaged line is found, not half read.
+func ParseRecord(line []byte) (Record, error) {
+	var r Record
+	p := lineParser{b: bytes.TrimSpace(line)}
+	if !p.eat('{') {
+		return r, errors.New("not a result line: want a JSON object such as {\"number\":\"617\",\"verdict\":\"solvable\",...}")
+	}
+	var seen [6]bool
+	const (
+		fNumber = iota
+		fVerdict
+		fReason
+		fMoves
+		fNodes
+		fSeconds
+	)
+	names := [...]string{"number", "verdict", "reason", "moves", "nodes", "seconds"}
+	first := true
+	for !p.eat('}') {
+		if !first && !p.eat(',') {
+			return r, p.fail("want , or } after a field")
+		}
+		first = false
+		key, ok := p.str()
+		if !ok {
+			return r, p.fail("want a field name in quotes")
+		}
+		if !p.eat(':') {
+			return r, p.fail("want : after a field name")
+		}
+		f := -1
+		for i, n := range names {
+			if string(key) == n {
+				f = i
+			}
+		}
+		if f < 0 {
+			return r, fmt.Errorf("unknown field %q in a result line", key)
+		}
+		if seen[f] {
+			return r, fmt.Errorf("field %q twice in a result line", key)
+		}
+		seen[f] = true
+		switch f {
+		case fNumber:
+			s, ok := p.str()
+			if !ok {
+				return r, p.fail("\"number\" must be a string such as \"617\"")
+			}
+			n, err := dealgen.ParseNumber(string(s))
+			if err != nil {
+				return r, err
+			}
+			r.Number = n
+		case fVerdict:
+			s, ok := p.str()
+			if !ok {
+				return r, p.fail("\"verdict\" must be a string")
+			}
+			switch string(s) {
+			case "solvable":
+				r.Verdict = solver.Solvable
+			case "unsolvable":
+				r.Verdict = solver.Unsolvable
+			case "unknown":
+				r.Verdict = solver.Unknown
+			default:
+				return r, fmt.Errorf("bad verdict %q: want solvable, unsolvable or unknown", s)
+			}
+		case fReason:
+			s, ok := p.str()
+			if !ok {
+				return r, p.fail("\"reason\" must be a string")
+			}
+			r.Reason = string(s)
+		case fMoves, fNodes:
+			num := p.number()
+			v, err := strconv.ParseInt(string(num), 10, 64)
+			if err != nil || v < 0 {
+				return r, fmt.Errorf("bad %q %q: want a whole number, 0 or more", names[f], num)
+			}
+			if f == fMoves {
+				if v > math.MaxInt32 {
+					return r, fmt.Errorf("bad \"moves\" %d", v)
+				}
+				r.Moves = int(v)
+			} else {
+				r.Nodes = v
+			}
+		case fSeconds:
+			num := p.number()
+			v, err := strconv.ParseFloat(string(num), 64)
+			if err != nil || v < 0 || v > 1e9 {
+				return r, fmt.Errorf("bad \"seconds\" %q: want a number of seconds, 0 or more", num)
+			}
+			r.Elapsed = time.Duration(math.Round(v * 1e9))
+		}
+	}
+	if p.i != len(p.b) {
+		return r, p.fail("text after the closing }")
+	}
+	for _, f := range []int{fNumber, fVerdict, fMoves, fNodes, fSeconds} {
+		if !seen[f] {
+			return r, fmt.Errorf("no %q in a result line", names[f])
+		}
+	}
+	switch {
+	case r.Verdict == solver.Unknown && !seen[fReason]:
+		return r, errors.New("an unknown verdict without a \"reason\"")
+	case r.Verdict != solver.Unknown && seen[fReason]:
+		return r, fmt.Errorf("a %q with a \"reason\": only unknown verdicts carry one", r.Verdict)
+	case r.Verdict != solver.Solvable && r.Moves != 0:
+		return r, fmt.Errorf("%s with %d moves: only solvable deals have moves", r.Verdict, r.Moves)
+	}
+	return r, nil
+}
+
+// lineParser reads the flat JSON objects of result lines.
+type lineParser struct {
+	b   []byte
+	i   int
+	buf []byte
+}
+
+func (p *lineParser) space() {
+	for p.i < len(p.b) && (p.b[p.i] == ' ' || p.b[p.i] == '\t') {
+		p.i++
+	}
+}
+
+func (p *lineParser) eat(c byte) bool {
+	p.space()
+	if p.i < len(p.b) && p.b[p.i] == c {
+		p.i++
+		return true
+	}
+	return false
+}
+
+func (p *lineParser) fail(msg string) error {
+	if p.i >= len(p.b) {
+		return fmt.Errorf("the line ends early: %s", msg)
+	}
+	return fmt.Errorf("at column %d: %s", p.i+1, msg)
+}
+
+// str reads a JSON string. The result is valid until the next call.
+func (p *lineParser) str() ([]byte, bool) {
+	p.space()
+	if p.i >= len(p.b) || p.b[p.i] != '"' {
+		return nil, false
+	}
+	p.i++
+	start := p.i
+	for p.i < len(p.b) {
+		switch c := p.b[p.i]; {
+		case c == '"':
+			s := p.b[start:p.i]
+			p.i++
+			return s, true
+		case c == '\\':
+			return p.escaped(start)
+		case c < 0x20:
+			return nil, false
+		}
+		p.i++
+	}
+	return nil, false
+}
+
+// escaped reads the rest of a string that has escapes, from start.
+func (p *lineParser) escaped(start int) ([]byte, bool) {
+	end := start
+	for end < len(p.b) {
+		if p.b[end] == '\\' {
+			end += 2
+			continue
+		}
+		if p.b[end] == '"' {
+			break
+		}
+		end++
+	}
+	if end >= len(p.b) {
+		return nil, false
+	}
+	var s string
+	if err := json.Unmarshal(p.b[start-1:end+1], &s); err != nil {
+		return nil, false
+	}
+	p.i = end + 1
+	p.buf = append(p.buf[:0], s...)
+	return p.buf, true
+}
+
+// number reads the characters of a JSON number (checked by the caller).
+func (p *lineParser) number() []byte {
+	p.space()
+	start := p.i
+	for p.i < len(p.b) && strings.IndexByte("+-.0123456789eE", p.b[p.i]) >= 0 {
+		p.i++
+	}
+	return p.b[start:p.i]
+}
+
+// FileError is an error in a results file, with the file's name and line.
+type FileError struct {
+	Name string
+	Line int
+	// Truncated is set for a last line that ends without a newline and
+	// does not parse: what a run killed mid-write leaves. Resuming the
+	// run repairs it.
+	Truncated bool
+	Err       error
+}
+
+func (e *FileError) Error() string {
+	if e.Truncated {
+		return fmt.Sprintf("%s line %d: the last line is cut short (a run was killed while writing it); resume the run with the same --out to repair it", e.Name, e.Line)
+	}
+	return fmt.Sprintf("%s line %d: %v", e.Name, e.Line, e.Err)
+}
+
+func (e *FileError) Unwrap() error { return e.Err }
+
+// Reader reads a results file: the header, then one record a line.
+type Reader struct {
+	name   string
+	br     *bufio.Reader
+	header Header
+	line   int    // number of the last line read
+	raw    []byte // the last line read, with its newline
+	off    int64  // offset just past the last line read
+	good   int64  // offset just past the last line that parsed
+	goodNL bool   // whether the last line that parsed ended with a newline
+}
+
+// NewReader reads the header of a results file. name is used in error
+// messages.
+func NewReader(r io.Reader, name string) (*Reader, error) {
+	rd := &Reader{name: name, br: bufio.NewReaderSize(r, 256<<10)}
+	line, err := rd.readLine()
+	if err == io.EOF && len(line) == 0 {
+		return nil, &FileError{Name: name, Line: 1, Err: errors.New("the file is empty: no results header")}
+	}
+	if err != nil && err != io.EOF {
+		return nil, &FileError{Name: name, Line: 1, Err: err}
+	}
+	h, herr := ParseHeader(line)
+	if herr != nil {
+		if err == io.EOF && line[len(line)-1] != '\n' && bytes.HasPrefix(line, []byte(`{"patience"`)) {
+			return nil, &FileError{Name: name, Line: 1, Truncated: true, Err: herr}
+		}
+		return nil, &FileError{Name: name, Line: 1, Err: herr}
+	}
+	rd.header = h
+	rd.good = rd.off
+	rd.goodNL = line[len(line)-1] == '\n'
+	return rd, nil
+}
+
+// Header returns the file's header.
+func (r *Reader) Header() Header { return r.header }
+
+// Line returns the number of the last line read (the header is line 1).
+func (r *Reader) Line() int { return r.line }
+
+// Raw returns the last line read, with its newline if it had one. It is
+// valid until the next call of Next.
+func (r *Reader) Raw() []byte { return r.raw }
+
+// Good returns the offset just past the last line that parsed: where a
+// truncated last line starts.
+func (r *Reader) Good() int64 { return r.good }
+
+func (r *Reader) readLine() ([]byte, error) {
+	line, err := r.br.ReadSlice('\n')
+	if err == bufio.ErrBufferFull {
+		line, err = readRest(r.br, line)
+	}
+	r.line++
+	r.raw = line
+	r.off += int64(len(line))
+	return line, err
+}
+
+// Next reads the next record into rec. It returns io.EOF after the last
+// one, and a *FileError for a line that does not parse (Truncated set when
+// that is the last line and has no newline). Blank lines are errors too:
+// the format has none.
+func (r *Reader) Next(rec *Record) error {
+	line, err := r.readLine()
+	if err == io.EOF && len(line) == 0 {
+		r.line--
+		return io.EOF
+	}
+	if err != nil && err != io.EOF {
+		return &FileError{Name: r.name, Line: r.line, Err: err}
+	}
+	got, perr := ParseRecord(line)
+	if perr != nil {
+		if err == io.EOF { // the last line, and no newline
+			return &FileError{Name: r.name, Line: r.line, Truncated: true, Err: perr}
+		}
+		if len(bytes.TrimSpace(line)) == 0 {
+			perr = errors.New("a blank line")
+		} else if isHeaderLine(line) {
+			perr = errors.New("a second header: results files cannot be joined with cat, use patience merge --out")
+		}
+		return &FileError{Name: r.name, Line: r.line, Err: perr}
+	}
+	*rec = got
+	r.good = r.off
+	r.goodNL = line[len(line)-1] == '\n'
+	return nil
+}
+
+// GoodEndsWithNewline reports whether the last line that parsed (header
+// included) ended with a newline. Only a file's last line can lack one.
+func (r *Reader) GoodEndsWithNewline() bool { return r.goodNL }

@@ -1,0 +1,669 @@
+package batch
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"patience/dealgen"
+	"patience/rules"
+	"patience/solver"
+)
+
+// Config describes a batch run.
+type Config struct {
+	Game  rules.Game
+	Deals *DealList
+	// Shard picks the deals whose index in Deals is Shard.Index mod
+	// Shard.Count. The zero value means the whole list.
+	Shard Shard
+	// Solver sets the rules, pruning and budgets of every search.
+	// Solver.Workers is ignored: each batch worker searches one deal at a
+	// time on one core. Solver.MemoryMB is the position-table memory of
+	// the whole run, split evenly among the workers. For Ripple Fan,
+	// Options.Returns is forced off.
+	Solver solver.Config
+	// Workers is the number of deals searched at once; 0 means one per
+	// core.
+	Workers int
+	// Out is the results file. If it exists it is resumed: its header must
+	// match the run, and the deals it holds are skipped. "" keeps no
+	// file.
+	Out string
+	// RetryUnknown drops the file's unknown verdicts so that those deals
+	// are searched again with this run's budget, which may differ from
+	// the file's; the header is rewritten with the new budget.
+	RetryUnknown bool
+	// ChunkSize is the most deals a worker takes at a time; 0 means 256.
+	ChunkSize int
+	// FlushEvery is how often finished lines are written out at the
+	// latest; 0 means every second.
+	FlushEvery time.Duration
+	// StopGrace is how long Run waits, once its context is done, for the
+	// searches in progress to finish. A search cannot be interrupted: one
+	// still running after that is abandoned (its deal is not written, and
+	// a resumed run searches it again). 0 means 2 seconds.
+	StopGrace time.Duration
+}
+
+// MismatchError is returned when the results file to resume was written
+// by a different run. Problems has one line per difference.
+type MismatchError struct {
+	Name     string
+	Problems []string
+}
+
+func (e *MismatchError) Error() string {
+	s := fmt.Sprintf("%s holds results of a different run; use another --out, or the same flags as that run", e.Name)
+	for _, p := range e.Problems {
+		s += "\n" + e.Name + ": " + p
+	}
+	return s
+}
+
+func mismatch(name string, d []HeaderDiff) *MismatchError {
+	e := &MismatchError{Name: name}
+	for _, x := range d {
+		e.Problems = append(e.Problems, fmt.Sprintf("its %s is %s, this run's is %s", x.Field, x.Have, x.Want))
+	}
+	return e
+}
+
+// Progress is a snapshot of a run.
+type Progress struct {
+	// Total is the number of deals in the run (in its shard).
+	Total uint64
+	// Done counts the deals decided, those found in a resumed file
+	// included; Resumed counts those.
+	Done, Resumed uint64
+	// Count is Done split by verdict, indexed by solver.Verdict.
+	Count [3]uint64
+	// Elapsed is the time since Run started.
+	Elapsed time.Duration
+}
+
+// Result is what Run returns.
+type Result struct {
+	Progress
+	// Summary covers every deal done, resumed ones included, in the order
+	// of the results file.
+	Summary *Summary
+	// Interrupted is set when the context ended the run before every
+	// deal was done.
+	Interrupted bool
+}
+
+// Runner runs a batch. Open checks the configuration and the results
+// file; Run does the work. A Runner runs once.
+type Runner struct {
+	cfg     Config
+	header  Header
+	total   uint64
+	done    []uint64 // bit set of shard indexes already in the file; nil if none
+	resumed uint64
+	sum     Summary
+	notes   []string
+
+	file   *os.File
+	unlock func()
+
+	started  time.Time
+	progDone atomic.Uint64
+	progCnt  [3]atomic.Uint64
+	ran      bool
+}
+
+// Open prepares a run: it checks cfg, and opens (or creates) the results
+// file, checking its header, skipping the deals it already holds and
+// repairing a cut-short last line. Its errors are about the input: the
+// configuration, or a results file that cannot be resumed.
+func Open(cfg Config) (*Runner, error) {
+	if cfg.Deals == nil || cfg.Deals.Len() == 0 {
+		return nil, errors.New("no deals to run")
+	}
+	if cfg.Shard == (Shard{}) {
+		cfg.Shard = Whole
+	}
+	if cfg.Shard.Count == 0 || cfg.Shard.Index >= cfg.Shard.Count {
+		return nil, fmt.Errorf("bad shard %s", cfg.Shard)
+	}
+	if cfg.Workers <= 0 {
+		cfg.Workers = runtime.NumCPU()
+	}
+	if cfg.ChunkSize <= 0 {
+		cfg.ChunkSize = 256
+	}
+	if cfg.FlushEvery <= 0 {
+		cfg.FlushEvery = time.Second
+	}
+	if cfg.StopGrace <= 0 {
+		cfg.StopGrace = 2 * time.Second
+	}
+	if cfg.Solver.MaxNodes <= 0 {
+		cfg.Solver.MaxNodes = solver.DefaultMaxNodes
+	}
+	if cfg.Solver.MemoryMB <= 0 {
+		cfg.Solver.MemoryMB = solver.DefaultMemoryMB
+	}
+	if cfg.Game == rules.RippleFan {
+		cfg.Solver.Options.Returns = false
+	}
+	r := &Runner{
+		cfg: cfg,
+		header: Header{Game: cfg.Game, Deals: cfg.Deals.String(), Shard: cfg.Shard,
+			Options: cfg.Solver.Options, MaxNodes: cfg.Solver.MaxNodes, Timeout: cfg.Solver.Timeout},
+		total: cfg.Shard.Len(cfg.Deals.Len()),
+	}
+	if cfg.Out != "" {
+		if err := r.openOut(); err != nil {
+			return nil, err
+		}
+	}
+	return r, nil
+}
+
+// Header returns the header of the run's results.
+func (r *Runner) Header() Header { return r.header }
+
+// Notes returns what Open repaired or changed in the results file, for
+// the user: one sentence each.
+func (r *Runner) Notes() []string { return r.notes }
+
+// Close releases the results file of a runner that is not run.
+func (r *Runner) Close() error {
+	if r.file == nil {
+		return nil
+	}
+	r.unlock()
+	err := r.file.Close()
+	r.file = nil
+	return err
+}
+
+func (r *Runner) openOut() error {
+	name := r.cfg.Out
+	f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return fmt.Errorf("cannot open --out: %v", err)
+	}
+	unlock, err := lockFile(f)
+	if err != nil {
+		f.Close()
+		return fmt.Errorf("%s is being written by another patience run (%v)", name, err)
+	}
+	ok := false
+	defer func() {
+		if !ok {
+			unlock()
+			f.Close()
+		}
+	}()
+	if r.cfg.RetryUnknown {
+		if f, unlock, err = r.dropUnknowns(f, unlock); err != nil {
+			return err
+		}
+	}
+	r.file, r.unlock = f, unlock
+	if err := r.scan(); err != nil {
+		r.file, r.unlock = nil, nil
+		return err
+	}
+	ok = true
+	return nil
+}
+
+// scan reads the existing results file: checks the header, marks the deals
+// done, repairs a cut-short last line, and leaves the file positioned at
+// its end. An empty file gets the header.
+func (r *Runner) scan() error {
+	f, name := r.file, r.cfg.Out
+	size, err := f.Seek(0, io.SeekEnd)
+	if err != nil {
+		return err
+	}
+	if size == 0 {
+		return r.writeHeader()
+	}
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return err
+	}
+	rd, err := NewReader(f, name)
+	var fe *FileError
+	if errors.As(err, &fe) && fe.Truncated {
+		// Only part of the header was written: start afresh.
+		if err := f.Truncate(0); err != nil {
+			return err
+		}
+		r.notes = append(r.notes, fmt.Sprintf("%s held only a cut-short header; started it afresh", name))
+		return r.writeHeader()
+	}
+	if err != nil {
+		return err
+	}
+	h := rd.Header()
+	if d := h.Diff(&r.header, true, true); len(d) > 0 {
+		e := mismatch(name, d)
+		if !r.cfg.RetryUnknown && len(h.Diff(&r.header, true, false)) == 0 {
+			e.Problems = append(e.Problems, "to search its unknown deals again with this run's budget, add --retry-unknown")
+		}
+		return e
+	}
+	var rec Record
+	for {
+		err := rd.Next(&rec)
+		if err == io.EOF {
+			break
+		}
+		if errors.As(err, &fe) && fe.Truncated {
+			if err := f.Truncate(rd.Good()); err != nil {
+				return err
+			}
+			r.notes = append(r.notes, fmt.Sprintf("%s: removed the cut-short last line %d, left by a run that was stopped while writing; its deal will be searched again", name, fe.Line))
+			break
+		}
+		if err != nil {
+			return err
+		}
+		k, err := r.localIndex(rec.Number)
+		if err != nil {
+			return &FileError{Name: name, Line: rd.Line(), Err: err}
+		}
+		if r.done == nil {
+			r.done = make([]uint64, (r.total+63)/64)
+		}
+		if r.done[k/64]&(1<<(k%64)) != 0 {
+			return &FileError{Name: name, Line: rd.Line(), Err: fmt.Errorf("deal %s is there a second time; the file is damaged (remove one of its lines)", rec.Number)}
+		}
+		r.done[k/64] |= 1 << (k % 64)
+		r.resumed++
+		r.sum.Add(&rec)
+	}
+	end, err := f.Seek(rd.Good(), io.SeekStart)
+	if err != nil {
+		return err
+	}
+	if !rd.GoodEndsWithNewline() && end > 0 {
+		if _, err := f.Write([]byte{'\n'}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// localIndex returns the shard index of deal n, or an error saying why it
+// does not belong to the run.
+func (r *Runner) localIndex(n dealgen.Number) (uint64, error) {
+	i, ok := r.cfg.Deals.Index(n)
+	if !ok {
+		return 0, fmt.Errorf("deal %s is not in this run's deals (%s)", n, clip(r.header.Deals))
+	}
+	k, ok := r.cfg.Shard.Local(i)
+	if !ok {
+		return 0, fmt.Errorf("deal %s is not in shard %s", n, r.cfg.Shard)
+	}
+	return k, nil
+}
+
+func (r *Runner) writeHeader() error {
+	line := r.header.AppendJSON(nil)
+	_, err := r.file.Write(append(line, '\n'))
+	return err
+}
+
+// dropUnknowns rewrites the results file without its unknown verdicts and
+// with this run's budget in the header, if that changes anything. The new
+// file replaces the old one at once (rename), so an interruption leaves
+// one or the other. It returns the file to go on with, locked.
+func (r *Runner) dropUnknowns(f *os.File, unlock func()) (*os.File, func(), error) {
+	name := r.cfg.Out
+	if st, err := f.Stat(); err != nil || st.Size() == 0 {
+		return f, unlock, err
+	}
+	rd, err := NewReader(f, name)
+	if err != nil {
+		var fe *FileError
+		if errors.As(err, &fe) && fe.Truncated {
+			return f, unlock, nil // scan starts it afresh
+		}
+		return f, unlock, err
+	}
+	h := rd.Header()
+	if d := h.Diff(&r.header, true, false); len(d) > 0 {
+		return f, unlock, mismatch(name, d)
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(name), filepath.Base(name)+".retry-*")
+	if err != nil {
+		return f, unlock, fmt.Errorf("cannot rewrite %s: %v", name, err)
+	}
+	defer os.Remove(tmp.Name()) // after a successful rename there is nothing to remove
+	w := bufio.NewWriterSize(tmp, 256<<10)
+	w.Write(append(r.header.AppendJSON(nil), '\n'))
+	dropped := 0
+	var rec Record
+	for {
+		err := rd.Next(&rec)
+		if err == io.EOF {
+			break
+		}
+		var fe *FileError
+		if errors.As(err, &fe) && fe.Truncated {
+			break // scan notes nothing: the line is gone with the rewrite
+		}
+		if err != nil {
+			tmp.Close()
+			return f, unlock, err
+		}
+		if rec.Verdict == solver.Unknown {
+			dropped++
+			continue
+		}
+		raw := rd.Raw()
+		w.Write(raw)
+		if raw[len(raw)-1] != '\n' {
+			w.WriteByte('\n')
+		}
+	}
+	if dropped == 0 && h == r.header {
+		tmp.Close()
+		return f, unlock, nil
+	}
+	err = w.Flush()
+	if err == nil {
+		err = tmp.Sync()
+	}
+	if err == nil {
+		err = tmp.Chmod(0o644)
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), name)
+	}
+	if err != nil {
+		tmp.Close()
+		return f, unlock, fmt.Errorf("cannot rewrite %s: %v", name, err)
+	}
+	unlockNew, err := lockFile(tmp)
+	if err != nil {
+		tmp.Close()
+		return f, unlock, fmt.Errorf("%s is being written by another patience run (%v)", name, err)
+	}
+	unlock()
+	f.Close()
+	r.notes = append(r.notes, fmt.Sprintf("%s: dropped %d unknown verdicts to search again with max_nodes %d and timeout %s", name, dropped, r.header.MaxNodes, timeoutString(r.header.Timeout)))
+	return tmp, unlockNew, nil
+}
+
+// Progress returns a snapshot of the run. It is safe to call from any
+// goroutine while Run works.
+func (r *Runner) Progress() Progress {
+	p := Progress{Total: r.total, Resumed: r.resumed, Done: r.progDone.Load()}
+	for v := range p.Count {
+		p.Count[v] = r.progCnt[v].Load()
+	}
+	if !r.started.IsZero() {
+		p.Elapsed = time.Since(r.started)
+	}
+	return p
+}
+
+// Run searches every deal of the run that the results file does not hold
+// yet, writing a line for each as it is decided (in the order they finish,
+// not the order of the list). When ctx is done it stops taking deals,
+// waits up to StopGrace for the searches in progress, writes out every
+// finished line and returns with Interrupted set. It returns an error
+// only for an internal failure: a results file that cannot be written, or
+// a solution that the referee rejects.
+func (r *Runner) Run(ctx context.Context) (*Result, error) {
+	if r.ran {
+		return nil, errors.New("batch: a Runner runs once")
+	}
+	r.ran = true
+	r.started = time.Now()
+	r.progDone.Store(r.resumed)
+	for v := range r.sum.Count {
+		r.progCnt[v].Store(r.sum.Count[v])
+	}
+	defer r.Close()
+
+	workers := r.cfg.Workers
+	results := make(chan []Record, 4*workers)
+	free := make(chan []Record, 8*workers)
+	abandon := make(chan struct{})
+	var stop atomic.Bool
+	var next atomic.Uint64
+	var failMu sync.Mutex
+	var failure error
+	fail := func(err error) {
+		failMu.Lock()
+		if failure == nil {
+			failure = err
+		}
+		failMu.Unlock()
+		stop.Store(true)
+	}
+
+	scfg := r.cfg.Solver
+	scfg.Workers = 1
+	scfg.MemoryMB = max(1, scfg.MemoryMB/workers)
+	const batchCap = 256
+	maxAge := min(r.cfg.FlushEvery/4, 250*time.Millisecond)
+
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			w := worker{r: r, s: solver.New(r.cfg.Game, scfg), p: rules.NewPosition(r.cfg.Game), opts: scfg.Options}
+			send := func(b []Record) bool {
+				select {
+				case results <- b:
+					return true
+				case <-abandon:
+					return false
+				}
+			}
+			get := func() []Record {
+				select {
+				case b := <-free:
+					return b
+				default:
+					return make([]Record, 0, batchCap)
+				}
+			}
+			batch := get()
+			last := time.Now()
+			for !stop.Load() {
+				start, end, ok := r.grab(&next, workers)
+				if !ok {
+					break
+				}
+				for k := start; k < end && !stop.Load(); k++ {
+					if r.done != nil && r.done[k/64]&(1<<(k%64)) != 0 {
+						continue
+					}
+					rec, err := w.solve(r.cfg.Deals.At(r.cfg.Shard.Global(k)))
+					if err != nil {
+						fail(err)
+						break
+					}
+					batch = append(batch, rec)
+					if now := time.Now(); len(batch) == cap(batch) || now.Sub(last) >= maxAge {
+						if !send(batch) {
+							return
+						}
+						batch, last = get(), now
+					}
+				}
+			}
+			if len(batch) > 0 {
+				send(batch)
+			}
+		}()
+	}
+	go func() {
+		wg.Wait()
+		close(results)
+	}()
+
+	wr := writer{r: r, file: r.file, flushEvery: r.cfg.FlushEvery}
+	if r.file != nil {
+		wr.buf = make([]byte, 0, 1<<20)
+	}
+	writerDone := make(chan struct{})
+	go func() {
+		defer close(writerDone)
+		wr.loop(results, free, abandon)
+	}()
+
+	select {
+	case <-writerDone:
+	case <-ctx.Done():
+		stop.Store(true)
+		select {
+		case <-writerDone:
+		case <-time.After(r.cfg.StopGrace):
+			close(abandon)
+			<-writerDone
+		}
+	}
+	if r.file != nil {
+		if err := r.file.Sync(); err != nil && wr.err == nil {
+			wr.err = err
+		}
+	}
+	res := &Result{Progress: r.Progress(), Summary: &r.sum}
+	res.Interrupted = ctx.Err() != nil && res.Done < res.Total
+	if wr.err != nil {
+		return res, fmt.Errorf("cannot write %s: %v", r.cfg.Out, wr.err)
+	}
+	failMu.Lock()
+	defer failMu.Unlock()
+	return res, failure
+}
+
+// grab hands a worker the next chunk of shard indexes [start, end). Chunks
+// shrink towards the end of the run so that the workers finish together.
+func (r *Runner) grab(next *atomic.Uint64, workers int) (start, end uint64, ok bool) {
+	rem := r.total - min(next.Load(), r.total)
+	c := min(max(rem/uint64(4*workers), 1), uint64(r.cfg.ChunkSize))
+	end = next.Add(c)
+	start = end - c
+	if start >= r.total {
+		return 0, 0, false
+	}
+	return start, min(end, r.total), true
+}
+
+// worker is what one batch worker owns: a solver, a dealer and a position,
+// all reused from deal to deal.
+type worker struct {
+	r    *Runner
+	s    *solver.Solver
+	d    dealgen.Dealer
+	p    *rules.Position
+	opts rules.Options
+}
+
+func (w *worker) solve(n dealgen.Number) (Record, error) {
+	w.d.DealInto(w.r.cfg.Game, n, w.p)
+	res, err := w.s.Solve(w.p)
+	if err != nil {
+		return Record{}, fmt.Errorf("deal %s: %v", n, err)
+	}
+	if res.Verdict == solver.Solvable {
+		// The verdict is a proof only once the referee has replayed it.
+		end, err := rules.Replay(w.p, w.opts, res.Moves)
+		if err != nil {
+			return Record{}, fmt.Errorf("deal %s: the solver's move list failed the referee: %v", n, err)
+		}
+		if !end.Won() {
+			return Record{}, fmt.Errorf("deal %s: the solver's move list does not win", n)
+		}
+	}
+	return Record{Number: n, Verdict: res.Verdict, Reason: res.Reason, Moves: len(res.Moves),
+		Nodes: res.Nodes, Elapsed: res.Elapsed}, nil
+}
+
+// writer is the one goroutine that writes the results file and keeps the
+// summary.
+type writer struct {
+	r          *Runner
+	file       *os.File
+	buf        []byte
+	flushEvery time.Duration
+	err        error
+}
+
+func (w *writer) loop(results <-chan []Record, free chan<- []Record, abandon <-chan struct{}) {
+	tick := time.NewTicker(w.flushEvery)
+	defer tick.Stop()
+	defer w.flush()
+	for {
+		select {
+		case b, ok := <-results:
+			if !ok {
+				return
+			}
+			w.take(b, free)
+		case <-tick.C:
+			w.flush()
+		case <-abandon:
+			for {
+				select {
+				case b, ok := <-results:
+					if !ok {
+						return
+					}
+					w.take(b, free)
+				default:
+					return
+				}
+			}
+		}
+	}
+}
+
+func (w *writer) take(b []Record, free chan<- []Record) {
+	r := w.r
+	var cnt [3]uint64
+	for i := range b {
+		rec := &b[i]
+		if w.file != nil {
+			w.buf = rec.AppendJSON(w.buf)
+			w.buf = append(w.buf, '\n')
+		}
+		r.sum.Add(rec)
+		cnt[rec.Verdict]++
+		b[i] = Record{} // drop the reason string
+	}
+	for v, c := range cnt {
+		r.progCnt[v].Add(c)
+	}
+	r.progDone.Add(uint64(len(b)))
+	select {
+	case free <- b[:0]:
+	default:
+	}
+	if len(w.buf) >= 512<<10 {
+		w.flush()
+	}
+}
+
+// flush writes the buffered lines in one write, so that a killed process
+// leaves whole lines (or, at worst, one cut-short last line).
+func (w *writer) flush() {
+	if w.file == nil || len(w.buf) == 0 || w.err != nil {
+		return
+	}
+	if _, err := w.file.Write(w.buf); err != nil {
+		w.err = err
+	}
+	w.buf = w.buf[:0]
+}

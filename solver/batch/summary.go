@@ -1,0 +1,389 @@
+package batch
+
+import (
+	"math"
+	"math/bits"
+	"slices"
+	"time"
+
+	"patience/dealgen"
+	"patience/solver"
+)
+
+// Z95 is the standard normal quantile for a two-sided 95% interval.
+const Z95 = 1.959963984540054
+
+// Wilson returns the Wilson score interval for k successes in n trials at
+// normal quantile z (Z95 for 95%):
+//
+//	centre = (p + z²/2n) / (1 + z²/n)
+//	half   = z/(1 + z²/n) · sqrt(p(1-p)/n + z²/4n²),  p = k/n
+//
+// The interval is [centre-half, centre+half], clamped to [0, 1]. With no
+// trials it is [0, 1].
+func Wilson(k, n uint64, z float64) (lo, hi float64) {
+	if n == 0 {
+		return 0, 1
+	}
+	N := float64(n)
+	p := float64(k) / N
+	z2 := z * z
+	d := 1 + z2/N
+	c := (p + z2/(2*N)) / d
+	h := z / d * math.Sqrt(p*(1-p)/N+z2/(4*N*N))
+	lo, hi = max(0, c-h), min(1, c+h)
+	// At the extremes the interval ends exactly at 0 or 1.
+	if k == 0 {
+		lo = 0
+	}
+	if k == n {
+		hi = 1
+	}
+	return lo, hi
+}
+
+// Summary gathers the statistics of a batch: counts per verdict, the
+// distributions of effort, the hardest deals and the running win rate.
+// Its memory is bounded whatever the number of deals: distributions are
+// kept as histograms that are exact below 2048 and within 0.4% above, and
+// the running win rate is sampled at no more than traceMax points.
+// The zero value is empty and ready to use. A Summary is not safe for
+// concurrent use.
+type Summary struct {
+	// Count is the number of deals of each verdict, indexed by
+	// solver.Verdict.
+	Count [3]uint64
+
+	nodes, micros, moves histogram
+	hardest              []HardDeal
+	trace                []TracePoint
+	traceStep            uint64
+}
+
+// HardDeal is one of the hardest deals, by positions searched.
+type HardDeal struct {
+	Number  string  `json:"number"`
+	Verdict string  `json:"verdict"`
+	Nodes   int64   `json:"nodes"`
+	Seconds float64 `json:"seconds"`
+	Moves   int     `json:"moves"`
+
+	num dealgen.Number
+}
+
+// TracePoint is the running count after Deals deals, in the order they
+// were added.
+type TracePoint struct {
+	Deals, Solvable, Unsolvable uint64
+}
+
+// HardestCount is how many of the hardest deals a summary keeps.
+const HardestCount = 10
+
+// traceMax bounds the number of running-rate points kept.
+const traceMax = 2048
+
+// Add counts one deal's result.
+func (s *Summary) Add(r *Record) {
+	s.Count[r.Verdict]++
+	s.nodes.add(uint64(max(r.Nodes, 0)))
+	s.micros.add(uint64(max(r.Elapsed.Round(time.Microsecond).Microseconds(), 0)))
+	if r.Verdict == solver.Solvable {
+		s.moves.add(uint64(r.Moves))
+	}
+	s.addHard(r)
+	if s.traceStep == 0 {
+		s.traceStep = 1
+	}
+	if n := s.Total(); n%s.traceStep == 0 {
+		if len(s.trace) == traceMax {
+			// Keep every other point and sample half as often.
+			k := 0
+			for i := 1; i < len(s.trace); i += 2 {
+				s.trace[k] = s.trace[i]
+				k++
+			}
+			s.trace = s.trace[:k]
+			s.traceStep *= 2
+		}
+		if n%s.traceStep == 0 {
+			s.trace = append(s.trace, TracePoint{n, s.Count[solver.Solvable], s.Count[solver.Unsolvable]})
+		}
+	}
+}
+
+// addHard keeps the HardestCount deals with the most nodes; ties go to the
+// lower deal number, so the list does not depend on the order of adding.
+func (s *Summary) addHard(r *Record) {
+	if len(s.hardest) == HardestCount && !harder(r.Nodes, r.Number, s.hardest[HardestCount-1].Nodes, s.hardest[HardestCount-1].num) {
+		return
+	}
+	h := HardDeal{Verdict: r.Verdict.String(), Nodes: r.Nodes, Seconds: seconds(r.Elapsed), Moves: r.Moves, num: r.Number}
+	i, _ := slices.BinarySearchFunc(s.hardest, h, func(a, b HardDeal) int {
+		if harder(a.Nodes, a.num, b.Nodes, b.num) {
+			return -1
+		}
+		return 1
+	})
+	if len(s.hardest) == HardestCount {
+		s.hardest = s.hardest[:HardestCount-1]
+	}
+	s.hardest = slices.Insert(s.hardest, i, h)
+}
+
+// harder orders deals by nodes, most first, then by number.
+func harder(na int64, a dealgen.Number, nb int64, b dealgen.Number) bool {
+	if na != nb {
+		return na > nb
+	}
+	return CompareNumbers(a, b) < 0
+}
+
+// CompareNumbers orders deal numbers: plain numbers by value, then the
+// "ms" numbers by value.
+func CompareNumbers(a, b dealgen.Number) int {
+	if a.IsMS() != b.IsMS() {
+		if a.IsMS() {
+			return 1
+		}
+		return -1
+	}
+	ua, oka := a.Uint64()
+	ub, okb := b.Uint64()
+	switch {
+	case oka && okb:
+		return cmpUint(ua, ub)
+	case oka:
+		return -1
+	case okb:
+		return 1
+	}
+	return a.Big().Cmp(b.Big())
+}
+
+func seconds(d time.Duration) float64 {
+	return float64(d.Round(time.Microsecond).Microseconds()) / 1e6
+}
+
+// Total returns the number of deals added.
+func (s *Summary) Total() uint64 {
+	return s.Count[0] + s.Count[1] + s.Count[2]
+}
+
+// Trace returns the running counts, sampled at evenly spaced numbers of
+// deals (at most a few thousand points), ending with the current counts.
+func (s *Summary) Trace() []TracePoint {
+	t := slices.Clone(s.trace)
+	if n := s.Total(); n > 0 && (len(t) == 0 || t[len(t)-1].Deals != n) {
+		t = append(t, TracePoint{n, s.Count[solver.Solvable], s.Count[solver.Unsolvable]})
+	}
+	return t
+}
+
+// EffortBin is a bin of the distribution of positions searched per deal:
+// Count deals searched from Lo to Hi positions (Hi included).
+type EffortBin struct {
+	Lo, Hi uint64
+	Count  uint64
+}
+
+// Effort returns the distribution of positions searched per deal in
+// log-spaced bins, perDecade bins per power of ten. Deals that searched
+// no position (decided at once) are in a bin from 0 to 0.
+func (s *Summary) Effort(perDecade int) []EffortBin {
+	if perDecade < 1 {
+		perDecade = 1
+	}
+	var out []EffortBin
+	find := func(v uint64) int {
+		if v == 0 {
+			return 0
+		}
+		k := int(math.Floor(math.Log10(float64(v))*float64(perDecade)+1e-9)) + 1
+		return k
+	}
+	edge := func(k int) uint64 { // the first value of bin k >= 1
+		return uint64(math.Ceil(math.Pow(10, float64(k-1)/float64(perDecade)) - 1e-9))
+	}
+	s.nodes.each(func(lo, hi, c uint64) {
+		k := find(lo)
+		for len(out) <= k {
+			j := len(out)
+			b := EffortBin{}
+			if j > 0 {
+				b.Lo, b.Hi = edge(j), edge(j+1)-1
+				if b.Hi < b.Lo {
+					b.Hi = b.Lo
+				}
+			}
+			out = append(out, b)
+		}
+		out[k].Count += c
+	})
+	// Drop empty bins at the start (keep the zero bin only if used).
+	i := 0
+	for i < len(out) && out[i].Count == 0 {
+		i++
+	}
+	return out[i:]
+}
+
+// Rate is a proportion with its 95% Wilson interval.
+type Rate struct {
+	Wins uint64  `json:"wins"`
+	Of   uint64  `json:"of"`
+	Rate float64 `json:"rate"`
+	Low  float64 `json:"low"`
+	High float64 `json:"high"`
+}
+
+// NewRate returns k of n with its 95% Wilson interval. The rate of 0 of 0
+// is 0, with the interval [0, 1].
+func NewRate(k, n uint64) Rate {
+	r := Rate{Wins: k, Of: n}
+	if n > 0 {
+		r.Rate = float64(k) / float64(n)
+	}
+	r.Low, r.High = Wilson(k, n, Z95)
+	return r
+}
+
+// Dist describes a distribution: the mean, the median and 99th percentile
+// (nearest rank), and the maximum.
+type Dist struct {
+	Count  uint64  `json:"count"`
+	Mean   float64 `json:"mean"`
+	Median float64 `json:"median"`
+	P99    float64 `json:"p99"`
+	Max    float64 `json:"max"`
+}
+
+// Report is a summary's figures, ready to print or to encode as JSON.
+type Report struct {
+	Deals      uint64 `json:"deals"`
+	Solvable   uint64 `json:"solvable"`
+	Unsolvable uint64 `json:"unsolvable"`
+	Unknown    uint64 `json:"unknown"`
+	// WinRate is solvable of the decided deals (unknowns left out).
+	WinRate Rate `json:"win_rate"`
+	// IfUnknownLost and IfUnknownWon are the bounds: the win rate over
+	// all deals if every unknown were a loss, or a win.
+	IfUnknownLost Rate `json:"if_unknown_lost"`
+	IfUnknownWon  Rate `json:"if_unknown_won"`
+	// Nodes and Seconds are over all deals; Moves over solvable deals.
+	Nodes   Dist       `json:"nodes"`
+	Seconds Dist       `json:"seconds"`
+	Moves   Dist       `json:"moves"`
+	Hardest []HardDeal `json:"hardest"`
+}
+
+// Report computes the figures.
+func (s *Summary) Report() Report {
+	w, l, u := s.Count[solver.Solvable], s.Count[solver.Unsolvable], s.Count[solver.Unknown]
+	n := w + l + u
+	r := Report{
+		Deals: n, Solvable: w, Unsolvable: l, Unknown: u,
+		WinRate:       NewRate(w, w+l),
+		IfUnknownLost: NewRate(w, n),
+		IfUnknownWon:  NewRate(w+u, n),
+		Nodes:         s.nodes.dist(1),
+		Seconds:       s.micros.dist(1e-6),
+		Moves:         s.moves.dist(1),
+		Hardest:       make([]HardDeal, len(s.hardest)),
+	}
+	for i, h := range s.hardest {
+		h.Number = h.num.String()
+		r.Hardest[i] = h
+	}
+	return r
+}
+
+// histogram counts non-negative integers: exactly below 2048, and in 256
+// log-spaced sub-buckets per power of two above, so that a quantile read
+// from it is within 0.4% of the true value. Sum and max are exact.
+type histogram struct {
+	counts []uint64
+	n      uint64
+	sum    float64
+	max    uint64
+}
+
+const (
+	histExact = 1 << 11 // values below are counted exactly
+	histSub   = 8       // log2 of sub-buckets per power of two
+)
+
+func histBucket(v uint64) int {
+	if v < histExact {
+		return int(v)
+	}
+	e := bits.Len64(v) - 1 // 11..63
+	sub := (v >> (e - histSub)) & (1<<histSub - 1)
+	return histExact + (e-11)<<histSub + int(sub)
+}
+
+// histRange returns the smallest and largest value of bucket k.
+func histRange(k int) (lo, hi uint64) {
+	if k < histExact {
+		return uint64(k), uint64(k)
+	}
+	k -= histExact
+	e := k>>histSub + 11
+	sub := uint64(k & (1<<histSub - 1))
+	lo = (1<<histSub + sub) << (e - histSub)
+	return lo, lo + 1<<(e-histSub) - 1
+}
+
+func (h *histogram) add(v uint64) {
+	k := histBucket(v)
+	if k >= len(h.counts) {
+		h.counts = append(h.counts, make([]uint64, max(k+1, 2*len(h.counts))-len(h.counts))...)
+	}
+	h.counts[k]++
+	h.n++
+	h.sum += float64(v)
+	h.max = max(h.max, v)
+}
+
+// quantile returns the nearest-rank q-quantile: the smallest value with at
+// least q·n values at or below it (the midpoint of its bucket above 2047,
+// clamped to the maximum).
+func (h *histogram) quantile(q float64) uint64 {
+	if h.n == 0 {
+		return 0
+	}
+	rank := uint64(math.Ceil(q * float64(h.n)))
+	rank = min(max(rank, 1), h.n)
+	var seen uint64
+	for k, c := range h.counts {
+		seen += c
+		if seen >= rank {
+			lo, hi := histRange(k)
+			return min(lo+(hi-lo)/2, h.max)
+		}
+	}
+	return h.max
+}
+
+func (h *histogram) dist(scale float64) Dist {
+	if h.n == 0 {
+		return Dist{}
+	}
+	return Dist{
+		Count:  h.n,
+		Mean:   h.sum / float64(h.n) * scale,
+		Median: float64(h.quantile(0.5)) * scale,
+		P99:    float64(h.quantile(0.99)) * scale,
+		Max:    float64(h.max) * scale,
+	}
+}
+
+// each calls f for every non-empty bucket, in order.
+func (h *histogram) each(f func(lo, hi, count uint64)) {
+	for k, c := range h.counts {
+		if c > 0 {
+			lo, hi := histRange(k)
+			f(lo, min(hi, h.max), c)
+		}
+	}
+}
