@@ -7,14 +7,14 @@ package solver
 //
 // Open addressing with linear probing and backward-shift deletion; it grows
 // when half full. The zero key is the empty mark, as in table.
-type pathSet[K comparable] struct {
+type pathSet[K keyType] struct {
 	slots []K
 	mask  uint64
 	count int
 	zero  K
 }
 
-func newPathSet[K comparable]() pathSet[K] {
+func newPathSet[K keyType]() pathSet[K] {
 	return pathSet[K]{slots: make([]K, 256), mask: 255}
 }
 
@@ -37,7 +37,7 @@ func (p *pathSet[K]) add(k K, h uint64) {
 		p.count = 0
 		for _, o := range old {
 			if o != p.zero {
-				p.add(o, hashKey(o))
+				p.add(o, o.hash())
 			}
 		}
 	}
@@ -65,7 +65,7 @@ func (p *pathSet[K]) remove(k K, h uint64) {
 			if p.slots[j] == p.zero {
 				return
 			}
-			home := hashKey(p.slots[j]) & p.mask
+			home := p.slots[j].hash() & p.mask
 			// Move slots[j] into the hole at i unless its home lies
 			// cyclically in (i, j].
 			if (j > i && (home <= i || home > j)) || (j < i && home <= i && home > j) {

@@ -246,7 +246,7 @@ func (s *rfSearch) search() bool {
 	if b.won() {
 		return true
 	}
-	if s.stop || s.tt.visit(rfKey{b.key}, hashKey(rfKey{b.key})) {
+	if s.stop || s.tt.visit(rfKey{b.key}, (rfKey{b.key}).hash()) {
 		s.undo(autos)
 		return false
 	}

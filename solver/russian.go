@@ -637,7 +637,7 @@ func (w *rcWorker) takeBack() {
 func (w *rcWorker) seen() bool {
 	if w.s.tt != nil {
 		k := w.b.key
-		h := hashKey(k)
+		h := k.hash()
 		if w.s.tt.visit(k, h) || w.path.has(k, h) {
 			return true
 		}
@@ -645,7 +645,7 @@ func (w *rcWorker) seen() bool {
 		return false
 	}
 	k := w.b.key3()
-	h := hashKey(k)
+	h := k.hash()
 	if w.s.tt3.visit(k, h) || w.path3.has(k, h) {
 		return true
 	}
@@ -657,11 +657,11 @@ func (w *rcWorker) seen() bool {
 func (w *rcWorker) leave() {
 	if w.s.tt != nil {
 		k := w.b.key
-		w.path.remove(k, hashKey(k))
+		w.path.remove(k, k.hash())
 		return
 	}
 	k := w.b.key3()
-	w.path3.remove(k, hashKey(k))
+	w.path3.remove(k, k.hash())
 }
 
 // search enters the position reached by the last move: it plays the
@@ -774,7 +774,7 @@ func (w *rcWorker) probeChildren(moves []rcMove, status []uint8) []uint8 {
 	for i := 0; i < n; i++ {
 		keys[i], known[i] = w.b.childKey(moves[i])
 		if known[i] {
-			hashes[i] = hashKey(keys[i])
+			hashes[i] = keys[i].hash()
 			sink += tt.touch(hashes[i])
 		}
 	}

@@ -8,12 +8,20 @@ import (
 	"github.com/cespare/xxhash/v2"
 )
 
-// hashKey hashes a packed key's bytes with xxhash. Keys are arrays of
-// uint64 (no padding), so their bytes are exactly their value.
-func hashKey[K comparable](k K) uint64 {
-	b := unsafe.Slice((*byte)(unsafe.Pointer(&k)), unsafe.Sizeof(k))
-	return xxhash.Sum64(b)
+// keyType is a packed position key: a fixed-size array of uint64 that can
+// hash itself. The zero value is the empty mark.
+type keyType interface {
+	comparable
+	hash() uint64
 }
+
+// The keys hash their bytes with xxhash. They are arrays of uint64 with no
+// padding, so their bytes are exactly their value. Each type has its own
+// method so that the hot paths call xxhash directly on a fixed-size array.
+
+func (k rcKey) hash() uint64  { return xxhash.Sum64((*[16]byte)(unsafe.Pointer(&k))[:]) }
+func (k rcKey3) hash() uint64 { return xxhash.Sum64((*[24]byte)(unsafe.Pointer(&k))[:]) }
+func (k rfKey) hash() uint64  { return xxhash.Sum64((*[8]byte)(unsafe.Pointer(&k))[:]) }
 
 // table is an exact set of visited positions: open addressing with linear
 // probing over a power-of-two slice of whole packed keys. The hash (xxhash of
@@ -30,7 +38,7 @@ func hashKey[K comparable](k K) uint64 {
 // speed (it may be searched again); positions on the current search path are
 // kept apart from this table (pathSet), so cycle detection never depends on
 // it.
-type table[K comparable] struct {
+type table[K keyType] struct {
 	slots   []K
 	mask    uint64
 	count   int
@@ -44,7 +52,7 @@ type table[K comparable] struct {
 
 const evictWindow = 16
 
-func newTable[K comparable](capBytes int64, minLen int) *table[K] {
+func newTable[K keyType](capBytes int64, minLen int) *table[K] {
 	var k K
 	size := int64(unsafe.Sizeof(k))
 	capLen := 1 << (63 - bits.LeadingZeros64(uint64(max(capBytes/size, 64))))
@@ -75,7 +83,7 @@ func (t *table[K]) reset() {
 	t.evicted = 0
 }
 
-// visit inserts key k (with hash h = hashKey(k)) and reports whether it was
+// visit inserts key k (with hash h = k.hash()) and reports whether it was
 // already there.
 func (t *table[K]) visit(k K, h uint64) bool {
 	for {
@@ -124,7 +132,7 @@ func (t *table[K]) grow() {
 
 // reinsert places a key known to be absent; used only while growing.
 func (t *table[K]) reinsert(k K) {
-	h := hashKey(k)
+	h := k.hash()
 	i := h & t.mask
 	for d := 0; ; d++ {
 		if t.slots[i] == t.zero {
@@ -148,13 +156,13 @@ func (t *table[K]) bytes() int64 {
 // sharedTable splits a table into shards, each behind its own mutex, so that
 // several workers searching one deal can share it. With one shard and
 // locking off it is a plain table with no synchronisation cost.
-type sharedTable[K comparable] struct {
+type sharedTable[K keyType] struct {
 	shards  []shard[K]
 	shift   uint
 	locking bool
 }
 
-type shard[K comparable] struct {
+type shard[K keyType] struct {
 	mu sync.Mutex
 	t  *table[K]
 	_  [40]byte // keep shards' locks on separate cache lines
@@ -162,7 +170,7 @@ type shard[K comparable] struct {
 
 // newSharedTable makes a table of nshards shards (rounded up to a power of
 // two) sharing capBytes; locking must be on when several workers use it.
-func newSharedTable[K comparable](capBytes int64, nshards int, minLen int, locking bool) *sharedTable[K] {
+func newSharedTable[K keyType](capBytes int64, nshards int, minLen int, locking bool) *sharedTable[K] {
 	n := 1 << bits.Len(uint(nshards-1))
 	st := &sharedTable[K]{shards: make([]shard[K], n), locking: locking}
 	st.shift = uint(64 - bits.TrailingZeros(uint(n))) // 64 for one shard: h>>64 is 0

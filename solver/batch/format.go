@@ -506,6 +506,9 @@ type FileError struct {
 }
 
 func (e *FileError) Error() string {
+	if e.Line == 0 {
+		return fmt.Sprintf("%s: %v", e.Name, e.Err)
+	}
 	if e.Truncated {
 		return fmt.Sprintf("%s line %d: the last line is cut short (a run was killed while writing it); resume the run with the same --out to repair it", e.Name, e.Line)
 	}

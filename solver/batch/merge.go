@@ -62,7 +62,7 @@ func Merge(names []string, out io.Writer) (*Merged, error) {
 	}
 	list, err := ParseDeals(first.Deals)
 	if err != nil {
-		return nil, fmt.Errorf("%s: bad deals in the header: %v", names[0], err)
+		return nil, &FileError{Name: names[0], Line: 1, Err: fmt.Errorf("bad deals in the header: %v", err)}
 	}
 
 	// Shards with no file, when all files split the list the same way.
@@ -159,7 +159,7 @@ func cap10(p Problems) Problems {
 func readHeader(name string) (Header, error) {
 	f, err := os.Open(name)
 	if err != nil {
-		return Header{}, fmt.Errorf("cannot open %s: %v", name, errors.Unwrap(err))
+		return Header{}, &FileError{Name: name, Err: fmt.Errorf("cannot open it: %v", errors.Unwrap(err))}
 	}
 	defer f.Close()
 	rd, err := NewReader(f, name)
@@ -173,7 +173,7 @@ func readHeader(name string) (Header, error) {
 func eachRecord(name string, f func(*Reader, *Record) error) error {
 	file, err := os.Open(name)
 	if err != nil {
-		return fmt.Errorf("cannot open %s: %v", name, errors.Unwrap(err))
+		return &FileError{Name: name, Err: fmt.Errorf("cannot open it: %v", errors.Unwrap(err))}
 	}
 	defer file.Close()
 	rd, err := NewReader(file, name)

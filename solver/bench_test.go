@@ -1,0 +1,121 @@
+package solver
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"patience/dealgen"
+	"patience/rules"
+)
+
+var benchSink uint64
+
+func loadedBoard(b *testing.B, n uint64) *rcBoard {
+	var bd rcBoard
+	if err := bd.load(deal(rules.RussianCell, n)); err != nil {
+		b.Fatal(err)
+	}
+	return &bd
+}
+
+// BenchmarkRCGenMoves measures Russian Cell move generation (with move
+// scoring) on the first positions of a few deals.
+func BenchmarkRCGenMoves(b *testing.B) {
+	boards := []*rcBoard{loadedBoard(b, 1), loadedBoard(b, 617), loadedBoard(b, 385)}
+	buf := make([]rcMove, 0, 64)
+	pr := AllPruning()
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		buf = boards[i%len(boards)].genMoves(buf, pr, true)
+		benchSink += uint64(len(buf))
+	}
+}
+
+// BenchmarkRCMakeUnmake measures playing and taking back a move, which keeps
+// the packed key up to date.
+func BenchmarkRCMakeUnmake(b *testing.B) {
+	bd := loadedBoard(b, 617)
+	moves := bd.genMoves(nil, AllPruning(), true)
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		u := bd.make(moves[i%len(moves)])
+		benchSink += bd.key[0]
+		bd.unmake(u)
+	}
+}
+
+// BenchmarkRCChildKey measures computing a child's key without playing the
+// move.
+func BenchmarkRCChildKey(b *testing.B) {
+	bd := loadedBoard(b, 617)
+	moves := bd.genMoves(nil, AllPruning(), true)
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		k, _ := bd.childKey(moves[i%len(moves)])
+		benchSink += k[0]
+	}
+}
+
+// BenchmarkHashKey measures xxhash of a 16-byte key.
+func BenchmarkHashKey(b *testing.B) {
+	k := rcKey{0x0123456789abcdef, keyTag | 0x42}
+	for i := 0; b.Loop(); i++ {
+		k[0]++
+		benchSink += k.hash()
+	}
+}
+
+// BenchmarkTableVisit measures entering keys into a table holding about a
+// million positions (16 MiB of slots, beyond the L2 cache), half of them
+// already present.
+func BenchmarkTableVisit(b *testing.B) {
+	const n = 1 << 20
+	rng := rand.New(rand.NewPCG(1, 1))
+	keys := make([]rcKey, n)
+	for i := range keys {
+		keys[i] = rcKey{rng.Uint64(), rng.Uint64() | keyTag}
+	}
+	t := newTable[rcKey](64<<20, 1<<21)
+	for _, k := range keys[:n/2] {
+		t.visit(k, k.hash())
+	}
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		k := keys[(i*7919)%n]
+		if t.visit(k, k.hash()) {
+			benchSink++
+		}
+	}
+}
+
+// benchSolve solves deals 1..n of game g once per iteration and reports
+// positions per second.
+func benchSolve(b *testing.B, g rules.Game, n uint64) {
+	cfg := testConfig(1)
+	if g == rules.RippleFan {
+		cfg.Options.Returns = false
+	}
+	s := New(g, cfg)
+	var d dealgen.Dealer
+	p := rules.NewPosition(g)
+	var nodes int64
+	b.ReportAllocs()
+	for b.Loop() {
+		for k := uint64(1); k <= n; k++ {
+			d.DealInto(g, dealgen.FromUint64(k), p)
+			r, err := s.Solve(p)
+			if err != nil {
+				b.Fatal(err)
+			}
+			nodes += r.Nodes
+		}
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "positions/s")
+	b.ReportMetric(float64(b.N)*float64(n)/b.Elapsed().Seconds(), "deals/s")
+}
+
+// BenchmarkSolveRussianCell solves Russian Cell deals 1..100.
+func BenchmarkSolveRussianCell(b *testing.B) { benchSolve(b, rules.RussianCell, 100) }
+
+// BenchmarkSolveRippleFan solves Ripple Fan deals 1..10,000.
+func BenchmarkSolveRippleFan(b *testing.B) { benchSolve(b, rules.RippleFan, 10_000) }

@@ -1,0 +1,105 @@
+package solver
+
+import (
+	"encoding/binary"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/cespare/xxhash/v2"
+)
+
+// TestKeyHashIsXXH64 checks that each key type hashes its little-endian
+// bytes with xxhash: the whole key picks the slot.
+func TestKeyHashIsXXH64(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	for i := 0; i < 10000; i++ {
+		a, b, c := rng.Uint64(), rng.Uint64(), rng.Uint64()
+		buf := binary.LittleEndian.AppendUint64(nil, a)
+		if got, want := (rfKey{a}).hash(), xxhash.Sum64(buf); got != want {
+			t.Fatalf("8-byte key %x: %x, want %x", a, got, want)
+		}
+		buf = binary.LittleEndian.AppendUint64(buf, b)
+		if got, want := (rcKey{a, b}).hash(), xxhash.Sum64(buf); got != want {
+			t.Fatalf("16-byte key: %x, want %x", got, want)
+		}
+		buf = binary.LittleEndian.AppendUint64(buf, c)
+		if got, want := (rcKey3{a, b, c}).hash(), xxhash.Sum64(buf); got != want {
+			t.Fatalf("24-byte key: %x, want %x", got, want)
+		}
+	}
+}
+
+// TestTableExact fills a small table past its cap and checks that it never
+// claims a key it does not hold, and that without eviction it holds every
+// key it was given.
+func TestTableExact(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 8))
+	keys := make([]rcKey, 5000)
+	for i := range keys {
+		keys[i] = rcKey{rng.Uint64(), rng.Uint64() | keyTag}
+	}
+	big := newTable[rcKey](1<<20, 16)
+	for _, k := range keys {
+		if big.visit(k, k.hash()) {
+			t.Fatal("a new key was reported as seen")
+		}
+	}
+	for _, k := range keys {
+		if !big.visit(k, k.hash()) {
+			t.Fatal("a stored key was lost without eviction")
+		}
+	}
+	if big.count != len(keys) || big.evicted != 0 {
+		t.Fatalf("count %d evicted %d, want %d and 0", big.count, big.evicted, len(keys))
+	}
+	small := newTable[rcKey](1024, 16) // 64 slots
+	for _, k := range keys {
+		small.visit(k, k.hash())
+	}
+	if small.evicted == 0 || len(small.slots) != 64 {
+		t.Fatalf("the capped table did not evict (slots %d)", len(small.slots))
+	}
+	// Whatever it holds must be exactly keys it was given.
+	given := map[rcKey]bool{}
+	for _, k := range keys {
+		given[k] = true
+	}
+	for _, k := range small.slots {
+		if k != (rcKey{}) && !given[k] {
+			t.Fatalf("table holds a key it was never given: %x", k)
+		}
+	}
+}
+
+func TestPathSet(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 9))
+	p := newPathSet[rcKey]()
+	var stack []rcKey
+	in := map[rcKey]bool{}
+	for step := 0; step < 20000; step++ {
+		if len(stack) > 0 && rng.IntN(3) == 0 {
+			k := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			p.remove(k, k.hash())
+			delete(in, k)
+		} else {
+			k := rcKey{rng.Uint64() & 0xFF, keyTag} // few distinct values: many collisions
+			if in[k] {
+				continue
+			}
+			p.add(k, k.hash())
+			stack = append(stack, k)
+			in[k] = true
+		}
+		// Every key on the stack is found; a sample of others is not.
+		for _, k := range stack {
+			if !p.has(k, k.hash()) {
+				t.Fatalf("step %d: key on the path not found", step)
+			}
+		}
+		probe := rcKey{rng.Uint64() & 0xFF, keyTag}
+		if p.has(probe, probe.hash()) != in[probe] {
+			t.Fatalf("step %d: membership of a probe is wrong", step)
+		}
+	}
+}
