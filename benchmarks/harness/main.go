@@ -12,6 +12,7 @@
 package main
 
 import (
+	"bufio"
 	"flag"
 	"fmt"
 	"os"
@@ -34,6 +35,7 @@ func main() {
 	memory := flag.Int("memory", solver.DefaultMemoryMB, "table memory in MB")
 	maxNodes := flag.Int64("max-nodes", solver.DefaultMaxNodes, "node budget per deal")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile to this file")
+	perDeal := flag.String("per-deal", "", "write one line per deal (number, verdict, positions, seconds) to this file")
 	flag.Parse()
 
 	g, err := rules.ParseGame(*game)
@@ -45,6 +47,14 @@ func main() {
 		check(err)
 		check(pprof.StartCPUProfile(f))
 		defer pprof.StopCPUProfile()
+	}
+
+	var perDealOut *bufio.Writer
+	if *perDeal != "" {
+		f, err := os.Create(*perDeal)
+		check(err)
+		perDealOut = bufio.NewWriter(f)
+		defer func() { check(perDealOut.Flush()); check(f.Close()) }()
 	}
 
 	cfg := solver.DefaultConfig()
@@ -73,6 +83,9 @@ func main() {
 		r, err := s.Solve(p)
 		check(err)
 		counts[r.Verdict]++
+		if perDealOut != nil {
+			fmt.Fprintf(perDealOut, "%d %s %d %.6f\n", n, r.Verdict, r.Nodes, r.Elapsed.Seconds())
+		}
 		nodes += r.Nodes
 		nodesBy[r.Verdict] += r.Nodes
 		if r.Stored >= 10_000 {
