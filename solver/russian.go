@@ -514,6 +514,7 @@ func locToRules(l uint8) rules.Loc {
 // rcSearch holds what one Russian Cell search needs: shared table, workers.
 type rcSearch struct {
 	cfg     Config
+	ct      *concTable // several workers, Symmetry on
 	tt      *sharedTable[rcKey]
 	tt3     *sharedTable[rcKey3]
 	workers []*rcWorker
@@ -526,9 +527,12 @@ func newRCSearch(cfg Config) *rcSearch {
 	if n > 1 {
 		shards = 64 * n
 	}
-	if cfg.Pruning.Symmetry {
-		s.tt = newSharedTable[rcKey](cfg.memoryBytes(), shards, 1<<12, n > 1)
-	} else {
+	switch {
+	case cfg.Pruning.Symmetry && n > 1:
+		s.ct = newConcTable(cfg.memoryBytes(), 1<<14)
+	case cfg.Pruning.Symmetry:
+		s.tt = newSharedTable[rcKey](cfg.memoryBytes(), shards, 1<<12, false)
+	default:
 		s.tt3 = newSharedTable[rcKey3](cfg.memoryBytes(), shards, 1<<12, n > 1)
 	}
 	for i := 0; i < n; i++ {
@@ -558,9 +562,12 @@ type rcWorker struct {
 
 func (s *rcSearch) solve(p *rules.Position) (Result, error) {
 	bud := newBudget(s.cfg)
-	if s.tt != nil {
+	switch {
+	case s.ct != nil:
+		s.ct.start(len(s.workers))
+	case s.tt != nil:
 		s.tt.reset()
-	} else {
+	default:
 		s.tt3.reset()
 	}
 	step := min(int64(budgetStep), max(1, bud.max/int64(4*len(s.workers))))
@@ -596,13 +603,19 @@ func (s *rcSearch) solve(p *rules.Position) (Result, error) {
 			}
 			bud.nodes.Add(w.nodes)
 			w.nodes = 0
+			if s.ct != nil {
+				s.ct.done()
+			}
 		}(w)
 	}
 	wg.Wait()
 	r := Result{Nodes: bud.nodes.Load()}
-	if s.tt != nil {
+	switch {
+	case s.ct != nil:
+		r.Stored, r.TableBytes, r.Evicted = s.ct.stats()
+	case s.tt != nil:
 		r.Stored, r.TableBytes, r.Evicted = s.tt.stats()
-	} else {
+	default:
 		r.Stored, r.TableBytes, r.Evicted = s.tt3.stats()
 	}
 	switch {
@@ -635,10 +648,10 @@ func (w *rcWorker) takeBack() {
 // reports true when the position must not be expanded: it was visited
 // before (by this or another worker), or it is on this worker's path.
 func (w *rcWorker) seen() bool {
-	if w.s.tt != nil {
+	if w.s.tt3 == nil {
 		k := w.b.key
 		h := k.hash()
-		if w.s.tt.visit(k, h) || w.path.has(k, h) {
+		if w.visit(k, h) || w.path.has(k, h) {
 			return true
 		}
 		w.path.add(k, h)
@@ -653,9 +666,17 @@ func (w *rcWorker) seen() bool {
 	return false
 }
 
+// visit enters key k (hash h) into the shared table in use.
+func (w *rcWorker) visit(k rcKey, h uint64) bool {
+	if w.s.ct != nil {
+		return w.s.ct.visit(k, h)
+	}
+	return w.s.tt.visit(k, h)
+}
+
 // leave takes the current position off the path set.
 func (w *rcWorker) leave() {
-	if w.s.tt != nil {
+	if w.s.tt3 == nil {
 		k := w.b.key
 		w.path.remove(k, k.hash())
 		return
@@ -715,6 +736,9 @@ const (
 // expanded once.
 func (w *rcWorker) expand(depth int) bool {
 	pr := w.s.cfg.Pruning
+	if w.s.ct != nil {
+		w.s.ct.safePoint()
+	}
 	w.nodes++
 	if w.nodes >= w.step {
 		if w.bud.charge(w.nodes) {
@@ -759,8 +783,7 @@ func (w *rcWorker) expand(depth int) bool {
 // known in advance (see childKey), whether the child is new (and now
 // entered) or was seen.
 func (w *rcWorker) probeChildren(moves []rcMove, status []uint8) []uint8 {
-	tt := w.s.tt
-	if tt == nil || !w.s.cfg.Pruning.AutoFoundation {
+	if w.s.tt3 != nil || !w.s.cfg.Pruning.AutoFoundation {
 		for range moves {
 			status = append(status, childUnknown)
 		}
@@ -775,7 +798,11 @@ func (w *rcWorker) probeChildren(moves []rcMove, status []uint8) []uint8 {
 		keys[i], known[i] = w.b.childKey(moves[i])
 		if known[i] {
 			hashes[i] = keys[i].hash()
-			sink += tt.touch(hashes[i])
+			if w.s.ct != nil {
+				sink += w.s.ct.touch(hashes[i])
+			} else {
+				sink += w.s.tt.touch(hashes[i])
+			}
 		}
 	}
 	w.sink += sink
@@ -784,7 +811,7 @@ func (w *rcWorker) probeChildren(moves []rcMove, status []uint8) []uint8 {
 		if i < n && known[i] {
 			k, h := keys[i], hashes[i]
 			switch {
-			case tt.visit(k, h) || w.path.has(k, h):
+			case w.visit(k, h) || w.path.has(k, h):
 				st = childSeen
 			default:
 				w.path.add(k, h)

@@ -184,8 +184,12 @@ func TestTinyTableStaysExact(t *testing.T) {
 			cfg.MemoryMB = 0
 			s := New(rules.RussianCell, cfg)
 			// Shrink the cap below what --memory can say: 32 KiB, 2,048
-			// positions, in one shard shared by all workers.
-			s.rc.tt = newSharedTable[rcKey](32<<10, 1, 64, w > 1)
+			// positions.
+			if w == 1 {
+				s.rc.tt = newSharedTable[rcKey](32<<10, 1, 64, false)
+			} else {
+				s.rc.ct = newConcTable(32<<10, 64)
+			}
 			r, err := s.Solve(p)
 			if err != nil {
 				t.Fatal(err)
