@@ -244,3 +244,31 @@ func TestKnownVerdicts(t *testing.T) {
 		}
 	}
 }
+
+// TestNoAllocationPerPosition checks that the search loop does not allocate:
+// a warmed-up solver deciding a deal of half a million positions allocates
+// only a handful of objects (result, budget, table growth, deeper frames),
+// not one per position.
+func TestNoAllocationPerPosition(t *testing.T) {
+	if testing.Short() {
+		t.Skip("half a million positions")
+	}
+	for _, g := range []rules.Game{rules.RussianCell, rules.RippleFan} {
+		n := map[rules.Game]uint64{rules.RussianCell: 385, rules.RippleFan: 62639}[g]
+		p := deal(g, n)
+		cfg := testConfig(1)
+		cfg.Options.Returns = g == rules.RussianCell
+		s := New(g, cfg)
+		var nodes int64
+		allocs := testing.AllocsPerRun(2, func() {
+			r, err := s.Solve(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			nodes = r.Nodes
+		})
+		if nodes < 5000 || allocs > 100 {
+			t.Errorf("%s %d: %.0f allocations for %d positions", g, n, allocs, nodes)
+		}
+	}
+}
