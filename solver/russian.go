@@ -715,6 +715,12 @@ func (w *rcWorker) search(depth int) bool {
 	return false
 }
 
+// maxSearchDepth bounds the search path, and so the goroutine stack. With
+// automatic foundation moves on, the deepest paths in deals 1..10,000 are
+// about 60 positions long; only searches with that pruning off (for tests)
+// can wander this deep, and they end with an unknown verdict.
+const maxSearchDepth = 100_000
+
 // childStatus says what the batch probe found for a child position.
 const (
 	childUnknown = iota // not probed: the move may set off foundation moves
@@ -736,6 +742,11 @@ const (
 // expanded once.
 func (w *rcWorker) expand(depth int) bool {
 	pr := w.s.cfg.Pruning
+	if depth >= maxSearchDepth {
+		w.bud.halt(fmt.Sprintf("search path longer than %d moves", maxSearchDepth))
+		w.stop = true
+		return false
+	}
 	if w.s.ct != nil {
 		w.s.ct.safePoint()
 	}
