@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -23,7 +24,15 @@ move and why, or that the moves end without a win, and exits 3. Malformed
 input exits 2. FILE may be - for standard input.`,
 		Example: `  patience solve russian-cell 617 --format json > s.json
   patience check s.json`,
-		Args: cobra.ExactArgs(1),
+		Args: func(_ *cobra.Command, args []string) error {
+			switch {
+			case len(args) == 0:
+				return badInput("missing FILE: give a solution file, or - for standard input")
+			case len(args) > 1:
+				return badInput("too many arguments: check reads one FILE; extra: %s", strings.Join(args[1:], " "))
+			}
+			return nil
+		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			r, done, err := openInput(s, args[0])
 			if err != nil {
@@ -51,7 +60,11 @@ input exits 2. FILE may be - for standard input.`,
 			case err != nil:
 				return err
 			case !end.Won():
-				fmt.Fprintf(s.out, "invalid: the %d moves end without a win (%d of 52 cards on the foundations)\n", len(sol.Moves), end.OnFoundations())
+				moves := fmt.Sprintf("the %d moves end", len(sol.Moves))
+				if len(sol.Moves) == 1 {
+					moves = "the 1 move ends"
+				}
+				fmt.Fprintf(s.out, "invalid: %s without a win (%d of 52 cards on the foundations)\n", moves, end.OnFoundations())
 				return checkFailed{}
 			}
 			fmt.Fprintf(s.out, "valid: wins in %d moves\n", len(sol.Moves))

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -43,6 +44,18 @@ func loadStart(s streams, g rules.Game, args []string, f startFlags) (*rules.Pos
 		return dealgen.Deal(g, n), n.String(), nil
 	}
 	return nil, "", badInput("give a deal NUMBER or --position FILE")
+}
+
+// gameArgs checks the arguments GAME [NUMBER] of deal and solve, saying in
+// one line what is missing or extra.
+func gameArgs(_ *cobra.Command, args []string) error {
+	switch {
+	case len(args) == 0:
+		return badInput("missing GAME: use russian-cell or ripple-fan")
+	case len(args) > 2:
+		return badInput("too many arguments: want GAME and one deal NUMBER; extra: %s", strings.Join(args[2:], " "))
+	}
+	return nil
 }
 
 func checkFormat(f string, allowed ...string) error {
@@ -90,7 +103,7 @@ GAME is russian-cell or ripple-fan.`,
 		Example: `  patience deal russian-cell 617
   patience deal ripple-fan 1 --format json > deal.json
   patience deal russian-cell --position deal.json --ascii`,
-		Args: cobra.RangeArgs(1, 2),
+		Args: gameArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := checkFormat(format, "text", "json"); err != nil {
 				return err

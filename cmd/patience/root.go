@@ -59,6 +59,7 @@ func Main(args []string, in io.Reader, out, errw io.Writer) int {
 	code := exitInternal
 	if errors.As(err, &ue) || isCobraUsage(err) {
 		code = exitUsage
+		err = tidyUsage(err)
 	}
 	printError(errw, err, code)
 	return code
@@ -91,6 +92,23 @@ func isCobraUsage(err error) bool {
 	return false
 }
 
+// tidyUsage puts cobra's and pflag's multi-line or cryptic usage errors on
+// one clear line: the "Did you mean this?" block of an unknown command
+// becomes "(did you mean solve?)", and a deal number written with a leading
+// "-" (read as a flag) gets a hint.
+func tidyUsage(err error) error {
+	m := err.Error()
+	if head, sugg, ok := strings.Cut(m, "\n\nDid you mean this?\n"); ok {
+		return usageError{fmt.Errorf("%s (did you mean %s?)", head, strings.Join(strings.Fields(sugg), " or "))}
+	}
+	if _, arg, ok := strings.Cut(m, "unknown shorthand flag: "); ok {
+		if _, arg, ok = strings.Cut(arg, " in "); ok && len(arg) > 1 && arg[1] >= '0' && arg[1] <= '9' {
+			return usageError{fmt.Errorf("unknown flag %s: for deal %s write %s (a \"-\" in a deal number is ignored), or put -- before %s", arg, arg[1:], arg[1:], arg)}
+		}
+	}
+	return err
+}
+
 func newRoot(s streams) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "patience",
@@ -113,7 +131,7 @@ Verdicts are for the game with all cards known (face-down cards included).`,
 	root.SetIn(s.in)
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
 	root.CompletionOptions.DisableDefaultCmd = true
-	root.AddCommand(newDealCommand(s), newSolveCommand(s), newCheckCommand(s))
+	root.AddCommand(newDealCommand(s), newSolveCommand(s), newCheckCommand(s), newStatsCommand(s), newMergeCommand(s))
 	return root
 }
 

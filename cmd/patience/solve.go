@@ -75,7 +75,7 @@ c2 the cells, f the foundations. Automatic foundation moves are listed too.`,
   patience solve ripple-fan 1 --format json > solution.json
   patience solve russian-cell --position stuck.json --timeout 1m
   patience deal russian-cell 5 --format json | patience solve russian-cell --position -`,
-		Args: cobra.RangeArgs(1, 2),
+		Args: gameArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := checkFormat(format, "text", "json"); err != nil {
 				return err

@@ -505,6 +505,7 @@ type FileError struct {
 	Err       error
 }
 
+// Error names the file and line, then the problem, on one line.
 func (e *FileError) Error() string {
 	if e.Line == 0 {
 		return fmt.Sprintf("%s: %v", e.Name, e.Err)
@@ -515,6 +516,7 @@ func (e *FileError) Error() string {
 	return fmt.Sprintf("%s line %d: %v", e.Name, e.Line, e.Err)
 }
 
+// Unwrap returns the problem without the file and line.
 func (e *FileError) Unwrap() error { return e.Err }
 
 // Reader reads a results file: the header, then one record a line.

@@ -15,6 +15,7 @@ import (
 // line each.
 type Problems []string
 
+// Error returns the problems, one a line.
 func (p Problems) Error() string { return strings.Join(p, "\n") }
 
 // maxProblems is how many problems of one kind Merge lists.

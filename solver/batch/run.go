@@ -61,6 +61,8 @@ type MismatchError struct {
 	Problems []string
 }
 
+// Error says that the file is of another run, then each difference, one
+// a line.
 func (e *MismatchError) Error() string {
 	s := fmt.Sprintf("%s holds results of a different run; use another --out, or the same flags as that run", e.Name)
 	for _, p := range e.Problems {
@@ -115,7 +117,7 @@ type Runner struct {
 	file   *os.File
 	unlock func()
 
-	started  time.Time
+	started  atomic.Int64 // Run's start, in Unix nanoseconds; 0 before
 	progDone atomic.Uint64
 	progCnt  [3]atomic.Uint64
 	ran      bool
@@ -166,6 +168,10 @@ func Open(cfg Config) (*Runner, error) {
 		if err := r.openOut(); err != nil {
 			return nil, err
 		}
+	}
+	r.progDone.Store(r.resumed)
+	for v := range r.sum.Count {
+		r.progCnt[v].Store(r.sum.Count[v])
 	}
 	return r, nil
 }
@@ -407,8 +413,8 @@ func (r *Runner) Progress() Progress {
 	for v := range p.Count {
 		p.Count[v] = r.progCnt[v].Load()
 	}
-	if !r.started.IsZero() {
-		p.Elapsed = time.Since(r.started)
+	if t := r.started.Load(); t != 0 {
+		p.Elapsed = time.Since(time.Unix(0, t))
 	}
 	return p
 }
@@ -425,11 +431,7 @@ func (r *Runner) Run(ctx context.Context) (*Result, error) {
 		return nil, errors.New("batch: a Runner runs once")
 	}
 	r.ran = true
-	r.started = time.Now()
-	r.progDone.Store(r.resumed)
-	for v := range r.sum.Count {
-		r.progCnt[v].Store(r.sum.Count[v])
-	}
+	r.started.Store(time.Now().UnixNano())
 	defer r.Close()
 
 	workers := r.cfg.Workers
@@ -452,6 +454,9 @@ func (r *Runner) Run(ctx context.Context) (*Result, error) {
 	scfg := r.cfg.Solver
 	scfg.Workers = 1
 	scfg.MemoryMB = max(1, scfg.MemoryMB/workers)
+	if ctx.Err() != nil {
+		stop.Store(true) // stopped before it started: write what there is
+	}
 	const batchCap = 256
 	maxAge := min(r.cfg.FlushEvery/4, 250*time.Millisecond)
 
@@ -512,7 +517,7 @@ func (r *Runner) Run(ctx context.Context) (*Result, error) {
 		close(results)
 	}()
 
-	wr := writer{r: r, file: r.file, flushEvery: r.cfg.FlushEvery}
+	wr := writer{r: r, file: r.file, flushEvery: r.cfg.FlushEvery, stop: &stop}
 	if r.file != nil {
 		wr.buf = make([]byte, 0, 1<<20)
 	}
@@ -598,6 +603,7 @@ type writer struct {
 	file       *os.File
 	buf        []byte
 	flushEvery time.Duration
+	stop       *atomic.Bool // raised when the file cannot be written
 	err        error
 }
 
@@ -664,6 +670,7 @@ func (w *writer) flush() {
 	}
 	if _, err := w.file.Write(w.buf); err != nil {
 		w.err = err
+		w.stop.Store(true) // no point in searching for results that cannot be kept
 	}
 	w.buf = w.buf[:0]
 }

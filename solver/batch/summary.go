@@ -294,7 +294,7 @@ func (s *Summary) Report() Report {
 		IfUnknownLost: NewRate(w, n),
 		IfUnknownWon:  NewRate(w+u, n),
 		Nodes:         s.nodes.dist(1),
-		Seconds:       s.micros.dist(1e-6),
+		Seconds:       s.micros.dist(1e6),
 		Moves:         s.moves.dist(1),
 		Hardest:       make([]HardDeal, len(s.hardest)),
 	}
@@ -361,6 +361,9 @@ func (h *histogram) quantile(q float64) uint64 {
 	}
 	rank := uint64(math.Ceil(q * float64(h.n)))
 	rank = min(max(rank, 1), h.n)
+	if rank == h.n {
+		return h.max
+	}
 	var seen uint64
 	for k, c := range h.counts {
 		seen += c
@@ -372,16 +375,17 @@ func (h *histogram) quantile(q float64) uint64 {
 	return h.max
 }
 
-func (h *histogram) dist(scale float64) Dist {
+// dist describes the distribution of the values divided by unit.
+func (h *histogram) dist(unit float64) Dist {
 	if h.n == 0 {
 		return Dist{}
 	}
 	return Dist{
 		Count:  h.n,
-		Mean:   h.sum / float64(h.n) * scale,
-		Median: float64(h.quantile(0.5)) * scale,
-		P99:    float64(h.quantile(0.99)) * scale,
-		Max:    float64(h.max) * scale,
+		Mean:   h.sum / float64(h.n) / unit,
+		Median: float64(h.quantile(0.5)) / unit,
+		P99:    float64(h.quantile(0.99)) / unit,
+		Max:    float64(h.max) / unit,
 	}
 }
 

@@ -1,0 +1,911 @@
+package main
+
+// CLI tests: Main runs in-process with buffers for its streams. They cover
+// deal output against PySolFC's layouts, every error path of deal, solve and
+// check (exit 2, nothing on stdout, one clear line per problem on stderr),
+// check's verdicts (exit 0 and 3), and solve's text and JSON output.
+//
+// Helpers are prefixed "cli" to share the package with other tests.
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	"patience/rules"
+)
+
+// cliResult is what one run of Main gave.
+type cliResult struct {
+	code           int
+	stdout, stderr string
+}
+
+func (r cliResult) String() string {
+	return fmt.Sprintf("exit %d\nstdout:\n%s\nstderr:\n%s", r.code, r.stdout, r.stderr)
+}
+
+// cliRun runs the command line args with stdin as standard input.
+func cliRun(t *testing.T, stdin string, args ...string) cliResult {
+	t.Helper()
+	var out, errw bytes.Buffer
+	code := Main(args, strings.NewReader(stdin), &out, &errw)
+	return cliResult{code: code, stdout: out.String(), stderr: errw.String()}
+}
+
+// cliOK runs args, requires exit 0 and an empty stderr, and returns stdout.
+func cliOK(t *testing.T, stdin string, args ...string) string {
+	t.Helper()
+	r := cliRun(t, stdin, args...)
+	if r.code != exitOK || r.stderr != "" {
+		t.Fatalf("patience %s: want exit 0 and nothing on stderr, got %v", strings.Join(args, " "), r)
+	}
+	return r.stdout
+}
+
+// cliUnsetenv unsets an environment variable for the test (and restores it
+// afterwards).
+func cliUnsetenv(t *testing.T, key string) {
+	t.Helper()
+	t.Setenv(key, "") // registers the restore, and forbids t.Parallel
+	os.Unsetenv(key)
+}
+
+// cliEnv fixes the environment that decides how boards are drawn: the
+// locale (LANG; LC_ALL and LC_CTYPE unset) and NO_COLOR (set or unset).
+func cliEnv(t *testing.T, lang string, noColor bool) {
+	t.Helper()
+	cliUnsetenv(t, "LC_ALL")
+	cliUnsetenv(t, "LC_CTYPE")
+	t.Setenv("LANG", lang)
+	t.Setenv("TERM", "xterm-256color")
+	if noColor {
+		t.Setenv("NO_COLOR", "1")
+	} else {
+		cliUnsetenv(t, "NO_COLOR")
+	}
+}
+
+// cliWriteFile writes content to a new file in a temporary directory and
+// returns its path.
+func cliWriteFile(t *testing.T, name, content string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func cliReadFile(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// cliWantUsage requires the shape of a usage error (DESIGN section 6): exit
+// 2, nothing on stdout, exactly lines lines on stderr, each starting with
+// "patience: ", not an internal error, and together holding every word
+// (case-insensitive).
+func cliWantUsage(t *testing.T, r cliResult, lines int, words ...string) {
+	t.Helper()
+	if r.code != exitUsage {
+		t.Errorf("want exit %d, got %v", exitUsage, r)
+	}
+	if r.stdout != "" {
+		t.Errorf("want nothing on stdout, got %q", r.stdout)
+	}
+	if !strings.HasSuffix(r.stderr, "\n") {
+		t.Errorf("stderr does not end in a newline: %q", r.stderr)
+	}
+	got := strings.Split(strings.TrimSuffix(r.stderr, "\n"), "\n")
+	if len(got) != lines {
+		t.Errorf("want %d line(s) on stderr, got %d: %q", lines, len(got), r.stderr)
+	}
+	if len(got) > 10 {
+		t.Errorf("more than 10 lines on stderr: %q", r.stderr)
+	}
+	for _, l := range got {
+		if !strings.HasPrefix(l, "patience: ") || strings.TrimSpace(strings.TrimPrefix(l, "patience: ")) == "" {
+			t.Errorf("stderr line %q: want \"patience: \" and a message", l)
+		}
+		if strings.Contains(l, "internal error") || strings.Contains(l, "panic") || strings.Contains(l, "\t") {
+			t.Errorf("stderr line %q: not a usage message", l)
+		}
+	}
+	low := strings.ToLower(r.stderr)
+	for _, w := range words {
+		if !strings.Contains(low, strings.ToLower(w)) {
+			t.Errorf("stderr %q: want %q in it", r.stderr, w)
+		}
+	}
+}
+
+// cliVector is one layout of the PySolFC deal-vector file: the game, the
+// deal number as written there, and one line per tableau pile, bottom card
+// first, face-down cards in brackets.
+type cliVector struct {
+	game   string // "russian-cell" or "ripple-fan"
+	number string
+	piles  []string
+}
+
+// cliVectors parses the repository's testdata/pysol-deal-vectors.txt.
+func cliVectors(t *testing.T) []cliVector {
+	t.Helper()
+	f, err := os.Open(filepath.Join("..", "..", "testdata", "pysol-deal-vectors.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	head := regexp.MustCompile(`^# (Russian Cell|Ripple Fan) game (\S+) rng=`)
+	var vs []cliVector
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		switch m := head.FindStringSubmatch(line); {
+		case m != nil:
+			vs = append(vs, cliVector{game: strings.ToLower(strings.ReplaceAll(m[1], " ", "-")), number: m[2]})
+		case line == "" || strings.HasPrefix(line, "#"):
+		case len(vs) == 0:
+			t.Fatalf("vector file: pile line %q before any header", line)
+		default:
+			v := &vs[len(vs)-1]
+			v.piles = append(v.piles, strings.Join(strings.Fields(line), " "))
+		}
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if len(vs) != 16 {
+		t.Fatalf("vector file: want 16 layouts, got %d", len(vs))
+	}
+	for _, v := range vs {
+		want := map[string]int{"russian-cell": 7, "ripple-fan": 13}[v.game]
+		if len(v.piles) != want {
+			t.Fatalf("vector %s %s: want %d piles, got %d", v.game, v.number, want, len(v.piles))
+		}
+	}
+	return vs
+}
+
+// cliPosition is the position JSON of DESIGN section 6, decoded strictly.
+type cliPosition struct {
+	Game    string `json:"game"`
+	Number  string `json:"number"`
+	Tableau []struct {
+		Down []string `json:"down"`
+		Up   []string `json:"up"`
+	} `json:"tableau"`
+	Cells       []*string      `json:"cells"`
+	Foundations map[string]int `json:"foundations"`
+}
+
+func cliDecodeStrict(t *testing.T, text string, v any) {
+	t.Helper()
+	dec := json.NewDecoder(strings.NewReader(text))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		t.Fatalf("decoding %q: %v", text, err)
+	}
+}
+
+// cliPileLine writes a decoded pile as the vector file does.
+func cliPileLine(down, up []string) string {
+	var f []string
+	for _, c := range down {
+		f = append(f, "["+c+"]")
+	}
+	return strings.Join(append(f, up...), " ")
+}
+
+// TestCLIDealJSONMatchesPySolFC: deal --format json gives exactly PySolFC's
+// layout for every vector (LCG, MT and the ms ranges, both games).
+func TestCLIDealJSONMatchesPySolFC(t *testing.T) {
+	seen := map[string]bool{}
+	for _, v := range cliVectors(t) {
+		t.Run(v.game+"/"+v.number, func(t *testing.T) {
+			out := cliOK(t, "", "deal", v.game, v.number, "--format", "json")
+			if strings.Count(out, "\n") != 1 || !strings.HasSuffix(out, "}\n") {
+				t.Errorf("want one line of JSON, got %q", out)
+			}
+			var p cliPosition
+			cliDecodeStrict(t, out, &p)
+			if p.Game != v.game || p.Number != v.number {
+				t.Errorf("game %q number %q, want %q %q", p.Game, p.Number, v.game, v.number)
+			}
+			if len(p.Tableau) != len(v.piles) {
+				t.Fatalf("%d piles, want %d", len(p.Tableau), len(v.piles))
+			}
+			for i, pl := range p.Tableau {
+				if pl.Down == nil {
+					t.Errorf("t%d: \"down\" missing or null, want a list", i+1)
+				}
+				if got := cliPileLine(pl.Down, pl.Up); got != v.piles[i] {
+					t.Errorf("t%d: got %q, want %q", i+1, got, v.piles[i])
+				}
+			}
+			wantCells := map[string]int{"russian-cell": 2, "ripple-fan": 0}[v.game]
+			if p.Cells == nil || len(p.Cells) != wantCells {
+				t.Errorf("cells %v, want %d empty slots", p.Cells, wantCells)
+			}
+			for i, c := range p.Cells {
+				if c != nil {
+					t.Errorf("c%d holds %q, want null", i+1, *c)
+				}
+			}
+			if want := map[string]int{"C": 0, "S": 0, "H": 0, "D": 0}; !reflect.DeepEqual(p.Foundations, want) {
+				t.Errorf("foundations %v, want %v", p.Foundations, want)
+			}
+		})
+		seen[v.game+" "+v.number] = true
+	}
+	// The brief's three: a Russian Cell LCG deal, a Ripple Fan deal, an MT deal.
+	for _, k := range []string{"russian-cell 617", "ripple-fan 617", "russian-cell 32000", "ripple-fan 99999999999999999999"} {
+		if !seen[k] {
+			t.Errorf("vector file has no %s", k)
+		}
+	}
+}
+
+// TestCLIDealNumberForms: the other spellings PySolFC accepts give the same
+// deal, named in canonical form.
+func TestCLIDealNumberForms(t *testing.T) {
+	want := cliOK(t, "", "deal", "russian-cell", "617", "--format", "json")
+	for _, n := range []string{"#617", "00000000000000000617", "ms617", "6_17", "617L"} {
+		if got := cliOK(t, "", "deal", "russian-cell", n, "--format", "json"); got != want {
+			t.Errorf("deal %q: got %s, want %s", n, got, want)
+		}
+	}
+	// A "-" is ignored too, but on the command line -617 needs "--" first.
+	if got := cliOK(t, "", "deal", "russian-cell", "--format", "json", "--", "-617"); got != want {
+		t.Errorf("deal -- -617: got %s, want %s", got, want)
+	}
+	var p cliPosition
+	cliDecodeStrict(t, cliOK(t, "", "deal", "ripple-fan", "#12,345,678", "--format", "json"), &p)
+	if p.Number != "12345678" {
+		t.Errorf("deal #12,345,678: number %q, want 12345678", p.Number)
+	}
+	cliDecodeStrict(t, cliOK(t, "", "deal", "ripple-fan", "ms32000", "--format", "json"), &p)
+	if p.Number != "ms32000" {
+		t.Errorf("deal ms32000: number %q, want ms32000", p.Number)
+	}
+}
+
+// TestCLIDealText: the ASCII board holds the vector's pile lines, is plain
+// ASCII, and no output has colour when it goes to a buffer, with or without
+// NO_COLOR.
+func TestCLIDealText(t *testing.T) {
+	label := regexp.MustCompile(`^t(\d+):\s+(.*)$`)
+	for _, noColor := range []bool{false, true} {
+		cliEnv(t, "en_US.UTF-8", noColor)
+		for _, v := range cliVectors(t) {
+			name := fmt.Sprintf("%s/%s/NO_COLOR=%v", v.game, v.number, noColor)
+			out := cliOK(t, "", "deal", v.game, v.number, "--ascii")
+			title := map[string]string{"russian-cell": "Russian Cell", "ripple-fan": "Ripple Fan"}[v.game]
+			if first, _, _ := strings.Cut(out, "\n"); first != title+", deal "+v.number {
+				t.Errorf("%s: first line %q, want %q", name, first, title+", deal "+v.number)
+			}
+			got := map[int]string{}
+			for _, l := range strings.Split(out, "\n") {
+				if m := label.FindStringSubmatch(strings.TrimSpace(l)); m != nil {
+					var i int
+					fmt.Sscan(m[1], &i)
+					got[i] = strings.Join(strings.Fields(m[2]), " ")
+				}
+			}
+			for i, want := range v.piles {
+				if got[i+1] != want {
+					t.Errorf("%s: t%d line %q, want %q\n%s", name, i+1, got[i+1], want, out)
+				}
+			}
+			if len(got) != len(v.piles) {
+				t.Errorf("%s: %d pile lines, want %d", name, len(got), len(v.piles))
+			}
+			for i := 0; i < len(out); i++ {
+				if out[i] >= 0x80 || out[i] == 0x1b {
+					t.Errorf("%s: --ascii output has byte %#x at %d", name, out[i], i)
+					break
+				}
+			}
+			if !strings.Contains(out, "Foundations:") || (v.game == "russian-cell") != strings.Contains(out, "Cells:") {
+				t.Errorf("%s: want a foundations line, and a cells line for Russian Cell only:\n%s", name, out)
+			}
+		}
+		// Without --ascii in a UTF-8 locale: suit symbols, still no colour.
+		for _, args := range [][]string{
+			{"deal", "russian-cell", "617"},
+			{"deal", "ripple-fan", "617"},
+			{"solve", "russian-cell", "617", "--workers", "1"},
+		} {
+			out := cliOK(t, "", args...)
+			if strings.Contains(out, "\x1b") {
+				t.Errorf("%v (NO_COLOR=%v): ANSI escape in output written to a buffer:\n%q", args, noColor, out)
+			}
+			if !strings.Contains(out, "♣") || !strings.Contains(out, "t1:  ") || strings.Contains(out, "t1:  6C") {
+				t.Errorf("%v: want suit symbols in a UTF-8 locale:\n%s", args, out)
+			}
+		}
+	}
+	// A locale that is not UTF-8 gets letters without --ascii.
+	cliEnv(t, "C", false)
+	out := cliOK(t, "", "deal", "russian-cell", "617")
+	if !strings.Contains(out, "t1:  6C\n") || strings.ContainsAny(out, "♣♠♥♦\x1b") {
+		t.Errorf("LANG=C: want letters, no symbols or escapes:\n%s", out)
+	}
+}
+
+// TestCLIDealPositionRoundTrip: deal --position reads back what deal wrote,
+// as JSON or as the text board, from a file or from stdin.
+func TestCLIDealPositionRoundTrip(t *testing.T) {
+	cliEnv(t, "C.UTF-8", true)
+	for _, g := range []string{"russian-cell", "ripple-fan"} {
+		js := cliOK(t, "", "deal", g, "617", "--format", "json")
+		if got := cliOK(t, js, "deal", g, "--position", "-", "--format", "json"); got != js {
+			t.Errorf("%s JSON from stdin: got %s, want %s", g, got, js)
+		}
+		for _, ascii := range []bool{false, true} {
+			args := []string{"deal", g, "617"}
+			if ascii {
+				args = append(args, "--ascii")
+			}
+			board := cliOK(t, "", args...)
+			file := cliWriteFile(t, "board.txt", board)
+			if got := cliOK(t, "", "deal", g, "--position", file, "--format", "json"); got != js {
+				t.Errorf("%s board (ascii %v) from a file: got %s, want %s", g, ascii, got, js)
+			}
+		}
+	}
+	mid := filepath.Join("testdata", "cli-russian-cell-midgame.json")
+	var want, got cliPosition
+	cliDecodeStrict(t, cliReadFile(t, mid), &want)
+	cliDecodeStrict(t, cliOK(t, "", "deal", "russian-cell", "--position", mid, "--format", "json"), &got)
+	for i := range want.Tableau { // the fixture may leave "down" out
+		if want.Tableau[i].Down == nil {
+			want.Tableau[i].Down = []string{}
+		}
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("midgame position: got %+v, want %+v", got, want)
+	}
+}
+
+// cliPositionProblems returns position files with known problems.
+func cliPositionProblems(t *testing.T) (dupMissing, tooMany string) {
+	t.Helper()
+	js := cliOK(t, "", "deal", "russian-cell", "617", "--format", "json")
+	// 617's t1 is 6C; t2 starts with a face-down 7D.
+	dupMissing = strings.Replace(js, `"up":["6C"]`, `"up":["7D"]`, 1)
+	if dupMissing == js {
+		t.Fatal("deal 617 JSON does not have t1 = 6C")
+	}
+	bad := make([]string, 20)
+	for i := range bad {
+		bad[i] = fmt.Sprintf(`"Z%d"`, i)
+	}
+	tooMany = strings.Replace(js, `"up":["6C"]`, `"up":[`+strings.Join(bad, ",")+`]`, 1)
+	return cliWriteFile(t, "dup.json", dupMissing), cliWriteFile(t, "many.json", tooMany)
+}
+
+// TestCLIUsageErrors: every kind of bad usage or input exits 2 with nothing
+// on stdout and one line per problem on stderr.
+func TestCLIUsageErrors(t *testing.T) {
+	cliEnv(t, "C.UTF-8", false)
+	rc617 := cliOK(t, "", "deal", "russian-cell", "617", "--format", "json")
+	rcFile := cliWriteFile(t, "rc617.json", rc617)
+	dupFile, manyFile := cliPositionProblems(t)
+	missing := filepath.Join(t.TempDir(), "no-such-file.json")
+	malformed := cliWriteFile(t, "malformed.json", `{"game":"russian-cell",}`)
+	notJSON := cliWriteFile(t, "notjson.txt", "hello\n")
+	truncated := cliWriteFile(t, "truncated.json", rc617[:100])
+	empty := cliWriteFile(t, "empty.json", "")
+	unknownField := cliWriteFile(t, "field.json", strings.Replace(rc617, `"cells"`, `"cels"`, 1))
+	sol := cliOK(t, "", "solve", "russian-cell", "6", "--workers", "1", "--format", "json")
+	solTrunc := cliWriteFile(t, "sol-trunc.json", sol[:len(sol)/2])
+	solMalformed := cliWriteFile(t, "sol-bad.json", `{"game":"russian-cell","number":"6","moves":[}`)
+	solNoDeal := cliWriteFile(t, "sol-nodeal.json", `{"game":"russian-cell","verdict":"solvable","rules":{"returns":true},"moves":[]}`)
+	solBadNumber := cliWriteFile(t, "sol-0.json", `{"game":"russian-cell","number":"0","verdict":"solvable","rules":{"returns":true},"moves":[]}`)
+	solBadCard := cliWriteFile(t, "sol-card.json", `{"game":"russian-cell","number":"6","verdict":"solvable","rules":{"returns":true},"moves":[{"card":"ZZ","from":"t1","to":"t2"}]}`)
+	solBadPosition := cliWriteFile(t, "sol-pos.json", `{"game":"russian-cell","position":`+strings.TrimSpace(cliReadFile(t, dupFile))+`,"verdict":"solvable","rules":{"returns":true},"moves":[]}`)
+
+	type tc struct {
+		name  string
+		stdin string
+		args  []string
+		lines int
+		words []string
+	}
+	cases := []tc{
+		// Commands, arguments and flags.
+		{"unknown command", "", []string{"frob"}, 1, []string{"unknown command", "frob"}},
+		{"unknown command with suggestion", "", []string{"solv", "russian-cell", "1"}, 1, []string{"unknown command", "did you mean solve"}},
+		{"unknown game", "", []string{"deal", "klondike", "617"}, 1, []string{"unknown game", "klondike", "russian-cell", "ripple-fan"}},
+		{"unknown game solve", "", []string{"solve", "russian-cel", "617"}, 1, []string{"unknown game", "russian-cel"}},
+		{"missing game", "", []string{"deal"}, 1, []string{"missing GAME"}},
+		{"missing game solve", "", []string{"solve"}, 1, []string{"missing GAME"}},
+		{"missing number", "", []string{"deal", "russian-cell"}, 1, []string{"NUMBER", "--position"}},
+		{"missing number solve", "", []string{"solve", "ripple-fan"}, 1, []string{"NUMBER", "--position"}},
+		{"too many args deal", "", []string{"deal", "russian-cell", "1", "2"}, 1, []string{"too many arguments", "extra: 2"}},
+		{"too many args solve", "", []string{"solve", "russian-cell", "1", "2", "3"}, 1, []string{"too many arguments", "extra: 2 3"}},
+		{"unknown flag", "", []string{"deal", "russian-cell", "1", "--bogus"}, 1, []string{"unknown flag", "--bogus"}},
+		{"unknown flag solve", "", []string{"solve", "russian-cell", "1", "--returns"}, 1, []string{"unknown flag", "--returns"}},
+		{"unknown shorthand", "", []string{"deal", "russian-cell", "1", "-x"}, 1, []string{"unknown shorthand", "-x"}},
+		{"negative deal number", "", []string{"deal", "russian-cell", "-5"}, 1, []string{"-5", "--", "deal 5"}},
+		{"flag without value", "", []string{"deal", "russian-cell", "1", "--format"}, 1, []string{"needs an argument", "--format"}},
+		{"bad --format", "", []string{"deal", "russian-cell", "1", "--format", "xml"}, 1, []string{"--format", "xml", "text", "json"}},
+		{"bad --format solve", "", []string{"solve", "russian-cell", "1", "--format", "yaml"}, 1, []string{"--format", "yaml"}},
+		{"bad --ascii", "", []string{"deal", "russian-cell", "1", "--ascii=maybe"}, 1, []string{"maybe", "--ascii"}},
+
+		// Deal numbers.
+		{"number 0", "", []string{"deal", "russian-cell", "0"}, 1, []string{"deal number", `"0"`}},
+		{"number ms0", "", []string{"deal", "russian-cell", "ms0"}, 1, []string{"deal number", "ms0", "ms1"}},
+		{"number MS5", "", []string{"deal", "russian-cell", "MS5"}, 1, []string{"deal number", "MS5", "lowercase"}},
+		{"number #ms5", "", []string{"deal", "russian-cell", "#ms5"}, 1, []string{"deal number", "#ms5"}},
+		{"number abc", "", []string{"deal", "russian-cell", "abc"}, 1, []string{"deal number", "abc"}},
+		{"number empty", "", []string{"deal", "russian-cell", ""}, 1, []string{"empty deal number"}},
+		{"number blank", "", []string{"deal", "ripple-fan", "  "}, 1, []string{"deal number"}},
+		{"number ms2^33", "", []string{"deal", "russian-cell", "ms8589934592"}, 1, []string{"deal number", "ms8589934592", "ms8589934591"}},
+		{"number 12a", "", []string{"solve", "ripple-fan", "12a"}, 1, []string{"deal number", "12a"}},
+
+		// Positions.
+		{"number and --position", "", []string{"deal", "russian-cell", "617", "--position", rcFile}, 1, []string{"not both"}},
+		{"number and --position solve", "", []string{"solve", "russian-cell", "617", "--position", rcFile}, 1, []string{"not both"}},
+		{"--position missing", "", []string{"deal", "russian-cell", "--position", missing}, 1, []string{"cannot open", "no-such-file.json", "no such file"}},
+		{"--position missing solve", "", []string{"solve", "russian-cell", "--position", missing}, 1, []string{"cannot open", "no-such-file.json"}},
+		{"--position malformed JSON", "", []string{"deal", "russian-cell", "--position", malformed}, 1, []string{"JSON", "line 1"}},
+		{"--position not JSON", "", []string{"deal", "russian-cell", "--position", notJSON}, 1, []string{"not a position", "hello"}},
+		{"--position truncated", "", []string{"deal", "russian-cell", "--position", truncated}, 1, []string{"truncated"}},
+		{"--position truncated stdin", rc617[:200], []string{"solve", "russian-cell", "--position", "-"}, 1, []string{"truncated"}},
+		{"--position empty", "", []string{"deal", "russian-cell", "--position", empty}, 1, []string{"empty"}},
+		{"--position empty stdin", "", []string{"solve", "russian-cell", "--position", "-"}, 1, []string{"empty"}},
+		{"--position unknown field", "", []string{"deal", "russian-cell", "--position", unknownField}, 1, []string{"cels"}},
+		{"--position duplicate and missing", "", []string{"deal", "russian-cell", "--position", dupFile}, 2, []string{"7D appears twice", "6C is missing"}},
+		{"--position duplicate and missing solve", "", []string{"solve", "russian-cell", "--position", dupFile, "--workers", "1"}, 2, []string{"7D", "6C"}},
+		{"--position many problems", "", []string{"deal", "russian-cell", "--position", manyFile}, 10, []string{"Z0", "more problems"}},
+		{"--position wrong game", "", []string{"deal", "ripple-fan", "--position", rcFile}, 1, []string{"russian-cell position", "not ripple-fan"}},
+		{"--position wrong game solve", "", []string{"solve", "ripple-fan", "--position", rcFile, "--workers", "1"}, 1, []string{"russian-cell position", "not ripple-fan"}},
+		{"--position directory", "", []string{"deal", "russian-cell", "--position", t.TempDir()}, 1, []string{"directory"}},
+
+		// Search flags.
+		{"--workers 0", "", []string{"solve", "russian-cell", "617", "--workers", "0"}, 1, []string{"--workers", "at least 1", "0"}},
+		{"--workers -3", "", []string{"solve", "russian-cell", "617", "--workers", "-3"}, 1, []string{"--workers", "-3"}},
+		{"--workers x", "", []string{"solve", "russian-cell", "617", "--workers", "x"}, 1, []string{"invalid argument", "--workers"}},
+		{"--max-nodes 0", "", []string{"solve", "russian-cell", "617", "--max-nodes", "0"}, 1, []string{"--max-nodes", "at least 1"}},
+		{"--memory 0", "", []string{"solve", "russian-cell", "617", "--memory", "0"}, 1, []string{"--memory", "at least 1"}},
+		{"negative --timeout", "", []string{"solve", "russian-cell", "617", "--timeout", "-1s"}, 1, []string{"--timeout", "negative"}},
+		{"--timeout without unit", "", []string{"solve", "russian-cell", "617", "--timeout", "5"}, 1, []string{"--timeout", "5"}},
+		{"--no-returns value", "", []string{"solve", "russian-cell", "617", "--no-returns=perhaps"}, 1, []string{"--no-returns"}},
+
+		// check.
+		{"check no file", "", []string{"check"}, 1, []string{"missing FILE"}},
+		{"check too many args", "", []string{"check", "a.json", "b.json"}, 1, []string{"too many arguments", "b.json"}},
+		{"check missing file", "", []string{"check", missing}, 1, []string{"cannot open", "no-such-file.json"}},
+		{"check malformed", "", []string{"check", solMalformed}, 1, []string{"JSON"}},
+		{"check truncated", "", []string{"check", solTrunc}, 1, []string{"truncated"}},
+		{"check truncated stdin", sol[:len(sol)/3], []string{"check", "-"}, 1, []string{"truncated"}},
+		{"check empty stdin", "", []string{"check", "-"}, 1, []string{"empty"}},
+		{"check not JSON", "valid: wins in 3 moves\n", []string{"check", "-"}, 1, []string{"not a solution"}},
+		{"check a position, not a solution", rc617, []string{"check", "-"}, 1, []string{"tableau"}},
+		{"check no deal", "", []string{"check", solNoDeal}, 1, []string{`"number" or "position"`}},
+		{"check number 0", "", []string{"check", solBadNumber}, 1, []string{"0"}},
+		{"check unknown card", "", []string{"check", solBadCard}, 1, []string{"ZZ"}},
+		{"check bad position", "", []string{"check", solBadPosition}, 2, []string{"7D", "6C"}},
+		{"check unknown flag", "", []string{"check", solBadCard, "--workers", "1"}, 1, []string{"unknown flag", "--workers"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r := cliRun(t, c.stdin, c.args...)
+			cliWantUsage(t, r, c.lines, c.words...)
+		})
+	}
+}
+
+// cliSolution is the solution JSON of DESIGN section 6.
+type cliSolution struct {
+	Game     string       `json:"game"`
+	Number   string       `json:"number"`
+	Position *cliPosition `json:"position"`
+	Verdict  string       `json:"verdict"`
+	Reason   string       `json:"reason"`
+	Rules    *struct {
+		Returns *bool `json:"returns"`
+	} `json:"rules"`
+	Moves   []cliMove `json:"moves"`
+	Nodes   *int64    `json:"nodes"`
+	Seconds *float64  `json:"seconds"`
+}
+
+type cliMove struct {
+	Card string `json:"card"`
+	From string `json:"from"`
+	To   string `json:"to"`
+}
+
+func (m cliMove) String() string { return m.Card + " " + m.From + ">" + m.To }
+
+// cliSolveJSON runs solve with --format json and decodes its answer,
+// checking the keys DESIGN section 6 names and no others.
+func cliSolveJSON(t *testing.T, stdin string, args ...string) (string, cliSolution) {
+	t.Helper()
+	out := cliOK(t, stdin, append([]string{"solve", "--workers", "1", "--format", "json"}, args...)...)
+	if strings.Count(out, "\n") != 1 {
+		t.Errorf("want one line of JSON, got %q", out)
+	}
+	var keys map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(out), &keys); err != nil {
+		t.Fatalf("solve JSON does not parse: %v\n%s", err, out)
+	}
+	var names []string
+	for k := range keys {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	allowed := map[string]bool{"game": true, "number": true, "position": true, "verdict": true, "reason": true, "rules": true, "moves": true, "nodes": true, "seconds": true}
+	for _, k := range names {
+		if !allowed[k] {
+			t.Errorf("unexpected key %q in %s", k, out)
+		}
+	}
+	for _, k := range []string{"game", "verdict", "rules", "moves", "nodes", "seconds"} {
+		if _, ok := keys[k]; !ok {
+			t.Errorf("key %q missing in %s", k, out)
+		}
+	}
+	if _, n := keys["number"]; n == (keys["position"] != nil) {
+		t.Errorf("want exactly one of number and position: %s", out)
+	}
+	var s cliSolution
+	cliDecodeStrict(t, out, &s)
+	if s.Rules == nil || s.Rules.Returns == nil || s.Nodes == nil || s.Seconds == nil || s.Moves == nil {
+		t.Errorf("rules.returns, nodes, seconds or moves null: %s", out)
+	}
+	switch s.Verdict {
+	case "solvable":
+		if len(s.Moves) == 0 || s.Reason != "" {
+			t.Errorf("solvable with no moves or with a reason: %s", out)
+		}
+	case "unsolvable":
+		if len(s.Moves) != 0 || s.Reason != "" {
+			t.Errorf("unsolvable with moves or a reason: %s", out)
+		}
+	case "unknown":
+		if len(s.Moves) != 0 || s.Reason == "" {
+			t.Errorf("unknown with moves or without a reason: %s", out)
+		}
+	default:
+		t.Errorf("verdict %q: %s", s.Verdict, out)
+	}
+	moveRE := regexp.MustCompile(`^([2-9TJQKA][CSHD]) (t(?:[1-9]|1[0-3])|c[12]|f)>(t(?:[1-9]|1[0-3])|c[12]|f)$`)
+	for i, m := range s.Moves {
+		if !moveRE.MatchString(m.String()) {
+			t.Errorf("move %d %q is not in the short notation", i+1, m)
+		}
+	}
+	return out, s
+}
+
+// cliCheck runs check on the solution text, from a file and from stdin,
+// and returns the result (the same both ways).
+func cliCheck(t *testing.T, solution string) cliResult {
+	t.Helper()
+	file := cliWriteFile(t, "solution.json", solution)
+	r := cliRun(t, "", "check", file)
+	if r2 := cliRun(t, solution, "check", "-"); r2 != r {
+		t.Errorf("check FILE and check - differ:\n%v\n%v", r, r2)
+	}
+	return r
+}
+
+func cliWantCheck(t *testing.T, r cliResult, code int, stdout string) {
+	t.Helper()
+	if r.code != code || r.stdout != stdout || r.stderr != "" {
+		t.Errorf("check: want exit %d, stdout %q and nothing on stderr, got %v", code, stdout, r)
+	}
+}
+
+// cliEdit returns the solution with its moves replaced by edit(moves).
+func cliEdit(t *testing.T, solution string, edit func([]json.RawMessage) []json.RawMessage) string {
+	t.Helper()
+	var doc map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(solution), &doc); err != nil {
+		t.Fatal(err)
+	}
+	var moves []json.RawMessage
+	if err := json.Unmarshal(doc["moves"], &moves); err != nil {
+		t.Fatal(err)
+	}
+	b, err := json.Marshal(edit(moves))
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc["moves"] = b
+	out, err := json.Marshal(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(out)
+}
+
+// TestCLICheck: solutions from solve pass check; corrupted or cut ones fail
+// with exit 3 and the reason on stdout.
+func TestCLICheck(t *testing.T) {
+	cliEnv(t, "C.UTF-8", true)
+	midFile := filepath.Join("testdata", "cli-russian-cell-midgame.json")
+	rfFile := filepath.Join("testdata", "cli-ripple-fan-endgame.json")
+	type start struct {
+		name  string
+		stdin string
+		args  []string
+	}
+	starts := []start{
+		{"russian-cell 617", "", []string{"russian-cell", "617"}},
+		{"russian-cell 3", "", []string{"russian-cell", "3"}},
+		{"russian-cell 8 no returns", "", []string{"russian-cell", "8", "--no-returns"}},
+		{"russian-cell midgame file", "", []string{"russian-cell", "--position", midFile}},
+		{"russian-cell 6 from stdin", cliOK(t, "", "deal", "russian-cell", "6", "--format", "json"), []string{"russian-cell", "--position", "-"}},
+		{"ripple-fan endgame file", "", []string{"ripple-fan", "--position", rfFile}},
+	}
+	for _, st := range starts {
+		t.Run(st.name, func(t *testing.T) {
+			out, sol := cliSolveJSON(t, st.stdin, st.args...)
+			if sol.Verdict != "solvable" {
+				t.Fatalf("want solvable, got %s", out)
+			}
+			n := len(sol.Moves)
+			if (st.stdin != "" || strings.Contains(st.name, "file")) != (sol.Position != nil) {
+				t.Errorf("a position from a file or stdin must be carried in the solution, a numbered deal not: %s", out)
+			}
+			cliWantCheck(t, cliCheck(t, out), 0, fmt.Sprintf("valid: wins in %d moves\n", n))
+
+			// Move K played backwards: the card is never where it says.
+			kk := 5
+			if n < kk {
+				kk = 2 // the Ripple Fan endgame has only 3 moves
+			}
+			rev := sol.Moves[kk-1]
+			rev.From, rev.To = rev.To, rev.From
+			bad := cliEdit(t, out, func(ms []json.RawMessage) []json.RawMessage {
+				b, _ := json.Marshal(rev)
+				ms[kk-1] = b
+				return ms
+			})
+			r := cliCheck(t, bad)
+			prefix := fmt.Sprintf("invalid: move %d (%s): ", kk, rev)
+			if r.code != exitCheck || !strings.HasPrefix(r.stdout, prefix) || len(r.stdout) < len(prefix)+5 ||
+				strings.Count(r.stdout, "\n") != 1 || r.stderr != "" {
+				t.Errorf("move %d reversed: want exit 3 and %q plus a reason on stdout, got %v", kk, prefix, r)
+			}
+
+			// A move from cell to cell is never legal.
+			cellToCell := cliEdit(t, out, func(ms []json.RawMessage) []json.RawMessage {
+				ms[0] = json.RawMessage(`{"card":"AC","from":"c1","to":"c2"}`)
+				return ms
+			})
+			r = cliCheck(t, cellToCell)
+			if r.code != exitCheck || !strings.HasPrefix(r.stdout, "invalid: move 1 (AC c1>c2): ") ||
+				!strings.Contains(r.stdout, "cell") || r.stderr != "" {
+				t.Errorf("cell to cell: want exit 3 and the reason, got %v", r)
+			}
+
+			// Drop the last moves: the list ends without a win.
+			drop := 3
+			if n <= drop {
+				drop = 1
+			}
+			cut := cliEdit(t, out, func(ms []json.RawMessage) []json.RawMessage { return ms[:n-drop] })
+			r = cliCheck(t, cut)
+			if r.code != exitCheck || !strings.HasPrefix(r.stdout, fmt.Sprintf("invalid: the %d moves end without a win (", n-drop)) ||
+				r.stderr != "" {
+				t.Errorf("without the last %d moves: want exit 3 and \"without a win\", got %v", drop, r)
+			}
+
+			// No moves at all.
+			none := cliEdit(t, out, func([]json.RawMessage) []json.RawMessage { return []json.RawMessage{} })
+			r = cliCheck(t, none)
+			if r.code != exitCheck || !strings.Contains(r.stdout, "without a win") || r.stderr != "" {
+				t.Errorf("no moves: want exit 3 and \"without a win\", got %v", r)
+			}
+
+			// An extra move after the win is illegal (the tableau is empty).
+			extra := cliEdit(t, out, func(ms []json.RawMessage) []json.RawMessage {
+				return append(ms, json.RawMessage(`{"card":"AS","from":"t1","to":"f"}`))
+			})
+			r = cliCheck(t, extra)
+			if r.code != exitCheck || !strings.HasPrefix(r.stdout, fmt.Sprintf("invalid: move %d (AS t1>f): ", n+1)) || r.stderr != "" {
+				t.Errorf("a move after the win: want exit 3, got %v", r)
+			}
+		})
+	}
+}
+
+// TestCLICheckReturns: a foundation return is legal only with returns on.
+func TestCLICheckReturns(t *testing.T) {
+	mid := strings.TrimSpace(cliReadFile(t, filepath.Join("testdata", "cli-russian-cell-midgame.json")))
+	sol := func(returns bool, moves string) string {
+		return fmt.Sprintf(`{"game":"russian-cell","position":%s,"verdict":"solvable","rules":{"returns":%v},"moves":[%s],"nodes":0,"seconds":0}`, mid, returns, moves)
+	}
+	// The midgame has AC on the foundation and c1 empty.
+	ret := `{"card":"AC","from":"f","to":"c1"}`
+	cliWantCheck(t, cliCheck(t, sol(true, ret)), exitCheck, "invalid: the 1 move ends without a win (2 of 52 cards on the foundations)\n")
+	cliWantCheck(t, cliCheck(t, sol(false, ret)), exitCheck, "invalid: move 1 (AC f>c1): foundation returns are off\n")
+	// A solution from --no-returns is checked under returns off, and passes.
+	out, s := cliSolveJSON(t, "", "russian-cell", "--position", filepath.Join("testdata", "cli-russian-cell-midgame.json"), "--no-returns")
+	if *s.Rules.Returns {
+		t.Fatalf("--no-returns: rules.returns is true: %s", out)
+	}
+	cliWantCheck(t, cliCheck(t, out), exitOK, fmt.Sprintf("valid: wins in %d moves\n", len(s.Moves)))
+	// Without "rules", check uses the default: returns on.
+	var doc map[string]json.RawMessage
+	json.Unmarshal([]byte(sol(true, ret)), &doc)
+	delete(doc, "rules")
+	b, _ := json.Marshal(doc)
+	r := cliCheck(t, string(b))
+	if r.code == exitCheck && strings.Contains(r.stdout, "returns are off") {
+		t.Errorf("no rules given: a return was rejected: %v", r)
+	}
+}
+
+// TestCLISolveText: the text answer has the board, the rules, the verdict,
+// a numbered move list in short notation that wins, and the effort.
+func TestCLISolveText(t *testing.T) {
+	cliEnv(t, "C.UTF-8", true)
+	out := cliOK(t, "", "solve", "russian-cell", "617", "--workers", "1", "--ascii")
+	for _, want := range []string{
+		"Russian Cell, deal 617\n",
+		"t2:  [7D] 8D 3C QS 2S JH\n",
+		"Rules: foundation returns on.",
+		"all cards known",
+		"Verdict: solvable",
+		"Searched ",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("solve text: %q missing:\n%s", want, out)
+		}
+	}
+	verdict := regexp.MustCompile(`(?m)^Verdict: solvable \(winnable with all cards known\) in (\d+) moves$`).FindStringSubmatch(out)
+	if verdict == nil {
+		t.Fatalf("no verdict line with a move count:\n%s", out)
+	}
+	var n int
+	fmt.Sscan(verdict[1], &n)
+	line := regexp.MustCompile(`^\s*(\d+)\. ([2-9TJQKA][CSHD] (?:t[1-7]|c[12]|f)>(?:t[1-7]|c[12]|f))\s+(\S.*)$`)
+	var moves []rules.Move
+	for _, l := range strings.Split(out, "\n") {
+		m := line.FindStringSubmatch(l)
+		if m == nil {
+			continue
+		}
+		if m[1] != fmt.Sprint(len(moves)+1) {
+			t.Errorf("move line %q: want number %d", l, len(moves)+1)
+		}
+		mv, err := rules.ParseMove(m[2])
+		if err != nil {
+			t.Fatalf("move line %q: %v", l, err)
+		}
+		moves = append(moves, mv)
+	}
+	if len(moves) != n || n == 0 {
+		t.Fatalf("verdict says %d moves, the list has %d:\n%s", n, len(moves), out)
+	}
+	if !strings.Contains(out, "\n 1. ") && !strings.Contains(out, "\n1. ") {
+		t.Errorf("no line starting \"1. \":\n%s", out)
+	}
+	// The list, replayed by the referee from the deal, wins.
+	js := cliOK(t, "", "deal", "russian-cell", "617", "--format", "json")
+	start, _, err := rules.ReadPosition(strings.NewReader(js))
+	if err != nil {
+		t.Fatal(err)
+	}
+	end, err := rules.Replay(start, rules.Options{Returns: true}, moves)
+	if err != nil || !end.Won() {
+		t.Errorf("the printed move list does not win: %v", err)
+	}
+
+	// Ripple Fan deal 1 cannot be won.
+	out = cliOK(t, "", "solve", "ripple-fan", "1", "--workers", "1", "--ascii")
+	if !strings.Contains(out, "Ripple Fan, deal 1\n") || !strings.Contains(out, "Verdict: unsolvable") ||
+		!strings.Contains(out, "Searched ") || strings.Contains(out, "1. ") || strings.Contains(out, "Rules: foundation returns") {
+		t.Errorf("ripple-fan 1:\n%s", out)
+	}
+
+	// A node budget of 10 is not enough for Russian Cell 385.
+	out = cliOK(t, "", "solve", "russian-cell", "385", "--workers", "1", "--max-nodes", "10", "--ascii")
+	if !strings.Contains(out, "Verdict: unknown (node budget of 10 reached") || !strings.Contains(out, "not a loss") {
+		t.Errorf("russian-cell 385 --max-nodes 10:\n%s", out)
+	}
+
+	// --no-returns says so.
+	out = cliOK(t, "", "solve", "russian-cell", "3", "--workers", "1", "--no-returns", "--ascii")
+	if !strings.Contains(out, "Rules: foundation returns off.") || !strings.Contains(out, "Verdict: solvable") {
+		t.Errorf("--no-returns:\n%s", out)
+	}
+}
+
+// TestCLISolveJSON: the JSON answer has DESIGN's fields for each verdict.
+func TestCLISolveJSON(t *testing.T) {
+	cliEnv(t, "C.UTF-8", true)
+	for _, n := range []string{"3", "6", "8", "617"} {
+		_, s := cliSolveJSON(t, "", "russian-cell", n)
+		if s.Game != "russian-cell" || s.Number != n || s.Position != nil || s.Verdict != "solvable" || !*s.Rules.Returns {
+			t.Errorf("russian-cell %s: %+v", n, s)
+		}
+	}
+
+	out, s := cliSolveJSON(t, "", "ripple-fan", "1")
+	if s.Game != "ripple-fan" || s.Number != "1" || s.Verdict != "unsolvable" || *s.Rules.Returns {
+		t.Errorf("ripple-fan 1: %s", out)
+	}
+	// check agrees that an empty move list does not win.
+	if r := cliCheck(t, out); r.code != exitCheck || !strings.Contains(r.stdout, "without a win") {
+		t.Errorf("check of an unsolvable verdict: %v", r)
+	}
+
+	out, s = cliSolveJSON(t, "", "russian-cell", "385", "--max-nodes", "10")
+	if s.Verdict != "unknown" || s.Reason != "node budget of 10 reached" || *s.Nodes > 10 {
+		t.Errorf("russian-cell 385 --max-nodes 10: %s", out)
+	}
+
+	out, s = cliSolveJSON(t, "", "russian-cell", "617", "--no-returns")
+	if !strings.Contains(out, `"rules":{"returns":false}`) || s.Verdict != "solvable" {
+		t.Errorf("--no-returns: %s", out)
+	}
+	for i, m := range s.Moves {
+		if m.From == "f" {
+			t.Errorf("--no-returns: move %d %s is a return", i+1, m)
+		}
+	}
+
+	// MT and ms numbers are strings in canonical form.
+	for _, c := range [][2]string{{"32000", "32000"}, {"#12,345,678", "12345678"}, {"ms12,345,678", ""}, {"ms12345678", "ms12345678"}, {"ms617", "617"}} {
+		if c[1] == "" { // not a number: "ms" takes digits only
+			cliWantUsage(t, cliRun(t, "", "solve", "ripple-fan", c[0]), 1, "deal number")
+			continue
+		}
+		_, s := cliSolveJSON(t, "", "ripple-fan", c[0])
+		if s.Number != c[1] {
+			t.Errorf("ripple-fan %s: number %q, want %q", c[0], s.Number, c[1])
+		}
+	}
+}
+
+// TestCLISolvePositionStdin: solve --position - reads what deal writes, and
+// carries the position whole.
+func TestCLISolvePositionStdin(t *testing.T) {
+	cliEnv(t, "C.UTF-8", true)
+	for _, g := range []string{"russian-cell", "ripple-fan"} {
+		js := cliOK(t, "", "deal", g, "8", "--format", "json")
+		out, s := cliSolveJSON(t, js, g, "--position", "-")
+		if s.Position == nil || s.Number != "" {
+			t.Fatalf("%s: want the position in place of the number: %s", g, out)
+		}
+		var want cliPosition
+		cliDecodeStrict(t, js, &want)
+		if !reflect.DeepEqual(*s.Position, want) {
+			t.Errorf("%s: carried position %+v, want %+v", g, *s.Position, want)
+		}
+		_, byNumber := cliSolveJSON(t, "", g, "8")
+		if s.Verdict != byNumber.Verdict || len(s.Moves) != len(byNumber.Moves) {
+			t.Errorf("%s 8: from stdin %s in %d moves, by number %s in %d", g, s.Verdict, len(s.Moves), byNumber.Verdict, len(byNumber.Moves))
+		}
+		if s.Verdict == "solvable" {
+			cliWantCheck(t, cliCheck(t, out), exitOK, fmt.Sprintf("valid: wins in %d moves\n", len(s.Moves)))
+		}
+	}
+	// The text board works as input too.
+	board := cliOK(t, "", "deal", "russian-cell", "617", "--ascii")
+	out := cliOK(t, board, "solve", "russian-cell", "--position", "-", "--workers", "1", "--ascii")
+	if !strings.Contains(out, "Verdict: solvable") {
+		t.Errorf("solve from a text board on stdin:\n%s", out)
+	}
+}

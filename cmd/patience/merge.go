@@ -1,0 +1,106 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/spf13/cobra"
+
+	"patience/solver/batch"
+)
+
+func newMergeCommand(s streams) *cobra.Command {
+	var format, out, plot string
+	cmd := &cobra.Command{
+		Use:   "merge FILE...",
+		Short: "Check and combine the results files of a sharded run",
+		Long: `merge reads results files written by "patience stats --shard i/n --out FILE"
+and checks that they are the shards of one run: their headers must agree on
+game, deals, rules and budget, and every deal of the declared list must be in
+exactly one file. Then it prints the combined summary, as stats does.
+
+Each problem is one line on stderr, worst first (at most 10), with exit code
+2: a header that does not match, a shard with no file, missing deals,
+duplicated deals. A shard that was stopped early has missing deals: rerun
+its stats command to finish it.
+
+--out FILE writes the merged results file: one header (shard 0/1) and every
+result line.`,
+		Example: `  patience merge rc-0.jsonl rc-1.jsonl rc-2.jsonl rc-3.jsonl
+  patience merge rc-*.jsonl --out rc.jsonl --format json
+  patience merge rf-*.jsonl --plot rf.svg`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := checkFormat(format, "text", "json"); err != nil {
+				return err
+			}
+			if err := checkPlotName(plot); err != nil {
+				return err
+			}
+			for _, a := range args {
+				if out != "" && sameFile(a, out) {
+					return badInput("--out %s is one of the files to merge: write the merged file elsewhere", out)
+				}
+			}
+			var m *batch.Merged
+			var err error
+			if out == "" {
+				m, err = batch.Merge(args, nil)
+			} else {
+				m, err = mergeTo(args, out)
+			}
+			var probs batch.Problems
+			var fe *batch.FileError
+			switch {
+			case errors.As(err, &probs), errors.As(err, &fe):
+				return usageError{err}
+			case err != nil:
+				return err
+			}
+			info := runInfo{header: m.Header, files: args}
+			if err := printReport(s.out, format, info, m.Summary.Report()); err != nil {
+				return err
+			}
+			if plot != "" {
+				return writePlot(plot, m.Summary, plotTitle(m.Header))
+			}
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&format, "format", "text", "summary format: text or json")
+	cmd.Flags().StringVar(&out, "out", "", "write the merged results file to FILE")
+	cmd.Flags().StringVar(&plot, "plot", "", "draw the running win rate and the distribution of effort to FILE.svg")
+	return cmd
+}
+
+// mergeTo merges into a new file, written whole before it replaces any
+// file of that name.
+func mergeTo(names []string, out string) (*batch.Merged, error) {
+	tmp, err := os.CreateTemp(filepath.Dir(out), filepath.Base(out)+".merge-*")
+	if err != nil {
+		return nil, fmt.Errorf("cannot write --out: %v", err)
+	}
+	defer os.Remove(tmp.Name())
+	m, err := batch.Merge(names, tmp)
+	if err == nil {
+		err = tmp.Chmod(0o644)
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return nil, err
+	}
+	if err := os.Rename(tmp.Name(), out); err != nil {
+		return nil, fmt.Errorf("cannot write --out: %v", err)
+	}
+	return m, nil
+}
+
+func sameFile(a, b string) bool {
+	sa, err1 := os.Stat(a)
+	sb, err2 := os.Stat(b)
+	return err1 == nil && err2 == nil && os.SameFile(sa, sb)
+}

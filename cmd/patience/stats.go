@@ -1,0 +1,496 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/cobra"
+	"golang.org/x/term"
+
+	"patience/rules"
+	"patience/solver"
+	"patience/solver/batch"
+)
+
+// statsFlags are the flags of the stats command other than the search
+// flags.
+type statsFlags struct {
+	deals, dealsFile string
+	out, shard       string
+	format, plot     string
+	quiet, summary   bool
+	retryUnknown     bool
+}
+
+func newStatsCommand(s streams) *cobra.Command {
+	var f statsFlags
+	var sf searchFlags
+	cmd := &cobra.Command{
+		Use:   "stats GAME (--deals LIST | --deals-file FILE) [flags]\n  patience stats --summary FILE...",
+		Short: "Decide many deals and give the win rate and the effort",
+		Long: `stats decides every deal of a list, on all cores, and prints a summary: the
+count of each verdict, the win rate with its 95% Wilson interval (and its
+bounds if every unknown were a loss or a win), the mean, median, 99th
+percentile and maximum of positions searched, seconds and solution length,
+and the ten hardest deals.
+
+--deals takes A-B, a single number, or a comma-separated list of these, with
+PySolFC's numbers (MT numbers such as 10000000000000000-10000000001000000
+too). --deals-file reads the same, one item a line, or the lines of a
+results file.
+
+--out FILE keeps one JSON line per deal after a header line. Rerun the same
+command to resume: the deals already in FILE are skipped. Ctrl-C or SIGTERM
+stops the run cleanly: every finished line is kept, the summary of what is
+done is printed, and the exit code is 0; run the command again to go on.
+--retry-unknown searches the file's unknown deals again with the budget now
+given, and replaces their lines.
+
+--shard i/n runs only the deals whose 0-based index in the list is i mod n,
+to spread a run over machines; "patience merge" combines the shard files.
+
+With --summary, the arguments are results files, summarised as they are.
+
+Each worker searches one deal at a time on one core; --memory is split
+among the workers. A progress bar shows on stderr when it is a terminal.`,
+		Example: `  patience stats russian-cell --deals 1-100000 --out rc.jsonl
+  patience stats ripple-fan --deals 1-10000000 --out rf.jsonl --plot rf.svg
+  patience stats ripple-fan --deals 10000000000000000-10000000001000000 --quiet
+  patience stats russian-cell --deals 1-1000000 --shard 2/8 --out rc-2.jsonl
+  patience stats russian-cell --deals 1-100000 --out rc.jsonl --retry-unknown --max-nodes 1000000000
+  patience stats --summary rc.jsonl --format json`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := checkFormat(f.format, "text", "json"); err != nil {
+				return err
+			}
+			if f.summary {
+				return summaryFiles(s, cmd, args, f)
+			}
+			return runStats(s, cmd, args, f, sf)
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&f.deals, "deals", "", "deals to decide: A-B, a number, or a comma-separated list")
+	fl.StringVar(&f.dealsFile, "deals-file", "", "read the deals from FILE, one item a line (- for stdin)")
+	fl.StringVar(&f.out, "out", "", "write one JSON line per deal to FILE, and resume from it")
+	fl.StringVar(&f.shard, "shard", "0/1", "run only the deals whose index in the list is i mod n")
+	fl.StringVar(&f.format, "format", "text", "summary format: text or json")
+	fl.StringVar(&f.plot, "plot", "", "draw the running win rate and the distribution of effort to FILE.svg")
+	fl.BoolVar(&f.quiet, "quiet", false, "no progress bar")
+	fl.BoolVar(&f.summary, "summary", false, "summarise the results files given as arguments")
+	fl.BoolVar(&f.retryUnknown, "retry-unknown", false, "search the unknown deals of --out again with the budget now given")
+	sf.add(cmd, "deals searched at once, one core each")
+	return cmd
+}
+
+func runStats(s streams, cmd *cobra.Command, args []string, f statsFlags, sf searchFlags) error {
+	if len(args) != 1 {
+		return badInput("stats takes one GAME (russian-cell or ripple-fan), not %d arguments; to summarise files, add --summary", len(args))
+	}
+	g, err := parseGame(args[0])
+	if err != nil {
+		return err
+	}
+	scfg, err := sf.config()
+	if err != nil {
+		return err
+	}
+	if g == rules.RippleFan {
+		scfg.Options.Returns = false
+	}
+	var list *batch.DealList
+	switch {
+	case f.deals != "" && f.dealsFile != "":
+		return badInput("give --deals or --deals-file, not both")
+	case f.deals != "":
+		list, err = batch.ParseDeals(f.deals)
+	case f.dealsFile != "":
+		var r io.Reader
+		var done func()
+		r, done, err = openInput(s, f.dealsFile)
+		if err != nil {
+			return err
+		}
+		list, err = batch.ReadDeals(r, f.dealsFile)
+		done()
+	default:
+		return badInput("give the deals to decide: --deals A-B (such as 1-100000) or --deals-file FILE")
+	}
+	if err != nil {
+		return usageError{err}
+	}
+	shard, err := batch.ParseShard(f.shard)
+	if err != nil {
+		return usageError{err}
+	}
+	if f.retryUnknown && f.out == "" {
+		return badInput("--retry-unknown needs --out: the results file whose unknown deals to search again")
+	}
+	if err := checkPlotName(f.plot); err != nil {
+		return err
+	}
+	// From here on, Ctrl-C and SIGTERM stop the run cleanly, also while
+	// Open reads a results file to resume.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	workers := sf.workers
+	runner, err := batch.Open(batch.Config{
+		Game: g, Deals: list, Shard: shard, Solver: scfg, Workers: workers,
+		Out: f.out, RetryUnknown: f.retryUnknown,
+	})
+	if err != nil {
+		return usageError{err}
+	}
+	for _, n := range runner.Notes() {
+		fmt.Fprintln(s.err, "patience: note: "+n)
+	}
+
+	bar := startProgress(s, runner, f.quiet)
+	res, err := runner.Run(ctx)
+	bar.stop()
+	stop()
+	if err != nil {
+		return err
+	}
+	h := runner.Header()
+	if res.Interrupted {
+		fmt.Fprintf(s.err, "patience: interrupted: %s of %s deals done; run the same command again to go on\n",
+			thousands(int64(res.Done)), thousands(int64(res.Total)))
+		if f.out == "" {
+			fmt.Fprintln(s.err, "patience: without --out the finished deals are not kept")
+		}
+	}
+	info := runInfo{header: h, planned: res.Total, interrupted: res.Interrupted}
+	if err := printReport(s.out, f.format, info, res.Summary.Report()); err != nil {
+		return err
+	}
+	if f.plot != "" {
+		return writePlot(f.plot, res.Summary, plotTitle(h))
+	}
+	return nil
+}
+
+func summaryFiles(s streams, cmd *cobra.Command, args []string, f statsFlags) error {
+	if len(args) == 0 {
+		return badInput("--summary needs results files: patience stats --summary FILE...")
+	}
+	for _, name := range []string{"deals", "deals-file", "out", "shard", "retry-unknown", "workers", "max-nodes", "timeout", "memory", "no-returns"} {
+		if cmd.Flags().Changed(name) {
+			return badInput("--summary reads results files: --%s does not apply", name)
+		}
+	}
+	if err := checkPlotName(f.plot); err != nil {
+		return err
+	}
+	sum, h, notes, err := batch.SummarizeFiles(args)
+	if err != nil {
+		return usageError{err}
+	}
+	for _, n := range notes {
+		fmt.Fprintln(s.err, "patience: note: "+n)
+	}
+	info := runInfo{header: h, files: args}
+	if err := printReport(s.out, f.format, info, sum.Report()); err != nil {
+		return err
+	}
+	if f.plot != "" {
+		return writePlot(f.plot, sum, plotTitle(h))
+	}
+	return nil
+}
+
+func checkPlotName(name string) error {
+	if name != "" && !strings.HasSuffix(strings.ToLower(name), ".svg") {
+		return badInput("--plot %q: the picture is SVG, name it FILE.svg", name)
+	}
+	return nil
+}
+
+// progress draws the progress bar, if there is one.
+type progress struct {
+	done chan struct{}
+	quit chan struct{}
+	bar  *progressbar.ProgressBar
+}
+
+func (p *progress) stop() {
+	if p == nil {
+		return
+	}
+	close(p.quit)
+	<-p.done
+}
+
+// startProgress shows a progress bar on stderr, when stderr is a terminal
+// and not --quiet: deals done of the total (of this run, resumed deals
+// aside), deals per second, the time left, and the running win rate.
+func startProgress(s streams, r *batch.Runner, quiet bool) *progress {
+	f, ok := s.err.(*os.File)
+	if quiet || !ok || !term.IsTerminal(int(f.Fd())) {
+		return nil
+	}
+	p0 := r.Progress()
+	todo := int64(p0.Total - p0.Resumed)
+	if todo <= 0 {
+		return nil
+	}
+	bar := progressbar.NewOptions64(todo,
+		progressbar.OptionSetWriter(s.err),
+		progressbar.OptionSetDescription(describeProgress(p0)),
+		progressbar.OptionShowCount(),
+		progressbar.OptionShowIts(),
+		progressbar.OptionSetItsString("deals"),
+		progressbar.OptionSetPredictTime(true),
+		progressbar.OptionSetElapsedTime(true),
+		progressbar.OptionSetWidth(30),
+		progressbar.OptionThrottle(200*time.Millisecond),
+		progressbar.OptionSetRenderBlankState(true),
+		progressbar.OptionClearOnFinish(),
+	)
+	p := &progress{done: make(chan struct{}), quit: make(chan struct{}), bar: bar}
+	go func() {
+		defer close(p.done)
+		t := time.NewTicker(250 * time.Millisecond)
+		defer t.Stop()
+		update := func() {
+			pr := r.Progress()
+			bar.Describe(describeProgress(pr))
+			bar.Set64(int64(pr.Done - pr.Resumed))
+		}
+		for {
+			select {
+			case <-t.C:
+				update()
+			case <-p.quit:
+				update()
+				bar.Clear()
+				return
+			}
+		}
+	}()
+	return p
+}
+
+func describeProgress(p batch.Progress) string {
+	w, l := p.Count[solver.Solvable], p.Count[solver.Unsolvable]
+	d := "win -"
+	if w+l > 0 {
+		d = "win " + percent(float64(w)/float64(w+l), 0)
+	}
+	if u := p.Count[solver.Unknown]; u > 0 {
+		d += fmt.Sprintf(", %s unknown", thousands(int64(u)))
+	}
+	if p.Resumed > 0 {
+		d += fmt.Sprintf(" (%s resumed)", thousands(int64(p.Resumed)))
+	}
+	return d
+}
+
+// runInfo says what a report is about.
+type runInfo struct {
+	header      batch.Header
+	files       []string // for a summary of files
+	planned     uint64   // deals in the run, 0 if not known
+	interrupted bool
+	merged      bool
+}
+
+// reportJSON is the JSON form of a summary.
+type reportJSON struct {
+	Game  string `json:"game"`
+	Rules struct {
+		Returns bool `json:"returns"`
+	} `json:"rules"`
+	DealsList   string   `json:"deals_list"`
+	Shard       string   `json:"shard,omitempty"`
+	MaxNodes    int64    `json:"max_nodes"`
+	Timeout     string   `json:"timeout,omitempty"`
+	Files       []string `json:"files,omitempty"`
+	Planned     uint64   `json:"planned,omitempty"`
+	Interrupted bool     `json:"interrupted,omitempty"`
+	batch.Report
+}
+
+func printReport(w io.Writer, format string, info runInfo, r batch.Report) error {
+	h := info.header
+	if format == "json" {
+		j := reportJSON{Game: h.Game.String(), DealsList: h.Deals, MaxNodes: h.MaxNodes,
+			Files: info.files, Planned: info.planned, Interrupted: info.interrupted, Report: r}
+		j.Rules.Returns = h.Options.Returns
+		if info.files == nil {
+			j.Shard = h.Shard.String()
+		}
+		if h.Timeout > 0 {
+			j.Timeout = h.Timeout.String()
+		}
+		if j.Hardest == nil {
+			j.Hardest = []batch.HardDeal{}
+		}
+		b, err := json.Marshal(j)
+		if err != nil {
+			return err
+		}
+		_, err = fmt.Fprintf(w, "%s\n", b)
+		return err
+	}
+	writeReport(w, info, r)
+	return nil
+}
+
+// writeReport writes the summary for people.
+func writeReport(w io.Writer, info runInfo, r batch.Report) {
+	h := info.header
+	deals := h.Deals
+	if len(deals) > 60 {
+		deals = deals[:57] + "..."
+	}
+	fmt.Fprintf(w, "%s, deals %s", h.Game.Title(), deals)
+	switch {
+	case len(info.files) > 1:
+		fmt.Fprintf(w, " (from %d files)", len(info.files))
+	case len(info.files) == 0 && h.Shard != batch.Whole:
+		fmt.Fprintf(w, ", shard %s", h.Shard)
+	}
+	fmt.Fprintln(w)
+	budget := "max " + thousands(h.MaxNodes) + " positions per deal"
+	if h.Timeout > 0 {
+		budget += ", " + h.Timeout.String() + " per deal"
+	}
+	if h.Game == rules.RussianCell {
+		onoff := "on"
+		if !h.Options.Returns {
+			onoff = "off"
+		}
+		fmt.Fprintf(w, "Rules: foundation returns %s. Budget: %s. Verdicts assume all cards are known.\n", onoff, budget)
+	} else {
+		fmt.Fprintf(w, "Budget: %s.\n", budget)
+	}
+	if info.interrupted {
+		fmt.Fprintf(w, "Interrupted: %s of %s deals done.\n", thousands(int64(r.Deals)), thousands(int64(info.planned)))
+	}
+	fmt.Fprintln(w)
+
+	tw := max(len(thousands(int64(r.Deals))), 5)
+	fmt.Fprintf(w, "  deals       %*s\n", tw, thousands(int64(r.Deals)))
+	fmt.Fprintf(w, "  solvable    %*s\n", tw, thousands(int64(r.Solvable)))
+	fmt.Fprintf(w, "  unsolvable  %*s\n", tw, thousands(int64(r.Unsolvable)))
+	fmt.Fprintf(w, "  unknown     %*s\n", tw, thousands(int64(r.Unknown)))
+	fmt.Fprintln(w)
+	if r.Deals == 0 {
+		fmt.Fprintln(w, "No deals decided yet.")
+		return
+	}
+	fmt.Fprintf(w, "Win rate of the decided deals: %s\n", rateText(r.WinRate))
+	if r.Unknown > 0 {
+		fmt.Fprintf(w, "  if every unknown were a loss: %s\n", rateText(r.IfUnknownLost))
+		fmt.Fprintf(w, "  if every unknown were a win:  %s\n", rateText(r.IfUnknownWon))
+	}
+	fmt.Fprintln(w)
+
+	rows := [][]string{{"", "mean", "median", "p99", "max"}}
+	row := func(name string, d batch.Dist, f func(float64) string) {
+		rows = append(rows, []string{name, f(d.Mean), f(d.Median), f(d.P99), f(d.Max)})
+	}
+	count := func(x float64) string { return thousands(int64(math.Round(x))) }
+	mean := func(x float64) string { return fmt.Sprintf("%.1f", x) }
+	row("positions", r.Nodes, count)
+	rows[len(rows)-1][1] = thousandsF(r.Nodes.Mean)
+	row("seconds", r.Seconds, secondsText)
+	if r.Moves.Count > 0 {
+		row("moves (won)", r.Moves, count)
+		rows[len(rows)-1][1] = mean(r.Moves.Mean)
+	}
+	writeTable(w, rows)
+	fmt.Fprintln(w, "  (median and p99 are exact below 2048, within 0.4% above)")
+	fmt.Fprintln(w)
+
+	if len(r.Hardest) > 0 {
+		fmt.Fprintf(w, "The %d hardest deals, by positions searched:\n", len(r.Hardest))
+		rows := [][]string{{"deal", "verdict", "positions", "seconds", "moves"}}
+		for _, d := range r.Hardest {
+			mv := "-"
+			if d.Verdict == "solvable" {
+				mv = fmt.Sprint(d.Moves)
+			}
+			rows = append(rows, []string{d.Number, d.Verdict, thousands(d.Nodes), secondsText(d.Seconds), mv})
+		}
+		writeTable(w, rows)
+	}
+}
+
+// writeTable writes rows with the first column left-aligned and the others
+// right-aligned, indented by two spaces.
+func writeTable(w io.Writer, rows [][]string) {
+	width := make([]int, len(rows[0]))
+	for _, r := range rows {
+		for i, c := range r {
+			width[i] = max(width[i], len(c))
+		}
+	}
+	for _, r := range rows {
+		var b strings.Builder
+		b.WriteString("  ")
+		for i, c := range r {
+			if i == 0 {
+				fmt.Fprintf(&b, "%-*s", width[i], c)
+			} else {
+				fmt.Fprintf(&b, "  %*s", width[i], c)
+			}
+		}
+		fmt.Fprintln(w, strings.TrimRight(b.String(), " "))
+	}
+}
+
+func thousandsF(x float64) string {
+	if x < 100 {
+		return fmt.Sprintf("%.1f", x)
+	}
+	return thousands(int64(math.Round(x)))
+}
+
+func secondsText(x float64) string {
+	switch {
+	case x == 0:
+		return "0"
+	case x < 0.001:
+		return fmt.Sprintf("%.6f", x)
+	case x < 1:
+		return fmt.Sprintf("%.4f", x)
+	}
+	return fmt.Sprintf("%.2f", x)
+}
+
+// rateText writes a rate with its interval, with as many decimals as the
+// interval's width calls for.
+func rateText(r batch.Rate) string {
+	if r.Of == 0 {
+		return "no deals"
+	}
+	half := (r.High - r.Low) / 2
+	return fmt.Sprintf("%s (95%% Wilson interval %s to %s; %s of %s)",
+		percent(r.Rate, half), percent(r.Low, half), percent(r.High, half),
+		thousands(int64(r.Wins)), thousands(int64(r.Of)))
+}
+
+// percent writes x as a percentage, with two significant digits of the
+// uncertainty half (at least one decimal, at most eight).
+func percent(x, half float64) string {
+	d := 1
+	if half > 0 {
+		d = int(math.Ceil(-math.Log10(half*100))) + 1
+	}
+	d = min(max(d, 1), 8)
+	if x > 0 && x < 0.01 && half == 0 {
+		d = 4
+	}
+	return fmt.Sprintf("%.*f%%", d, x*100)
+}

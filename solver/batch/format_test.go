@@ -1,0 +1,114 @@
+package batch
+
+import (
+	"errors"
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	"patience/dealgen"
+	"patience/rules"
+	"patience/solver"
+)
+
+func TestRecordLineExactly(t *testing.T) {
+	r := Record{Number: dealgen.FromUint64(617), Verdict: solver.Solvable, Moves: 97, Nodes: 1234, Elapsed: 400 * time.Microsecond}
+	want := `{"number":"617","verdict":"solvable","moves":97,"nodes":1234,"seconds":0.0004}`
+	if got := string(r.AppendJSON(nil)); got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	ms, _ := dealgen.ParseNumber("ms3000000000")
+	u := Record{Number: ms, Verdict: solver.Unknown, Reason: `time "limit" reached`, Nodes: 5, Elapsed: 2*time.Second + 1500*time.Nanosecond}
+	want = `{"number":"ms3000000000","verdict":"unknown","reason":"time \"limit\" reached","moves":0,"nodes":5,"seconds":2.000002}`
+	if got := string(u.AppendJSON(nil)); got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	for _, r := range []Record{r, u} {
+		back, err := ParseRecord(r.AppendJSON(nil))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.Elapsed = r.Elapsed.Round(time.Microsecond)
+		if back != r {
+			t.Errorf("round trip: %+v, want %+v", back, r)
+		}
+	}
+}
+
+func TestAppendRecordDoesNotAllocate(t *testing.T) {
+	r := Record{Number: dealgen.FromUint64(10000000000000000), Verdict: solver.Unsolvable, Nodes: 77, Elapsed: 3 * time.Microsecond}
+	buf := make([]byte, 0, 256)
+	if n := testing.AllocsPerRun(100, func() { buf = r.AppendJSON(buf[:0]) }); n != 0 {
+		t.Errorf("%v allocations per line", n)
+	}
+}
+
+func TestHeaderLineExactly(t *testing.T) {
+	h := Header{Game: rules.RussianCell, Deals: "1-100000", Shard: Whole, Options: rules.Options{Returns: true}, MaxNodes: 100000000}
+	want := `{"patience":"results","version":1,"game":"russian-cell","deals":"1-100000","shard":"0/1","rules":{"returns":true},"max_nodes":100000000}`
+	if got := string(h.AppendJSON(nil)); got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	h.Timeout = 30 * time.Second
+	h.Shard = Shard{2, 8}
+	back, err := ParseHeader(h.AppendJSON(nil))
+	if err != nil || back != h {
+		t.Errorf("round trip: %+v, %v", back, err)
+	}
+}
+
+func TestParseRecordErrors(t *testing.T) {
+	cases := map[string]string{
+		`{"number":"1","verdict":"solvable","moves":3,"nodes":4}`:                          `no "seconds"`,
+		`{"number":"1","verdict":"won","moves":3,"nodes":4,"seconds":0}`:                   "bad verdict",
+		`{"number":"1","verdict":"unknown","moves":0,"nodes":4,"seconds":0}`:               "without a \"reason\"",
+		`{"number":"1","verdict":"unsolvable","moves":3,"nodes":4,"seconds":0}`:            "only solvable deals have moves",
+		`{"number":"1","verdict":"solvable","moves":3,"nodes":4,"seconds":0,"x":1}`:        `unknown field "x"`,
+		`{"number":"1","verdict":"solvable","moves":3,"nodes":-4,"seconds":0}`:             `bad "nodes"`,
+		`{"number":1,"verdict":"solvable","moves":3,"nodes":4,"seconds":0}`:                `"number" must be a string`,
+		`{"number":"0","verdict":"solvable","moves":3,"nodes":4,"seconds":0}`:              "0 is not a deal",
+		`{"number":"1","verdict":"solvable","moves":3,"nodes":4,"seconds":0}x`:             "after the closing",
+		`{"number":"1","verdict":"solvable","moves":3,"nodes":4,"seconds":0,"number":"2"}`: "twice",
+		`{"number":"1","verdict":"solvable","mo`:                                           "ends early",
+		`hello`:                                                                            "not a result line",
+	}
+	for line, want := range cases {
+		_, err := ParseRecord([]byte(line))
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("ParseRecord(%s) = %v, want an error with %q", line, err, want)
+		}
+	}
+}
+
+const testHeader = `{"patience":"results","version":1,"game":"ripple-fan","deals":"1-10","shard":"0/1","rules":{"returns":false},"max_nodes":100}` + "\n"
+
+func TestReaderErrors(t *testing.T) {
+	good := `{"number":"1","verdict":"unsolvable","moves":0,"nodes":4,"seconds":0}` + "\n"
+	cases := []struct {
+		name, text, want string
+		truncated        bool
+	}{
+		{"empty", "", "results.jsonl line 1: the file is empty", false},
+		{"not results", "hello\n", "results.jsonl line 1: not a patience results file", false},
+		{"no header", good, "results.jsonl line 1: it has no header line", false},
+		{"bad line", testHeader + good + "{\"number\":\"2\"}\n" + good, "results.jsonl line 3: no \"verdict\" in a result line", false},
+		{"blank line", testHeader + good + "\n" + good, "results.jsonl line 3: a blank line", false},
+		{"second header", testHeader + good + testHeader, "results.jsonl line 3: a second header", false},
+		{"cut short", testHeader + good + `{"number":"2","verd`, "results.jsonl line 3: the last line is cut short", true},
+		{"future version", strings.Replace(testHeader, `"version":1`, `"version":9`, 1), "version 9", false},
+	}
+	for _, c := range cases {
+		rd, err := NewReader(strings.NewReader(c.text), "results.jsonl")
+		if err == nil {
+			var r Record
+			for err == nil {
+				err = rd.Next(&r)
+			}
+		}
+		var fe *FileError
+		if err == nil || err == io.EOF || !strings.Contains(err.Error(), c.want) || !errors.As(err, &fe) || fe.Truncated != c.truncated {
+			t.Errorf("%s: got %v, want %q (truncated %v)", c.name, err, c.want, c.truncated)
+		}
+	}
+}

@@ -1,0 +1,5 @@
+//go:build race
+
+package batch
+
+func init() { raceEnabled = true }

@@ -1,0 +1,196 @@
+package batch
+
+import (
+	"math"
+	"testing"
+	"time"
+
+	"patience/dealgen"
+	"patience/solver"
+)
+
+// The expected intervals are published values, to the 4 decimals given:
+// the first seven are computed by hand from the Wilson formula (and agree
+// with statsmodels' proportion_confint(method="wilson")); the last four are
+// Newcombe (1998), "Two-sided confidence intervals for the single
+// proportion: comparison of seven methods", Statistics in Medicine 17,
+// 857-872, Table II, method 3 (score interval without continuity
+// correction). Each is also checked, to 1e-12, against the roots of the
+// quadratic that defines the Wilson interval, solved here independently
+// of Wilson's closed form:
+//
+//	(k/n - π)² = z² π(1-π)/n  ⇔  (n+z²)π² - (2k+z²)π + k²/n = 0.
+func TestWilsonKnownValues(t *testing.T) {
+	cases := []struct {
+		k, n   uint64
+		lo, hi float64
+	}{
+		{0, 10, 0.0000, 0.2775},
+		{5, 10, 0.2366, 0.7634},
+		{50, 100, 0.4038, 0.5962},
+		{10, 10, 0.7225, 1.0000},
+		{0, 1, 0.0000, 0.7935},
+		{1, 1000, 0.0002, 0.0056},
+		{500, 1000, 0.4691, 0.5309},
+		{81, 263, 0.2553, 0.3662}, // Newcombe 1998
+		{15, 148, 0.0624, 0.1605}, // Newcombe 1998
+		{0, 20, 0.0000, 0.1611},   // Newcombe 1998
+		{1, 29, 0.0061, 0.1718},   // Newcombe 1998
+	}
+	for _, c := range cases {
+		lo, hi := Wilson(c.k, c.n, Z95)
+		if math.Abs(lo-c.lo) > 0.00005 || math.Abs(hi-c.hi) > 0.00005 {
+			t.Errorf("Wilson(%d, %d) = [%.6f, %.6f], want [%.4f, %.4f]", c.k, c.n, lo, hi, c.lo, c.hi)
+		}
+		qlo, qhi := quadraticRoots(c.k, c.n, Z95)
+		if math.Abs(lo-qlo) > 1e-12 || math.Abs(hi-qhi) > 1e-12 {
+			t.Errorf("Wilson(%d, %d) = [%.15f, %.15f], quadratic roots [%.15f, %.15f]", c.k, c.n, lo, hi, qlo, qhi)
+		}
+	}
+	if lo, hi := Wilson(0, 0, Z95); lo != 0 || hi != 1 {
+		t.Errorf("Wilson(0, 0) = [%v, %v], want [0, 1]", lo, hi)
+	}
+}
+
+func quadraticRoots(k, n uint64, z float64) (float64, float64) {
+	N, K := float64(n), float64(k)
+	a := N + z*z
+	b := -(2*K + z*z)
+	c := K * K / N
+	d := math.Sqrt(b*b - 4*a*c)
+	return max(0, (-b-d)/(2*a)), min(1, (-b+d)/(2*a))
+}
+
+func rec(n uint64, v solver.Verdict, nodes int64, moves int) *Record {
+	r := &Record{Number: dealgen.FromUint64(n), Verdict: v, Nodes: nodes, Moves: moves, Elapsed: time.Duration(nodes) * time.Microsecond}
+	if v == solver.Unknown {
+		r.Reason = "node budget of 100 reached"
+	}
+	return r
+}
+
+func TestSummaryReport(t *testing.T) {
+	var s Summary
+	for i := uint64(1); i <= 100; i++ {
+		v := solver.Unsolvable
+		switch {
+		case i%10 == 0:
+			v = solver.Unknown
+		case i%2 == 0:
+			v = solver.Solvable
+		}
+		moves := 0
+		if v == solver.Solvable {
+			moves = int(i)
+		}
+		s.Add(rec(i, v, int64(i), moves))
+	}
+	r := s.Report()
+	if r.Deals != 100 || r.Solvable != 40 || r.Unsolvable != 50 || r.Unknown != 10 {
+		t.Fatalf("counts %+v", r)
+	}
+	if r.WinRate.Wins != 40 || r.WinRate.Of != 90 || r.IfUnknownLost.Wins != 40 || r.IfUnknownLost.Of != 100 || r.IfUnknownWon.Wins != 50 || r.IfUnknownWon.Of != 100 {
+		t.Errorf("rates %+v %+v %+v", r.WinRate, r.IfUnknownLost, r.IfUnknownWon)
+	}
+	// Nodes 1..100: mean 50.5, nearest-rank median 50, p99 99, max 100.
+	if r.Nodes.Mean != 50.5 || r.Nodes.Median != 50 || r.Nodes.P99 != 99 || r.Nodes.Max != 100 {
+		t.Errorf("nodes %+v", r.Nodes)
+	}
+	if math.Abs(r.Seconds.Mean-50.5e-6) > 1e-12 || r.Seconds.Max != 100e-6 {
+		t.Errorf("seconds %+v", r.Seconds)
+	}
+	if r.Moves.Count != 40 || r.Moves.Max != 98 {
+		t.Errorf("moves %+v", r.Moves)
+	}
+	if len(r.Hardest) != 10 || r.Hardest[0].Number != "100" || r.Hardest[9].Number != "91" || r.Hardest[0].Verdict != "unknown" {
+		t.Errorf("hardest %+v", r.Hardest)
+	}
+}
+
+func TestHardestTiesAndOrder(t *testing.T) {
+	// Equal nodes: the lower number first, whatever the order of adding.
+	var a, b Summary
+	for i := uint64(1); i <= 30; i++ {
+		a.Add(rec(i, solver.Unsolvable, 7, 0))
+		b.Add(rec(31-i, solver.Unsolvable, 7, 0))
+	}
+	ra, rb := a.Report(), b.Report()
+	for i := range ra.Hardest {
+		if ra.Hardest[i].Number != rb.Hardest[i].Number || ra.Hardest[i].Number != dealgen.FromUint64(uint64(i+1)).String() {
+			t.Fatalf("hardest differ: %v vs %v", ra.Hardest, rb.Hardest)
+		}
+	}
+}
+
+func TestHistogramQuantiles(t *testing.T) {
+	var h histogram
+	for v := uint64(0); v < 2048; v++ {
+		h.add(v)
+	}
+	if q := h.quantile(0.5); q != 1023 {
+		t.Errorf("median of 0..2047 = %d, want 1023", q)
+	}
+	// Large values are within 0.4%.
+	var g histogram
+	for _, v := range []uint64{3_000_000, 5_000_000, 7_000_000, 1 << 62, math.MaxUint64} {
+		g.add(v)
+	}
+	for q, want := range map[float64]uint64{0.2: 3_000_000, 0.6: 7_000_000} {
+		got := g.quantile(q)
+		if math.Abs(float64(got)-float64(want)) > 0.004*float64(want) {
+			t.Errorf("quantile(%v) = %d, want %d ± 0.4%%", q, got, want)
+		}
+	}
+	if g.quantile(1) != math.MaxUint64 || g.max != math.MaxUint64 {
+		t.Errorf("max = %d", g.quantile(1))
+	}
+	for k := 0; k < histBucket(math.MaxUint64); k++ {
+		lo, hi := histRange(k)
+		if histBucket(lo) != k || histBucket(hi) != k {
+			t.Fatalf("bucket %d: range %d..%d maps to %d..%d", k, lo, hi, histBucket(lo), histBucket(hi))
+		}
+	}
+}
+
+func TestTraceIsBounded(t *testing.T) {
+	var s Summary
+	const n = 100_000
+	for i := uint64(1); i <= n; i++ {
+		v := solver.Unsolvable
+		if i%4 == 0 {
+			v = solver.Solvable
+		}
+		s.Add(rec(i, v, 1, 0))
+	}
+	tr := s.Trace()
+	if len(tr) > traceMax+1 || len(tr) < traceMax/2 {
+		t.Fatalf("%d trace points", len(tr))
+	}
+	last := tr[len(tr)-1]
+	if last.Deals != n || last.Solvable != n/4 || last.Unsolvable != 3*n/4 {
+		t.Errorf("last point %+v", last)
+	}
+	for i := 1; i < len(tr); i++ {
+		if tr[i].Deals <= tr[i-1].Deals {
+			t.Fatalf("trace not increasing at %d: %+v %+v", i, tr[i-1], tr[i])
+		}
+	}
+}
+
+func TestEffortBins(t *testing.T) {
+	var s Summary
+	for _, n := range []int64{0, 0, 1, 5, 9, 10, 99, 1000, 123456} {
+		s.Add(rec(1, solver.Unsolvable, n, 0))
+	}
+	bins := s.Effort(5)
+	var total uint64
+	for i, b := range bins {
+		total += b.Count
+		if i > 0 && b.Lo != bins[i-1].Hi+1 {
+			t.Errorf("bins %v and %v do not meet", bins[i-1], b)
+		}
+	}
+	if total != 9 || bins[0].Lo != 0 || bins[0].Count != 2 || bins[len(bins)-1].Hi < 123456 {
+		t.Errorf("bins %+v", bins)
+	}
+}
