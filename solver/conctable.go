@@ -80,6 +80,14 @@ func (t *concTable) start(n int) {
 	t.active, t.waiting = n, 0
 }
 
+// setActive sets the number of workers searching, keeping the table: the
+// split phase fills it with one worker, then all of them go on.
+func (t *concTable) setActive(n int) {
+	t.mu.Lock()
+	t.active, t.waiting = n, 0
+	t.mu.Unlock()
+}
+
 // visit enters key k (hash h) and reports whether it was there already.
 func (t *concTable) visit(k rcKey, h uint64) bool {
 	for i, d := h&t.mask, 0; ; i, d = (i+1)&t.mask, d+1 {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"sync"
+	"sync/atomic"
 
 	"patience/rules"
 )
@@ -562,53 +563,31 @@ type rcWorker struct {
 
 func (s *rcSearch) solve(p *rules.Position) (Result, error) {
 	bud := newBudget(s.cfg)
-	switch {
-	case s.ct != nil:
-		s.ct.start(len(s.workers))
-	case s.tt != nil:
-		s.tt.reset()
-	default:
-		s.tt3.reset()
-	}
 	step := min(int64(budgetStep), max(1, bud.max/int64(4*len(s.workers))))
 	for _, w := range s.workers {
 		if err := w.b.load(p); err != nil {
 			return Result{}, err
 		}
+		w.played = w.played[:0] // the board was just loaded
 		w.bud = bud
-		w.path.clear()
-		w.path3.clear()
-		w.played = w.played[:0]
 		w.nodes = 0
 		w.step = step
-		w.stop = false
 		if w.id > 0 {
 			w.rng = rand.New(rand.NewPCG(uint64(w.id), 0x9e3779b97f4a7c15))
 		}
 	}
 	var winner *rcWorker
-	var mu sync.Mutex
-	var wg sync.WaitGroup
-	for _, w := range s.workers {
-		wg.Add(1)
-		go func(w *rcWorker) {
-			defer wg.Done()
-			if w.search(0) {
-				mu.Lock()
-				if winner == nil {
-					winner = w
-				}
-				mu.Unlock()
-				bud.halt("")
-			}
-			bud.nodes.Add(w.nodes)
-			w.nodes = 0
-			if s.ct != nil {
-				s.ct.done()
-			}
-		}(w)
+	if len(s.workers) == 1 {
+		s.resetTable(1)
+		w := s.workers[0]
+		w.restart()
+		if w.search(0) {
+			winner = w
+		}
+		bud.nodes.Add(w.nodes)
+	} else {
+		winner = s.solveParallel(bud)
 	}
-	wg.Wait()
 	r := Result{Nodes: bud.nodes.Load()}
 	switch {
 	case s.ct != nil:
@@ -632,6 +611,200 @@ func (s *rcSearch) solve(p *rules.Position) (Result, error) {
 		r.Verdict = Unsolvable
 	}
 	return r, nil
+}
+
+// resetTable empties the table for a search by n workers.
+func (s *rcSearch) resetTable(n int) {
+	switch {
+	case s.ct != nil:
+		s.ct.start(n)
+	case s.tt != nil:
+		s.tt.reset()
+	default:
+		s.tt3.reset()
+	}
+}
+
+// restart takes the worker back to the start position with an empty path.
+func (w *rcWorker) restart() {
+	w.undoAutos(len(w.played))
+	w.path.clear()
+	w.path3.clear()
+	w.stop = false
+}
+
+// Parallel search of one deal.
+//
+// Workers that each run the whole depth-first search over a shared table do
+// not share the work well: a worker skips every position another one has
+// entered, including those still being searched, so it soon runs out of
+// positions of its own and stops, leaving the rest to the others. So the
+// top of the tree is split instead: the positions down to the depth where
+// there are at least splitTasks lines of play are expanded first, and the
+// lines below them become tasks, which the workers take in order (the order
+// one worker would search them in). The table is shared, so a position
+// reached in two tasks is searched once. Easy deals never get that far: one
+// worker searches alone first, for warmUpNodes positions, and the split
+// happens only if that does not decide the deal (its table is then cleared,
+// since it holds positions whose search was cut short).
+const (
+	splitTasks     = 64 // per worker
+	maxSplitDepths = 12
+)
+
+// warmUpNodes is how long one worker searches alone first. It is a variable
+// so that tests can make every search take the split path.
+var warmUpNodes int64 = 20_000
+
+// rcTask is a line of play from the start position to a position one
+// worker searches: its moves (automatic foundation moves included), and how
+// many of them lead to each position expanded on the way, for the path set.
+type rcTask struct {
+	moves   []rcMove
+	entered []int32
+}
+
+func (s *rcSearch) solveParallel(bud *budget) *rcWorker {
+	w0 := s.workers[0]
+	// One worker alone first, on a budget of its own.
+	warm := &budget{max: min(bud.max, warmUpNodes), deadline: bud.deadline}
+	s.resetTable(1)
+	w0.restart()
+	w0.bud = warm
+	won := w0.search(0)
+	w0.bud = bud
+	bud.nodes.Add(warm.nodes.Load() + w0.nodes)
+	w0.nodes = 0
+	switch {
+	case won:
+		return w0
+	case !warm.stop.Load():
+		return nil // searched to the end: unsolvable
+	case warm.max == bud.max || warm.why() != fmt.Sprintf("node budget of %d reached", warm.max):
+		bud.halt(warm.why()) // the real budget is spent
+		return nil
+	}
+
+	s.resetTable(1)
+	w0.restart()
+	tasks, winner := w0.split(len(s.workers) * splitTasks)
+	if winner || w0.stop {
+		if !winner {
+			return nil
+		}
+		return w0
+	}
+	if s.ct != nil {
+		s.ct.setActive(len(s.workers))
+	}
+
+	var next atomic.Int64
+	var win *rcWorker
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for _, w := range s.workers {
+		wg.Add(1)
+		go func(w *rcWorker) {
+			defer wg.Done()
+			defer func() {
+				bud.nodes.Add(w.nodes)
+				w.nodes = 0
+				if s.ct != nil {
+					s.ct.done()
+				}
+			}()
+			for !bud.stop.Load() {
+				i := int(next.Add(1) - 1)
+				if i >= len(tasks) {
+					return
+				}
+				w.restart()
+				depth := w.replay(tasks[i])
+				if w.search(depth) {
+					mu.Lock()
+					if win == nil {
+						win = w
+					}
+					mu.Unlock()
+					bud.halt("")
+					return
+				}
+			}
+		}(w)
+	}
+	wg.Wait()
+	return win
+}
+
+// split expands the top of the tree level by level, in the order a single
+// worker would meet the positions, until a level has at least n lines of
+// play, and returns them as tasks. It reports a win found on the way (left
+// on the board).
+func (w *rcWorker) split(n int) ([]rcTask, bool) {
+	level := []rcTask{{}}
+	for d := 0; d < maxSplitDepths && len(level) > 0 && len(level) < n; d++ {
+		var next []rcTask
+		for _, t := range level {
+			w.restart()
+			w.replay(t)
+			moves := append([]rcMove(nil), t.moves...)
+			for {
+				m, ok := w.b.nextFoundation()
+				if !ok || !w.s.cfg.Pruning.AutoFoundation {
+					break
+				}
+				w.play(m)
+				moves = append(moves, m)
+			}
+			if w.b.won() {
+				return nil, true
+			}
+			if w.seen() {
+				continue
+			}
+			w.nodes++
+			entered := append(append([]int32(nil), t.entered...), int32(len(moves)))
+			children := w.b.genMoves(nil, w.s.cfg.Pruning, w.s.cfg.Options.Returns)
+			w.order(children)
+			for _, m := range children {
+				next = append(next, rcTask{moves: append(append([]rcMove(nil), moves...), m), entered: entered})
+			}
+		}
+		level = next
+		if w.bud.charge(0) {
+			w.stop = true
+			return nil, false
+		}
+	}
+	w.restart()
+	return level, false
+}
+
+// replay plays a task's moves from the start position and enters the
+// positions expanded on the way into the path set. It returns the depth
+// reached, for the search that goes on from there.
+func (w *rcWorker) replay(t rcTask) int {
+	e := 0
+	for i, m := range t.moves {
+		for e < len(t.entered) && int(t.entered[e]) == i {
+			w.onPath()
+			e++
+		}
+		w.play(m)
+	}
+	return len(t.entered)
+}
+
+// onPath adds the current position to the path set without entering it into
+// the table.
+func (w *rcWorker) onPath() {
+	if w.s.tt3 == nil {
+		k := w.b.key
+		w.path.add(k, k.hash())
+		return
+	}
+	k := w.b.key3()
+	w.path3.add(k, k.hash())
 }
 
 func (w *rcWorker) play(m rcMove) {

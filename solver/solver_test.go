@@ -154,12 +154,16 @@ func TestPruningSwitches(t *testing.T) {
 }
 
 // TestWorkersAgree checks that verdicts do not depend on the number of
-// workers searching one deal.
+// workers searching one deal. The warm-up, in which one worker searches
+// alone, is cut short so that every deal goes through the split of the tree
+// among the workers.
 func TestWorkersAgree(t *testing.T) {
 	n := uint64(60)
 	if testing.Short() {
 		n = 15
 	}
+	defer func(w int64) { warmUpNodes = w }(warmUpNodes)
+	warmUpNodes = 50
 	for d := uint64(1); d <= n; d++ {
 		p := deal(rules.RussianCell, d)
 		one := mustSolve(t, p, testConfig(1))
@@ -175,6 +179,8 @@ func TestWorkersAgree(t *testing.T) {
 // TestTinyTableStaysExact runs with a table far too small for the search,
 // so that it evicts all the time: verdicts must not change, only speed.
 func TestTinyTableStaysExact(t *testing.T) {
+	defer func(w int64) { warmUpNodes = w }(warmUpNodes)
+	warmUpNodes = 50 // several workers split the tree at once
 	evicted := int64(0)
 	for _, d := range []uint64{3, 4, 7, 12} {
 		p := deal(rules.RussianCell, d)
