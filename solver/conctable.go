@@ -66,11 +66,14 @@ func newConcTable(capBytes int64, minLen int) *concTable {
 	return t
 }
 
-// start prepares the table for a search by n workers.
-func (t *concTable) start(n int) {
-	if len(t.slots) > t.minLen*4 {
-		t.slots = make([]concSlot, t.minLen)
-		t.mask = uint64(t.minLen - 1)
+// start prepares the table for a search by n workers, with at least size
+// slots (within the cap): a search known to be large skips the first
+// doublings, during which every worker but one waits.
+func (t *concTable) start(n, size int) {
+	size = min(max(size, t.minLen), t.capLen)
+	if len(t.slots) > size*4 || len(t.slots) < size {
+		t.slots = make([]concSlot, size)
+		t.mask = uint64(size - 1)
 	} else {
 		clear(t.slots)
 	}

@@ -578,7 +578,7 @@ func (s *rcSearch) solve(p *rules.Position) (Result, error) {
 	}
 	var winner *rcWorker
 	if len(s.workers) == 1 {
-		s.resetTable(1)
+		s.resetTable(1, 0)
 		w := s.workers[0]
 		w.restart()
 		if w.search(0) {
@@ -613,11 +613,12 @@ func (s *rcSearch) solve(p *rules.Position) (Result, error) {
 	return r, nil
 }
 
-// resetTable empties the table for a search by n workers.
-func (s *rcSearch) resetTable(n int) {
+// resetTable empties the table for a search by n workers, sized for at
+// least size positions where that is known.
+func (s *rcSearch) resetTable(n, size int) {
 	switch {
 	case s.ct != nil:
-		s.ct.start(n)
+		s.ct.start(n, size)
 	case s.tt != nil:
 		s.tt.reset()
 	default:
@@ -668,7 +669,7 @@ func (s *rcSearch) solveParallel(bud *budget) *rcWorker {
 	w0 := s.workers[0]
 	// One worker alone first, on a budget of its own.
 	warm := &budget{max: min(bud.max, warmUpNodes), deadline: bud.deadline}
-	s.resetTable(1)
+	s.resetTable(1, 0)
 	w0.restart()
 	w0.bud = warm
 	won := w0.search(0)
@@ -685,7 +686,9 @@ func (s *rcSearch) solveParallel(bud *budget) *rcWorker {
 		return nil
 	}
 
-	s.resetTable(1)
+	// A deal that gets here is large: start with room for a million
+	// positions (16 MiB, pages are touched as used).
+	s.resetTable(1, 1<<20)
 	w0.restart()
 	tasks, winner := w0.split(len(s.workers) * splitTasks)
 	if winner || w0.stop {
