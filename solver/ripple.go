@@ -2,6 +2,7 @@ package solver
 
 import (
 	"fmt"
+	"sync/atomic"
 
 	"patience/rules"
 )
@@ -176,6 +177,7 @@ func (b *rfBoard) buries(c, j uint8) bool {
 // one worker searches it alone; batch runs put one deal on each worker.
 type rfSearch struct {
 	cfg    Config
+	intr   *atomic.Bool
 	tt     *table[rfKey]
 	b      rfBoard
 	played []rfUndo
@@ -185,8 +187,8 @@ type rfSearch struct {
 	stop   bool
 }
 
-func newRFSearch(cfg Config) *rfSearch {
-	return &rfSearch{cfg: cfg, tt: newTable[rfKey](cfg.memoryBytes(), 1<<10)}
+func newRFSearch(cfg Config, intr *atomic.Bool) *rfSearch {
+	return &rfSearch{cfg: cfg, intr: intr, tt: newTable[rfKey](cfg.memoryBytes(), 1<<10)}
 }
 
 func (s *rfSearch) solve(p *rules.Position) (Result, error) {
@@ -197,7 +199,7 @@ func (s *rfSearch) solve(p *rules.Position) (Result, error) {
 	s.played = s.played[:0]
 	s.nodes = 0
 	s.stop = false
-	s.bud = newBudget(s.cfg)
+	s.bud = newBudget(s.cfg, s.intr)
 	s.step = min(int64(budgetStep), max(1, s.bud.max/4))
 	dead := false
 	if s.cfg.Pruning.BlockedPair {

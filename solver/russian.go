@@ -515,14 +515,15 @@ func locToRules(l uint8) rules.Loc {
 // rcSearch holds what one Russian Cell search needs: shared table, workers.
 type rcSearch struct {
 	cfg     Config
+	intr    *atomic.Bool
 	ct      *concTable // several workers, Symmetry on
 	tt      *sharedTable[rcKey]
 	tt3     *sharedTable[rcKey3]
 	workers []*rcWorker
 }
 
-func newRCSearch(cfg Config) *rcSearch {
-	s := &rcSearch{cfg: cfg}
+func newRCSearch(cfg Config, intr *atomic.Bool) *rcSearch {
+	s := &rcSearch{cfg: cfg, intr: intr}
 	n := cfg.workers()
 	shards := 1
 	if n > 1 {
@@ -562,7 +563,7 @@ type rcWorker struct {
 }
 
 func (s *rcSearch) solve(p *rules.Position) (Result, error) {
-	bud := newBudget(s.cfg)
+	bud := newBudget(s.cfg, s.intr)
 	step := min(int64(budgetStep), max(1, bud.max/int64(4*len(s.workers))))
 	for _, w := range s.workers {
 		if err := w.b.load(p); err != nil {
@@ -668,7 +669,7 @@ type rcTask struct {
 func (s *rcSearch) solveParallel(bud *budget) *rcWorker {
 	w0 := s.workers[0]
 	// One worker alone first, on a budget of its own.
-	warm := &budget{max: min(bud.max, warmUpNodes), deadline: bud.deadline}
+	warm := &budget{max: min(bud.max, warmUpNodes), deadline: bud.deadline, intr: bud.intr}
 	s.resetTable(1, 0)
 	w0.restart()
 	w0.bud = warm

@@ -142,15 +142,26 @@ type Solver struct {
 	cfg  Config
 	rc   *rcSearch
 	rf   *rfSearch
+	// interrupted, once set by Interrupt, ends every search soon.
+	interrupted atomic.Bool
 }
+
+// ReasonInterrupted is the reason of an Unknown verdict from a search that
+// Interrupt ended.
+const ReasonInterrupted = "interrupted"
+
+// Interrupt ends the search in progress soon (within about a thousand
+// positions), with an Unknown verdict whose reason is ReasonInterrupted,
+// and every later search at once. It may be called from any goroutine.
+func (s *Solver) Interrupt() { s.interrupted.Store(true) }
 
 // New returns a solver for game g.
 func New(g rules.Game, cfg Config) *Solver {
 	s := &Solver{game: g, cfg: cfg}
 	if g == rules.RippleFan {
-		s.rf = newRFSearch(cfg)
+		s.rf = newRFSearch(cfg, &s.interrupted)
 	} else {
-		s.rc = newRCSearch(cfg)
+		s.rc = newRCSearch(cfg, &s.interrupted)
 	}
 	return s
 }
@@ -164,6 +175,9 @@ func (s *Solver) Solve(p *rules.Position) (Result, error) {
 	start := time.Now()
 	var r Result
 	var err error
+	if s.interrupted.Load() {
+		return Result{Verdict: Unknown, Reason: ReasonInterrupted}, nil
+	}
 	if s.rf != nil {
 		r, err = s.rf.solve(p)
 	} else {
@@ -179,12 +193,13 @@ type budget struct {
 	nodes    atomic.Int64
 	max      int64
 	deadline time.Time
+	intr     *atomic.Bool // the Solver's interrupt flag, or nil
 	stop     atomic.Bool
 	reason   atomic.Value // string
 }
 
-func newBudget(cfg Config) *budget {
-	b := &budget{max: cfg.maxNodes()}
+func newBudget(cfg Config, intr *atomic.Bool) *budget {
+	b := &budget{max: cfg.maxNodes(), intr: intr}
 	if cfg.Timeout > 0 {
 		b.deadline = time.Now().Add(cfg.Timeout)
 	}
@@ -198,6 +213,10 @@ const budgetStep = 1024
 // charge adds n expanded nodes and reports whether the search must stop.
 func (b *budget) charge(n int64) bool {
 	if b.stop.Load() {
+		return true
+	}
+	if b.intr != nil && b.intr.Load() {
+		b.halt(ReasonInterrupted)
 		return true
 	}
 	total := b.nodes.Add(n)

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+	"time"
 	"unsafe"
 
 	"patience/rules"
@@ -275,6 +276,32 @@ func TestNoAllocationPerPosition(t *testing.T) {
 		})
 		if nodes < 5000 || allocs > 100 {
 			t.Errorf("%s %d: %.0f allocations for %d positions", g, n, allocs, nodes)
+		}
+	}
+}
+
+// TestInterrupt checks that Interrupt ends a long search soon, as unknown
+// with the interrupt as its reason, and every search after it at once.
+func TestInterrupt(t *testing.T) {
+	for _, w := range []int{1, 2} {
+		s := New(rules.RussianCell, testConfig(w))
+		done := make(chan Result)
+		go func() {
+			r, _ := s.Solve(deal(rules.RussianCell, 9646)) // about a million positions
+			done <- r
+		}()
+		time.Sleep(20 * time.Millisecond)
+		s.Interrupt()
+		select {
+		case r := <-done:
+			if r.Verdict != Unknown || r.Reason != ReasonInterrupted {
+				t.Fatalf("%d workers: %v (%q) after an interrupt", w, r.Verdict, r.Reason)
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatalf("%d workers: the search went on after the interrupt", w)
+		}
+		if r, _ := s.Solve(deal(rules.RussianCell, 3)); r.Verdict != Unknown || r.Nodes != 0 {
+			t.Fatalf("a search after the interrupt ran: %v, %d positions", r.Verdict, r.Nodes)
 		}
 	}
 }

@@ -422,7 +422,8 @@ func (r *Runner) Progress() Progress {
 // Run searches every deal of the run that the results file does not hold
 // yet, writing a line for each as it is decided (in the order they finish,
 // not the order of the list). When ctx is done it stops taking deals,
-// waits up to StopGrace for the searches in progress, writes out every
+// interrupts the searches in progress (their deals stay to do) and waits
+// up to StopGrace for the workers, writes out every
 // finished line and returns with Interrupted set. It returns an error
 // only for an internal failure: a results file that cannot be written, or
 // a solution that the referee rejects.
@@ -460,12 +461,18 @@ func (r *Runner) Run(ctx context.Context) (*Result, error) {
 	const batchCap = 256
 	maxAge := min(r.cfg.FlushEvery/4, 250*time.Millisecond)
 
+	// The workers' solvers, so that an interrupt can end the searches in
+	// progress (their deals are left for the next run).
+	solvers := make([]*solver.Solver, workers)
+	for i := range solvers {
+		solvers[i] = solver.New(r.cfg.Game, scfg)
+	}
 	var wg sync.WaitGroup
-	for range workers {
+	for i := range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			w := worker{r: r, s: solver.New(r.cfg.Game, scfg), p: rules.NewPosition(r.cfg.Game), opts: scfg.Options}
+			w := worker{r: r, s: solvers[i], p: rules.NewPosition(r.cfg.Game), opts: scfg.Options}
 			send := func(b []Record) bool {
 				select {
 				case results <- b:
@@ -494,6 +501,9 @@ func (r *Runner) Run(ctx context.Context) (*Result, error) {
 						continue
 					}
 					rec, err := w.solve(r.cfg.Deals.At(r.cfg.Shard.Global(k)))
+					if err == errInterrupted {
+						break // not a result: the deal stays to do
+					}
 					if err != nil {
 						fail(err)
 						break
@@ -531,6 +541,9 @@ func (r *Runner) Run(ctx context.Context) (*Result, error) {
 	case <-writerDone:
 	case <-ctx.Done():
 		stop.Store(true)
+		for _, s := range solvers {
+			s.Interrupt()
+		}
 		select {
 		case <-writerDone:
 		case <-time.After(r.cfg.StopGrace):
@@ -576,11 +589,17 @@ type worker struct {
 	opts rules.Options
 }
 
+// errInterrupted says a search was ended by an interrupt: it has no result.
+var errInterrupted = errors.New("interrupted")
+
 func (w *worker) solve(n dealgen.Number) (Record, error) {
 	w.d.DealInto(w.r.cfg.Game, n, w.p)
 	res, err := w.s.Solve(w.p)
 	if err != nil {
 		return Record{}, fmt.Errorf("deal %s: %v", n, err)
+	}
+	if res.Verdict == solver.Unknown && res.Reason == solver.ReasonInterrupted {
+		return Record{}, errInterrupted
 	}
 	if res.Verdict == solver.Solvable {
 		// The verdict is a proof only once the referee has replayed it.
