@@ -546,20 +546,21 @@ func newRCSearch(cfg Config, intr *atomic.Bool) *rcSearch {
 // rcWorker is one search thread: its own board, path set, move buffers and
 // the stack of moves played.
 type rcWorker struct {
-	s      *rcSearch
-	id     int
-	b      rcBoard
-	bud    *budget
-	path   pathSet[rcKey]
-	path3  pathSet[rcKey3]
-	frames [][]rcMove
-	status [][]uint8
-	played []rcUndo
-	sink   uint64 // keeps the batch probe's loads from being optimised away
-	nodes  int64  // expanded since the last charge
-	step   int64
-	stop   bool
-	rng    *rand.Rand
+	s        *rcSearch
+	id       int
+	b        rcBoard
+	bud      *budget
+	path     pathSet[rcKey]
+	path3    pathSet[rcKey3]
+	frames   [][]rcMove
+	status   [][]uint8
+	played   []rcUndo
+	sleepBuf []rcMove
+	sink     uint64 // keeps the batch probe's loads from being optimised away
+	nodes    int64  // expanded since the last charge
+	step     int64
+	stop     bool
+	rng      *rand.Rand
 }
 
 func (s *rcSearch) solve(p *rules.Position) (Result, error) {
@@ -885,7 +886,7 @@ func (w *rcWorker) search(depth int) bool {
 		w.undoAutos(autos)
 		return false
 	}
-	if w.expand(depth) {
+	if w.expand(depth, -1) {
 		return true
 	}
 	w.undoAutos(autos)
@@ -917,7 +918,7 @@ const (
 // yet expanded may be met again deeper in an earlier sibling's subtree; it is
 // then skipped there and expanded here, so every position entered is still
 // expanded once.
-func (w *rcWorker) expand(depth int) bool {
+func (w *rcWorker) expand(depth int, via int) bool {
 	pr := w.s.cfg.Pruning
 	if depth >= maxSearchDepth {
 		w.bud.halt(fmt.Sprintf("search path longer than %d moves", maxSearchDepth))
@@ -941,7 +942,11 @@ func (w *rcWorker) expand(depth int) bool {
 	moves := w.b.genMoves(w.frames[depth], pr, w.s.cfg.Options.Returns)
 	w.frames[depth] = moves
 	w.order(moves)
-	status := w.probeChildren(moves, w.status[depth][:0])
+	var sleeping []rcMove
+	if via >= 0 && pr.SleepSets {
+		sleeping = w.sleepSet(w.frames[depth-1], w.status[depth-1], via)
+	}
+	status := w.probeChildren(moves, w.status[depth][:0], sleeping)
 	w.status[depth] = status
 	for i, m := range moves {
 		if w.stop {
@@ -952,7 +957,7 @@ func (w *rcWorker) expand(depth int) bool {
 			continue
 		case childNew:
 			w.play(m)
-			if w.expand(depth + 1) {
+			if w.expand(depth+1, i) {
 				return true
 			}
 		default:
@@ -967,10 +972,58 @@ func (w *rcWorker) expand(depth int) bool {
 	return false
 }
 
+// Sleep sets (the SleepSets switch). Let S be reached from its parent P by
+// a move m that sets off no foundation move, and let z be a move of P that
+// was explored before m, also setting off none, that shares no column with
+// m, and that does not compete with it for a cell or an empty column. Then
+// z is legal in S, and S+z is the same position as P+z+m, the same cards in
+// the same places. P+z was entered before S (in order), so it is searched
+// in full by someone: by this worker already, by another worker, or, if it
+// lies on this worker's path, by this worker once it gets back there; and
+// that search enters P+z+m. So S need not look S+z up: it is marked seen
+// without a probe. No position is skipped that is not entered elsewhere, so
+// the positions searched, and the verdict, are exactly those without sleep
+// sets (TestSleepSetsSearchTheSamePositions); only table probes are saved.
+
+// sleepSet returns the moves of the parent frame (moves, status) explored
+// before move via that S = parent+moves[via], the current position, need
+// not look up.
+func (w *rcWorker) sleepSet(moves []rcMove, status []uint8, via int) []rcMove {
+	m := moves[via]
+	out := w.sleepBuf[:0]
+	for j := 0; j < via; j++ {
+		if status[j] == childUnknown || !w.b.independent(moves[j], m) {
+			continue
+		}
+		out = append(out, moves[j])
+	}
+	w.sleepBuf = out
+	return out
+}
+
+// independent reports whether move z (of the parent, not played) and move
+// m (just played) touch different places: no shared column, not both a
+// cell, and not both an empty column (going to one, or leaving one).
+func (b *rcBoard) independent(z, m rcMove) bool {
+	if z.from == m.from || z.from == m.to || z.to == m.from || z.to == m.to {
+		return false
+	}
+	cellZ := z.from >= locCell || z.to >= locCell
+	cellM := m.from >= locCell || m.to >= locCell
+	if cellZ && cellM {
+		return false
+	}
+	// z's source and destination are untouched by m, so they look as they
+	// did in the parent; m's are seen after it.
+	emptyZ := (z.from < rcCols && b.idx[z.card] == 0) || (z.to < rcCols && b.n[z.to] == 0)
+	emptyM := (m.from < rcCols && b.n[m.from] == 0) || (m.to < rcCols && b.idx[m.card] == 0)
+	return !(emptyZ && emptyM)
+}
+
 // probeChildren fills status for moves: for each move whose child key is
 // known in advance (see childKey), whether the child is new (and now
 // entered) or was seen.
-func (w *rcWorker) probeChildren(moves []rcMove, status []uint8) []uint8 {
+func (w *rcWorker) probeChildren(moves []rcMove, status []uint8, sleeping []rcMove) []uint8 {
 	if w.s.tt3 != nil || !w.s.cfg.Pruning.AutoFoundation {
 		for range moves {
 			status = append(status, childUnknown)
@@ -982,8 +1035,18 @@ func (w *rcWorker) probeChildren(moves []rcMove, status []uint8) []uint8 {
 	var known [64]bool
 	n := min(len(moves), len(keys))
 	var sink uint64
+	var asleep [64]bool
 	for i := 0; i < n; i++ {
-		keys[i], known[i] = w.b.childKey(moves[i])
+		m := moves[i]
+		for _, z := range sleeping {
+			if z.card == m.card && z.from == m.from && z.to == m.to {
+				asleep[i] = true
+			}
+		}
+		if asleep[i] {
+			continue
+		}
+		keys[i], known[i] = w.b.childKey(m)
 		if known[i] {
 			hashes[i] = keys[i].hash()
 			if w.s.ct != nil {
@@ -996,7 +1059,9 @@ func (w *rcWorker) probeChildren(moves []rcMove, status []uint8) []uint8 {
 	w.sink += sink
 	for i := range moves {
 		st := uint8(childUnknown)
-		if i < n && known[i] {
+		if i < n && asleep[i] {
+			st = childSeen
+		} else if i < n && known[i] {
 			k, h := keys[i], hashes[i]
 			switch {
 			case w.visit(k, h) || w.path.has(k, h):

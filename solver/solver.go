@@ -60,6 +60,11 @@ type Pruning struct {
 	// KingBottom never moves a King that is already at the bottom of a
 	// column to an empty column (the result is the same position).
 	KingBottom bool
+	// SleepSets (Russian Cell) does not look up a child that is the same
+	// position as one an earlier sibling's search has entered (two moves on
+	// different columns, played in the other order). It saves table probes
+	// only: the positions searched are the same (see russian.go).
+	SleepSets bool
 	// BlockedPair (Ripple Fan) stops at positions where a card lies above a
 	// lower card of its own suit and can never leave its pile (see
 	// ripple.go for the proof).
@@ -68,7 +73,7 @@ type Pruning struct {
 
 // AllPruning returns every proven-safe reduction switched on.
 func AllPruning() Pruning {
-	return Pruning{AutoFoundation: true, SkipReturns: true, Symmetry: true, KingBottom: true, BlockedPair: true}
+	return Pruning{AutoFoundation: true, SkipReturns: true, Symmetry: true, KingBottom: true, SleepSets: true, BlockedPair: true}
 }
 
 // Config controls a search.

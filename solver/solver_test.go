@@ -126,6 +126,7 @@ func TestPruningSwitches(t *testing.T) {
 		{"SkipReturns", func(p *Pruning) { p.SkipReturns = false }},
 		{"Symmetry", func(p *Pruning) { p.Symmetry = false }},
 		{"KingBottom", func(p *Pruning) { p.KingBottom = false }},
+		{"SleepSets", func(p *Pruning) { p.SleepSets = false }},
 		{"BlockedPair", func(p *Pruning) { p.BlockedPair = false }},
 		{"all", func(p *Pruning) { *p = Pruning{} }},
 	}
@@ -303,5 +304,34 @@ func TestInterrupt(t *testing.T) {
 		if r, _ := s.Solve(deal(rules.RussianCell, 3)); r.Verdict != Unknown || r.Nodes != 0 {
 			t.Fatalf("a search after the interrupt ran: %v, %d positions", r.Verdict, r.Nodes)
 		}
+	}
+}
+
+// TestSleepSetsSearchTheSamePositions checks the claim of the sleep sets:
+// they only save table probes. An unsolvable deal is searched to the end,
+// so the number of positions expanded must be exactly the same with them
+// on and off.
+func TestSleepSetsSearchTheSamePositions(t *testing.T) {
+	n := uint64(300)
+	if testing.Short() {
+		n = 60
+	}
+	compared := 0
+	for d := uint64(1); d <= n; d++ {
+		p := deal(rules.RussianCell, d)
+		on := mustSolve(t, p, testConfig(1))
+		if on.Verdict != Unsolvable {
+			continue
+		}
+		cfg := testConfig(1)
+		cfg.Pruning.SleepSets = false
+		off := mustSolve(t, p, cfg)
+		if off.Verdict != Unsolvable || off.Nodes != on.Nodes {
+			t.Fatalf("deal %d: %v in %d positions with sleep sets, %v in %d without", d, on.Verdict, on.Nodes, off.Verdict, off.Nodes)
+		}
+		compared++
+	}
+	if compared < 3 {
+		t.Fatalf("only %d unsolvable deals compared", compared)
 	}
 }

@@ -35,6 +35,7 @@ func main() {
 	memory := flag.Int("memory", solver.DefaultMemoryMB, "table memory in MB")
 	maxNodes := flag.Int64("max-nodes", solver.DefaultMaxNodes, "node budget per deal")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile to this file")
+	off := flag.String("off", "", "comma-separated pruning switches to turn off, e.g. SleepSets (for A/B runs)")
 	perDeal := flag.String("per-deal", "", "write one line per deal (number, verdict, positions, seconds) to this file")
 	flag.Parse()
 
@@ -61,6 +62,25 @@ func main() {
 	cfg.Workers = *workers
 	cfg.MemoryMB = *memory
 	cfg.MaxNodes = *maxNodes
+	for _, name := range strings.Split(*off, ",") {
+		switch name {
+		case "":
+		case "AutoFoundation":
+			cfg.Pruning.AutoFoundation = false
+		case "SkipReturns":
+			cfg.Pruning.SkipReturns = false
+		case "Symmetry":
+			cfg.Pruning.Symmetry = false
+		case "KingBottom":
+			cfg.Pruning.KingBottom = false
+		case "SleepSets":
+			cfg.Pruning.SleepSets = false
+		case "BlockedPair":
+			cfg.Pruning.BlockedPair = false
+		default:
+			check(fmt.Errorf("unknown pruning switch %q", name))
+		}
+	}
 	if g == rules.RippleFan {
 		cfg.Options.Returns = false
 	}
