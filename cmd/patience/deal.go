@@ -15,6 +15,17 @@ type startFlags struct {
 	position string
 }
 
+// readStart reads GAME (args[0]) and the start position that the rest of
+// the arguments and flags name.
+func readStart(s streams, args []string, f startFlags) (rules.Game, *rules.Position, string, error) {
+	g, err := parseGame(args[0])
+	if err != nil {
+		return 0, nil, "", err
+	}
+	p, num, err := loadStart(s, g, args, f)
+	return g, p, num, err
+}
+
 // loadStart returns the start position named by the arguments: a deal
 // number (args[1]) or a position file (--position). It also returns the
 // deal number in canonical form, or "" for a position without one.
@@ -108,11 +119,7 @@ GAME is russian-cell or ripple-fan.`,
 			if err := checkFormat(format, "text", "json"); err != nil {
 				return err
 			}
-			g, err := parseGame(args[0])
-			if err != nil {
-				return err
-			}
-			p, num, err := loadStart(s, g, args, sf)
+			_, p, num, err := readStart(s, args, sf)
 			if err != nil {
 				return err
 			}

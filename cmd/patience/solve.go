@@ -80,15 +80,11 @@ c2 the cells, f the foundations. Automatic foundation moves are listed too.`,
 			if err := checkFormat(format, "text", "json"); err != nil {
 				return err
 			}
-			g, err := parseGame(args[0])
-			if err != nil {
-				return err
-			}
 			cfg, err := fl.config()
 			if err != nil {
 				return err
 			}
-			p, num, err := loadStart(s, g, args, sf)
+			g, p, num, err := readStart(s, args, sf)
 			if err != nil {
 				return err
 			}
