@@ -161,12 +161,6 @@ func (t *concTable) overwrite(h uint64, k rcKey) {
 	}
 }
 
-// touch loads the home slot of hash h, so that several probes' memory loads
-// overlap (see probeChildren).
-func (t *concTable) touch(h uint64) uint64 {
-	return t.slots[h&t.mask].w1.Load()
-}
-
 // safePoint is called by a worker between positions, when it holds no slot.
 // If the table asked to grow, the worker waits there until every active
 // worker has arrived and the last one has doubled the table.

@@ -556,8 +556,7 @@ type rcWorker struct {
 	status   [][]uint8
 	played   []rcUndo
 	sleepBuf []rcMove
-	sink     uint64 // keeps the batch probe's loads from being optimised away
-	nodes    int64  // expanded since the last charge
+	nodes    int64 // expanded since the last charge
 	step     int64
 	stop     bool
 	rng      *rand.Rand
@@ -912,9 +911,8 @@ const (
 //
 // Most children are positions seen before. A move changes one card's code,
 // so a child's key is known without playing the move, unless the move
-// uncovers a card that goes to its foundation at once. expand probes those
-// keys first, all together (the table loads overlap in memory), and plays
-// only the moves that lead somewhere new. A child entered this way but not
+// uncovers a card that goes to its foundation at once. expand looks those
+// keys up first, and plays only the moves that lead somewhere new. A child entered this way but not
 // yet expanded may be met again deeper in an earlier sibling's subtree; it is
 // then skipped there and expanded here, so every position entered is still
 // expanded once.
@@ -1034,7 +1032,6 @@ func (w *rcWorker) probeChildren(moves []rcMove, status []uint8, sleeping []rcMo
 	var hashes [64]uint64
 	var known [64]bool
 	n := min(len(moves), len(keys))
-	var sink uint64
 	var asleep [64]bool
 	for i := 0; i < n; i++ {
 		m := moves[i]
@@ -1049,14 +1046,8 @@ func (w *rcWorker) probeChildren(moves []rcMove, status []uint8, sleeping []rcMo
 		keys[i], known[i] = w.b.childKey(m)
 		if known[i] {
 			hashes[i] = keys[i].hash()
-			if w.s.ct != nil {
-				sink += w.s.ct.touch(hashes[i])
-			} else {
-				sink += w.s.tt.touch(hashes[i])
-			}
 		}
 	}
-	w.sink += sink
 	for i := range moves {
 		st := uint8(childUnknown)
 		if i < n && asleep[i] {

@@ -191,20 +191,6 @@ func (st *sharedTable[K]) visit(k K, h uint64) bool {
 	return v
 }
 
-// touch loads the home slot of hash h and returns a value that depends on
-// it. Loading the slots of several keys before probing them lets the memory
-// system fetch them in parallel. Without locking it reads a live table, so
-// it is used only with one worker (a racing read there would be harmless
-// but is still a data race).
-func (st *sharedTable[K]) touch(h uint64) uint64 {
-	if st.locking {
-		return 0
-	}
-	t := st.shards[0].t
-	p := unsafe.Pointer(&t.slots[h&t.mask])
-	return uint64(*(*byte)(p))
-}
-
 func (st *sharedTable[K]) reset() {
 	for i := range st.shards {
 		st.shards[i].t.reset()
