@@ -999,6 +999,16 @@ func (w *rcWorker) sleepSet(moves []rcMove, status []uint8, via int) []rcMove {
 	return out
 }
 
+// asleep reports whether m is one of the sleeping moves.
+func asleep(sleeping []rcMove, m rcMove) bool {
+	for _, z := range sleeping {
+		if z.card == m.card && z.from == m.from && z.to == m.to {
+			return true
+		}
+	}
+	return false
+}
+
 // independent reports whether move z (of the parent, not played) and move
 // m (just played) touch different places: no shared column, not both a
 // cell, and not both an empty column (going to one, or leaving one).
@@ -1028,36 +1038,15 @@ func (w *rcWorker) probeChildren(moves []rcMove, status []uint8, sleeping []rcMo
 		}
 		return status
 	}
-	var keys [64]rcKey
-	var hashes [64]uint64
-	var known [64]bool
-	n := min(len(moves), len(keys))
-	var asleep [64]bool
-	for i := 0; i < n; i++ {
-		m := moves[i]
-		for _, z := range sleeping {
-			if z.card == m.card && z.from == m.from && z.to == m.to {
-				asleep[i] = true
-			}
-		}
-		if asleep[i] {
-			continue
-		}
-		keys[i], known[i] = w.b.childKey(m)
-		if known[i] {
-			hashes[i] = keys[i].hash()
-		}
-	}
-	for i := range moves {
+	for _, m := range moves {
 		st := uint8(childUnknown)
-		if i < n && asleep[i] {
+		if asleep(sleeping, m) {
 			st = childSeen
-		} else if i < n && known[i] {
-			k, h := keys[i], hashes[i]
-			switch {
-			case w.visit(k, h) || w.path.has(k, h):
+		} else if k, ok := w.b.childKey(m); ok {
+			h := k.hash()
+			if w.visit(k, h) || w.path.has(k, h) {
 				st = childSeen
-			default:
+			} else {
 				w.path.add(k, h)
 				st = childNew
 			}
