@@ -898,7 +898,7 @@ func (w *rcWorker) search(depth int) bool {
 // can wander this deep, and they end with an unknown verdict.
 const maxSearchDepth = 100_000
 
-// childStatus says what the batch probe found for a child position.
+// childStatus says what looking a child up found (see probeChildren).
 const (
 	childUnknown = iota // not probed: the move may set off foundation moves
 	childNew            // entered into the table by the probe
@@ -1030,7 +1030,8 @@ func (b *rcBoard) independent(z, m rcMove) bool {
 
 // probeChildren fills status for moves: for each move whose child key is
 // known in advance (see childKey), whether the child is new (and now
-// entered) or was seen.
+// entered) or was seen; a sleeping move's child counts as seen without a
+// lookup.
 func (w *rcWorker) probeChildren(moves []rcMove, status []uint8, sleeping []rcMove) []uint8 {
 	if w.s.tt3 != nil || !w.s.cfg.Pruning.AutoFoundation {
 		for range moves {
