@@ -909,3 +909,33 @@ func TestCLISolvePositionStdin(t *testing.T) {
 		t.Errorf("solve from a text board on stdin:\n%s", out)
 	}
 }
+
+// TestCLIShowIsDeal checks that show prints what deal prints.
+func TestCLIShowIsDeal(t *testing.T) {
+	for _, args := range [][]string{{"russian-cell", "617", "--ascii"}, {"ripple-fan", "1", "--format", "json"}} {
+		deal := cliOK(t, "", append([]string{"deal"}, args...)...)
+		show := cliOK(t, "", append([]string{"show"}, args...)...)
+		if deal != show || deal == "" {
+			t.Fatalf("show %v differs from deal:\n%s\n---\n%s", args, show, deal)
+		}
+	}
+}
+
+// TestCLISolveSteps checks that --steps prints the board after every move,
+// ending with every card on the foundations.
+func TestCLISolveSteps(t *testing.T) {
+	out := cliOK(t, "", "solve", "russian-cell", "3", "--steps", "--ascii", "--workers", "1")
+	plain := cliOK(t, "", "solve", "russian-cell", "3", "--ascii", "--workers", "1", "--format", "json")
+	var sol struct{ Moves []json.RawMessage }
+	if err := json.Unmarshal([]byte(plain), &sol); err != nil {
+		t.Fatal(err)
+	}
+	boards := strings.Count(out, "Foundations:")
+	if len(sol.Moves) == 0 || boards != len(sol.Moves)+1 {
+		t.Fatalf("%d boards for %d moves, want one at the start and one after each move", boards, len(sol.Moves))
+	}
+	last := out[strings.LastIndex(out, "Foundations:"):]
+	if !strings.HasPrefix(last, "Foundations:  C KC   S KS   H KH   D KD") {
+		t.Fatalf("the last board is not won:\n%s", last)
+	}
+}

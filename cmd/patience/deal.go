@@ -104,8 +104,9 @@ func newDealCommand(s streams) *cobra.Command {
 	var ascii bool
 	var sf startFlags
 	cmd := &cobra.Command{
-		Use:   "deal GAME (NUMBER | --position FILE)",
-		Short: "Show the layout of a deal",
+		Use:     "deal GAME (NUMBER | --position FILE)",
+		Aliases: []string{"show"},
+		Short:   "Show the layout of a deal (also: show)",
 		Long: `deal prints the starting layout of a deal: the board for people, or the
 position JSON that --position reads. Deal numbers are PySolFC's: 617, #12,345,
 ms3000000000 and 20-digit numbers such as 00000000000000000617 all work.

@@ -53,7 +53,7 @@ func (f *searchFlags) config() (solver.Config, error) {
 
 func newSolveCommand(s streams) *cobra.Command {
 	var format string
-	var ascii bool
+	var ascii, steps bool
 	var sf startFlags
 	var fl searchFlags
 	cmd := &cobra.Command{
@@ -73,6 +73,7 @@ the cards on it) from column 3 onto column 6. t1..t7 are the columns, c1 and
 c2 the cells, f the foundations. Automatic foundation moves are listed too.`,
 		Example: `  patience solve russian-cell 617
   patience solve ripple-fan 1 --format json > solution.json
+  patience solve russian-cell 3 --steps --ascii
   patience solve russian-cell --position stuck.json --timeout 1m
   patience deal russian-cell 5 --format json | patience solve russian-cell --position -`,
 		Args: gameArgs,
@@ -113,19 +114,20 @@ c2 the cells, f the foundations. Automatic foundation moves are listed too.`,
 				fmt.Fprintf(s.out, "%s\n", rules.MarshalSolution(sol))
 				return nil
 			}
-			printSolution(s.out, p, num, sol, res, style(s.out, ascii))
+			printSolution(s.out, p, num, sol, res, style(s.out, ascii), steps)
 			return nil
 		},
 	}
 	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json")
 	cmd.Flags().BoolVar(&ascii, "ascii", false, "draw suits as letters (C S H D), not symbols")
 	cmd.Flags().StringVar(&sf.position, "position", "", "read the start position from FILE (JSON or board text; - for stdin)")
+	cmd.Flags().BoolVar(&steps, "steps", false, "print the board after each move (text format)")
 	fl.add(cmd, "workers searching the deal together")
 	return cmd
 }
 
 // printSolution writes the verdict and move list for people.
-func printSolution(w io.Writer, p *rules.Position, num string, sol *rules.Solution, res solver.Result, st rules.BoardStyle) {
+func printSolution(w io.Writer, p *rules.Position, num string, sol *rules.Solution, res solver.Result, st rules.BoardStyle, steps bool) {
 	fmt.Fprint(w, rules.FormatBoard(p, num, st))
 	fmt.Fprintln(w)
 	if p.Game == rules.RussianCell {
@@ -138,7 +140,7 @@ func printSolution(w io.Writer, p *rules.Position, num string, sol *rules.Soluti
 	switch res.Verdict {
 	case solver.Solvable:
 		fmt.Fprintf(w, "Verdict: solvable (winnable with all cards known) in %d moves\n\n", len(res.Moves))
-		writeMoves(w, p, sol.Options, res.Moves, st)
+		writeMoves(w, p, res.Moves, st, steps)
 		fmt.Fprintln(w)
 	case solver.Unsolvable:
 		fmt.Fprintln(w, "Verdict: unsolvable (no sequence of moves wins)")
@@ -150,13 +152,26 @@ func printSolution(w io.Writer, p *rules.Position, num string, sol *rules.Soluti
 
 // writeMoves writes the numbered move list, each move with a plain-words
 // note for a person following it at a table.
-func writeMoves(w io.Writer, start *rules.Position, o rules.Options, moves []rules.Move, st rules.BoardStyle) {
+// With steps, the board follows each move.
+func writeMoves(w io.Writer, start *rules.Position, moves []rules.Move, st rules.BoardStyle, steps bool) {
 	p := start.Clone()
 	width := len(fmt.Sprint(len(moves)))
 	for i, m := range moves {
 		fmt.Fprintf(w, "%*d. %-12s %s\n", width, i+1, m.String(), describe(p, m, st))
 		p.Apply(m)
+		if steps {
+			fmt.Fprintf(w, "\n%s\n", boardBody(rules.FormatBoard(p, "", st)))
+		}
 	}
+}
+
+// boardBody drops the title line of a formatted board: between moves the
+// game and deal are already known.
+func boardBody(board string) string {
+	if _, rest, ok := strings.Cut(board, "\n"); ok {
+		return rest
+	}
+	return board
 }
 
 // describe says in words what move m does in position p (before it).
