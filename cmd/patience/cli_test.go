@@ -939,3 +939,22 @@ func TestCLISolveSteps(t *testing.T) {
 		t.Fatalf("the last board is not won:\n%s", last)
 	}
 }
+
+// TestCLIDealSolvitaire checks the Solvitaire interchange format: piles
+// bottom to top, face-down suits in lower case, ten as 10; and a position
+// with cells or foundations in use is refused as bad input.
+func TestCLIDealSolvitaire(t *testing.T) {
+	out := cliOK(t, "", "deal", "russian-cell", "617", "--format", "solvitaire")
+	var doc struct {
+		Piles [][]string `json:"tableau piles"`
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, out)
+	}
+	if len(doc.Piles) != 7 || strings.Join(doc.Piles[1], " ") != "7d 8D 3C QS 2S JH" ||
+		strings.Join(doc.Piles[3], " ") != "5c Ah Ac 10C 7H 9H 10S JD" {
+		t.Fatalf("unexpected piles: %v", doc.Piles)
+	}
+	r := cliRun(t, "", "deal", "russian-cell", "--position", "testdata/cli-russian-cell-midgame.json", "--format", "solvitaire")
+	cliWantUsage(t, r, 1, "Solvitaire")
+}

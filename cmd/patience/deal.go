@@ -114,25 +114,34 @@ ms3000000000 and 20-digit numbers such as 00000000000000000617 all work.
 GAME is russian-cell or ripple-fan.`,
 		Example: `  patience deal russian-cell 617
   patience deal ripple-fan 1 --format json > deal.json
+  patience deal russian-cell 617 --format solvitaire > 617.json
   patience deal russian-cell --position deal.json --ascii`,
 		Args: gameArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := checkFormat(format, "text", "json"); err != nil {
+			if err := checkFormat(format, "text", "json", "solvitaire"); err != nil {
 				return err
 			}
 			_, p, num, err := readStart(s, args, sf)
 			if err != nil {
 				return err
 			}
-			if format == "json" {
+			switch format {
+			case "json":
 				fmt.Fprintf(s.out, "%s\n", rules.MarshalPosition(p, num))
+				return nil
+			case "solvitaire":
+				b, err := rules.MarshalSolvitaire(p)
+				if err != nil {
+					return usageError{err}
+				}
+				s.out.Write(b)
 				return nil
 			}
 			fmt.Fprint(s.out, rules.FormatBoard(p, num, style(s.out, ascii)))
 			return nil
 		},
 	}
-	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json")
+	cmd.Flags().StringVar(&format, "format", "text", "output format: text, json, or solvitaire (Solvitaire's deal JSON, for cross-checking)")
 	cmd.Flags().BoolVar(&ascii, "ascii", false, "draw suits as letters (C S H D), not symbols")
 	cmd.Flags().StringVar(&sf.position, "position", "", "read the position from FILE (JSON or board text; - for stdin)")
 	return cmd
