@@ -958,3 +958,41 @@ func TestCLIDealSolvitaire(t *testing.T) {
 	r := cliRun(t, "", "deal", "russian-cell", "--position", "testdata/cli-russian-cell-midgame.json", "--format", "solvitaire")
 	cliWantUsage(t, r, 1, "Solvitaire")
 }
+
+// TestCLIHint checks hint on positions whose verdict is known: the advice
+// is legal for the referee, -n bounds the moves shown, and a lost position
+// says so.
+func TestCLIHint(t *testing.T) {
+	out := cliOK(t, "", "hint", "ripple-fan", "1")
+	if !strings.Contains(out, "cannot be won") {
+		t.Fatalf("Ripple Fan 1 is unsolvable, hint says:\n%s", out)
+	}
+
+	out = cliOK(t, "", "hint", "russian-cell", "617", "-n", "3", "--ascii", "--workers", "1")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if !strings.Contains(lines[0], "can be won") || len(lines) != 4 {
+		t.Fatalf("want the verdict and 3 moves, got:\n%s", out)
+	}
+	p, _, err := rules.ReadPosition(strings.NewReader(cliOK(t, "", "deal", "russian-cell", "617", "--format", "json")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, l := range lines[1:] {
+		f := strings.Fields(l)
+		m, err := rules.ParseMove(f[1] + " " + f[2])
+		if err != nil {
+			t.Fatalf("line %q: %v", l, err)
+		}
+		if err := rules.Check(p, rules.DefaultOptions(), m); err != nil {
+			t.Fatalf("hinted move %d (%v) is illegal: %v", i+1, m, err)
+		}
+		p.Apply(m)
+	}
+
+	out = cliOK(t, "", "hint", "ripple-fan", "--position", "testdata/cli-ripple-fan-endgame.json", "-n", "10")
+	if n := strings.Count(out, "\n") - 1; !strings.Contains(out, "(3 moves to go)") || n != 3 {
+		t.Fatalf("the endgame is won in 3 moves; hint shows %d:\n%s", n, out)
+	}
+
+	cliWantUsage(t, cliRun(t, "", "hint", "russian-cell", "617", "-n", "0"), 1, "-n")
+}

@@ -97,12 +97,8 @@ c2 the cells, f the foundations. Automatic foundation moves are listed too.`,
 				return err
 			}
 			if res.Verdict == solver.Solvable {
-				end, err := rules.Replay(p, cfg.Options, res.Moves)
-				if err != nil {
-					return fmt.Errorf("the solver's move list failed the referee: %v", err)
-				}
-				if !end.Won() {
-					return fmt.Errorf("the solver's move list does not win")
+				if _, err := replayWin(p, cfg.Options, res.Moves); err != nil {
+					return err
 				}
 			}
 			sol := &rules.Solution{Game: g, Number: num, Verdict: res.Verdict.String(), Reason: res.Reason,

@@ -1,0 +1,95 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"patience/rules"
+	"patience/solver"
+)
+
+func newHintCommand(s streams) *cobra.Command {
+	var ascii bool
+	var count int
+	var sf startFlags
+	var fl searchFlags
+	cmd := &cobra.Command{
+		Use:   "hint GAME (NUMBER | --position FILE)",
+		Short: "Say whether a position can still be won, and the next move",
+		Long: `hint decides a deal or a position, as solve does, and then gives only what a
+player needs next: whether the game can still be won, and if it can, the next
+move of a winning line (or the next few, with -n).
+
+A position in the middle of a game is read with --position: the position
+JSON (patience deal --format json writes one) or the board text that deal
+prints.`,
+		Example: `  patience hint russian-cell 617
+  patience hint russian-cell --position stuck.txt -n 3
+  patience hint ripple-fan --position endgame.json`,
+		Args: gameArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if count < 1 {
+				return badInput("-n must be at least 1, not %d", count)
+			}
+			cfg, err := fl.config()
+			if err != nil {
+				return err
+			}
+			g, p, _, err := readStart(s, args, sf)
+			if err != nil {
+				return err
+			}
+			if g == rules.RippleFan {
+				cfg.Options.Returns = false
+			}
+			res, err := solver.Solve(p, cfg)
+			if err != nil {
+				return err
+			}
+			st := style(s.out, ascii)
+			switch res.Verdict {
+			case solver.Unsolvable:
+				fmt.Fprintln(s.out, "This position cannot be won: no sequence of moves wins from here.")
+				return nil
+			case solver.Unknown:
+				fmt.Fprintf(s.out, "Unknown: the search stopped (%s) before deciding. Try a larger --max-nodes or --timeout.\n", res.Reason)
+				return nil
+			}
+			if _, err := replayWin(p, cfg.Options, res.Moves); err != nil {
+				return err
+			}
+			if len(res.Moves) == 0 {
+				fmt.Fprintln(s.out, "The game is already won.")
+				return nil
+			}
+			n := min(count, len(res.Moves))
+			fmt.Fprintf(s.out, "This position can be won (%d moves to go). ", len(res.Moves))
+			if n == 1 {
+				fmt.Fprintln(s.out, "Next move:")
+			} else {
+				fmt.Fprintf(s.out, "Next %d moves:\n", n)
+			}
+			writeMoves(s.out, p, res.Moves[:n], st, false)
+			return nil
+		},
+	}
+	cmd.Flags().IntVarP(&count, "moves", "n", 1, "how many moves of the winning line to show")
+	cmd.Flags().BoolVar(&ascii, "ascii", false, "draw suits as letters (C S H D), not symbols")
+	cmd.Flags().StringVar(&sf.position, "position", "", "read the position from FILE (JSON or board text; - for stdin)")
+	fl.add(cmd, "workers searching the position together")
+	return cmd
+}
+
+// replayWin replays a solver's winning line with the referee; a line that
+// fails is an internal error, never advice.
+func replayWin(p *rules.Position, o rules.Options, moves []rules.Move) (*rules.Position, error) {
+	end, err := rules.Replay(p, o, moves)
+	if err != nil {
+		return nil, fmt.Errorf("the solver's move list failed the referee: %v", err)
+	}
+	if !end.Won() {
+		return nil, fmt.Errorf("the solver's move list does not win")
+	}
+	return end, nil
+}
