@@ -102,3 +102,13 @@ func ParseMove(s string) (Move, error) {
 	}
 	return Move{Card: c, From: from, To: to}, nil
 }
+
+// MustMove parses a move in short notation and panics on error. It is for
+// tests and tables.
+func MustMove(s string) Move {
+	m, err := ParseMove(s)
+	if err != nil {
+		panic(err)
+	}
+	return m
+}

@@ -996,3 +996,38 @@ func TestCLIHint(t *testing.T) {
 
 	cliWantUsage(t, cliRun(t, "", "hint", "russian-cell", "617", "-n", "0"), 1, "-n")
 }
+
+// TestCLIMovesFirst checks --moves: the moves a player made are replayed by
+// the referee before solving, the solution then starts from there (and
+// check accepts it), and an illegal move is bad input naming the move.
+func TestCLIMovesFirst(t *testing.T) {
+	played := cliWriteFile(t, "played.txt", " 1. JH t2>t3     JH onto QH\n 2. QS t2>t5\n# then\n3) 2C t7 t2\n")
+	out := cliOK(t, "", "solve", "russian-cell", "617", "--moves", played, "--format", "json", "--workers", "1")
+	if strings.Contains(out, `"number"`) || !strings.Contains(out, `"position"`) {
+		t.Fatalf("a solution after --moves must carry its position, not the deal number:\n%s", out)
+	}
+	if got := cliOK(t, out, "check", "-"); !strings.HasPrefix(got, "valid: wins in") {
+		t.Fatalf("check of the solution after --moves: %s", got)
+	}
+	// The position the solution starts from is the deal after the 3 moves.
+	p, _, err := rules.ReadPosition(strings.NewReader(cliOK(t, "", "deal", "russian-cell", "617", "--format", "json")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range []string{"JH t2>t3", "QS t2>t5", "2C t7>t2"} {
+		p.Apply(rules.MustMove(m))
+	}
+	var sol struct {
+		Position json.RawMessage `json:"position"`
+	}
+	if err := json.Unmarshal([]byte(out), &sol); err != nil {
+		t.Fatal(err)
+	}
+	if want := rules.MarshalPosition(p, ""); string(sol.Position) != string(want) {
+		t.Fatalf("solution starts from\n%s\nwant\n%s", sol.Position, want)
+	}
+
+	bad := cliWriteFile(t, "bad.txt", "JH t2>t3\n5C t3>t6\n")
+	cliWantUsage(t, cliRun(t, "", "hint", "russian-cell", "617", "--moves", bad), 1, "move 2 (5C t3>t6)")
+	cliWantUsage(t, cliRun(t, "", "solve", "russian-cell", "--position", "-", "--moves", "-"), 1, "standard input")
+}

@@ -13,6 +13,30 @@ import (
 // startFlags are the flags that say where a start position comes from.
 type startFlags struct {
 	position string
+	moves    string // moves to play first (solve and hint)
+}
+
+// playMoves plays the moves of f.moves, if any, from p with the referee,
+// and returns the position reached and how many moves were played. An
+// illegal move is bad input, named by its number and the reason.
+func playMoves(s streams, p *rules.Position, f startFlags, o rules.Options) (*rules.Position, int, error) {
+	if f.moves == "" {
+		return p, 0, nil
+	}
+	r, done, err := openInput(s, f.moves)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer done()
+	moves, err := rules.ReadMoves(r)
+	if err != nil {
+		return nil, 0, usageError{fmt.Errorf("%s: %v", f.moves, err)}
+	}
+	end, err := rules.Replay(p, o, moves)
+	if err != nil {
+		return nil, 0, usageError{fmt.Errorf("%s: %v", f.moves, err)}
+	}
+	return end, len(moves), nil
 }
 
 // readStart reads GAME (args[0]) and the start position that the rest of
@@ -31,6 +55,8 @@ func readStart(s streams, args []string, f startFlags) (rules.Game, *rules.Posit
 // deal number in canonical form, or "" for a position without one.
 func loadStart(s streams, g rules.Game, args []string, f startFlags) (*rules.Position, string, error) {
 	switch {
+	case f.moves == "-" && f.position == "-":
+		return nil, "", badInput("--position and --moves cannot both read standard input")
 	case f.position != "" && len(args) > 1:
 		return nil, "", badInput("give a deal number or --position, not both")
 	case f.position != "":

@@ -23,10 +23,13 @@ move of a winning line (or the next few, with -n).
 
 A position in the middle of a game is read with --position: the position
 JSON (patience deal --format json writes one) or the board text that deal
-prints.`,
+prints. Or give the deal and what you played with --moves FILE: the moves,
+one a line in short notation ("5C t3>t6"), are replayed by the referee first,
+face-down cards and all.`,
 		Example: `  patience hint russian-cell 617
   patience hint russian-cell --position stuck.txt -n 3
-  patience hint ripple-fan --position endgame.json`,
+  patience hint ripple-fan --position endgame.json
+  patience hint russian-cell 617 --moves played.txt`,
 		Args: gameArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if count < 1 {
@@ -42,6 +45,10 @@ prints.`,
 			}
 			if g == rules.RippleFan {
 				cfg.Options.Returns = false
+			}
+			p, _, err = playMoves(s, p, sf, cfg.Options)
+			if err != nil {
+				return err
 			}
 			res, err := solver.Solve(p, cfg)
 			if err != nil {
@@ -74,9 +81,10 @@ prints.`,
 			return nil
 		},
 	}
-	cmd.Flags().IntVarP(&count, "moves", "n", 1, "how many moves of the winning line to show")
+	cmd.Flags().IntVarP(&count, "count", "n", 1, "how many moves of the winning line to show")
 	cmd.Flags().BoolVar(&ascii, "ascii", false, "draw suits as letters (C S H D), not symbols")
 	cmd.Flags().StringVar(&sf.position, "position", "", "read the position from FILE (JSON or board text; - for stdin)")
+	cmd.Flags().StringVar(&sf.moves, "moves", "", "play the moves in FILE first (JSON move list, a solution, or one move a line such as \"5C t3>t6\")")
 	fl.add(cmd, "workers searching the position together")
 	return cmd
 }

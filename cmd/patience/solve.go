@@ -74,6 +74,7 @@ c2 the cells, f the foundations. Automatic foundation moves are listed too.`,
 		Example: `  patience solve russian-cell 617
   patience solve ripple-fan 1 --format json > solution.json
   patience solve russian-cell 3 --steps --ascii
+  patience solve russian-cell 617 --moves played.txt
   patience solve russian-cell --position stuck.json --timeout 1m
   patience deal russian-cell 5 --format json | patience solve russian-cell --position -`,
 		Args: gameArgs,
@@ -91,6 +92,14 @@ c2 the cells, f the foundations. Automatic foundation moves are listed too.`,
 			}
 			if g == rules.RippleFan {
 				cfg.Options.Returns = false // Ripple Fan never has returns
+			}
+			p, played, err := playMoves(s, p, sf, cfg.Options)
+			if err != nil {
+				return err
+			}
+			from := num
+			if played > 0 {
+				num = "" // a position of its own now, carried whole
 			}
 			res, err := solver.Solve(p, cfg)
 			if err != nil {
@@ -110,6 +119,9 @@ c2 the cells, f the foundations. Automatic foundation moves are listed too.`,
 				fmt.Fprintf(s.out, "%s\n", rules.MarshalSolution(sol))
 				return nil
 			}
+			if played > 0 {
+				fmt.Fprintf(s.out, "After the %d moves of %s%s:\n", played, sf.moves, dealSuffix(from))
+			}
 			printSolution(s.out, p, num, sol, res, style(s.out, ascii), steps)
 			return nil
 		},
@@ -118,8 +130,17 @@ c2 the cells, f the foundations. Automatic foundation moves are listed too.`,
 	cmd.Flags().BoolVar(&ascii, "ascii", false, "draw suits as letters (C S H D), not symbols")
 	cmd.Flags().StringVar(&sf.position, "position", "", "read the start position from FILE (JSON or board text; - for stdin)")
 	cmd.Flags().BoolVar(&steps, "steps", false, "print the board after each move (text format)")
+	cmd.Flags().StringVar(&sf.moves, "moves", "", "play the moves in FILE first (JSON move list, a solution, or one move a line such as \"5C t3>t6\")")
 	fl.add(cmd, "workers searching the deal together")
 	return cmd
+}
+
+// dealSuffix names the deal a position came from, if it has a number.
+func dealSuffix(num string) string {
+	if num == "" {
+		return ""
+	}
+	return " from deal " + num
 }
 
 // printSolution writes the verdict and move list for people.
