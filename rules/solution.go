@@ -37,6 +37,7 @@ type Solution struct {
 	Reason   string    // why the verdict is unknown (a budget), else ""
 	Options  Options   // the rules options the moves are played under
 	Moves    []Move    // the winning moves, automatic foundation moves included
+	Forced   int       // how many of Moves were the only move the solver considered
 	Nodes    int64     // positions expanded
 	Seconds  float64   // time taken
 }
@@ -51,6 +52,7 @@ type solutionDoc struct {
 	Reason   string       `json:"reason,omitempty"`
 	Rules    *rulesDoc    `json:"rules"`
 	Moves    []moveDoc    `json:"moves"`
+	Forced   int          `json:"forced,omitempty"`
 	Nodes    int64        `json:"nodes"`
 	Seconds  float64      `json:"seconds"`
 }
@@ -76,6 +78,7 @@ func MarshalSolution(s *Solution) []byte {
 		Reason:  s.Reason,
 		Rules:   &rulesDoc{Returns: &s.Options.Returns},
 		Moves:   make([]moveDoc, len(s.Moves)),
+		Forced:  s.Forced,
 		Nodes:   s.Nodes,
 		Seconds: s.Seconds,
 	}
@@ -123,7 +126,7 @@ func ReadSolution(r io.Reader) (*Solution, error) {
 		return nil, err
 	}
 	var l problemList
-	s := &Solution{Number: d.Number, Verdict: d.Verdict, Reason: d.Reason, Nodes: d.Nodes, Seconds: d.Seconds, Options: DefaultOptions()}
+	s := &Solution{Number: d.Number, Verdict: d.Verdict, Reason: d.Reason, Forced: d.Forced, Nodes: d.Nodes, Seconds: d.Seconds, Options: DefaultOptions()}
 	gameOK := false
 	if d.Game == "" {
 		l.add(sevInput, `missing "game": use "russian-cell" or "ripple-fan"`)

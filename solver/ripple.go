@@ -45,6 +45,7 @@ type rfBoard struct {
 type rfUndo struct {
 	card, from, to uint8 // to is a pile or locF
 	oldStart       uint8
+	forced         bool // the only move considered (see Result.Forced)
 }
 
 func (b *rfBoard) setStart(i, v uint8) {
@@ -220,6 +221,9 @@ func (s *rfSearch) solve(p *rules.Position) (Result, error) {
 				to = rules.T(int(u.to))
 			}
 			r.Moves[i] = rules.Move{Card: rules.Card(u.card), From: rules.T(int(u.from)), To: to}
+			if u.forced {
+				r.Forced++
+			}
 		}
 	case s.bud.stop.Load():
 		r.Verdict = Unknown
@@ -238,7 +242,9 @@ func (s *rfSearch) search() bool {
 			again = false
 			for i := uint8(0); i < rfPiles; i++ {
 				if c := b.top(i); c != none && b.found[c/13] == c%13 {
-					s.played = append(s.played, b.make(c, i, locF))
+					u := b.make(c, i, locF)
+					u.forced = true
+					s.played = append(s.played, u)
 					autos++
 					again = true
 				}
@@ -259,15 +265,19 @@ func (s *rfSearch) search() bool {
 		}
 		s.nodes = 0
 	}
-	for i := uint8(0); i < rfPiles && !s.stop; i++ {
+	// The moves to branch on: each top card onto its successor, if that is
+	// another pile's top card (and, with AutoFoundation off, to its
+	// foundation).
+	var cand [2 * rfPiles]rfUndo
+	n := 0
+	for i := uint8(0); i < rfPiles; i++ {
 		c := b.top(i)
 		if c == none {
 			continue
 		}
 		if !s.cfg.Pruning.AutoFoundation && b.found[c/13] == c%13 {
-			if s.try(c, i, locF) {
-				return true
-			}
+			cand[n] = rfUndo{card: c, from: i, to: locF}
+			n++
 		}
 		if c%13 == 12 {
 			continue
@@ -280,7 +290,14 @@ func (s *rfSearch) search() bool {
 		if s.cfg.Pruning.BlockedPair && b.buries(c, j) {
 			continue
 		}
-		if s.try(c, i, j) {
+		cand[n] = rfUndo{card: c, from: i, to: j}
+		n++
+	}
+	for _, m := range cand[:n] {
+		if s.stop {
+			break
+		}
+		if s.try(m.card, m.from, m.to, n == 1) {
 			return true
 		}
 	}
@@ -288,8 +305,10 @@ func (s *rfSearch) search() bool {
 	return false
 }
 
-func (s *rfSearch) try(c, from, to uint8) bool {
-	s.played = append(s.played, s.b.make(c, from, to))
+func (s *rfSearch) try(c, from, to uint8, forced bool) bool {
+	u := s.b.make(c, from, to)
+	u.forced = forced
+	s.played = append(s.played, u)
 	if s.search() {
 		return true
 	}

@@ -75,6 +75,7 @@ type rcUndo struct {
 	start   uint8 // index the moved group had in its source column
 	oldCode uint8
 	flipped bool
+	forced  bool // the only move considered: automatic, or the only one generated
 }
 
 // rcBoard is the mutable position of one worker: columns in their real
@@ -604,6 +605,9 @@ func (s *rcSearch) solve(p *rules.Position) (Result, error) {
 		r.Moves = make([]rules.Move, len(winner.played))
 		for i, u := range winner.played {
 			r.Moves[i] = u.m.toRules()
+			if u.forced {
+				r.Forced++
+			}
 		}
 	case bud.stop.Load():
 		r.Verdict = Unknown
@@ -663,6 +667,7 @@ var warmUpNodes int64 = 20_000
 // many of them lead to each position expanded on the way, for the path set.
 type rcTask struct {
 	moves   []rcMove
+	forced  []bool // for each move, whether it was the only one considered
 	entered []int32
 }
 
@@ -752,13 +757,15 @@ func (w *rcWorker) split(n int) ([]rcTask, bool) {
 			w.restart()
 			w.replay(t)
 			moves := append([]rcMove(nil), t.moves...)
+			forced := append([]bool(nil), t.forced...)
 			for {
 				m, ok := w.b.nextFoundation()
 				if !ok || !w.s.cfg.Pruning.AutoFoundation {
 					break
 				}
-				w.play(m)
+				w.play(m, true)
 				moves = append(moves, m)
+				forced = append(forced, true)
 			}
 			if w.b.won() {
 				return nil, true
@@ -771,7 +778,11 @@ func (w *rcWorker) split(n int) ([]rcTask, bool) {
 			children := w.b.genMoves(nil, w.s.cfg.Pruning, w.s.cfg.Options.Returns)
 			w.order(children)
 			for _, m := range children {
-				next = append(next, rcTask{moves: append(append([]rcMove(nil), moves...), m), entered: entered})
+				next = append(next, rcTask{
+					moves:   append(append([]rcMove(nil), moves...), m),
+					forced:  append(append([]bool(nil), forced...), len(children) == 1),
+					entered: entered,
+				})
 			}
 		}
 		level = next
@@ -794,7 +805,7 @@ func (w *rcWorker) replay(t rcTask) int {
 			w.onPath()
 			e++
 		}
-		w.play(m)
+		w.play(m, t.forced[i])
 	}
 	return len(t.entered)
 }
@@ -811,8 +822,12 @@ func (w *rcWorker) onPath() {
 	w.path3.add(k, k.hash())
 }
 
-func (w *rcWorker) play(m rcMove) {
-	w.played = append(w.played, w.b.make(m))
+// play plays m on the board and records it; forced says it was the only
+// move the search considered there (for the difficulty measure).
+func (w *rcWorker) play(m rcMove, forced bool) {
+	u := w.b.make(m)
+	u.forced = forced
+	w.played = append(w.played, u)
 }
 
 func (w *rcWorker) takeBack() {
@@ -874,7 +889,7 @@ func (w *rcWorker) search(depth int) bool {
 			if !ok {
 				break
 			}
-			w.play(m)
+			w.play(m, true)
 			autos++
 		}
 	}
@@ -954,12 +969,12 @@ func (w *rcWorker) expand(depth int, via int) bool {
 		case childSeen:
 			continue
 		case childNew:
-			w.play(m)
+			w.play(m, len(moves) == 1)
 			if w.expand(depth+1, i) {
 				return true
 			}
 		default:
-			w.play(m)
+			w.play(m, len(moves) == 1)
 			if w.search(depth + 1) {
 				return true
 			}

@@ -122,6 +122,11 @@ type Result struct {
 	// every move, automatic foundation moves included; t and c numbers are
 	// those of the start position.
 	Moves []rules.Move
+	// Forced counts the moves of Moves that were the only move the search
+	// considered where they were played: automatic foundation moves, and
+	// moves from a position with one move to branch on. With Nodes and the
+	// length of Moves it measures how hard the deal was.
+	Forced int
 	// Nodes is the number of positions expanded, over all workers.
 	Nodes int64
 	// Stored is the number of positions in the table at the end, and

@@ -335,3 +335,38 @@ func TestSleepSetsSearchTheSamePositions(t *testing.T) {
 		t.Fatalf("only %d unsolvable deals compared", compared)
 	}
 }
+
+// TestForcedMoves checks the difficulty count: every move to a foundation
+// is automatic and so forced, no other move is forced unless it was the
+// only one considered, and only wins have forced moves.
+func TestForcedMoves(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	var positions []*rules.Position
+	for d := uint64(1); d <= 30; d++ {
+		positions = append(positions, deal(rules.RussianCell, d), sortedRippleFan(rng))
+	}
+	for i, p := range positions {
+		for _, w := range []int{1, 2} {
+			r := mustSolve(t, p, testConfig(w))
+			toF := 0
+			for _, m := range r.Moves {
+				if m.To == rules.F {
+					toF++
+				}
+			}
+			if r.Forced < toF || r.Forced > len(r.Moves) {
+				t.Fatalf("position %d, %d workers: %d forced of %d moves, %d to the foundations", i, w, r.Forced, len(r.Moves), toF)
+			}
+		}
+	}
+	// A Ripple Fan position with one move to make (JD onto QD, uncovering
+	// TD) before everything goes home: every move of the solution is forced.
+	p := rules.NewPosition(rules.RippleFan)
+	p.Foundations = [4]int{13, 13, 13, 9}
+	p.Tableau[0].Up = rules.MustCards("TD JD")
+	p.Tableau[1].Up = rules.MustCards("KD QD")
+	r := mustSolve(t, p, testConfig(1))
+	if r.Verdict != Solvable || len(r.Moves) != 5 || r.Forced != 5 {
+		t.Fatalf("%v in %d moves, %d forced; want solvable in 5, all forced", r.Verdict, len(r.Moves), r.Forced)
+	}
+}

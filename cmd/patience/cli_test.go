@@ -522,6 +522,7 @@ type cliSolution struct {
 		Returns *bool `json:"returns"`
 	} `json:"rules"`
 	Moves   []cliMove `json:"moves"`
+	Forced  int       `json:"forced"`
 	Nodes   *int64    `json:"nodes"`
 	Seconds *float64  `json:"seconds"`
 }
@@ -551,7 +552,7 @@ func cliSolveJSON(t *testing.T, stdin string, args ...string) (string, cliSoluti
 		names = append(names, k)
 	}
 	sort.Strings(names)
-	allowed := map[string]bool{"game": true, "number": true, "position": true, "verdict": true, "reason": true, "rules": true, "moves": true, "nodes": true, "seconds": true}
+	allowed := map[string]bool{"game": true, "number": true, "position": true, "verdict": true, "reason": true, "rules": true, "moves": true, "forced": true, "nodes": true, "seconds": true}
 	for _, k := range names {
 		if !allowed[k] {
 			t.Errorf("unexpected key %q in %s", k, out)
@@ -569,6 +570,17 @@ func cliSolveJSON(t *testing.T, stdin string, args ...string) (string, cliSoluti
 	cliDecodeStrict(t, out, &s)
 	if s.Rules == nil || s.Rules.Returns == nil || s.Nodes == nil || s.Seconds == nil || s.Moves == nil {
 		t.Errorf("rules.returns, nodes, seconds or moves null: %s", out)
+	}
+	// Every move to a foundation is automatic, so forced: a win has at
+	// least that many forced moves, and at most all of them.
+	toF := 0
+	for _, m := range s.Moves {
+		if m.To == "f" {
+			toF++
+		}
+	}
+	if s.Verdict == "solvable" && (s.Forced < toF || s.Forced > len(s.Moves)) {
+		t.Errorf("forced %d of %d moves, %d of them to the foundations", s.Forced, len(s.Moves), toF)
 	}
 	switch s.Verdict {
 	case "solvable":
@@ -773,7 +785,7 @@ func TestCLISolveText(t *testing.T) {
 			t.Errorf("solve text: %q missing:\n%s", want, out)
 		}
 	}
-	verdict := regexp.MustCompile(`(?m)^Verdict: solvable \(winnable with all cards known\) in (\d+) moves$`).FindStringSubmatch(out)
+	verdict := regexp.MustCompile(`(?m)^Verdict: solvable \(winnable with all cards known\) in (\d+) moves, \d+ of them forced$`).FindStringSubmatch(out)
 	if verdict == nil {
 		t.Fatalf("no verdict line with a move count:\n%s", out)
 	}

@@ -111,7 +111,7 @@ c2 the cells, f the foundations. Automatic foundation moves are listed too.`,
 				}
 			}
 			sol := &rules.Solution{Game: g, Number: num, Verdict: res.Verdict.String(), Reason: res.Reason,
-				Options: cfg.Options, Moves: res.Moves, Nodes: res.Nodes, Seconds: res.Elapsed.Seconds()}
+				Options: cfg.Options, Moves: res.Moves, Forced: res.Forced, Nodes: res.Nodes, Seconds: res.Elapsed.Seconds()}
 			if num == "" || sf.position != "" {
 				sol.Position = p
 			}
@@ -156,7 +156,7 @@ func printSolution(w io.Writer, p *rules.Position, num string, sol *rules.Soluti
 	}
 	switch res.Verdict {
 	case solver.Solvable:
-		fmt.Fprintf(w, "Verdict: solvable (winnable with all cards known) in %d moves\n\n", len(res.Moves))
+		fmt.Fprintf(w, "Verdict: solvable (winnable with all cards known) in %d moves, %d of them forced\n\n", len(res.Moves), res.Forced)
 		writeMoves(w, p, res.Moves, st, steps)
 		fmt.Fprintln(w)
 	case solver.Unsolvable:
