@@ -1043,3 +1043,34 @@ func TestCLIMovesFirst(t *testing.T) {
 	cliWantUsage(t, cliRun(t, "", "hint", "russian-cell", "617", "--moves", bad), 1, "move 2 (5C t3>t6)")
 	cliWantUsage(t, cliRun(t, "", "solve", "russian-cell", "--position", "-", "--moves", "-"), 1, "standard input")
 }
+
+// TestCLIFind checks find's output and its bad-input paths.
+func TestCLIFind(t *testing.T) {
+	out := cliOK(t, "", "find", "ripple-fan", "--count", "3", "--workers", "2")
+	if out != "2217\n3277\n9967\n" {
+		t.Fatalf("the first three winnable Ripple Fan deals: got %q", out)
+	}
+	// Each listed deal really is winnable, and the JSON form carries it.
+	for _, n := range strings.Fields(out) {
+		if !strings.Contains(cliOK(t, "", "solve", "ripple-fan", n, "--format", "json"), `"verdict":"solvable"`) {
+			t.Fatalf("find listed deal %s, which solve does not win", n)
+		}
+	}
+	js := cliOK(t, "", "find", "russian-cell", "--unsolvable", "--count", "2", "--format", "json")
+	if !strings.HasPrefix(js, `{"number":"7","verdict":"unsolvable"`) || strings.Count(js, "\n") != 2 {
+		t.Fatalf("unexpected JSON lines:\n%s", js)
+	}
+	for _, c := range []struct {
+		args  []string
+		words string
+	}{
+		{[]string{"find", "russian-cell", "--solvable", "--unsolvable"}, "not both"},
+		{[]string{"find", "russian-cell", "--count", "0"}, "--count"},
+		{[]string{"find", "russian-cell", "--from", "ms40000"}, "--from"},
+		{[]string{"find", "russian-cell", "--from", "abc"}, "bad deal number"},
+		{[]string{"find", "russian-cell", "--format", "xml"}, "--format"},
+		{[]string{"find", "poker"}, "unknown game"},
+	} {
+		cliWantUsage(t, cliRun(t, "", c.args...), 1, c.words)
+	}
+}

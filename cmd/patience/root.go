@@ -131,7 +131,7 @@ Verdicts are for the game with all cards known (face-down cards included).`,
 	root.SetIn(s.in)
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
 	root.CompletionOptions.DisableDefaultCmd = true
-	root.AddCommand(newDealCommand(s), newSolveCommand(s), newHintCommand(s), newCheckCommand(s), newStatsCommand(s), newMergeCommand(s))
+	root.AddCommand(newDealCommand(s), newSolveCommand(s), newHintCommand(s), newFindCommand(s), newCheckCommand(s), newStatsCommand(s), newMergeCommand(s))
 	return root
 }
 

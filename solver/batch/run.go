@@ -472,7 +472,7 @@ func (r *Runner) Run(ctx context.Context) (*Result, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			w := worker{r: r, s: solvers[i], p: rules.NewPosition(r.cfg.Game), opts: scfg.Options}
+			w := worker{game: r.cfg.Game, s: solvers[i], p: rules.NewPosition(r.cfg.Game), opts: scfg.Options}
 			send := func(b []Record) bool {
 				select {
 				case results <- b:
@@ -582,7 +582,7 @@ func (r *Runner) grab(next *atomic.Uint64, workers int) (start, end uint64, ok b
 // worker is what one batch worker owns: a solver, a dealer and a position,
 // all reused from deal to deal.
 type worker struct {
-	r    *Runner
+	game rules.Game
 	s    *solver.Solver
 	d    dealgen.Dealer
 	p    *rules.Position
@@ -593,7 +593,7 @@ type worker struct {
 var errInterrupted = errors.New("interrupted")
 
 func (w *worker) solve(n dealgen.Number) (Record, error) {
-	w.d.DealInto(w.r.cfg.Game, n, w.p)
+	w.d.DealInto(w.game, n, w.p)
 	res, err := w.s.Solve(w.p)
 	if err != nil {
 		return Record{}, fmt.Errorf("deal %s: %v", n, err)

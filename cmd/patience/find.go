@@ -1,0 +1,115 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/signal"
+	"strconv"
+	"syscall"
+
+	"github.com/spf13/cobra"
+
+	"patience/dealgen"
+	"patience/solver"
+	"patience/solver/batch"
+)
+
+func newFindCommand(s streams) *cobra.Command {
+	var (
+		format               string
+		solvable, unsolvable bool
+		count                int
+		from                 string
+		minLength            int
+		minNodes             int64
+		fl                   searchFlags
+	)
+	cmd := &cobra.Command{
+		Use:   "find GAME (--solvable | --unsolvable) --count N",
+		Short: "List deal numbers that can (or cannot) be won",
+		Long: `find decides deals in order, from --from on, on all cores, and lists the
+numbers of those that match, one a line, until it has --count of them: for
+apps that offer only winnable deals, or for collections of hard ones.
+
+--solvable (the default) lists winnable deals, --unsolvable the others.
+--min-length L keeps only wins of at least L moves, and --min-nodes K only
+deals that took at least K positions to decide. Deals the budget could not
+decide (unknown) are never listed; their count is reported on stderr.`,
+		Example: `  patience find russian-cell --solvable --count 100
+  patience find ripple-fan --solvable --count 10 --from 1000000
+  patience find russian-cell --unsolvable --count 20 --min-nodes 100000 --format json`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := checkFormat(format, "text", "json"); err != nil {
+				return err
+			}
+			if solvable && unsolvable {
+				return badInput("give --solvable or --unsolvable, not both")
+			}
+			if count < 1 {
+				return badInput("--count must be at least 1, not %d", count)
+			}
+			g, err := parseGame(args[0])
+			if err != nil {
+				return err
+			}
+			cfg, err := fl.config()
+			if err != nil {
+				return err
+			}
+			start, err := dealgen.ParseNumber(from)
+			if err != nil {
+				return usageError{err}
+			}
+			first, ok := start.Uint64()
+			if !ok || start.IsMS() {
+				return badInput("--from must be a plain deal number below 2^64, not %s", start)
+			}
+			want := solver.Solvable
+			if unsolvable {
+				want = solver.Unsolvable
+			}
+			match := func(r batch.Record) bool {
+				return r.Verdict == want && r.Moves >= minLength && r.Nodes >= minNodes
+			}
+			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			found := 0
+			var line []byte
+			scanned, unknown, err := batch.Find(ctx, batch.FindConfig{Game: g, From: first, Solver: cfg, Workers: fl.workers, Match: match},
+				func(r batch.Record) bool {
+					line = line[:0]
+					if format == "json" {
+						line = r.AppendJSON(line)
+					} else {
+						line = append(line, r.Number.String()...)
+					}
+					line = append(line, '\n')
+					s.out.Write(line)
+					found++
+					return found < count
+				})
+			if err != nil {
+				return err
+			}
+			if unknown > 0 {
+				fmt.Fprintf(s.err, "patience: %s of the %s deals looked at were undecided (unknown) within the budget, and not listed\n",
+					strconv.FormatUint(unknown, 10), strconv.FormatUint(scanned, 10))
+			}
+			if found < count && ctx.Err() != nil {
+				fmt.Fprintf(s.err, "patience: interrupted after %d of %d deals found\n", found, count)
+			}
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&format, "format", "text", "output format: text (deal numbers) or json (one results line a deal)")
+	cmd.Flags().BoolVar(&solvable, "solvable", false, "list winnable deals (the default)")
+	cmd.Flags().BoolVar(&unsolvable, "unsolvable", false, "list deals that cannot be won")
+	cmd.Flags().IntVar(&count, "count", 10, "how many deals to list")
+	cmd.Flags().StringVar(&from, "from", "1", "the first deal number to look at")
+	cmd.Flags().IntVar(&minLength, "min-length", 0, "only wins of at least this many moves")
+	cmd.Flags().Int64Var(&minNodes, "min-nodes", 0, "only deals that took at least this many positions to decide")
+	fl.add(cmd, "deals decided at once, one core each")
+	return cmd
+}

@@ -1,0 +1,112 @@
+package batch
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"sync/atomic"
+
+	"patience/dealgen"
+	"patience/rules"
+	"patience/solver"
+)
+
+// FindConfig says which deals Find looks through and how it decides them.
+type FindConfig struct {
+	Game    rules.Game
+	From    uint64        // the first deal number to look at (plain PySolFC number, at least 1)
+	Solver  solver.Config // Workers and MemoryMB are per process, as in Config
+	Workers int
+	// Match picks the records to report.
+	Match func(Record) bool
+}
+
+// Find decides the deals From, From+1, ... on Workers cores and calls emit
+// with each record that Match picks, in deal order, until emit returns
+// false, the deal numbers run out, or ctx is done. It returns how many deals
+// it reported on in order (matching or not) and how many of them were
+// unknown. It returns an error for an internal failure only (a solution the
+// referee rejects).
+func Find(ctx context.Context, cfg FindConfig, emit func(Record) bool) (scanned, unknown uint64, err error) {
+	if cfg.From < 1 {
+		return 0, 0, errors.New("batch: Find needs From >= 1")
+	}
+	workers := max(1, cfg.Workers)
+	scfg := cfg.Solver
+	scfg.Workers = 1
+	scfg.MemoryMB = max(1, scfg.MemoryMB/workers)
+
+	type result struct {
+		i   uint64
+		rec Record
+		err error
+	}
+	results := make(chan result, 4*workers)
+	var next atomic.Uint64
+	var stop atomic.Bool
+	solvers := make([]*solver.Solver, workers)
+	for i := range solvers {
+		solvers[i] = solver.New(cfg.Game, scfg)
+	}
+	halt := func() {
+		if !stop.Swap(true) {
+			for _, s := range solvers {
+				s.Interrupt()
+			}
+		}
+	}
+	var wg sync.WaitGroup
+	for i := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			w := worker{game: cfg.Game, s: solvers[i], p: rules.NewPosition(cfg.Game), opts: scfg.Options}
+			for !stop.Load() {
+				k := next.Add(1) - 1
+				n := cfg.From + k
+				if n < cfg.From { // wrapped past 2^64-1
+					return
+				}
+				rec, err := w.solve(dealgen.FromUint64(n))
+				if err == errInterrupted {
+					return
+				}
+				results <- result{k, rec, err}
+				if err != nil {
+					return
+				}
+			}
+		}()
+	}
+	go func() {
+		wg.Wait()
+		close(results)
+	}()
+	defer context.AfterFunc(ctx, halt)()
+
+	// Results arrive out of order; hold them until their turn.
+	pending := map[uint64]result{}
+	for r := range results {
+		pending[r.i] = r
+		for {
+			p, ok := pending[scanned]
+			if !ok || stop.Load() {
+				break
+			}
+			delete(pending, scanned)
+			if p.err != nil {
+				err = p.err
+				halt()
+				break
+			}
+			scanned++
+			if p.rec.Verdict == solver.Unknown {
+				unknown++
+			}
+			if cfg.Match(p.rec) && !emit(p.rec) {
+				halt()
+			}
+		}
+	}
+	return scanned, unknown, err
+}

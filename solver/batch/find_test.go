@@ -1,0 +1,71 @@
+package batch
+
+import (
+	"context"
+	"testing"
+
+	"patience/dealgen"
+	"patience/rules"
+	"patience/solver"
+)
+
+// TestFindAgreesWithSolver checks that Find reports exactly the matching
+// deals, in order, that deciding the same deals one by one gives, for any
+// number of workers.
+func TestFindAgreesWithSolver(t *testing.T) {
+	const n = 300
+	cfg := solver.DefaultConfig()
+	cfg.Workers = 1
+	cfg.MemoryMB = 64
+	s := solver.New(rules.RussianCell, cfg)
+	var want []uint64
+	for d := uint64(1); d <= n; d++ {
+		r, err := s.Solve(dealgen.Deal(rules.RussianCell, dealgen.FromUint64(d)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Verdict == solver.Unsolvable {
+			want = append(want, d)
+		}
+	}
+	if len(want) < 5 {
+		t.Fatalf("only %d unsolvable deals in 1..%d", len(want), n)
+	}
+	for _, workers := range []int{1, 2, 3} {
+		var got []uint64
+		scanned, unknown, err := Find(context.Background(), FindConfig{
+			Game: rules.RussianCell, From: 1, Solver: cfg, Workers: workers,
+			Match: func(r Record) bool { return r.Verdict == solver.Unsolvable },
+		}, func(r Record) bool {
+			u, _ := r.Number.Uint64()
+			got = append(got, u)
+			return len(got) < len(want)
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got) != len(want) {
+			t.Fatalf("%d workers: found %v, want %v", workers, got, want)
+		}
+		for i := range got {
+			if got[i] != want[i] {
+				t.Fatalf("%d workers: found %v, want %v", workers, got, want)
+			}
+		}
+		if scanned != want[len(want)-1] || unknown != 0 {
+			t.Fatalf("%d workers: scanned %d deals (%d unknown), want %d", workers, scanned, unknown, want[len(want)-1])
+		}
+	}
+}
+
+// TestFindStopsOnCancel checks that a cancelled Find returns promptly.
+func TestFindStopsOnCancel(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	cfg := solver.DefaultConfig()
+	_, _, err := Find(ctx, FindConfig{Game: rules.RippleFan, From: 1, Solver: cfg, Workers: 2,
+		Match: func(Record) bool { return false }}, func(Record) bool { return true })
+	if err != nil {
+		t.Fatal(err)
+	}
+}
