@@ -13,7 +13,10 @@ import (
 // deals, in order, that deciding the same deals one by one gives, for any
 // number of workers.
 func TestFindAgreesWithSolver(t *testing.T) {
-	const n = 300
+	n := uint64(300)
+	if testing.Short() {
+		n = 120
+	}
 	cfg := solver.DefaultConfig()
 	cfg.Workers = 1
 	cfg.MemoryMB = 64
