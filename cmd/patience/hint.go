@@ -35,18 +35,7 @@ face-down cards and all.`,
 			if count < 1 {
 				return badInput("-n must be at least 1, not %d", count)
 			}
-			cfg, err := fl.config()
-			if err != nil {
-				return err
-			}
-			g, p, _, err := readStart(s, args, sf)
-			if err != nil {
-				return err
-			}
-			if g == rules.RippleFan {
-				cfg.Options.Returns = false
-			}
-			p, _, err = playMoves(s, p, sf, cfg.Options)
+			cfg, _, p, _, _, err := searchStart(s, args, sf, fl)
 			if err != nil {
 				return err
 			}

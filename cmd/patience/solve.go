@@ -82,18 +82,7 @@ c2 the cells, f the foundations. Automatic foundation moves are listed too.`,
 			if err := checkFormat(format, "text", "json"); err != nil {
 				return err
 			}
-			cfg, err := fl.config()
-			if err != nil {
-				return err
-			}
-			g, p, num, err := readStart(s, args, sf)
-			if err != nil {
-				return err
-			}
-			if g == rules.RippleFan {
-				cfg.Options.Returns = false // Ripple Fan never has returns
-			}
-			p, played, err := playMoves(s, p, sf, cfg.Options)
+			cfg, g, p, num, played, err := searchStart(s, args, sf, fl)
 			if err != nil {
 				return err
 			}
@@ -133,6 +122,26 @@ c2 the cells, f the foundations. Automatic foundation moves are listed too.`,
 	cmd.Flags().StringVar(&sf.moves, "moves", "", "play the moves in FILE first (JSON move list, a solution, or one move a line such as \"5C t3>t6\")")
 	fl.add(cmd, "workers searching the deal together")
 	return cmd
+}
+
+// searchStart reads what solve and hint need before searching: the
+// configuration from the flags, GAME, the start position (a deal number or
+// --position, and its number if it has one), and the position after the
+// moves of --moves (with how many were played).
+func searchStart(s streams, args []string, sf startFlags, fl searchFlags) (solver.Config, rules.Game, *rules.Position, string, int, error) {
+	cfg, err := fl.config()
+	if err != nil {
+		return cfg, 0, nil, "", 0, err
+	}
+	g, p, num, err := readStart(s, args, sf)
+	if err != nil {
+		return cfg, 0, nil, "", 0, err
+	}
+	if g == rules.RippleFan {
+		cfg.Options.Returns = false // Ripple Fan never has returns
+	}
+	p, played, err := playMoves(s, p, sf, cfg.Options)
+	return cfg, g, p, num, played, err
 }
 
 // dealSuffix names the deal a position came from, if it has a number.
