@@ -58,6 +58,7 @@ const (
 	rcCols  = 7
 	locCell = 7 // cells are locCell+0, locCell+1
 	locF    = 9
+	locPair = 10 // CellHome pair moves: the card to cell to-locPair, its successor to the other
 	none    = 0xFF
 	keyTag  = uint64(1) << 63
 )
@@ -90,6 +91,8 @@ type rcBoard struct {
 	loc   [rules.NumCards]uint8 // column, locCell+i, or locF
 	idx   [rules.NumCards]uint8 // index within the column
 	key   rcKey
+
+	cellHome bool // the CellHome pruning is on (childKey needs it)
 
 	// Fixed for a search: the card each card lay on in the start position
 	// (none for a bottom card) and whether that card was face up then.
@@ -341,6 +344,59 @@ func (b *rcBoard) nextFoundation() (rcMove, bool) {
 	return rcMove{}, false
 }
 
+// CellHome. Call a position unsettled when a cell holds a card X whose
+// successor X+1 (same suit, one rank higher) is a column's top card, and
+// let D be the position after X goes from its cell onto X+1. From D, X can
+// go back to the cell it left, which is free there, so each of the two
+// positions can reach the other in one move and one is won exactly when the
+// other is. The search therefore settles every position at once, as it plays
+// foundation moves, and never keeps an unsettled one.
+//
+// That alone would lose positions: the search must still reach, from D,
+// every position that the unsettled one T reaches in one move (settled in
+// turn). Going through T's moves: X to its foundation, or onto X+1, is D's
+// own position or a move of D; a move that carries X+1 inside a group, or
+// moves X+1 as a group's bottom onto X+2 or (a King) to an empty column, is
+// the same move in D with X carried along on top, which settles to the same
+// position; a card to a cell is legal in D, which has one more free cell;
+// nothing can be put on X+1 but X. The one move D cannot copy is X+1 itself
+// going to the other cell, uncovering the card beneath: for it the search
+// has a pair move, X to one cell and X+1 to the other, played when X sits on
+// its face-up successor and both cells are free. Settling is unique (a
+// card goes home only onto its own successor, in any order), so each
+// position reached settles to one key.
+//
+// Two moves are then never generated: X to a cell when X sits on its
+// face-up successor (it would come straight back), and X to a cell when
+// X+1 is another column's top card (it would settle onto X+1, which the
+// direct move does). When X sits on its face-down successor the move to a
+// cell is kept: X comes home onto a card that is now face up, a new
+// position (the trap of DESIGN 4.3).
+//
+// nextAuto returns the next automatic move with the pruning pr: a
+// foundation move (AutoFoundation), or else a cell card going home onto its
+// same-suit successor, when that successor is a column's top card
+// (CellHome).
+func (b *rcBoard) nextAuto(pr Pruning) (rcMove, bool) {
+	if pr.AutoFoundation {
+		if m, ok := b.nextFoundation(); ok {
+			return m, true
+		}
+	}
+	if pr.CellHome {
+		for i := uint8(0); i < 2; i++ {
+			c := b.cell[i]
+			if c == none || c%13 == 12 {
+				continue
+			}
+			if b.isTop(c + 1) {
+				return rcMove{card: c, from: locCell + i, to: b.loc[c+1]}, true
+			}
+		}
+	}
+	return rcMove{}, false
+}
+
 // faceUp reports whether card c, in a column, is face up.
 func (b *rcBoard) faceUp(c uint8) bool { return b.idx[c] >= b.down[b.loc[c]] }
 
@@ -409,10 +465,28 @@ func (b *rcBoard) genMoves(buf []rcMove, pr Pruning, returns bool) []rcMove {
 	}
 	if emptyCell != none {
 		for i := uint8(0); i < rcCols; i++ {
-			if b.n[i] > 0 {
-				c := b.col[i][b.n[i]-1]
-				buf = b.toCells(buf, rcMove{card: c, from: i}, pr)
+			if b.n[i] == 0 {
+				continue
 			}
+			c := b.col[i][b.n[i]-1]
+			if pr.CellHome && c%13 != 12 {
+				if b.n[i] >= 2 && b.col[i][b.n[i]-2] == c+1 && b.down[i] < b.n[i]-1 {
+					// c sits on its face-up successor: alone to a cell
+					// it would come straight back; with its successor
+					// to the other cell it is a pair move.
+					if b.cell[0] == none && b.cell[1] == none {
+						buf = append(buf, b.scoreMove(rcMove{card: c, from: i, to: locPair}))
+						if !pr.Symmetry {
+							buf = append(buf, b.scoreMove(rcMove{card: c, from: i, to: locPair + 1}))
+						}
+					}
+					continue
+				}
+				if b.isTop(c + 1) {
+					continue // the same as moving c onto c+1 directly
+				}
+			}
+			buf = b.toCells(buf, rcMove{card: c, from: i}, pr)
 		}
 		if returns && !pr.SkipReturns {
 			for s := uint8(0); s < 4; s++ {
@@ -490,7 +564,7 @@ func (b *rcBoard) scoreMove(m rcMove) rcMove {
 	} else if m.from < locF {
 		sc += 25
 	}
-	if m.to >= locCell && m.to < locF {
+	if m.to >= locCell && m.to != locF {
 		sc -= 30
 	}
 	m.score = int8(max(-100, min(100, sc)))
@@ -570,6 +644,7 @@ func (s *rcSearch) solve(p *rules.Position) (Result, error) {
 		if err := w.b.load(p); err != nil {
 			return Result{}, err
 		}
+		w.b.cellHome = s.cfg.Pruning.CellHome
 		w.played = w.played[:0] // the board was just loaded
 		w.bud = bud
 		w.nodes = 0
@@ -759,8 +834,8 @@ func (w *rcWorker) split(n int) ([]rcTask, bool) {
 			moves := append([]rcMove(nil), t.moves...)
 			forced := append([]bool(nil), t.forced...)
 			for {
-				m, ok := w.b.nextFoundation()
-				if !ok || !w.s.cfg.Pruning.AutoFoundation {
+				m, ok := w.b.nextAuto(w.s.cfg.Pruning)
+				if !ok {
 					break
 				}
 				w.play(m, true)
@@ -778,11 +853,17 @@ func (w *rcWorker) split(n int) ([]rcTask, bool) {
 			children := w.b.genMoves(nil, w.s.cfg.Pruning, w.s.cfg.Options.Returns)
 			w.order(children)
 			for _, m := range children {
-				next = append(next, rcTask{
+				t := rcTask{
 					moves:   append(append([]rcMove(nil), moves...), m),
 					forced:  append(append([]bool(nil), forced...), len(children) == 1),
 					entered: entered,
-				})
+				}
+				if m.to >= locPair {
+					ms := m.pair()
+					t.moves = append(t.moves[:len(t.moves)-1], ms[0], ms[1])
+					t.forced = append(t.forced, false)
+				}
+				next = append(next, t)
 			}
 		}
 		level = next
@@ -828,6 +909,28 @@ func (w *rcWorker) play(m rcMove, forced bool) {
 	u := w.b.make(m)
 	u.forced = forced
 	w.played = append(w.played, u)
+}
+
+// playPair plays m, which may be a CellHome pair move (two moves), and
+// returns how many moves it played.
+func (w *rcWorker) playPair(m rcMove, forced bool) int {
+	if m.to < locPair {
+		w.play(m, forced)
+		return 1
+	}
+	ms := m.pair()
+	w.play(ms[0], forced)
+	w.play(ms[1], false)
+	return 2
+}
+
+// pair returns the two moves of a CellHome pair move.
+func (m rcMove) pair() [2]rcMove {
+	i := m.to - locPair
+	return [2]rcMove{
+		{card: m.card, from: m.from, to: locCell + i},
+		{card: m.card + 1, from: m.from, to: locCell + 1 - i},
+	}
 }
 
 func (w *rcWorker) takeBack() {
@@ -883,15 +986,13 @@ func (w *rcWorker) leave() {
 // winning line.
 func (w *rcWorker) search(depth int) bool {
 	autos := 0
-	if w.s.cfg.Pruning.AutoFoundation {
-		for {
-			m, ok := w.b.nextFoundation()
-			if !ok {
-				break
-			}
-			w.play(m, true)
-			autos++
+	for {
+		m, ok := w.b.nextAuto(w.s.cfg.Pruning)
+		if !ok {
+			break
 		}
+		w.play(m, true)
+		autos++
 	}
 	if w.b.won() {
 		return true
@@ -974,10 +1075,11 @@ func (w *rcWorker) expand(depth int, via int) bool {
 				return true
 			}
 		default:
-			w.play(m, len(moves) == 1)
+			n := w.playPair(m, len(moves) == 1)
 			if w.search(depth + 1) {
 				return true
 			}
+			w.undoAutos(n - 1)
 		}
 		w.takeBack()
 	}
@@ -1078,16 +1180,23 @@ func (w *rcWorker) probeChildren(moves []rcMove, status []uint8, sleeping []rcMo
 // its source column (a moved card that was available and next on its
 // foundation would already have gone there).
 func (b *rcBoard) childKey(m rcMove) (rcKey, bool) {
-	if m.to == locF || m.from == locF {
+	if m.to >= locF || m.from == locF {
 		return rcKey{}, false
 	}
+	home := b.cellHome
 	if m.from < rcCols {
 		if start := b.idx[m.card]; start > 0 {
 			u := b.col[m.from][start-1]
 			if b.found[u/13] == u%13 {
 				return rcKey{}, false
 			}
+			// Does the uncovered card call a cell card home?
+			if home && u%13 != 0 && (b.loc[u-1]-locCell < 2 || (u-1 == m.card && m.to >= locCell)) {
+				return rcKey{}, false
+			}
 		}
+	} else if home && m.to < rcCols && m.card%13 != 0 && b.loc[m.card-1]-locCell < 2 {
+		return rcKey{}, false // the card's predecessor is in the other cell
 	}
 	var code uint8 = codeCell
 	if m.to < rcCols {

@@ -69,11 +69,15 @@ type Pruning struct {
 	// lower card of its own suit and can never leave its pile (see
 	// ripple.go for the proof).
 	BlockedPair bool
+	// CellHome (Russian Cell) puts a cell card back on its same-suit
+	// successor as soon as that successor is a column's top card, and so
+	// never keeps both apart (see russian.go for the proof).
+	CellHome bool
 }
 
 // AllPruning returns every proven-safe reduction switched on.
 func AllPruning() Pruning {
-	return Pruning{AutoFoundation: true, SkipReturns: true, Symmetry: true, KingBottom: true, SleepSets: true, BlockedPair: true}
+	return Pruning{AutoFoundation: true, SkipReturns: true, Symmetry: true, KingBottom: true, SleepSets: true, BlockedPair: true, CellHome: true}
 }
 
 // Config controls a search.

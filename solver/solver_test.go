@@ -128,6 +128,7 @@ func TestPruningSwitches(t *testing.T) {
 		{"KingBottom", func(p *Pruning) { p.KingBottom = false }},
 		{"SleepSets", func(p *Pruning) { p.SleepSets = false }},
 		{"BlockedPair", func(p *Pruning) { p.BlockedPair = false }},
+		{"CellHome", func(p *Pruning) { p.CellHome = false }},
 		{"all", func(p *Pruning) { *p = Pruning{} }},
 	}
 	n := uint64(40)
@@ -369,4 +370,82 @@ func TestForcedMoves(t *testing.T) {
 	if r.Verdict != Solvable || len(r.Moves) != 5 || r.Forced != 5 {
 		t.Fatalf("%v in %d moves, %d forced; want solvable in 5, all forced", r.Verdict, len(r.Moves), r.Forced)
 	}
+}
+
+// midGame plays up to n random legal moves (foundation returns included)
+// from a Russian Cell deal, stopping early at a position with no move.
+func midGame(rng *rand.Rand, d uint64, n int) *rules.Position {
+	p := deal(rules.RussianCell, d)
+	var buf []rules.Move
+	for i := 0; i < n; i++ {
+		buf = rules.LegalMoves(p, rules.DefaultOptions(), buf)
+		if len(buf) == 0 {
+			break
+		}
+		p.Apply(buf[rng.IntN(len(buf))])
+	}
+	return p
+}
+
+// awayFromHome plays, where there is one, a move of a column's top card to
+// a cell that leaves the card's successor a column top card: the position
+// CellHome never keeps.
+func awayFromHome(p *rules.Position) {
+	for _, m := range rules.LegalMoves(p, rules.DefaultOptions(), nil) {
+		if m.To.Kind != rules.Cell || m.From.Kind != rules.Tableau || m.Card.Rank() == rules.King {
+			continue
+		}
+		q := p.Clone()
+		q.Apply(m)
+		for _, pl := range q.Tableau {
+			if len(pl.Up) > 0 && pl.Up[len(pl.Up)-1] == m.Card+1 {
+				p.Apply(m)
+				return
+			}
+		}
+	}
+}
+
+// TestCellHomeAgreesWithPlainSearch tests the CellHome proof (russian.go)
+// on its own: with only the proven foundation reductions besides it, the
+// solver agrees with the plain search on deals and on positions in the
+// middle of a game, many of which start with a card in a cell next to its
+// successor, which CellHome puts home first.
+func TestCellHomeAgreesWithPlainSearch(t *testing.T) {
+	n := 60
+	if testing.Short() {
+		n = 15
+	}
+	rng := rand.New(rand.NewPCG(7, 8))
+	counts := map[Verdict]int{}
+	homeFirst := 0
+	for i := 0; i < n; i++ {
+		d := uint64(i + 1)
+		away := midGame(rng, d, 10+rng.IntN(40))
+		awayFromHome(away)
+		for _, p := range []*rules.Position{deal(rules.RussianCell, d), midGame(rng, d, 10+rng.IntN(40)), away} {
+			want, ok := plainSolve(p, rules.DefaultOptions(), true, 30_000)
+			if !ok {
+				continue
+			}
+			cfg := testConfig(1)
+			cfg.Pruning = Pruning{AutoFoundation: true, SkipReturns: true, CellHome: true}
+			r := mustSolve(t, p, cfg)
+			if got := r.Verdict == Solvable; got != want || r.Verdict == Unknown {
+				t.Fatalf("position %d: CellHome solver says %v, plain search says won=%v\n%s", i, r.Verdict, want, rules.FormatBoard(p, "", rules.BoardStyle{}))
+			}
+			counts[r.Verdict]++
+			var b rcBoard
+			if err := b.load(p); err != nil {
+				t.Fatal(err)
+			}
+			if _, ok := b.nextAuto(Pruning{CellHome: true}); ok {
+				homeFirst++
+			}
+		}
+	}
+	if counts[Solvable] < n/4 || counts[Unsolvable] < n/4 {
+		t.Fatalf("too few of each verdict compared: %v", counts)
+	}
+	t.Logf("verdicts: %v; %d positions start with a card going home", counts, homeFirst)
 }

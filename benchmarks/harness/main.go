@@ -71,6 +71,8 @@ func main() {
 			cfg.Pruning.SkipReturns = false
 		case "Symmetry":
 			cfg.Pruning.Symmetry = false
+		case "CellHome":
+			cfg.Pruning.CellHome = false
 		case "KingBottom":
 			cfg.Pruning.KingBottom = false
 		case "SleepSets":
