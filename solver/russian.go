@@ -59,6 +59,7 @@ const (
 	locCell = 7 // cells are locCell+0, locCell+1
 	locF    = 9
 	locPair = 10 // CellHome pair moves: the card to cell to-locPair, its successor to the other
+	locSwap = 12 // a KingHome swap: the King alone in column aux to a cell, then card to aux
 	none    = 0xFF
 	keyTag  = uint64(1) << 63
 )
@@ -68,6 +69,7 @@ const (
 type rcMove struct {
 	card, from, to uint8
 	score          int8
+	aux            uint8 // a KingHome swap: the column of the King that goes to a cell
 }
 
 // rcUndo holds what unmake needs beyond the move itself.
@@ -93,6 +95,7 @@ type rcBoard struct {
 	key   rcKey
 
 	cellHome bool // the CellHome pruning is on (childKey needs it)
+	kingHome bool // the KingHome pruning is on
 
 	// Fixed for a search: the card each card lay on in the start position
 	// (none for a bottom card) and whether that card was face up then.
@@ -373,6 +376,29 @@ func (b *rcBoard) nextFoundation() (rcMove, bool) {
 // cell is kept: X comes home onto a card that is now face up, a new
 // position (the trap of DESIGN 4.3).
 //
+// KingHome is the same idea for the other move that can be taken back: a
+// King alone in a column going to a cell, and back to an empty column. Call
+// a position unsettled when a cell holds a King K and a column is empty,
+// and let D be the position after K goes to the first empty column; K can
+// go back to the cell it left, so the two are won alike. The moves of the
+// unsettled T, made from D: K to any empty column is D again, up to the
+// order of the columns; a card to a cell is legal in D, which has one more
+// free cell; a move that empties a column settles the same way from both;
+// K cannot go to its foundation (its Queen would have gone first and
+// brought it there; from D it is a top card either way); nothing can be put
+// on a cell card. Another King K' going to an empty column is the one move
+// D cannot copy when K took the only empty column: for it the search has a
+// swap move, K to the free cell and K' (with what lies on it) to K's
+// column. A King K' at the bottom of its column needs no swap: the result
+// is D with two columns in the other order.
+//
+// So a King alone in a column is never moved to a cell (it would come
+// straight back), and no King goes to a cell while a column is empty (it
+// would go on there, which the King's own move to the empty column does).
+// The settled positions are not unique when two Kings sit in the cells
+// and one column is empty, but each is reached: the swap turns one into
+// the other.
+//
 // nextAuto returns the next automatic move with the pruning pr: a
 // foundation move (AutoFoundation), or else a cell card going home onto its
 // same-suit successor, when that successor is a column's top card
@@ -391,6 +417,17 @@ func (b *rcBoard) nextAuto(pr Pruning) (rcMove, bool) {
 			}
 			if b.isTop(c + 1) {
 				return rcMove{card: c, from: locCell + i, to: b.loc[c+1]}, true
+			}
+		}
+	}
+	if pr.KingHome {
+		for i := uint8(0); i < 2; i++ {
+			if c := b.cell[i]; c != none && c%13 == 12 {
+				for j := uint8(0); j < rcCols; j++ {
+					if b.n[j] == 0 {
+						return rcMove{card: c, from: locCell + i, to: j}, true
+					}
+				}
 			}
 		}
 	}
@@ -469,6 +506,19 @@ func (b *rcBoard) genMoves(buf []rcMove, pr Pruning, returns bool) []rcMove {
 				continue
 			}
 			c := b.col[i][b.n[i]-1]
+			if pr.KingHome && c%13 == 12 {
+				if b.n[i] == 1 {
+					// A King alone in its column would come straight
+					// back from a cell; it gives way to another King.
+					if emptyCol == none {
+						buf = b.swaps(buf, i, pr, returns)
+					}
+					continue
+				}
+				if emptyCol != none {
+					continue // it would go on to the empty column
+				}
+			}
 			if pr.CellHome && c%13 != 12 {
 				if b.n[i] >= 2 && b.col[i][b.n[i]-2] == c+1 && b.down[i] < b.n[i]-1 {
 					// c sits on its face-up successor: alone to a cell
@@ -505,6 +555,34 @@ func (b *rcBoard) genMoves(buf []rcMove, pr Pruning, returns bool) []rcMove {
 			l := b.loc[c]
 			if (l >= locCell && l < locF) || (l < rcCols && b.isTop(c)) {
 				buf = append(buf, rcMove{card: c, from: l, to: locF, score: 100})
+			}
+		}
+	}
+	return buf
+}
+
+// swaps adds the KingHome swaps for the King alone in column i: it goes to
+// a cell and another King (with what lies on it) takes its column. A King
+// at the bottom of a column is left out: swapping it gives the same
+// position, with the columns in another order.
+func (b *rcBoard) swaps(buf []rcMove, i uint8, pr Pruning, returns bool) []rcMove {
+	k := b.col[i][0]
+	for s := uint8(0); s < 4; s++ {
+		o := s*13 + 12
+		if o == k {
+			continue
+		}
+		l := b.loc[o]
+		switch {
+		case l < rcCols:
+			if b.idx[o] > 0 && b.faceUp(o) {
+				buf = append(buf, b.scoreMove(rcMove{card: o, from: l, to: locSwap, aux: i}))
+			}
+		case l < locF:
+			buf = append(buf, b.scoreMove(rcMove{card: o, from: l, to: locSwap, aux: i}))
+		default:
+			if returns && !pr.SkipReturns && b.found[s] == 13 {
+				buf = append(buf, rcMove{card: o, from: locF, to: locSwap, aux: i})
 			}
 		}
 	}
@@ -645,6 +723,7 @@ func (s *rcSearch) solve(p *rules.Position) (Result, error) {
 			return Result{}, err
 		}
 		w.b.cellHome = s.cfg.Pruning.CellHome
+		w.b.kingHome = s.cfg.Pruning.KingHome
 		w.played = w.played[:0] // the board was just loaded
 		w.bud = bud
 		w.nodes = 0
@@ -859,7 +938,7 @@ func (w *rcWorker) split(n int) ([]rcTask, bool) {
 					entered: entered,
 				}
 				if m.to >= locPair {
-					ms := m.pair()
+					ms := w.b.pair(m)
 					t.moves = append(t.moves[:len(t.moves)-1], ms[0], ms[1])
 					t.forced = append(t.forced, false)
 				}
@@ -918,14 +997,24 @@ func (w *rcWorker) playPair(m rcMove, forced bool) int {
 		w.play(m, forced)
 		return 1
 	}
-	ms := m.pair()
+	ms := w.b.pair(m)
 	w.play(ms[0], forced)
 	w.play(ms[1], false)
 	return 2
 }
 
-// pair returns the two moves of a CellHome pair move.
-func (m rcMove) pair() [2]rcMove {
+// pair returns the two moves of a CellHome pair move or a KingHome swap.
+func (b *rcBoard) pair(m rcMove) [2]rcMove {
+	if m.to == locSwap {
+		free := uint8(locCell)
+		if b.cell[0] != none {
+			free++
+		}
+		return [2]rcMove{
+			{card: b.col[m.aux][0], from: m.aux, to: free},
+			{card: m.card, from: m.from, to: m.aux},
+		}
+	}
 	i := m.to - locPair
 	return [2]rcMove{
 		{card: m.card, from: m.from, to: locCell + i},
@@ -1198,6 +1287,12 @@ func (b *rcBoard) childKey(m rcMove) (rcKey, bool) {
 	} else if home && m.to < rcCols && m.card%13 != 0 && b.loc[m.card-1]-locCell < 2 {
 		return rcKey{}, false // the card's predecessor is in the other cell
 	}
+	// Does the move empty a column while a King is in a cell?
+	if b.kingHome && m.from < rcCols && b.idx[m.card] == 0 {
+		if (m.to >= locCell && m.card%13 == 12) || b.kingInCell() {
+			return rcKey{}, false
+		}
+	}
 	var code uint8 = codeCell
 	if m.to < rcCols {
 		t := uint8(none)
@@ -1211,6 +1306,11 @@ func (b *rcBoard) childKey(m rcMove) (rcKey, bool) {
 	k := b.key
 	b.key = save
 	return k, true
+}
+
+// kingInCell reports whether a cell holds a King.
+func (b *rcBoard) kingInCell() bool {
+	return (b.cell[0] != none && b.cell[0]%13 == 12) || (b.cell[1] != none && b.cell[1]%13 == 12)
 }
 
 func (w *rcWorker) undoAutos(n int) {

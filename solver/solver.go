@@ -73,11 +73,15 @@ type Pruning struct {
 	// successor as soon as that successor is a column's top card, and so
 	// never keeps both apart (see russian.go for the proof).
 	CellHome bool
+	// KingHome (Russian Cell) moves a King from a cell to an empty column
+	// as soon as there is one, with a swap move for the one case it cannot
+	// copy (see russian.go for the proof).
+	KingHome bool
 }
 
 // AllPruning returns every proven-safe reduction switched on.
 func AllPruning() Pruning {
-	return Pruning{AutoFoundation: true, SkipReturns: true, Symmetry: true, KingBottom: true, SleepSets: true, BlockedPair: true, CellHome: true}
+	return Pruning{AutoFoundation: true, SkipReturns: true, Symmetry: true, KingBottom: true, SleepSets: true, BlockedPair: true, CellHome: true, KingHome: true}
 }
 
 // Config controls a search.

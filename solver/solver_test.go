@@ -129,6 +129,7 @@ func TestPruningSwitches(t *testing.T) {
 		{"SleepSets", func(p *Pruning) { p.SleepSets = false }},
 		{"BlockedPair", func(p *Pruning) { p.BlockedPair = false }},
 		{"CellHome", func(p *Pruning) { p.CellHome = false }},
+		{"KingHome", func(p *Pruning) { p.KingHome = false }},
 		{"all", func(p *Pruning) { *p = Pruning{} }},
 	}
 	n := uint64(40)
@@ -388,17 +389,22 @@ func midGame(rng *rand.Rand, d uint64, n int) *rules.Position {
 }
 
 // awayFromHome plays, where there is one, a move of a column's top card to
-// a cell that leaves the card's successor a column top card: the position
-// CellHome never keeps.
+// a cell that leaves the card's successor a column's top card, or a King in
+// a cell beside an empty column: the positions CellHome and KingHome never
+// keep.
 func awayFromHome(p *rules.Position) {
 	for _, m := range rules.LegalMoves(p, rules.DefaultOptions(), nil) {
-		if m.To.Kind != rules.Cell || m.From.Kind != rules.Tableau || m.Card.Rank() == rules.King {
+		if m.To.Kind != rules.Cell || m.From.Kind != rules.Tableau {
 			continue
 		}
 		q := p.Clone()
 		q.Apply(m)
 		for _, pl := range q.Tableau {
-			if len(pl.Up) > 0 && pl.Up[len(pl.Up)-1] == m.Card+1 {
+			top := rules.NoCard
+			if len(pl.Up) > 0 {
+				top = pl.Up[len(pl.Up)-1]
+			}
+			if (m.Card.Rank() == rules.King && top == rules.NoCard) || (m.Card.Rank() != rules.King && top == m.Card+1) {
 				p.Apply(m)
 				return
 			}
@@ -406,18 +412,18 @@ func awayFromHome(p *rules.Position) {
 	}
 }
 
-// TestCellHomeAgreesWithPlainSearch tests the CellHome proof (russian.go)
-// on its own: with only the proven foundation reductions besides it, the
-// solver agrees with the plain search on deals and on positions in the
-// middle of a game, many of which start with a card in a cell next to its
-// successor, which CellHome puts home first.
-func TestCellHomeAgreesWithPlainSearch(t *testing.T) {
+// TestHomesAgreeWithPlainSearch tests the CellHome and KingHome proofs
+// (russian.go): with only the proven foundation reductions besides them,
+// each alone and both together, the solver agrees with the plain search on
+// deals and on positions in the middle of a game, some of which start with
+// a card that goes home at once.
+func TestHomesAgreeWithPlainSearch(t *testing.T) {
 	n := 60
 	if testing.Short() {
 		n = 15
 	}
 	rng := rand.New(rand.NewPCG(7, 8))
-	counts := map[Verdict]int{}
+	counts := map[bool]int{}
 	homeFirst := 0
 	for i := 0; i < n; i++ {
 		d := uint64(i + 1)
@@ -428,24 +434,27 @@ func TestCellHomeAgreesWithPlainSearch(t *testing.T) {
 			if !ok {
 				continue
 			}
-			cfg := testConfig(1)
-			cfg.Pruning = Pruning{AutoFoundation: true, SkipReturns: true, CellHome: true}
-			r := mustSolve(t, p, cfg)
-			if got := r.Verdict == Solvable; got != want || r.Verdict == Unknown {
-				t.Fatalf("position %d: CellHome solver says %v, plain search says won=%v\n%s", i, r.Verdict, want, rules.FormatBoard(p, "", rules.BoardStyle{}))
+			for _, pr := range []Pruning{{CellHome: true}, {KingHome: true, Symmetry: true}, {CellHome: true, KingHome: true, Symmetry: true}} {
+				cfg := testConfig(1)
+				pr.AutoFoundation, pr.SkipReturns = true, true
+				cfg.Pruning = pr
+				r := mustSolve(t, p, cfg)
+				if got := r.Verdict == Solvable; got != want || r.Verdict == Unknown {
+					t.Fatalf("position %d: solver with %+v says %v, plain search says won=%v\n%s", i, pr, r.Verdict, want, rules.FormatBoard(p, "", rules.BoardStyle{}))
+				}
 			}
-			counts[r.Verdict]++
+			counts[want]++
 			var b rcBoard
 			if err := b.load(p); err != nil {
 				t.Fatal(err)
 			}
-			if _, ok := b.nextAuto(Pruning{CellHome: true}); ok {
+			if _, ok := b.nextAuto(Pruning{CellHome: true, KingHome: true}); ok {
 				homeFirst++
 			}
 		}
 	}
-	if counts[Solvable] < n/4 || counts[Unsolvable] < n/4 {
+	if counts[true] < n/4 || counts[false] < n/4 {
 		t.Fatalf("too few of each verdict compared: %v", counts)
 	}
-	t.Logf("verdicts: %v; %d positions start with a card going home", counts, homeFirst)
+	t.Logf("won %d, lost %d; %d positions start with a card going home", counts[true], counts[false], homeFirst)
 }

@@ -73,6 +73,8 @@ func main() {
 			cfg.Pruning.Symmetry = false
 		case "CellHome":
 			cfg.Pruning.CellHome = false
+		case "KingHome":
+			cfg.Pruning.KingHome = false
 		case "KingBottom":
 			cfg.Pruning.KingBottom = false
 		case "SleepSets":
