@@ -232,11 +232,14 @@ func (b *rcBoard) make(m rcMove) rcUndo {
 		b.setCode(c, b.landCode(c, t))
 		if m.from < rcCols {
 			i := m.from
-			copy(b.col[j][b.n[j]:], b.col[i][u.start:b.n[i]])
-			for x := uint8(0); x < k; x++ {
-				cc := b.col[j][b.n[j]+x]
+			src, dst := &b.col[i], &b.col[j]
+			d := b.n[j]
+			for x := u.start; x < b.n[i]; x++ {
+				cc := src[x]
+				dst[d] = cc
 				b.loc[cc] = j
-				b.idx[cc] = b.n[j] + x
+				b.idx[cc] = d
+				d++
 			}
 			b.n[i] = u.start
 		} else {
@@ -286,13 +289,16 @@ func (b *rcBoard) unmake(u rcUndo) {
 		k = b.n[j] - b.idx[c]
 		if m.from < rcCols {
 			i := m.from
-			copy(b.col[i][u.start:], b.col[j][b.idx[c]:b.n[j]])
-			for x := uint8(0); x < k; x++ {
-				cc := b.col[i][u.start+x]
+			src, dst := &b.col[j], &b.col[i]
+			d := u.start
+			for x := b.idx[c]; x < b.n[j]; x++ {
+				cc := src[x]
+				dst[d] = cc
 				b.loc[cc] = i
-				b.idx[cc] = u.start + x
+				b.idx[cc] = d
+				d++
 			}
-			b.n[i] = u.start + k
+			b.n[i] = d
 		}
 		b.n[j] -= k
 	case m.to < locF:
