@@ -467,10 +467,10 @@ func (b *rcBoard) genMoves(buf []rcMove, pr Pruning, returns bool) []rcMove {
 		switch {
 		case l < rcCols:
 			if l != j && b.faceUp(p) {
-				buf = append(buf, b.scoreMove(rcMove{card: p, from: l, to: j}))
+				buf = append(buf, rcMove{card: p, from: l, to: j})
 			}
 		case l < locF:
-			buf = append(buf, b.scoreMove(rcMove{card: p, from: l, to: j}))
+			buf = append(buf, rcMove{card: p, from: l, to: j})
 		default:
 			if returns && !pr.SkipReturns && b.found[p/13] == p%13+1 {
 				buf = append(buf, rcMove{card: p, from: locF, to: j})
@@ -531,9 +531,9 @@ func (b *rcBoard) genMoves(buf []rcMove, pr Pruning, returns bool) []rcMove {
 					// it would come straight back; with its successor
 					// to the other cell it is a pair move.
 					if b.cell[0] == none && b.cell[1] == none {
-						buf = append(buf, b.scoreMove(rcMove{card: c, from: i, to: locPair}))
+						buf = append(buf, rcMove{card: c, from: i, to: locPair})
 						if !pr.Symmetry {
-							buf = append(buf, b.scoreMove(rcMove{card: c, from: i, to: locPair + 1}))
+							buf = append(buf, rcMove{card: c, from: i, to: locPair + 1})
 						}
 					}
 					continue
@@ -582,10 +582,10 @@ func (b *rcBoard) swaps(buf []rcMove, i uint8, pr Pruning, returns bool) []rcMov
 		switch {
 		case l < rcCols:
 			if b.idx[o] > 0 && b.faceUp(o) {
-				buf = append(buf, b.scoreMove(rcMove{card: o, from: l, to: locSwap, aux: i}))
+				buf = append(buf, rcMove{card: o, from: l, to: locSwap, aux: i})
 			}
 		case l < locF:
-			buf = append(buf, b.scoreMove(rcMove{card: o, from: l, to: locSwap, aux: i}))
+			buf = append(buf, rcMove{card: o, from: l, to: locSwap, aux: i})
 		default:
 			if returns && !pr.SkipReturns && b.found[s] == 13 {
 				buf = append(buf, rcMove{card: o, from: locF, to: locSwap, aux: i})
@@ -601,7 +601,7 @@ func (b *rcBoard) toEmpty(buf []rcMove, m rcMove, first uint8, pr Pruning) []rcM
 	for j := first; j < rcCols; j++ {
 		if b.n[j] == 0 {
 			m.to = j
-			buf = append(buf, b.scoreMove(m))
+			buf = append(buf, m)
 			if pr.Symmetry {
 				break
 			}
@@ -616,7 +616,7 @@ func (b *rcBoard) toCells(buf []rcMove, m rcMove, pr Pruning) []rcMove {
 	for i := uint8(0); i < 2; i++ {
 		if b.cell[i] == none {
 			m.to = locCell + i
-			buf = append(buf, b.scoreMove(m))
+			buf = append(buf, m)
 			if pr.Symmetry {
 				break
 			}
@@ -936,7 +936,10 @@ func (w *rcWorker) split(n int) ([]rcTask, bool) {
 			w.nodes++
 			entered := append(append([]int32(nil), t.entered...), int32(len(moves)))
 			children := w.b.genMoves(nil, w.s.cfg.Pruning, w.s.cfg.Options.Returns)
-			w.order(children)
+			for i := range children {
+				children[i] = w.b.rate(children[i])
+			}
+			w.order(children, nil)
 			for _, m := range children {
 				t := rcTask{
 					moves:   append(append([]rcMove(nil), moves...), m),
@@ -1150,13 +1153,22 @@ func (w *rcWorker) expand(depth int, via int) bool {
 	}
 	moves := w.b.genMoves(w.frames[depth], pr, w.s.cfg.Options.Returns)
 	w.frames[depth] = moves
-	w.order(moves)
 	var sleeping []rcMove
 	if via >= 0 && pr.SleepSets {
 		sleeping = w.sleepSet(w.frames[depth-1], w.status[depth-1], via)
 	}
 	status := w.probeChildren(moves, w.status[depth][:0], sleeping)
 	w.status[depth] = status
+	// Only the moves to play are rated; the ones seen go first, where the
+	// loop skips them.
+	for i := range moves {
+		if status[i] == childSeen {
+			moves[i].score = seenScore
+		} else {
+			moves[i] = w.b.rate(moves[i])
+		}
+	}
+	w.order(moves, status)
 	for i, m := range moves {
 		if w.stop {
 			break
@@ -1328,19 +1340,53 @@ func (w *rcWorker) undoAutos(n int) {
 // order sorts moves by score, best first (insertion sort: lists are short).
 // Workers other than the first break ties and shuffle near-equal moves at
 // random, so that several workers on one deal explore different lines first.
-func (w *rcWorker) order(ms []rcMove) {
+//
+// status, if not nil, is sorted along with the moves.
+func (w *rcWorker) order(ms []rcMove, status []uint8) {
 	if w.rng != nil {
 		for i := range ms {
-			ms[i].score += int8(w.rng.IntN(24)) - 12
+			if ms[i].score != seenScore {
+				ms[i].score += int8(w.rng.IntN(24)) - 12
+			}
 		}
 	}
+	if status == nil {
+		for i := 1; i < len(ms); i++ {
+			m := ms[i]
+			j := i
+			for j > 0 && ms[j-1].score < m.score {
+				ms[j] = ms[j-1]
+				j--
+			}
+			ms[j] = m
+		}
+		return
+	}
+	status = status[:len(ms)]
 	for i := 1; i < len(ms); i++ {
-		m := ms[i]
+		m, st := ms[i], status[i]
 		j := i
 		for j > 0 && ms[j-1].score < m.score {
-			ms[j] = ms[j-1]
+			ms[j], status[j] = ms[j-1], status[j-1]
 			j--
 		}
-		ms[j] = m
+		ms[j], status[j] = m, st
 	}
+}
+
+// seenScore puts the moves whose child was seen before all others.
+const seenScore = 127
+
+// rate gives m its ordering score: foundation moves first, returns last,
+// the rest as scoreMove says.
+func (b *rcBoard) rate(m rcMove) rcMove {
+	switch {
+	case m.to == locF:
+		m.score = 100
+	case m.from == locF:
+		m.score = 0
+	default:
+		m = b.scoreMove(m)
+	}
+	return m
 }
