@@ -40,8 +40,9 @@ func newStatsCommand(s streams) *cobra.Command {
 		Long: `stats decides every deal of a list, on all cores, and prints a summary: the
 count of each verdict, the win rate with its 95% Wilson interval (and its
 bounds if every unknown were a loss or a win), the mean, median, 99th
-percentile and maximum of positions searched, seconds and solution length,
-and the ten hardest deals.
+percentile and maximum of positions searched, seconds, solution length and
+forced moves (those that were the only move the solver considered, with
+their share of all the moves of wins), and the ten hardest deals.
 
 --deals takes A-B, a single number, or a comma-separated list of these, with
 PySolFC's numbers (MT numbers such as 10000000000000000-10000000001000000
@@ -409,19 +410,36 @@ func writeReport(w io.Writer, info runInfo, r batch.Report) {
 		row("moves (won)", r.Moves, count)
 		rows[len(rows)-1][1] = mean(r.Moves.Mean)
 	}
+	if r.Forced.Count > 0 {
+		row("forced (won)", r.Forced, count)
+		rows[len(rows)-1][1] = mean(r.Forced.Mean)
+	}
 	writeTable(w, rows)
 	fmt.Fprintln(w, "  (median and p99 are exact below 2048, within 0.4% above)")
+	switch {
+	case r.Forced.Count > 0:
+		fmt.Fprintf(w, "  %.1f%% of the moves of wins were forced (the only move the solver considered)", 100*r.ForcedShare)
+		if r.Forced.Count < r.Moves.Count {
+			fmt.Fprintf(w, "; %s of %s wins record it", thousands(int64(r.Forced.Count)), thousands(int64(r.Moves.Count)))
+		}
+		fmt.Fprintln(w)
+	case r.Moves.Count > 0:
+		fmt.Fprintln(w, "  (these results do not record forced moves: an older patience wrote them)")
+	}
 	fmt.Fprintln(w)
 
 	if len(r.Hardest) > 0 {
 		fmt.Fprintf(w, "The %d hardest deals, by positions searched:\n", len(r.Hardest))
-		rows := [][]string{{"deal", "verdict", "positions", "seconds", "moves"}}
+		rows := [][]string{{"deal", "verdict", "positions", "seconds", "moves", "forced"}}
 		for _, d := range r.Hardest {
-			mv := "-"
+			mv, fo := "-", "-"
 			if d.Verdict == "solvable" {
 				mv = fmt.Sprint(d.Moves)
 			}
-			rows = append(rows, []string{d.Number, d.Verdict, thousands(d.Nodes), secondsText(d.Seconds), mv})
+			if d.Forced != nil {
+				fo = fmt.Sprint(*d.Forced)
+			}
+			rows = append(rows, []string{d.Number, d.Verdict, thousands(d.Nodes), secondsText(d.Seconds), mv, fo})
 		}
 		writeTable(w, rows)
 	}
