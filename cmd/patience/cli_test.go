@@ -1050,6 +1050,11 @@ func TestCLIFind(t *testing.T) {
 	if out != "2217\n3277\n9967\n" {
 		t.Fatalf("the first three winnable Ripple Fan deals: got %q", out)
 	}
+	// cliOK checks that stderr, not a terminal, stays empty: no progress
+	// bar, with or without --quiet.
+	if q := cliOK(t, "", "find", "ripple-fan", "--count", "1", "--quiet"); q != "2217\n" {
+		t.Fatalf("--quiet: got %q", q)
+	}
 	// Each listed deal really is winnable, and the JSON form carries it.
 	for _, n := range strings.Fields(out) {
 		if !strings.Contains(cliOK(t, "", "solve", "ripple-fan", n, "--format", "json"), `"verdict":"solvable"`) {

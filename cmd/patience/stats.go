@@ -10,11 +10,8 @@ import (
 	"os/signal"
 	"strings"
 	"syscall"
-	"time"
 
-	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
-	"golang.org/x/term"
 
 	"patience/rules"
 	"patience/solver"
@@ -155,7 +152,7 @@ func runStats(s streams, cmd *cobra.Command, args []string, f statsFlags, sf sea
 		fmt.Fprintln(s.err, "patience: note: "+n)
 	}
 
-	bar := startProgress(s, runner, f.quiet)
+	bar := statsProgress(s, runner, f.quiet)
 	res, err := runner.Run(ctx)
 	bar.stop()
 	stop()
@@ -216,69 +213,21 @@ func checkPlotName(name string) error {
 	return nil
 }
 
-// progress draws the progress bar, if there is one.
-type progress struct {
-	done chan struct{}
-	quit chan struct{}
-	bar  *progressbar.ProgressBar
-}
-
-func (p *progress) stop() {
-	if p == nil {
-		return
-	}
-	close(p.quit)
-	<-p.done
-}
-
-// startProgress shows a progress bar on stderr, when stderr is a terminal
-// and not --quiet: deals done of the total (of this run, resumed deals
-// aside), deals per second, the time left, and the running win rate.
-func startProgress(s streams, r *batch.Runner, quiet bool) *progress {
-	f, ok := s.err.(*os.File)
-	if quiet || !ok || !term.IsTerminal(int(f.Fd())) {
-		return nil
-	}
+// statsProgress shows the progress bar of a stats run, when stderr is a
+// terminal and not --quiet: deals done of the total (of this run, resumed
+// deals aside), deals per second, the time left, and the running win rate.
+func statsProgress(s streams, r *batch.Runner, quiet bool) *progress {
 	p0 := r.Progress()
-	todo := int64(p0.Total - p0.Resumed)
-	if todo <= 0 {
-		return nil
-	}
-	bar := progressbar.NewOptions64(todo,
-		progressbar.OptionSetWriter(s.err),
-		progressbar.OptionSetDescription(describeProgress(p0)),
-		progressbar.OptionShowCount(),
-		progressbar.OptionShowIts(),
-		progressbar.OptionSetItsString("deals"),
-		progressbar.OptionSetPredictTime(true),
-		progressbar.OptionSetElapsedTime(true),
-		progressbar.OptionSetWidth(30),
-		progressbar.OptionThrottle(200*time.Millisecond),
-		progressbar.OptionSetRenderBlankState(true),
-		progressbar.OptionClearOnFinish(),
-	)
-	p := &progress{done: make(chan struct{}), quit: make(chan struct{}), bar: bar}
-	go func() {
-		defer close(p.done)
-		t := time.NewTicker(250 * time.Millisecond)
-		defer t.Stop()
-		update := func() {
+	return startProgress(s, quiet, progressSpec{
+		total: int64(p0.Total - p0.Resumed),
+		unit:  "deals",
+		count: true,
+		rate:  true,
+		poll: func() (int64, string) {
 			pr := r.Progress()
-			bar.Describe(describeProgress(pr))
-			bar.Set64(int64(pr.Done - pr.Resumed))
-		}
-		for {
-			select {
-			case <-t.C:
-				update()
-			case <-p.quit:
-				update()
-				bar.Clear()
-				return
-			}
-		}
-	}()
-	return p
+			return int64(pr.Done - pr.Resumed), describeProgress(pr)
+		},
+	})
 }
 
 func describeProgress(p batch.Progress) string {
