@@ -979,6 +979,21 @@ func TestCLIHint(t *testing.T) {
 	if !strings.Contains(out, "cannot be won") {
 		t.Fatalf("Ripple Fan 1 is unsolvable, hint says:\n%s", out)
 	}
+	// A lost position, with the cause put in words.
+	out = cliOK(t, "", "hint", "ripple-fan", "5")
+	if want := "This position cannot be won: no sequence of moves wins from here.\n" +
+		"Why: KD is above 3D in pile 8: the King can only go to its foundation, and 3D must get there first.\n"; out != want {
+		t.Fatalf("Ripple Fan 5: got\n%s\nwant\n%s", out, want)
+	}
+	// Several cards: the lines after the first are indented.
+	out = cliOK(t, "", "hint", "ripple-fan", "1")
+	if !strings.HasPrefix(out, "This position cannot be won: no sequence of moves wins from here.\nWhy: These cards block one another, so that none of them can ever move:\n  QS in pile 5 goes to its foundation only after 3S") {
+		t.Fatalf("Ripple Fan 1: got\n%s", out)
+	}
+	// Russian Cell deal 7 cannot be won, for no cause simple enough to name.
+	if out := cliOK(t, "", "hint", "russian-cell", "7"); out != "This position cannot be won: no sequence of moves wins from here.\n" {
+		t.Fatalf("Russian Cell 7: got\n%s", out)
+	}
 
 	out = cliOK(t, "", "hint", "russian-cell", "617", "-n", "3", "--ascii", "--workers", "1")
 	lines := strings.Split(strings.TrimSpace(out), "\n")
