@@ -979,6 +979,21 @@ func TestCLIHint(t *testing.T) {
 	if !strings.Contains(out, "cannot be won") {
 		t.Fatalf("Ripple Fan 1 is unsolvable, hint says:\n%s", out)
 	}
+	// A lost position, with the cause put in words.
+	out = cliOK(t, "", "hint", "ripple-fan", "5")
+	if want := "This position cannot be won: no sequence of moves wins from here.\n" +
+		"Why: KD is above 3D in pile 8: the King can only go to its foundation, and 3D must get there first.\n"; out != want {
+		t.Fatalf("Ripple Fan 5: got\n%s\nwant\n%s", out, want)
+	}
+	// Several cards: the lines after the first are indented.
+	out = cliOK(t, "", "hint", "ripple-fan", "1")
+	if !strings.HasPrefix(out, "This position cannot be won: no sequence of moves wins from here.\nWhy: These cards block one another, so that none of them can ever move:\n  QS in pile 5 goes to its foundation only after 3S") {
+		t.Fatalf("Ripple Fan 1: got\n%s", out)
+	}
+	// Russian Cell deal 7 cannot be won, for no cause simple enough to name.
+	if out := cliOK(t, "", "hint", "russian-cell", "7"); out != "This position cannot be won: no sequence of moves wins from here.\n" {
+		t.Fatalf("Russian Cell 7: got\n%s", out)
+	}
 
 	out = cliOK(t, "", "hint", "russian-cell", "617", "-n", "3", "--ascii", "--workers", "1")
 	lines := strings.Split(strings.TrimSpace(out), "\n")
@@ -1049,6 +1064,11 @@ func TestCLIFind(t *testing.T) {
 	out := cliOK(t, "", "find", "ripple-fan", "--count", "3", "--workers", "2")
 	if out != "2217\n3277\n9967\n" {
 		t.Fatalf("the first three winnable Ripple Fan deals: got %q", out)
+	}
+	// cliOK checks that stderr, not a terminal, stays empty: no progress
+	// bar, with or without --quiet.
+	if q := cliOK(t, "", "find", "ripple-fan", "--count", "1", "--quiet"); q != "2217\n" {
+		t.Fatalf("--quiet: got %q", q)
 	}
 	// Each listed deal really is winnable, and the JSON form carries it.
 	for _, n := range strings.Fields(out) {

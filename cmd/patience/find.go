@@ -6,7 +6,9 @@ import (
 	"os"
 	"os/signal"
 	"strconv"
+	"sync/atomic"
 	"syscall"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -19,6 +21,7 @@ func newFindCommand(s streams) *cobra.Command {
 	var (
 		format               string
 		solvable, unsolvable bool
+		quiet                bool
 		count                int
 		from                 string
 		minLength            int
@@ -35,10 +38,15 @@ apps that offer only winnable deals, or for collections of hard ones.
 --solvable (the default) lists winnable deals, --unsolvable the others.
 --min-length L keeps only wins of at least L moves, and --min-nodes K only
 deals that took at least K positions to decide. Deals the budget could not
-decide (unknown) are never listed; their count is reported on stderr.`,
+decide (unknown) are never listed; their count is reported on stderr.
+
+A progress bar shows on stderr when it is a terminal (not with --quiet):
+the deals found so far of --count, the deals looked at, and how many a
+second.`,
 		Example: `  patience find russian-cell --solvable --count 100
   patience find ripple-fan --solvable --count 10 --from 1000000
-  patience find russian-cell --unsolvable --count 20 --min-nodes 100000 --format json`,
+  patience find russian-cell --unsolvable --count 20 --min-nodes 100000 --format json
+  patience find ripple-fan --count 1000 --quiet > winnable.txt`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := checkFormat(format, "text", "json"); err != nil {
@@ -76,8 +84,10 @@ decide (unknown) are never listed; their count is reported on stderr.`,
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
 			found := 0
+			var foundNow, examined atomic.Uint64
+			bar := findProgress(s, quiet, count, &foundNow, &examined)
 			var line []byte
-			scanned, unknown, err := batch.Find(ctx, batch.FindConfig{Game: g, From: first, Solver: cfg, Workers: fl.workers, Match: match},
+			scanned, unknown, err := batch.Find(ctx, batch.FindConfig{Game: g, From: first, Solver: cfg, Workers: fl.workers, Match: match, Examined: &examined},
 				func(r batch.Record) bool {
 					line = line[:0]
 					if format == "json" {
@@ -86,10 +96,12 @@ decide (unknown) are never listed; their count is reported on stderr.`,
 						line = append(line, r.Number.String()...)
 					}
 					line = append(line, '\n')
-					s.out.Write(line)
+					bar.above(func() { s.out.Write(line) })
 					found++
+					foundNow.Store(uint64(found))
 					return found < count
 				})
+			bar.stop()
 			if err != nil {
 				return err
 			}
@@ -110,6 +122,33 @@ decide (unknown) are never listed; their count is reported on stderr.`,
 	cmd.Flags().StringVar(&from, "from", "1", "the first deal number to look at")
 	cmd.Flags().IntVar(&minLength, "min-length", 0, "only wins of at least this many moves")
 	cmd.Flags().Int64Var(&minNodes, "min-nodes", 0, "only deals that took at least this many positions to decide")
+	cmd.Flags().BoolVar(&quiet, "quiet", false, "no progress bar")
 	fl.add(cmd, "deals decided at once, one core each")
 	return cmd
+}
+
+// findProgress shows the progress bar of find, when stderr is a terminal
+// and not --quiet: the deals found of those wanted, the deals looked at,
+// and how many a second.
+func findProgress(s streams, quiet bool, count int, found, examined *atomic.Uint64) *progress {
+	start := time.Now()
+	return startProgress(s, quiet, progressSpec{
+		total: int64(count),
+		unit:  "found",
+		poll: func() (int64, string) {
+			n := found.Load()
+			return int64(n), describeFind(n, uint64(count), examined.Load(), time.Since(start))
+		},
+	})
+}
+
+// describeFind is the text before find's progress bar: "found 3 of 10;
+// 12,345 deals looked at, 2,100 deals/s" (the rate once there is half a
+// second to measure it over).
+func describeFind(found, count, examined uint64, elapsed time.Duration) string {
+	d := fmt.Sprintf("found %s of %s; %s deals looked at", thousands(int64(found)), thousands(int64(count)), thousands(int64(examined)))
+	if s := elapsed.Seconds(); s >= 0.5 {
+		d += ", " + thousands(int64(float64(examined)/s+0.5)) + " deals/s"
+	}
+	return d
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -25,8 +26,14 @@ A position in the middle of a game is read with --position: the position
 JSON (patience deal --format json writes one) or the board text that deal
 prints. Or give the deal and what you played with --moves FILE: the moves,
 one a line in short notation ("5C t3>t6"), are replayed by the referee first,
-face-down cards and all.`,
+face-down cards and all.
+
+When the position cannot be won, hint says why where it can: when no move
+is left, or when some cards block one another so that none of them can ever
+move (such as a King above a lower card of its suit in a Ripple Fan pile).
+The verdict itself always comes from the full search.`,
 		Example: `  patience hint russian-cell 617
+  patience hint ripple-fan 5
   patience hint russian-cell --position stuck.txt -n 3
   patience hint ripple-fan --position endgame.json
   patience hint russian-cell 617 --moves played.txt`,
@@ -47,6 +54,11 @@ face-down cards and all.`,
 			switch res.Verdict {
 			case solver.Unsolvable:
 				fmt.Fprintln(s.out, "This position cannot be won: no sequence of moves wins from here.")
+				// The search proved the loss; FindBlockage only puts a
+				// cause in words, when it finds one it can prove.
+				if b, ok := solver.FindBlockage(p); ok {
+					fmt.Fprintln(s.out, "Why: "+strings.ReplaceAll(b.Text, "\n", "\n  "))
+				}
 				return nil
 			case solver.Unknown:
 				fmt.Fprintf(s.out, "Unknown: the search stopped (%s) before deciding. Try a larger --max-nodes or --timeout.\n", res.Reason)

@@ -10,11 +10,8 @@ import (
 	"os/signal"
 	"strings"
 	"syscall"
-	"time"
 
-	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
-	"golang.org/x/term"
 
 	"patience/rules"
 	"patience/solver"
@@ -40,8 +37,9 @@ func newStatsCommand(s streams) *cobra.Command {
 		Long: `stats decides every deal of a list, on all cores, and prints a summary: the
 count of each verdict, the win rate with its 95% Wilson interval (and its
 bounds if every unknown were a loss or a win), the mean, median, 99th
-percentile and maximum of positions searched, seconds and solution length,
-and the ten hardest deals.
+percentile and maximum of positions searched, seconds, solution length and
+forced moves (those that were the only move the solver considered, with
+their share of all the moves of wins), and the ten hardest deals.
 
 --deals takes A-B, a single number, or a comma-separated list of these, with
 PySolFC's numbers (MT numbers such as 10000000000000000-10000000001000000
@@ -154,7 +152,7 @@ func runStats(s streams, cmd *cobra.Command, args []string, f statsFlags, sf sea
 		fmt.Fprintln(s.err, "patience: note: "+n)
 	}
 
-	bar := startProgress(s, runner, f.quiet)
+	bar := statsProgress(s, runner, f.quiet)
 	res, err := runner.Run(ctx)
 	bar.stop()
 	stop()
@@ -215,69 +213,21 @@ func checkPlotName(name string) error {
 	return nil
 }
 
-// progress draws the progress bar, if there is one.
-type progress struct {
-	done chan struct{}
-	quit chan struct{}
-	bar  *progressbar.ProgressBar
-}
-
-func (p *progress) stop() {
-	if p == nil {
-		return
-	}
-	close(p.quit)
-	<-p.done
-}
-
-// startProgress shows a progress bar on stderr, when stderr is a terminal
-// and not --quiet: deals done of the total (of this run, resumed deals
-// aside), deals per second, the time left, and the running win rate.
-func startProgress(s streams, r *batch.Runner, quiet bool) *progress {
-	f, ok := s.err.(*os.File)
-	if quiet || !ok || !term.IsTerminal(int(f.Fd())) {
-		return nil
-	}
+// statsProgress shows the progress bar of a stats run, when stderr is a
+// terminal and not --quiet: deals done of the total (of this run, resumed
+// deals aside), deals per second, the time left, and the running win rate.
+func statsProgress(s streams, r *batch.Runner, quiet bool) *progress {
 	p0 := r.Progress()
-	todo := int64(p0.Total - p0.Resumed)
-	if todo <= 0 {
-		return nil
-	}
-	bar := progressbar.NewOptions64(todo,
-		progressbar.OptionSetWriter(s.err),
-		progressbar.OptionSetDescription(describeProgress(p0)),
-		progressbar.OptionShowCount(),
-		progressbar.OptionShowIts(),
-		progressbar.OptionSetItsString("deals"),
-		progressbar.OptionSetPredictTime(true),
-		progressbar.OptionSetElapsedTime(true),
-		progressbar.OptionSetWidth(30),
-		progressbar.OptionThrottle(200*time.Millisecond),
-		progressbar.OptionSetRenderBlankState(true),
-		progressbar.OptionClearOnFinish(),
-	)
-	p := &progress{done: make(chan struct{}), quit: make(chan struct{}), bar: bar}
-	go func() {
-		defer close(p.done)
-		t := time.NewTicker(250 * time.Millisecond)
-		defer t.Stop()
-		update := func() {
+	return startProgress(s, quiet, progressSpec{
+		total: int64(p0.Total - p0.Resumed),
+		unit:  "deals",
+		count: true,
+		rate:  true,
+		poll: func() (int64, string) {
 			pr := r.Progress()
-			bar.Describe(describeProgress(pr))
-			bar.Set64(int64(pr.Done - pr.Resumed))
-		}
-		for {
-			select {
-			case <-t.C:
-				update()
-			case <-p.quit:
-				update()
-				bar.Clear()
-				return
-			}
-		}
-	}()
-	return p
+			return int64(pr.Done - pr.Resumed), describeProgress(pr)
+		},
+	})
 }
 
 func describeProgress(p batch.Progress) string {
@@ -409,19 +359,36 @@ func writeReport(w io.Writer, info runInfo, r batch.Report) {
 		row("moves (won)", r.Moves, count)
 		rows[len(rows)-1][1] = mean(r.Moves.Mean)
 	}
+	if r.Forced.Count > 0 {
+		row("forced (won)", r.Forced, count)
+		rows[len(rows)-1][1] = mean(r.Forced.Mean)
+	}
 	writeTable(w, rows)
 	fmt.Fprintln(w, "  (median and p99 are exact below 2048, within 0.4% above)")
+	switch {
+	case r.Forced.Count > 0:
+		fmt.Fprintf(w, "  %.1f%% of the moves of wins were forced (the only move the solver considered)", 100*r.ForcedShare)
+		if r.Forced.Count < r.Moves.Count {
+			fmt.Fprintf(w, "; %s of %s wins record it", thousands(int64(r.Forced.Count)), thousands(int64(r.Moves.Count)))
+		}
+		fmt.Fprintln(w)
+	case r.Moves.Count > 0:
+		fmt.Fprintln(w, "  (these results do not record forced moves: an older patience wrote them)")
+	}
 	fmt.Fprintln(w)
 
 	if len(r.Hardest) > 0 {
 		fmt.Fprintf(w, "The %d hardest deals, by positions searched:\n", len(r.Hardest))
-		rows := [][]string{{"deal", "verdict", "positions", "seconds", "moves"}}
+		rows := [][]string{{"deal", "verdict", "positions", "seconds", "moves", "forced"}}
 		for _, d := range r.Hardest {
-			mv := "-"
+			mv, fo := "-", "-"
 			if d.Verdict == "solvable" {
 				mv = fmt.Sprint(d.Moves)
 			}
-			rows = append(rows, []string{d.Number, d.Verdict, thousands(d.Nodes), secondsText(d.Seconds), mv})
+			if d.Forced != nil {
+				fo = fmt.Sprint(*d.Forced)
+			}
+			rows = append(rows, []string{d.Number, d.Verdict, thousands(d.Nodes), secondsText(d.Seconds), mv, fo})
 		}
 		writeTable(w, rows)
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -43,7 +44,8 @@ func TestStatsText(t *testing.T) {
 	if code != 0 || stderr != "" {
 		t.Fatalf("exit %d, stderr %q", code, stderr)
 	}
-	for _, w := range []string{"Ripple Fan, deals 1-3000\n", "  deals       3,000\n", "Win rate of the decided deals: ", "95% Wilson interval", "positions", "The 10 hardest deals, by positions searched:"} {
+	for _, w := range []string{"Ripple Fan, deals 1-3000\n", "  deals       3,000\n", "Win rate of the decided deals: ", "95% Wilson interval", "positions",
+		"forced (won)", "of the moves of wins were forced", "The 10 hardest deals, by positions searched:"} {
 		if !strings.Contains(stdout, w) {
 			t.Errorf("summary lacks %q:\n%s", w, stdout)
 		}
@@ -103,8 +105,11 @@ func TestStatsJSON(t *testing.T) {
 		WinRate    struct {
 			Rate, Low, High float64
 		} `json:"win_rate"`
-		Nodes   struct{ Mean, Median, P99, Max float64 } `json:"nodes"`
-		Hardest []struct {
+		Nodes       struct{ Mean, Median, P99, Max float64 } `json:"nodes"`
+		Moves       struct{ Count, Max float64 }             `json:"moves"`
+		Forced      struct{ Count, Mean, Max float64 }       `json:"forced"`
+		ForcedShare float64                                  `json:"forced_share"`
+		Hardest     []struct {
 			Number string `json:"number"`
 			Nodes  int64  `json:"nodes"`
 		} `json:"hardest"`
@@ -116,6 +121,54 @@ func TestStatsJSON(t *testing.T) {
 		!(r.WinRate.Low <= r.WinRate.Rate && r.WinRate.Rate <= r.WinRate.High) || len(r.Hardest) != 10 ||
 		float64(r.Hardest[0].Nodes) != r.Nodes.Max {
 		t.Errorf("%+v", r)
+	}
+	if r.Forced.Count != float64(r.Solvable) || r.Forced.Count == 0 || r.Forced.Mean < 1 || r.Forced.Max > r.Moves.Max ||
+		r.ForcedShare <= 0 || r.ForcedShare >= 1 {
+		t.Errorf("forced %+v, share %v, moves %+v", r.Forced, r.ForcedShare, r.Moves)
+	}
+}
+
+// TestStatsOlderResults resumes and summarises a results file written
+// before forced moves were recorded: its lines are read as they are, the
+// new lines carry "forced", and the summary says how many wins record it.
+func TestStatsOlderResults(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "rc.jsonl")
+	args := []string{"stats", "russian-cell", "--deals", "1-20", "--out", out, "--quiet", "--workers", "2"}
+	if code, _, errs := runMain(t, args...); code != 0 {
+		t.Fatal(errs)
+	}
+	want := strippedLines(t, out)
+	// The older form of the first ten lines, and the rest not done yet.
+	data, _ := os.ReadFile(out)
+	lines := strings.SplitAfter(string(data), "\n")
+	old := lines[0]
+	for _, l := range lines[1:11] {
+		old += regexp.MustCompile(`,"forced":[0-9]+`).ReplaceAllString(l, "")
+	}
+	os.WriteFile(out, []byte(old), 0o644)
+	code, stdout, errs := runMain(t, "stats", "--summary", out)
+	wins := strings.Count(old, `"solvable"`)
+	if code != 0 || wins == 0 || strings.Contains(old, "forced") || strings.Contains(stdout, "forced (won)") ||
+		!strings.Contains(stdout, "(these results do not record forced moves: an older patience wrote them)") {
+		t.Fatalf("older file: exit %d, %s\n%s", code, errs, stdout)
+	}
+	code, stdout, errs = runMain(t, args...)
+	if code != 0 || errs != "" {
+		t.Fatalf("resume: exit %d, %s", code, errs)
+	}
+	got := strippedLines(t, out)
+	forced := regexp.MustCompile(`,"forced":[0-9]+`)
+	for i := range got {
+		if forced.ReplaceAllString(got[i], "") != forced.ReplaceAllString(want[i], "") {
+			t.Fatalf("resumed line %s, want %s", got[i], want[i])
+		}
+	}
+	newWins := 0
+	for _, l := range lines[11:] {
+		newWins += strings.Count(l, `"solvable"`)
+	}
+	if newWins == 0 || !strings.Contains(stdout, fmt.Sprintf("; %d of %d wins record it", newWins, newWins+wins)) {
+		t.Errorf("resumed summary (%d older wins, %d new):\n%s", wins, newWins, stdout)
 	}
 }
 

@@ -19,6 +19,10 @@ type FindConfig struct {
 	Workers int
 	// Match picks the records to report.
 	Match func(Record) bool
+	// Examined, if not nil, counts the deals reported on in order, as
+	// Find goes: for a progress display, which may read it from any
+	// goroutine.
+	Examined *atomic.Uint64
 }
 
 // Find decides the deals From, From+1, ... on Workers cores and calls emit
@@ -100,6 +104,9 @@ func Find(ctx context.Context, cfg FindConfig, emit func(Record) bool) (scanned,
 				break
 			}
 			scanned++
+			if cfg.Examined != nil {
+				cfg.Examined.Add(1)
+			}
 			if p.rec.Verdict == solver.Unknown {
 				unknown++
 			}

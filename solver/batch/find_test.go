@@ -2,6 +2,7 @@ package batch
 
 import (
 	"context"
+	"sync/atomic"
 	"testing"
 
 	"patience/dealgen"
@@ -36,11 +37,16 @@ func TestFindAgreesWithSolver(t *testing.T) {
 	}
 	for _, workers := range []int{1, 2, 3} {
 		var got []uint64
+		var examined atomic.Uint64
 		scanned, unknown, err := Find(context.Background(), FindConfig{
 			Game: rules.RussianCell, From: 1, Solver: cfg, Workers: workers,
-			Match: func(r Record) bool { return r.Verdict == solver.Unsolvable },
+			Match:    func(r Record) bool { return r.Verdict == solver.Unsolvable },
+			Examined: &examined,
 		}, func(r Record) bool {
 			u, _ := r.Number.Uint64()
+			if n := examined.Load(); n != u {
+				t.Errorf("%d workers: deal %d reported after %d deals examined", workers, u, n)
+			}
 			got = append(got, u)
 			return len(got) < len(want)
 		})

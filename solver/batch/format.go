@@ -195,18 +195,28 @@ type Record struct {
 	Reason string
 	// Moves is the solution length, 0 when not solvable.
 	Moves int
+	// Forced is how many moves of the solution were forced (the only move
+	// the solver considered: see solver.Result.Forced), 0 when not
+	// solvable. It is NoForced for a win read from a line without
+	// "forced", as files written before it was recorded have.
+	Forced int
 	// Nodes is the number of positions expanded.
 	Nodes int64
 	// Elapsed is the search time, written in seconds to the microsecond.
 	Elapsed time.Duration
 }
 
+// NoForced is Record.Forced for a win whose line does not say how many of
+// its moves were forced.
+const NoForced = -1
+
 // AppendJSON appends the record as one line of JSON, without the newline,
 // in DESIGN section 6's form:
 //
-//	{"number":"617","verdict":"solvable","moves":97,"nodes":1234,"seconds":0.0004}
+//	{"number":"617","verdict":"solvable","moves":97,"forced":41,"nodes":1234,"seconds":0.0004}
 //
-// An unknown carries "reason" after "verdict". It does not allocate.
+// An unknown carries "reason" after "verdict"; only a win carries
+// "forced" (and not when Forced is NoForced). It does not allocate.
 func (r *Record) AppendJSON(b []byte) []byte {
 	b = append(b, `{"number":"`...)
 	if u, ok := r.Number.Uint64(); ok {
@@ -226,6 +236,10 @@ func (r *Record) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, `,"moves":`...)
 	b = strconv.AppendInt(b, int64(r.Moves), 10)
+	if r.Verdict == solver.Solvable && r.Forced >= 0 {
+		b = append(b, `,"forced":`...)
+		b = strconv.AppendInt(b, int64(r.Forced), 10)
+	}
 	b = append(b, `,"nodes":`...)
 	b = strconv.AppendInt(b, r.Nodes, 10)
 	b = append(b, `,"seconds":`...)
@@ -288,24 +302,27 @@ func appendJSONString(b []byte, s string) []byte {
 
 // ParseRecord reads one result line. It is strict: the line must be one
 // flat JSON object with exactly the fields a results file has (number,
-// verdict, moves, nodes, seconds, and reason for an unknown), so that a
-// damaged line is found, not half read.
+// verdict, moves, nodes, seconds, reason for an unknown, and forced for a
+// win), so that a damaged line is found, not half read. "forced" is
+// optional, as files written before it was recorded lack it: a win
+// without it has Forced set to NoForced.
 func ParseRecord(line []byte) (Record, error) {
 	var r Record
 	p := lineParser{b: bytes.TrimSpace(line)}
 	if !p.eat('{') {
 		return r, errors.New("not a result line: want a JSON object such as {\"number\":\"617\",\"verdict\":\"solvable\",...}")
 	}
-	var seen [6]bool
+	var seen [7]bool
 	const (
 		fNumber = iota
 		fVerdict
 		fReason
 		fMoves
+		fForced
 		fNodes
 		fSeconds
 	)
-	names := [...]string{"number", "verdict", "reason", "moves", "nodes", "seconds"}
+	names := [...]string{"number", "verdict", "reason", "moves", "forced", "nodes", "seconds"}
 	first := true
 	for !p.eat('}') {
 		if !first && !p.eat(',') {
@@ -364,19 +381,21 @@ func ParseRecord(line []byte) (Record, error) {
 				return r, p.fail("\"reason\" must be a string")
 			}
 			r.Reason = string(s)
-		case fMoves, fNodes:
+		case fMoves, fForced, fNodes:
 			num := p.number()
 			v, err := strconv.ParseInt(string(num), 10, 64)
 			if err != nil || v < 0 {
 				return r, fmt.Errorf("bad %q %q: want a whole number, 0 or more", names[f], num)
 			}
-			if f == fMoves {
-				if v > math.MaxInt32 {
-					return r, fmt.Errorf("bad \"moves\" %d", v)
-				}
-				r.Moves = int(v)
-			} else {
+			switch {
+			case f == fNodes:
 				r.Nodes = v
+			case v > math.MaxInt32:
+				return r, fmt.Errorf("bad %q %d", names[f], v)
+			case f == fMoves:
+				r.Moves = int(v)
+			default:
+				r.Forced = int(v)
 			}
 		case fSeconds:
 			num := p.number()
@@ -402,6 +421,13 @@ func ParseRecord(line []byte) (Record, error) {
 		return r, fmt.Errorf("a %q with a \"reason\": only unknown verdicts carry one", r.Verdict)
 	case r.Verdict != solver.Solvable && r.Moves != 0:
 		return r, fmt.Errorf("%s with %d moves: only solvable deals have moves", r.Verdict, r.Moves)
+	case r.Verdict != solver.Solvable && seen[fForced]:
+		return r, fmt.Errorf("a %q with \"forced\": only solvable deals have forced moves", r.Verdict)
+	case r.Forced > r.Moves:
+		return r, fmt.Errorf("%d forced of %d moves: a solution has no more forced moves than moves", r.Forced, r.Moves)
+	}
+	if r.Verdict == solver.Solvable && !seen[fForced] {
+		r.Forced = NoForced
 	}
 	return r, nil
 }

@@ -13,8 +13,8 @@ import (
 )
 
 func TestRecordLineExactly(t *testing.T) {
-	r := Record{Number: dealgen.FromUint64(617), Verdict: solver.Solvable, Moves: 97, Nodes: 1234, Elapsed: 400 * time.Microsecond}
-	want := `{"number":"617","verdict":"solvable","moves":97,"nodes":1234,"seconds":0.0004}`
+	r := Record{Number: dealgen.FromUint64(617), Verdict: solver.Solvable, Moves: 97, Forced: 41, Nodes: 1234, Elapsed: 400 * time.Microsecond}
+	want := `{"number":"617","verdict":"solvable","moves":97,"forced":41,"nodes":1234,"seconds":0.0004}`
 	if got := string(r.AppendJSON(nil)); got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
@@ -33,6 +33,32 @@ func TestRecordLineExactly(t *testing.T) {
 		if back != r {
 			t.Errorf("round trip: %+v, want %+v", back, r)
 		}
+	}
+}
+
+// TestRecordWithoutForced reads the lines of files written before forced
+// moves were recorded: a win without "forced" is accepted, marked
+// NoForced, and written back without it.
+func TestRecordWithoutForced(t *testing.T) {
+	old := `{"number":"617","verdict":"solvable","moves":97,"nodes":1234,"seconds":0.0004}`
+	r, err := ParseRecord([]byte(old))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Forced != NoForced || r.Moves != 97 {
+		t.Errorf("read %+v, want 97 moves and Forced NoForced", r)
+	}
+	if got := string(r.AppendJSON(nil)); got != old {
+		t.Errorf("written back as %s", got)
+	}
+	// A loss has no forced moves, whether or not the line says so.
+	r, err = ParseRecord([]byte(`{"number":"5","verdict":"unsolvable","moves":0,"nodes":12,"seconds":0}`))
+	if err != nil || r.Forced != 0 {
+		t.Errorf("loss: %+v, %v", r, err)
+	}
+	r.Forced = 3 // not written for a loss
+	if got := string(r.AppendJSON(nil)); strings.Contains(got, "forced") {
+		t.Errorf("loss written as %s", got)
 	}
 }
 
@@ -64,6 +90,11 @@ func TestParseRecordErrors(t *testing.T) {
 		`{"number":"1","verdict":"won","moves":3,"nodes":4,"seconds":0}`:                   "bad verdict",
 		`{"number":"1","verdict":"unknown","moves":0,"nodes":4,"seconds":0}`:               "without a \"reason\"",
 		`{"number":"1","verdict":"unsolvable","moves":3,"nodes":4,"seconds":0}`:            "only solvable deals have moves",
+		`{"number":"1","verdict":"unsolvable","moves":0,"forced":0,"nodes":4,"seconds":0}`: "only solvable deals have forced moves",
+		`{"number":"1","verdict":"solvable","moves":3,"forced":4,"nodes":4,"seconds":0}`:   "4 forced of 3 moves",
+		`{"number":"1","verdict":"solvable","moves":3,"forced":-1,"nodes":4,"seconds":0}`:  `bad "forced"`,
+		`{"number":"1","verdict":"solvable","moves":3,"forced":1.5,"nodes":4,"seconds":0}`: `bad "forced"`,
+		`{"number":"1","verdict":"solvable","moves":3,"forced":"2","nodes":4,"seconds":0}`: `bad "forced"`,
 		`{"number":"1","verdict":"solvable","moves":3,"nodes":4,"seconds":0,"x":1}`:        `unknown field "x"`,
 		`{"number":"1","verdict":"solvable","moves":3,"nodes":-4,"seconds":0}`:             `bad "nodes"`,
 		`{"number":1,"verdict":"solvable","moves":3,"nodes":4,"seconds":0}`:                `"number" must be a string`,

@@ -10,6 +10,7 @@ import (
 func FuzzParseRecord(f *testing.F) {
 	for _, s := range []string{
 		`{"number":"617","verdict":"solvable","moves":97,"nodes":1234,"seconds":0.0004}`,
+		`{"number":"617","verdict":"solvable","moves":97,"forced":41,"nodes":1234,"seconds":0.0004}`,
 		`{"number":"ms40000","verdict":"unknown","reason":"node budget of 10 reached","moves":0,"nodes":10,"seconds":0.000001}`,
 		`{"number":"12345678901234567890123","verdict":"unsolvable","moves":0,"nodes":1,"seconds":0}`,
 		`{"number":"617","verdict":"solvable","moves":97,"nodes":1234,"seconds":0.0004`,

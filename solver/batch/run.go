@@ -612,7 +612,7 @@ func (w *worker) solve(n dealgen.Number) (Record, error) {
 		}
 	}
 	return Record{Number: n, Verdict: res.Verdict, Reason: res.Reason, Moves: len(res.Moves),
-		Nodes: res.Nodes, Elapsed: res.Elapsed}, nil
+		Forced: res.Forced, Nodes: res.Nodes, Elapsed: res.Elapsed}, nil
 }
 
 // writer is the one goroutine that writes the results file and keeps the

@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"patience/dealgen"
 	"patience/rules"
 	"patience/solver"
 )
@@ -111,6 +112,49 @@ func TestWorkerCountDoesNotChangeResults(t *testing.T) {
 				sameLines(t, fmt.Sprintf("%s with %d workers", c.g, w), lines, prev)
 			}
 			prev = lines
+		}
+	}
+}
+
+// TestRecordsMatchOneWorkerSearch checks that each line of a batch run
+// (several deals at once, each searched by one worker) holds what a
+// one-worker search of its deal gives: the verdict, the solution length,
+// its forced moves and the positions searched. So the forced-move count of
+// a results file is reproducible, whatever the number of batch workers.
+func TestRecordsMatchOneWorkerSearch(t *testing.T) {
+	for _, c := range []struct {
+		g     rules.Game
+		deals string
+	}{{rules.RippleFan, "2000-3300"}, {rules.RussianCell, scaled(100)}} {
+		cfg := testConfig(t, c.g, c.deals)
+		cfg.Workers = 3
+		_, lines := reference(t, cfg)
+		scfg := cfg.Solver
+		scfg.Workers = 1
+		s := solver.New(c.g, scfg)
+		wins := 0
+		for _, l := range lines {
+			rec, err := ParseRecord([]byte(strings.TrimSuffix(l, "}") + `,"seconds":0}`))
+			if err != nil {
+				t.Fatalf("%s: %v", l, err)
+			}
+			res, err := s.Solve(dealgen.Deal(c.g, rec.Number))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Verdict == solver.Solvable {
+				wins++
+				if rec.Forced != res.Forced || rec.Forced < 1 {
+					t.Errorf("%s deal %s: %d forced moves in the results, %d in a one-worker search", c.g, rec.Number, rec.Forced, res.Forced)
+				}
+			}
+			if rec.Verdict != res.Verdict || rec.Moves != len(res.Moves) || rec.Nodes != res.Nodes {
+				t.Errorf("%s deal %s: results %s in %d moves, %d positions; one-worker search %s in %d moves, %d positions",
+					c.g, rec.Number, rec.Verdict, rec.Moves, rec.Nodes, res.Verdict, len(res.Moves), res.Nodes)
+			}
+		}
+		if wins == 0 {
+			t.Errorf("%s %s: no wins, so no forced moves compared", c.g, c.deals)
 		}
 	}
 }

@@ -55,9 +55,13 @@ type Summary struct {
 	Count [3]uint64
 
 	nodes, micros, moves histogram
-	hardest              []HardDeal
-	trace                []TracePoint
-	traceStep            uint64
+	// forced counts the forced moves of the wins whose lines record
+	// them, and forcedOf the moves of those wins.
+	forced    histogram
+	forcedOf  uint64
+	hardest   []HardDeal
+	trace     []TracePoint
+	traceStep uint64
 }
 
 // HardDeal is one of the hardest deals, by positions searched.
@@ -67,6 +71,9 @@ type HardDeal struct {
 	Nodes   int64   `json:"nodes"`
 	Seconds float64 `json:"seconds"`
 	Moves   int     `json:"moves"`
+	// Forced is the number of forced moves of a win, when its line
+	// records it.
+	Forced *int `json:"forced,omitempty"`
 
 	num dealgen.Number
 }
@@ -90,6 +97,10 @@ func (s *Summary) Add(r *Record) {
 	s.micros.add(uint64(max(r.Elapsed.Round(time.Microsecond).Microseconds(), 0)))
 	if r.Verdict == solver.Solvable {
 		s.moves.add(uint64(r.Moves))
+		if r.Forced >= 0 {
+			s.forced.add(uint64(r.Forced))
+			s.forcedOf += uint64(r.Moves)
+		}
 	}
 	s.addHard(r)
 	if s.traceStep == 0 {
@@ -119,6 +130,10 @@ func (s *Summary) addHard(r *Record) {
 		return
 	}
 	h := HardDeal{Verdict: r.Verdict.String(), Nodes: r.Nodes, Seconds: seconds(r.Elapsed), Moves: r.Moves, num: r.Number}
+	if r.Verdict == solver.Solvable && r.Forced >= 0 {
+		f := r.Forced
+		h.Forced = &f
+	}
 	i, _ := slices.BinarySearchFunc(s.hardest, h, func(a, b HardDeal) int {
 		if harder(a.Nodes, a.num, b.Nodes, b.num) {
 			return -1
@@ -278,10 +293,16 @@ type Report struct {
 	IfUnknownLost Rate `json:"if_unknown_lost"`
 	IfUnknownWon  Rate `json:"if_unknown_won"`
 	// Nodes and Seconds are over all deals; Moves over solvable deals.
-	Nodes   Dist       `json:"nodes"`
-	Seconds Dist       `json:"seconds"`
-	Moves   Dist       `json:"moves"`
-	Hardest []HardDeal `json:"hardest"`
+	Nodes   Dist `json:"nodes"`
+	Seconds Dist `json:"seconds"`
+	Moves   Dist `json:"moves"`
+	// Forced is over the solvable deals whose lines record their forced
+	// moves (all of them, but for files written before it was
+	// recorded: Forced.Count says how many), and ForcedShare is the
+	// forced moves of those wins over all their moves.
+	Forced      Dist       `json:"forced"`
+	ForcedShare float64    `json:"forced_share"`
+	Hardest     []HardDeal `json:"hardest"`
 }
 
 // Report computes the figures.
@@ -296,7 +317,11 @@ func (s *Summary) Report() Report {
 		Nodes:         s.nodes.dist(1),
 		Seconds:       s.micros.dist(1e6),
 		Moves:         s.moves.dist(1),
+		Forced:        s.forced.dist(1),
 		Hardest:       make([]HardDeal, len(s.hardest)),
+	}
+	if s.forcedOf > 0 {
+		r.ForcedShare = s.forced.sum / float64(s.forcedOf)
 	}
 	for i, h := range s.hardest {
 		h.Number = h.num.String()

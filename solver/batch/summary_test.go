@@ -61,8 +61,9 @@ func quadraticRoots(k, n uint64, z float64) (float64, float64) {
 	return max(0, (-b-d)/(2*a)), min(1, (-b+d)/(2*a))
 }
 
+// rec makes a record; a win of m moves has m/4 of them forced.
 func rec(n uint64, v solver.Verdict, nodes int64, moves int) *Record {
-	r := &Record{Number: dealgen.FromUint64(n), Verdict: v, Nodes: nodes, Moves: moves, Elapsed: time.Duration(nodes) * time.Microsecond}
+	r := &Record{Number: dealgen.FromUint64(n), Verdict: v, Nodes: nodes, Moves: moves, Forced: moves / 4, Elapsed: time.Duration(nodes) * time.Microsecond}
 	if v == solver.Unknown {
 		r.Reason = "node budget of 100 reached"
 	}
@@ -104,6 +105,44 @@ func TestSummaryReport(t *testing.T) {
 	}
 	if len(r.Hardest) != 10 || r.Hardest[0].Number != "100" || r.Hardest[9].Number != "91" || r.Hardest[0].Verdict != "unknown" {
 		t.Errorf("hardest %+v", r.Hardest)
+	}
+	for _, h := range r.Hardest {
+		if (h.Forced != nil) != (h.Verdict == "solvable") || h.Forced != nil && *h.Forced != h.Moves/4 {
+			t.Errorf("hardest deal %s, %s in %d moves: forced %v", h.Number, h.Verdict, h.Moves, h.Forced)
+		}
+	}
+}
+
+// TestSummaryForced checks the forced-move figures: their distribution
+// over the wins that record them, and their share of those wins' moves,
+// with wins from older lines (NoForced) counted among the moves but not
+// the forced moves.
+func TestSummaryForced(t *testing.T) {
+	var s Summary
+	for i := uint64(1); i <= 100; i++ {
+		s.Add(rec(i, solver.Solvable, 1, 100)) // forced 25
+	}
+	r := s.Report()
+	if r.Forced.Count != 100 || r.Forced.Mean != 25 || r.Forced.Max != 25 || r.ForcedShare != 0.25 {
+		t.Errorf("forced %+v, share %v; want 100 wins, 25 forced each, share 0.25", r.Forced, r.ForcedShare)
+	}
+	old := rec(101, solver.Solvable, 1, 60)
+	old.Forced = NoForced
+	s.Add(old)
+	s.Add(rec(102, solver.Solvable, 1, 40)) // forced 10
+	s.Add(rec(103, solver.Unsolvable, 1, 0))
+	r = s.Report()
+	// Forced moves 100*25+10 of 100*100+40 moves; the older win is left out.
+	if r.Moves.Count != 102 || r.Forced.Count != 101 || r.Forced.Median != 25 || r.Forced.P99 != 25 {
+		t.Errorf("moves %+v, forced %+v", r.Moves, r.Forced)
+	}
+	if want := 2510.0 / 10040; math.Abs(r.ForcedShare-want) > 1e-15 {
+		t.Errorf("share %v, want %v", r.ForcedShare, want)
+	}
+	var none Summary
+	none.Add(old)
+	if r := none.Report(); r.Forced.Count != 0 || r.ForcedShare != 0 || r.Hardest[0].Forced != nil {
+		t.Errorf("only an older win: forced %+v, share %v, hardest %+v", r.Forced, r.ForcedShare, r.Hardest[0])
 	}
 }
 

@@ -1,0 +1,630 @@
+package solver
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"patience/rules"
+)
+
+// Explaining a loss.
+//
+// When the search has proven a position unsolvable, a player wants to know
+// why. The search cannot say (it only found that every line of play fails),
+// so FindBlockage looks at the position itself for a cause that can be put
+// in words and that is proven, below, to make the position unwinnable. It
+// is only ever used to explain a verdict the search has already given; it
+// decides nothing.
+//
+// Two causes are looked for.
+//
+// No move. The position is not won and has no legal move (Russian Cell: no
+// move but playing a card back from a foundation). Then it cannot be won:
+// a winning line would have a first move. With returns, a foundation card
+// may still be played back, but a return is never needed (README, "Why the
+// pruning is safe": if a position can be won, it can be won without
+// returns), so a position whose only moves are returns is lost too.
+//
+// A deadlock: a set D of cards, none on a foundation, such that none of
+// them can ever be the first of D to move. Such a D proves the position
+// lost. Take any line of play (by the fact above, one without returns is
+// enough to consider, so foundation cards stay there). If no card of D
+// ever moves, the cards of D never reach their foundations, and the line
+// does not win. Otherwise look at the first move that moves a card of D:
+// until then every card of D is where it was at the start, and the check
+// below (that no card of D can make a move while D is in place) shows that
+// this move is impossible. So no line wins.
+//
+// What "in place" gives, and the checks, for each game:
+//
+// Ripple Fan: only a pile's top card moves, alone, onto the top card of
+// another pile that is its same-suit successor, or to its foundation. While
+// D is in place, a card at or below a card of D in its pile stays in that
+// pile (a card leaves a pile only from the top), so it is not on its
+// foundation, and a card strictly below a card of D is not a top card. A
+// card c of D cannot make a move when both:
+//   - (foundation) some lower card of its suit lies at or below a card of D
+//     in its pile: it stays off the foundation, which needs it before c;
+//   - (successor) c is a King; or its successor c+1 lies below c in c's own
+//     pile (it is never the top card of another pile while c is above it);
+//     or c+1 lies strictly below a card of D in another pile (it is never a
+//     top card). c+1 is never on the foundation while c is not.
+//
+// Russian Cell: a move takes a column's face-up card with everything above
+// it (a group), a column's top card, or a cell card. So that "in place"
+// means what it says, D is closed downwards in each column: with a card of
+// D, every card under it is in D too. Then a move that carries a card of D
+// along in a group has its bottom card in D, so it moves a card of D. While
+// D is in place, every card of D stays in its cell, or in its column on the
+// same cards; a card strictly below a card of D is not a column's top card
+// and, if face down, stays face down; a column that holds a card of D is
+// never empty; a cell that holds a card of D is never free. A card c of D
+// cannot make a move when:
+//   - c is face down under a card of D: it cannot move at all; or else
+//   - (foundation and cell) c is under a card of D (never a top card, the
+//     only cards that go to a foundation or a cell from a column), or c is
+//     in a cell (cell cards never go to the other cell) and some lower card
+//     of its suit is in D, or c is a column card, some lower card of its
+//     suit is in D, and both cells hold cards of D;
+//   - and (onto a column) c is a King and every column holds a card of D,
+//     so that no column is or becomes empty; or c is not a King and its
+//     successor c+1 is in D and is in a cell, or under a card of D, or in
+//     c's own column (then it stays in that column while c does, never the
+//     top card of another one).
+//
+// A card that cannot move while D is in place still cannot when D has more
+// cards (every condition above asks for cards to be in D, none for cards
+// to be out of it), so deadlocks are closed under union and there is a
+// largest one. It is found by starting from every card off the foundations
+// and taking out, until none is left to take out, each card that could
+// move (in Russian Cell with the cards above it, to keep D closed
+// downwards). A deadlock with fewer cards is easier to explain: FindBlockage
+// looks for one card that blocks itself (with the cards under it), and
+// otherwise takes cards out of the largest deadlock one at a time while a
+// deadlock remains, and explains what is left.
+
+// Blockage is a proven cause that a position cannot be won, in words.
+type Blockage struct {
+	// Cards are the cards that can never move (a deadlock), or none when
+	// no move at all is left.
+	Cards []rules.Card
+	// Text explains the cause to a player, in one or a few sentences.
+	Text string
+}
+
+// FindBlockage looks at position p for a cause that makes it unwinnable:
+// no move left, or a set of cards none of which can ever move first (see
+// the proof above). It returns false when it finds none, which does not
+// mean that the position can be won. The text names piles and columns by
+// their t numbers and cells by their c numbers, as a player sees them.
+func FindBlockage(p *rules.Position) (Blockage, bool) {
+	if p.Won() {
+		return Blockage{}, false
+	}
+	var buf [64]rules.Move
+	if len(rules.LegalMoves(p, rules.Options{}, buf[:0])) == 0 {
+		return Blockage{Text: noMoveText(p)}, true
+	}
+	b := newLossBoard(p)
+	d := b.largestDeadlock(b.offFoundations())
+	if d.empty() {
+		return Blockage{}, false
+	}
+	d = b.shrink(d)
+	return Blockage{Cards: d.cards(), Text: b.explain(d)}, true
+}
+
+func noMoveText(p *rules.Position) string {
+	if p.Game == rules.RippleFan {
+		return "No card can move: no pile's top card can go to its foundation or onto the next higher card of its suit."
+	}
+	s := "No card can move: none can go to a foundation, a free cell, or a column"
+	if p.OnFoundations() > 0 {
+		s += " (playing a card back from a foundation never helps a win)"
+	}
+	return s + "."
+}
+
+// cardSet is a set of cards.
+type cardSet [rules.NumCards]bool
+
+func (s *cardSet) empty() bool {
+	for _, in := range s {
+		if in {
+			return false
+		}
+	}
+	return true
+}
+
+func (s *cardSet) cards() []rules.Card {
+	var cs []rules.Card
+	for c, in := range s {
+		if in {
+			cs = append(cs, rules.Card(c))
+		}
+	}
+	return cs
+}
+
+// place says where a card is: in a pile (at an index counted from the
+// bottom, face-down cards included), in a cell, or on a foundation.
+type place struct {
+	kind  uint8 // onFoundation, inPile or inCell
+	pile  int   // pile, or cell
+	index int   // in the pile, from the bottom
+}
+
+const (
+	onFoundation = iota
+	inPile
+	inCell
+)
+
+// lossBoard is a position laid out for the deadlock checks.
+type lossBoard struct {
+	p     *rules.Position
+	at    [rules.NumCards]place
+	piles [][]rules.Card // each pile bottom first, face-down cards included
+	down  []int          // face-down cards at the bottom of each pile
+}
+
+func newLossBoard(p *rules.Position) *lossBoard {
+	b := &lossBoard{p: p, piles: make([][]rules.Card, len(p.Tableau)), down: make([]int, len(p.Tableau))}
+	for i, pl := range p.Tableau {
+		b.piles[i] = append(append([]rules.Card(nil), pl.Down...), pl.Up...)
+		b.down[i] = len(pl.Down)
+		for k, c := range b.piles[i] {
+			b.at[c] = place{inPile, i, k}
+		}
+	}
+	for j, c := range p.Cells {
+		if c.Valid() {
+			b.at[c] = place{inCell, j, 0}
+		}
+	}
+	return b
+}
+
+// offFoundations returns every card that is not on a foundation.
+func (b *lossBoard) offFoundations() cardSet {
+	var s cardSet
+	for c := range s {
+		s[c] = b.at[c].kind != onFoundation
+	}
+	return s
+}
+
+// above reports whether some card of d lies strictly above card c in c's
+// pile (false for a card that is not in a pile).
+func (b *lossBoard) above(d *cardSet, c rules.Card) bool {
+	w := b.at[c]
+	if w.kind != inPile {
+		return false
+	}
+	for _, x := range b.piles[w.pile][w.index+1:] {
+		if d[x] {
+			return true
+		}
+	}
+	return false
+}
+
+// held reports whether card c stays off its foundation while d is in
+// place: it is in d, or lies under a card of d.
+func (b *lossBoard) held(d *cardSet, c rules.Card) bool {
+	return b.at[c].kind != onFoundation && (d[c] || b.above(d, c))
+}
+
+// lowerHeld returns a lower card of c's suit that d holds off the
+// foundation, or NoCard.
+func (b *lossBoard) lowerHeld(d *cardSet, c rules.Card) rules.Card {
+	for y := rules.NewCard(rules.Ace, c.Suit()); y < c; y++ {
+		if b.held(d, y) {
+			return y
+		}
+	}
+	return rules.NoCard
+}
+
+// canMove reports whether card c of d might make a move while d is in
+// place: the negation of the checks proven above.
+func (b *lossBoard) canMove(d *cardSet, c rules.Card) bool {
+	if b.p.Game == rules.RippleFan {
+		return b.rfCanMove(d, c)
+	}
+	return b.rcCanMove(d, c)
+}
+
+func (b *lossBoard) rfCanMove(d *cardSet, c rules.Card) bool {
+	if b.lowerHeld(d, c) == rules.NoCard {
+		return true // it may go to its foundation
+	}
+	return b.rfSuccessorOpen(d, c)
+}
+
+// rfSuccessorOpen reports whether Ripple Fan card c might go onto its
+// successor while d is in place.
+func (b *lossBoard) rfSuccessorOpen(d *cardSet, c rules.Card) bool {
+	if c.Rank() == rules.King {
+		return false
+	}
+	s, wc := c+1, b.at[c]
+	ws := b.at[s]
+	if ws.kind != inPile {
+		return false // on its foundation, which c has not reached: not in a valid position
+	}
+	if ws.pile == wc.pile {
+		return ws.index > wc.index // above c, it may leave and be a top card elsewhere
+	}
+	return !b.above(d, s)
+}
+
+func (b *lossBoard) rcCanMove(d *cardSet, c rules.Card) bool {
+	w := b.at[c]
+	under := b.above(d, c)
+	if under && w.index < b.down[w.pile] {
+		return false // face down, and stays so
+	}
+	if !under && b.lowerHeld(d, c) == rules.NoCard {
+		return true // it may go to its foundation
+	}
+	if w.kind == inPile && !under && !b.cellsHeld(d) {
+		return true // it may go to a cell
+	}
+	return b.rcColumnOpen(d, c)
+}
+
+// cellsHeld reports whether both cells hold cards of d.
+func (b *lossBoard) cellsHeld(d *cardSet) bool {
+	for _, x := range b.p.Cells {
+		if !x.Valid() || !d[x] {
+			return false
+		}
+	}
+	return true
+}
+
+// rcColumnOpen reports whether Russian Cell card c (with the cards on it)
+// might go onto a column while d is in place.
+func (b *lossBoard) rcColumnOpen(d *cardSet, c rules.Card) bool {
+	if c.Rank() == rules.King {
+		return !b.everyColumnHeld(d)
+	}
+	s := c + 1
+	if !d[s] {
+		return true
+	}
+	ws := b.at[s]
+	switch {
+	case ws.kind == inCell:
+		return false
+	case b.above(d, s):
+		return false
+	case b.at[c].kind == inPile && ws.pile == b.at[c].pile:
+		return false
+	}
+	return true
+}
+
+// everyColumnHeld reports whether every column holds a card of d.
+func (b *lossBoard) everyColumnHeld(d *cardSet) bool {
+	for _, pile := range b.piles {
+		held := false
+		for _, x := range pile {
+			held = held || d[x]
+		}
+		if !held {
+			return false
+		}
+	}
+	return true
+}
+
+// remove takes card c out of d; in Russian Cell, with the cards above it
+// in its column, so that d stays closed downwards.
+func (b *lossBoard) remove(d *cardSet, c rules.Card) {
+	d[c] = false
+	if w := b.at[c]; b.p.Game == rules.RussianCell && w.kind == inPile {
+		for _, x := range b.piles[w.pile][w.index+1:] {
+			d[x] = false
+		}
+	}
+}
+
+// largestDeadlock returns the largest deadlock within the cards of u (in
+// Russian Cell, u must be closed downwards): it takes out each card that
+// might move until none is left to take out. It may be empty.
+func (b *lossBoard) largestDeadlock(u cardSet) cardSet {
+	d := u
+	for changed := true; changed; {
+		changed = false
+		for c := range d {
+			if d[c] && b.canMove(&d, rules.Card(c)) {
+				b.remove(&d, rules.Card(c))
+				changed = true
+			}
+		}
+	}
+	return d
+}
+
+// isDeadlock reports whether no card of d can move while d is in place (and,
+// in Russian Cell, d is closed downwards).
+func (b *lossBoard) isDeadlock(d *cardSet) bool {
+	if d.empty() {
+		return false
+	}
+	for c, in := range d {
+		if !in {
+			continue
+		}
+		if b.at[c].kind == onFoundation || b.canMove(d, rules.Card(c)) {
+			return false
+		}
+		if w := b.at[c]; b.p.Game == rules.RussianCell && w.kind == inPile {
+			for _, x := range b.piles[w.pile][:w.index] {
+				if !d[x] {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// shrink returns a smaller deadlock within d, from which no single card
+// (with those above it, in Russian Cell) can be taken out with a deadlock
+// left: a card that is a deadlock by itself (with the cards under it) if
+// there is one, or else the smaller result of taking cards out in two
+// orders, top cards first and bottom cards first.
+func (b *lossBoard) shrink(d cardSet) cardSet {
+	// A card that blocks itself (in Russian Cell, with the cards under
+	// it) makes the shortest explanation.
+	for _, c := range b.shrinkOrder(&d) {
+		var u cardSet
+		u[c] = true
+		if w := b.at[c]; b.p.Game == rules.RussianCell && w.kind == inPile {
+			for _, x := range b.piles[w.pile][:w.index] {
+				u[x] = true
+			}
+		}
+		if e := b.largestDeadlock(u); !e.empty() {
+			return b.shrinkBy(e, false)
+		}
+	}
+	top := b.shrinkBy(d, false)
+	bottom := b.shrinkBy(d, true)
+	if len(bottom.cards()) < len(top.cards()) {
+		return bottom
+	}
+	return top
+}
+
+func (b *lossBoard) shrinkBy(d cardSet, bottomFirst bool) cardSet {
+	for again := true; again; {
+		again = false
+		order := b.shrinkOrder(&d)
+		if bottomFirst {
+			slices.Reverse(order)
+		}
+		for _, c := range order {
+			if !d[c] {
+				continue
+			}
+			u := d
+			b.remove(&u, c)
+			if e := b.largestDeadlock(u); !e.empty() {
+				d, again = e, true
+			}
+		}
+	}
+	return d
+}
+
+// shrinkOrder lists the cards of d: cells first, then pile by pile from
+// the top down.
+func (b *lossBoard) shrinkOrder(d *cardSet) []rules.Card {
+	var order []rules.Card
+	for _, c := range b.p.Cells {
+		if c.Valid() && d[c] {
+			order = append(order, c)
+		}
+	}
+	for _, pile := range b.piles {
+		for k := len(pile) - 1; k >= 0; k-- {
+			if d[pile[k]] {
+				order = append(order, pile[k])
+			}
+		}
+	}
+	return order
+}
+
+// Wording. Each card of a deadlock that could otherwise move gets one
+// sentence saying what keeps it in place; face-down cards under other
+// cards of the deadlock go without saying.
+
+// where names a card's place for a player: "pile 3", "column 3", "cell 1".
+func (b *lossBoard) where(c rules.Card) string {
+	w := b.at[c]
+	if w.kind == inCell {
+		return fmt.Sprintf("cell %d", w.pile+1)
+	}
+	if b.p.Game == rules.RippleFan {
+		return fmt.Sprintf("pile %d", w.pile+1)
+	}
+	return fmt.Sprintf("column %d", w.pile+1)
+}
+
+// topAbove returns the highest card of d above card c in its pile, or
+// NoCard.
+func (b *lossBoard) topAbove(d *cardSet, c rules.Card) rules.Card {
+	w := b.at[c]
+	if w.kind != inPile {
+		return rules.NoCard
+	}
+	pile := b.piles[w.pile]
+	for k := len(pile) - 1; k > w.index; k-- {
+		if d[pile[k]] {
+			return pile[k]
+		}
+	}
+	return rules.NoCard
+}
+
+func (b *lossBoard) faceDown(c rules.Card) bool {
+	w := b.at[c]
+	return w.kind == inPile && w.index < b.down[w.pile]
+}
+
+// stays says why card y (held by d) stays where it is, as the end of a
+// sentence about card c: "which lies under it", "which lies under 9S in
+// pile 4", "which is stuck in cell 2".
+func (b *lossBoard) stays(d *cardSet, c, y rules.Card) string {
+	wc, wy := b.at[c], b.at[y]
+	if wy.kind == inCell {
+		return "which is stuck in " + b.where(y)
+	}
+	down := ""
+	if b.faceDown(y) {
+		down = " face down"
+	}
+	if wc.kind == inPile && wy.pile == wc.pile {
+		if wy.index < wc.index {
+			return "which lies" + down + " under it"
+		}
+		return "which lies above it in the same " + b.pileWord()
+	}
+	if z := b.topAbove(d, y); z != rules.NoCard {
+		return fmt.Sprintf("which lies%s under %s in %s", down, z, b.where(y))
+	}
+	return "which is stuck in " + b.where(y) // y is in d, at the top of its part of the pile
+}
+
+func (b *lossBoard) pileWord() string {
+	if b.p.Game == rules.RippleFan {
+		return "pile"
+	}
+	return "column"
+}
+
+// witnessLower returns the lower card of c's suit that best shows why c
+// cannot go to its foundation: one under c itself if there is one.
+func (b *lossBoard) witnessLower(d *cardSet, c rules.Card) rules.Card {
+	w := b.at[c]
+	for y := rules.NewCard(rules.Ace, c.Suit()); y < c; y++ {
+		if wy := b.at[y]; w.kind == inPile && wy.kind == inPile && wy.pile == w.pile && wy.index < w.index {
+			return y
+		}
+	}
+	return b.lowerHeld(d, c)
+}
+
+// reason is the sentence about card c of deadlock d that can (in Russian
+// Cell: might, once uncovered) be a top card or is in a cell.
+func (b *lossBoard) reason(d *cardSet, c rules.Card) string {
+	rc := b.p.Game == rules.RussianCell
+	subject := c.String()
+	if b.faceDown(c) {
+		subject += " (face down)"
+	}
+	subject += " in " + b.where(c)
+	group := "" // a Russian Cell column card moves with the cards on it
+	if w := b.at[c]; rc && w.kind == inPile && w.index+1 < len(b.piles[w.pile]) {
+		group = ", with the cards on it,"
+	}
+	y := b.witnessLower(d, c)
+	parts := []string{fmt.Sprintf("%s goes to its foundation only after %s, %s", subject, y, b.stays(d, c, y))}
+	if rc && b.at[c].kind == inPile {
+		parts = append(parts, "to a cell only if one is free, but both cells hold cards of this list")
+	}
+	switch {
+	case c.Rank() == rules.King && !rc:
+		parts = append(parts, "and nowhere else, being a King")
+	case c.Rank() == rules.King:
+		parts = append(parts, "and"+group+" to a column only if one is empty, but every column holds cards of this list")
+	default:
+		parts = append(parts, fmt.Sprintf("and%s onto no card but %s, %s", group, c+1, b.stays(d, c, c+1)))
+	}
+	return strings.Join(parts, "; ") + "."
+}
+
+// needs says briefly where card y, which card c needs, is: "2D (face down
+// in column 7, under 8D)", "2H (under it)", "TS (in cell 1)".
+func (b *lossBoard) needs(d *cardSet, c, y rules.Card) string {
+	wc, wy := b.at[c], b.at[y]
+	down := ""
+	if b.faceDown(y) {
+		down = "face down "
+	}
+	switch {
+	case wy.kind == inCell:
+		return fmt.Sprintf("%s (in %s)", y, b.where(y))
+	case wy.pile == wc.pile && wy.index < wc.index:
+		return fmt.Sprintf("%s (%sunder it)", y, down)
+	case wy.pile == wc.pile:
+		return fmt.Sprintf("%s (above it, in the same column)", y)
+	}
+	if z := b.topAbove(d, y); z != rules.NoCard {
+		return fmt.Sprintf("%s (%sin %s, under %s)", y, down, b.where(y), z)
+	}
+	return fmt.Sprintf("%s (%sin %s)", y, down, b.where(y))
+}
+
+// coveredLine is the sentence about the face-up cards of deadlock d that
+// lie under top, the highest card of d in its Russian Cell column, or "".
+// Each could only move, with the cards on it, onto its successor (or, a
+// King, to an empty column).
+func (b *lossBoard) coveredLine(d *cardSet, top rules.Card) string {
+	w := b.at[top]
+	var needs []string
+	king := ""
+	for k := w.index - 1; k >= b.down[w.pile]; k-- {
+		c := b.piles[w.pile][k]
+		if c.Rank() == rules.King {
+			king = " (a King, to an empty column)"
+			needs = append(needs, c.String()+", a King, needs an empty column, but every column holds cards of this list")
+		} else {
+			needs = append(needs, c.String()+" needs "+b.needs(d, c, c+1))
+		}
+	}
+	if len(needs) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("Under %s in %s, no card can move with the cards on it, as each could go only onto the next higher card of its suit%s: %s.",
+		top, b.where(top), king, strings.Join(needs, "; "))
+}
+
+// explain words deadlock d for a player.
+func (b *lossBoard) explain(d cardSet) string {
+	cards := b.shrinkOrder(&d)
+	if len(cards) == 1 && b.p.Game == rules.RippleFan {
+		c := cards[0]
+		y := b.witnessLower(&d, c)
+		if c.Rank() == rules.King {
+			return fmt.Sprintf("%s is above %s in %s: the King can only go to its foundation, and %s must get there first.", c, y, b.where(c), y)
+		}
+		return fmt.Sprintf("%s is above %s and %s in %s: it can only go to its foundation, after %s, or onto %s, which lies under it.", c, y, c+1, b.where(c), y, c+1)
+	}
+	var lines []string
+	hidden := 0
+	for _, c := range cards {
+		if b.p.Game == rules.RippleFan || !b.above(&d, c) {
+			lines = append(lines, b.reason(&d, c))
+			if b.p.Game == rules.RussianCell && b.at[c].kind == inPile {
+				if l := b.coveredLine(&d, c); l != "" {
+					lines = append(lines, l)
+				}
+			}
+		} else if b.faceDown(c) {
+			hidden++
+		}
+	}
+	head := "These cards block one another, so that none of them can ever move:"
+	if hidden > 0 {
+		head = fmt.Sprintf("These cards (and the %d face-down cards under them) block one another, so that none of them can ever move:", hidden)
+	}
+	return head + "\n" + strings.Join(lines, "\n")
+}
