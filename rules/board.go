@@ -85,7 +85,8 @@ func (st BoardStyle) suit(s Suit) string {
 //   - one line per pile, "t1:" to "t7:" (Russian Cell) or to "t13:"
 //     (Ripple Fan), cards bottom first, so the top card is last. Face-down
 //     cards are shown in brackets, as "[7D]": the solver knows every card.
-//     An empty pile is "--".
+//     A face-down card the player cannot see (Unknown) is "[??]". An empty
+//     pile is "--".
 //
 // With st.Color, hearts and diamonds (cards and suit labels) are wrapped in
 // ANSI red; without it the text has no escape codes.
@@ -353,7 +354,10 @@ func parseCells(rest string, ln int, l *problemList) []Card {
 			continue
 		}
 		c, err := ParseCard(tok)
-		if err != nil {
+		switch {
+		case tok == "??":
+			l.add(sevCard, "line %d: %s: ?? in a cell: only a face-down card may be unknown", ln, loc)
+		case err != nil:
 			l.add(sevCard, "line %d: %s: %s", ln, loc, cardError(tok))
 		}
 		cells = append(cells, c)
@@ -373,6 +377,13 @@ func parsePile(rest string, ln int, label string, l *problemList) Pile {
 			down, tok = true, tok[1:len(tok)-1]
 		}
 		c, err := ParseCard(tok)
+		if tok == "??" {
+			if !down {
+				l.add(sevCard, "line %d: %s: ?? face up: only a face-down card may be unknown, written [??]", ln, label)
+				continue
+			}
+			c, err = Unknown, nil
+		}
 		if err != nil {
 			l.add(sevCard, "line %d: %s: %s", ln, label, cardError(tok))
 			continue

@@ -176,11 +176,15 @@ func New(g rules.Game, cfg Config) *Solver {
 	return s
 }
 
-// Solve decides position p, which must be of the solver's game and must
-// pass rules.Validate.
+// Solve decides position p, which must be of the solver's game, must
+// pass rules.Validate, and must have every card known (no rules.Unknown:
+// see the sample package for positions with unknown face-down cards).
 func (s *Solver) Solve(p *rules.Position) (Result, error) {
 	if p.Game != s.game {
 		return Result{}, fmt.Errorf("solver is for %s, position is %s", s.game, p.Game)
+	}
+	if err := p.NeedKnown("an exact search"); err != nil {
+		return Result{}, err
 	}
 	start := time.Now()
 	var r Result
