@@ -165,7 +165,7 @@ func printShare(w io.Writer, p *rules.Position, num string, cfg solver.Config, s
 	fmt.Fprintf(w, "Rules: foundation returns %s.\n", onoff)
 	fmt.Fprintf(w, "%s. The cards seen nowhere lie under them, in some order:\n", unknownCards(p))
 	fmt.Fprintf(w, "  %s\n\n", cardList(sh.Unseen, st))
-	fmt.Fprintf(w, "Solved %s, each with every card known:\n", drawnText(sh))
+	fmt.Fprintf(w, "%s:\n", solvedText(sh))
 	tallyLines(w, sh.Tally, sh.Reason)
 	fmt.Fprintln(w)
 	fmt.Fprintf(w, "Winnable: %s\n\n", shareText(sh))
@@ -175,15 +175,18 @@ func printShare(w io.Writer, p *rules.Position, num string, cfg solver.Config, s
 	fmt.Fprintf(w, "Searched %s positions in %s.\n", thousands(sh.Nodes), seconds(sh.Elapsed))
 }
 
-// drawnText names the arrangements that were solved.
-func drawnText(sh sample.Share) string {
-	if sh.Exhaustive {
-		if sh.Total() == 1 {
-			return "the one arrangement of the unseen card"
-		}
-		return fmt.Sprintf("all %s arrangements of the unseen cards", thousands(int64(sh.Total())))
+// solvedText says which arrangements were solved: "Solved 200
+// arrangements of the unseen cards, drawn at random (seed 1), each with
+// every card known".
+func solvedText(sh sample.Share) string {
+	const known = ", each with every card known"
+	switch {
+	case sh.Exhaustive && sh.Total() == 1:
+		return "Solved the one arrangement of the unseen card, with every card known"
+	case sh.Exhaustive:
+		return fmt.Sprintf("Solved all %s arrangements of the unseen cards", thousands(int64(sh.Total()))) + known
 	}
-	return fmt.Sprintf("%s arrangements of the unseen cards, drawn at random (seed %d)", thousands(int64(sh.Total())), sh.Seed)
+	return fmt.Sprintf("Solved %s arrangements of the unseen cards, drawn at random (seed %d)", thousands(int64(sh.Total())), sh.Seed) + known
 }
 
 // tallyLines writes the count of each verdict, one a line.
@@ -259,7 +262,7 @@ func rateCells(t sample.Tally, exhaustive bool) rateCellsT {
 // printAdvice writes hint's answer for a position with unknown cards: the
 // share of the position, then the moves, most winnable first.
 func printAdvice(w io.Writer, p *rules.Position, adv sample.Advice, show int, st rules.BoardStyle) {
-	fmt.Fprintf(w, "%s.\nSolved %s, each with every card known.\n", unknownCards(p), drawnText(adv.Share))
+	fmt.Fprintf(w, "%s.\n%s.\n", unknownCards(p), solvedText(adv.Share))
 	fmt.Fprintf(w, "This position can be won in %s.\n", moveRate(adv.Tally, adv.Exhaustive))
 	if adv.Unknown > 0 {
 		fmt.Fprintf(w, "Unknown arrangements (%s) are left out of the shares.\n", adv.Reason)
