@@ -171,7 +171,8 @@ func FormatBoard(p *Position, number string, st BoardStyle) string {
 // the Foundations line a top card may stand alone ("Foundations: 2C AS"),
 // and a suit left out is empty; on the Cells line the c1 and c2 labels may
 // be left out ("Cells: 7H QC"). With no Cells line the cells are empty. The
-// piles must run from t1 with no gap.
+// piles must run from t1 with no gap. A face-down card may be "[??]", an
+// unknown card (Unknown); "??" face up or in a cell is an error.
 func ParseBoard(text string) (*Position, string, error) {
 	var l problemList
 	var p *Position
