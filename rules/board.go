@@ -85,7 +85,8 @@ func (st BoardStyle) suit(s Suit) string {
 //   - one line per pile, "t1:" to "t7:" (Russian Cell) or to "t13:"
 //     (Ripple Fan), cards bottom first, so the top card is last. Face-down
 //     cards are shown in brackets, as "[7D]": the solver knows every card.
-//     An empty pile is "--".
+//     A face-down card the player cannot see (Unknown) is "[??]". An empty
+//     pile is "--".
 //
 // With st.Color, hearts and diamonds (cards and suit labels) are wrapped in
 // ANSI red; without it the text has no escape codes.
@@ -170,7 +171,8 @@ func FormatBoard(p *Position, number string, st BoardStyle) string {
 // the Foundations line a top card may stand alone ("Foundations: 2C AS"),
 // and a suit left out is empty; on the Cells line the c1 and c2 labels may
 // be left out ("Cells: 7H QC"). With no Cells line the cells are empty. The
-// piles must run from t1 with no gap.
+// piles must run from t1 with no gap. A face-down card may be "[??]", an
+// unknown card (Unknown); "??" face up or in a cell is an error.
 func ParseBoard(text string) (*Position, string, error) {
 	var l problemList
 	var p *Position
@@ -353,7 +355,10 @@ func parseCells(rest string, ln int, l *problemList) []Card {
 			continue
 		}
 		c, err := ParseCard(tok)
-		if err != nil {
+		switch {
+		case tok == "??":
+			l.add(sevCard, "line %d: %s: ?? in a cell: only a face-down card may be unknown", ln, loc)
+		case err != nil:
 			l.add(sevCard, "line %d: %s: %s", ln, loc, cardError(tok))
 		}
 		cells = append(cells, c)
@@ -373,6 +378,13 @@ func parsePile(rest string, ln int, label string, l *problemList) Pile {
 			down, tok = true, tok[1:len(tok)-1]
 		}
 		c, err := ParseCard(tok)
+		if tok == "??" {
+			if !down {
+				l.add(sevCard, "line %d: %s: ?? face up: only a face-down card may be unknown, written [??]", ln, label)
+				continue
+			}
+			c, err = Unknown, nil
+		}
 		if err != nil {
 			l.add(sevCard, "line %d: %s: %s", ln, label, cardError(tok))
 			continue

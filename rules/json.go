@@ -19,6 +19,8 @@ const MaxInputSize = 1 << 20
 //	 "tableau":[{"down":[],"up":["6C"]},{"down":["7D"],"up":["8D","3C","QS","2S","JH"]}, ...],
 //	 "cells":[null,null],"foundations":{"C":0,"S":0,"H":0,"D":0}}
 //
+// A face-down card the player cannot see is "??" in a "down" list.
+//
 // It can be embedded in other JSON documents (a solution carries one as
 // "position"). Build one with NewPositionDoc and turn it back into a
 // Position with its Position method.
@@ -106,7 +108,7 @@ func (d *PositionDoc) Position() (*Position, string, error) {
 	p := &Position{Game: g, Tableau: make([]Pile, len(d.Tableau))}
 	for i, pd := range d.Tableau {
 		loc := pileName(i)
-		p.Tableau[i] = Pile{Down: parseCardList(pd.Down, loc, &l), Up: parseCardList(pd.Up, loc, &l)}
+		p.Tableau[i] = Pile{Down: parseCardList(pd.Down, loc, true, &l), Up: parseCardList(pd.Up, loc, false, &l)}
 	}
 	if d.Cells == nil {
 		p.Cells = make([]Card, g.Cells())
@@ -122,6 +124,9 @@ func (d *PositionDoc) Position() (*Position, string, error) {
 				p.Cells[i] = NoCard
 			case strings.TrimSpace(*cs) == "":
 				l.add(sevCard, "%s: empty card text: use null for an empty cell", loc)
+				p.Cells[i] = NoCard
+			case strings.TrimSpace(*cs) == "??":
+				l.add(sevCard, "%s: ?? in a cell: only a face-down card may be unknown", loc)
 				p.Cells[i] = NoCard
 			default:
 				c, err := ParseCard(*cs)
@@ -140,10 +145,18 @@ func (d *PositionDoc) Position() (*Position, string, error) {
 }
 
 // parseCardList parses a pile's card strings, adding a problem for each
-// that is not a card.
-func parseCardList(ss []string, loc string, l *problemList) []Card {
+// that is not a card. In a face-down list (down), "??" is an Unknown card.
+func parseCardList(ss []string, loc string, down bool, l *problemList) []Card {
 	out := make([]Card, 0, len(ss))
 	for _, s := range ss {
+		if strings.TrimSpace(s) == "??" {
+			if !down {
+				l.add(sevCard, `%s: "??" in "up": only a face-down card may be unknown (in "down")`, loc)
+				continue
+			}
+			out = append(out, Unknown)
+			continue
+		}
 		c, err := ParseCard(s)
 		if err != nil {
 			l.add(sevCard, "%s: %s", loc, cardError(s))

@@ -53,6 +53,11 @@ func Check(p *Position, o Options, m Move) error {
 // with a *MoveError. It plays only the moves it is given: no automatic
 // foundation moves. Whether the final position is won is the caller's
 // question (Position.Won).
+//
+// A start position may have unknown face-down cards (Unknown). A legal move
+// that would turn one up is refused all the same, with a *MoveError that
+// says so: the card it turns up is not known, so the position after it
+// cannot be written down.
 func Replay(start *Position, o Options, moves []Move) (*Position, error) {
 	if start == nil {
 		return nil, errors.New("no starting position")
@@ -61,6 +66,9 @@ func Replay(start *Position, o Options, moves []Move) (*Position, error) {
 	for i, m := range moves {
 		if r := refereeReason(p, o, m); r != "" {
 			return p, &MoveError{Index: i + 1, Move: m, Reason: r}
+		}
+		if p.Reveals(m) == Unknown {
+			return p, &MoveError{Index: i + 1, Move: m, Reason: "it turns up a face-down card that is unknown (??): name that card in the position, or stop the moves before this one"}
 		}
 		p.Apply(m)
 	}

@@ -103,8 +103,8 @@ func MarshalSolution(s *Solution) []byte {
 }
 
 // ReadSolution reads solution JSON, at most MaxInputSize bytes. It checks the
-// document's form: a known game; a number or a position (validated), not
-// both; a known verdict; moves that name a card and two locations. It does
+// document's form: a known game; a number or a position (validated, with
+// every card known), not both; a known verdict; moves that name a card and two locations. It does
 // not check that the moves are legal or win: that is the referee's job. A
 // missing "rules" or "returns" means the default options. Errors are
 // Problems, one per line, such as `moves[3]: unknown location "t0": ...`.
@@ -148,6 +148,9 @@ func ReadSolution(r io.Reader) (*Solution, error) {
 		p, num, err := d.Position.Position()
 		if err == nil {
 			err = Validate(p)
+		}
+		if err == nil {
+			err = p.NeedKnown("a solution's starting position")
 		}
 		if err != nil {
 			l.addPrefixed(sevShape, "position: ", err)

@@ -17,8 +17,12 @@ import (
 //
 // Piles run bottom to top; a face-down card has a lower-case suit letter;
 // ten is written 10. The format's deal files hold only the tableau, so a
-// position with cards in the cells or on the foundations is refused.
+// position with cards in the cells or on the foundations is refused, and so
+// is one with unknown face-down cards (Unknown).
 func MarshalSolvitaire(p *Position) ([]byte, error) {
+	if err := p.NeedKnown("the Solvitaire deal format"); err != nil {
+		return nil, err
+	}
 	for _, c := range p.Cells {
 		if c != NoCard {
 			return nil, errors.New("the Solvitaire deal format has no cells: empty them first, or use --format json")

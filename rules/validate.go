@@ -91,6 +91,9 @@ func problemsOf(format string, args ...any) error {
 //   - every one of the 52 cards exactly once, across the tableau, the cells
 //     and the foundations (a foundation at height h holds ranks A..h of its
 //     suit);
+//   - unknown cards (Unknown, "??"): only face down in a Russian Cell
+//     column, and exactly as many as the cards not visible anywhere else
+//     (the unseen cards lie under them, in some order);
 //   - Russian Cell: column k (k = 1..7) holds at most k-1 face-down cards,
 //     as dealt, and a column with face-down cards has a face-up card on
 //     them;
@@ -136,10 +139,22 @@ func validate(p *Position, l *problemList) {
 			where[c] = append(where[c], "f")
 		}
 	}
+	unknown := 0 // unknown cards where they may be: face down in Russian Cell
 	for i, pl := range p.Tableau {
 		loc := pileName(i)
-		for _, part := range [][]Card{pl.Down, pl.Up} {
+		for k, part := range [][]Card{pl.Down, pl.Up} {
 			for _, c := range part {
+				if c == Unknown {
+					switch {
+					case g == RippleFan:
+						l.add(sevCard, "%s: an unknown card (??), but Ripple Fan deals every card face up, so every card is known", loc)
+					case k == 1:
+						l.add(sevCard, "%s: an unknown card (??) face up: only a face-down card may be unknown", loc)
+					default:
+						unknown++
+					}
+					continue
+				}
 				if !c.Valid() {
 					l.add(sevCard, "%s: invalid card (value %d)", loc, uint8(c))
 					continue
@@ -153,16 +168,31 @@ func validate(p *Position, l *problemList) {
 			continue
 		}
 		loc := cellName(i)
+		if c == Unknown {
+			l.add(sevCard, "%s: an unknown card (??) in a cell: only a face-down card may be unknown", loc)
+			continue
+		}
 		if !c.Valid() {
 			l.add(sevCard, "%s: invalid card (value %d)", loc, uint8(c))
 			continue
 		}
 		where[c] = append(where[c], loc)
 	}
+	var missing []Card
+	for c := Card(0); c < NumCards; c++ {
+		if len(where[c]) == 0 {
+			missing = append(missing, c)
+		}
+	}
+	if unknown > 0 && len(missing) != unknown {
+		l.add(sevMissing, "%s unknown (??) but %s", unknownCount(unknown), notVisible(missing))
+	}
 	for c := Card(0); c < NumCards; c++ {
 		switch n := len(where[c]); {
 		case n == 0:
-			l.add(sevMissing, "card %s is missing", c)
+			if unknown == 0 {
+				l.add(sevMissing, "card %s is missing", c)
+			}
 		case n > 1:
 			msg := fmt.Sprintf("card %s appears %s (%s)", c, times(n), joinLocs(where[c]))
 			if where[c][0] == "f" {

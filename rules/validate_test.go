@@ -105,7 +105,20 @@ func ioWon() *rules.Position {
 func ioPositions() map[string]*rules.Position {
 	return map[string]*rules.Position{
 		"rc-start": ioRCStart(), "rc-mid": ioRCMid(), "rf-start": ioRFStart(), "rf-mid": ioRFMid(), "won": ioWon(),
+		"rc-hidden": ioRCMid().Hide(), "rc-part-hidden": ioRCPartHidden(),
 	}
+}
+
+// ioRCPartHidden is ioRCMid with the face-down cards of t4 and t7 unknown,
+// and those of the other columns known.
+func ioRCPartHidden() *rules.Position {
+	p := ioRCMid()
+	for _, i := range []int{3, 6} {
+		for j := range p.Tableau[i].Down {
+			p.Tableau[i].Down[j] = rules.Unknown
+		}
+	}
+	return p
 }
 
 func TestValidateGood(t *testing.T) {

@@ -184,11 +184,15 @@ func New(g rules.Game, cfg Config) *Solver {
 	return s
 }
 
-// Solve decides position p, which must be of the solver's game and must
-// pass rules.Validate.
+// Solve decides position p, which must be of the solver's game, must
+// pass rules.Validate, and must have every card known (no rules.Unknown:
+// see the sample package for positions with unknown face-down cards).
 func (s *Solver) Solve(p *rules.Position) (Result, error) {
 	if p.Game != s.game {
 		return Result{}, fmt.Errorf("solver is for %s, position is %s", s.game, p.Game)
+	}
+	if unknownDown(p) {
+		return Result{}, p.NeedKnown("an exact search")
 	}
 	start := time.Now()
 	var r Result
@@ -203,6 +207,21 @@ func (s *Solver) Solve(p *rules.Position) (Result, error) {
 	}
 	r.Elapsed = time.Since(start)
 	return r, err
+}
+
+// unknownDown reports whether a face-down card of p is rules.Unknown. A
+// position that passed rules.Validate has unknown cards nowhere else. The
+// batch runs call Solve for millions of deals, so this looks only at the
+// face-down cards, which Ripple Fan has none of.
+func unknownDown(p *rules.Position) bool {
+	for i := range p.Tableau {
+		for _, c := range p.Tableau[i].Down {
+			if c == rules.Unknown {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // budget is shared by all workers of one search: the node count over all of

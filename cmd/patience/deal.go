@@ -14,6 +14,12 @@ import (
 type startFlags struct {
 	position string
 	moves    string // moves to play first (solve and hint)
+	hide     bool   // make every face-down card unknown (??), after the moves
+}
+
+// addHide adds the --hide flag.
+func (f *startFlags) addHide(cmd *cobra.Command, help string) {
+	cmd.Flags().BoolVar(&f.hide, "hide", false, help)
 }
 
 // playMoves plays the moves of f.moves, if any, from p with the referee,
@@ -137,11 +143,16 @@ func newDealCommand(s streams) *cobra.Command {
 position JSON that --position reads. Deal numbers are PySolFC's: 617, #12,345,
 ms3000000000 and 20-digit numbers such as 00000000000000000617 all work.
 
+--hide prints what a player sees: every face-down card as ?? ("[??]" on the
+board, "??" in JSON). solve and hint read such a position and answer over
+the arrangements of the unseen cards.
+
 GAME is russian-cell or ripple-fan.`,
 		Example: `  patience deal russian-cell 617
   patience deal ripple-fan 1 --format json > deal.json
   patience deal russian-cell 617 --format solvitaire > 617.json
-  patience deal russian-cell --position deal.json --ascii`,
+  patience deal russian-cell --position deal.json --ascii
+  patience deal russian-cell 617 --hide > seen.txt`,
 		Args: gameArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := checkFormat(format, "text", "json", "solvitaire"); err != nil {
@@ -150,6 +161,9 @@ GAME is russian-cell or ripple-fan.`,
 			_, p, num, err := readStart(s, args, sf)
 			if err != nil {
 				return err
+			}
+			if sf.hide {
+				p = p.Hide()
 			}
 			switch format {
 			case "json":
@@ -170,5 +184,6 @@ GAME is russian-cell or ripple-fan.`,
 	cmd.Flags().StringVar(&format, "format", "text", "output format: text, json, or solvitaire (Solvitaire's deal JSON, for cross-checking)")
 	cmd.Flags().BoolVar(&ascii, "ascii", false, "draw suits as letters (C S H D), not symbols")
 	cmd.Flags().StringVar(&sf.position, "position", "", "read the position from FILE (JSON or board text; - for stdin)")
+	sf.addHide(cmd, "show every face-down card as ?? (what a player sees)")
 	return cmd
 }

@@ -8,6 +8,7 @@ import (
 
 	"patience/rules"
 	"patience/solver"
+	"patience/solver/sample"
 )
 
 func newHintCommand(s streams) *cobra.Command {
@@ -15,6 +16,7 @@ func newHintCommand(s streams) *cobra.Command {
 	var count int
 	var sf startFlags
 	var fl searchFlags
+	var smp sampleFlags
 	cmd := &cobra.Command{
 		Use:   "hint GAME (NUMBER | --position FILE)",
 		Short: "Say whether a position can still be won, and the next move",
@@ -31,12 +33,23 @@ face-down cards and all.
 When the position cannot be won, hint says why where it can: when no move
 is left, or when some cards block one another so that none of them can ever
 move (such as a King above a lower card of its suit in a Ripple Fan pile).
-The verdict itself always comes from the full search.`,
+The verdict itself always comes from the full search.
+
+What a player sees: with face-down cards unknown ("??" in the position, or
+--hide after --moves), hint draws --samples arrangements of the unseen cards
+(--seed makes the draw repeatable; with no more arrangements than --samples,
+it takes every one) and, for every legal move, counts the arrangements in
+which a win still exists after that move, with every card known from then
+on. Every move is judged on the same arrangements. It prints the best move
+and every legal move ranked (-n N: the N best). A count is an upper bound
+for play that cannot see the cards, not a strategy's win rate.`,
 		Example: `  patience hint russian-cell 617
   patience hint ripple-fan 5
   patience hint russian-cell --position stuck.txt -n 3
   patience hint ripple-fan --position endgame.json
-  patience hint russian-cell 617 --moves played.txt`,
+  patience hint russian-cell 617 --moves played.txt
+  patience hint russian-cell 617 --moves played.txt --hide
+  patience deal russian-cell 617 --hide > seen.txt; patience hint russian-cell --position seen.txt -n 5`,
 		Args: gameArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if count < 1 {
@@ -46,11 +59,26 @@ The verdict itself always comes from the full search.`,
 			if err != nil {
 				return err
 			}
+			if err := smp.check(cmd, p, sf.hide); err != nil {
+				return err
+			}
+			st := style(s.out, ascii)
+			if p.Unknowns() > 0 {
+				adv, err := sample.Hint(p, smp.config(cfg))
+				if err != nil {
+					return err
+				}
+				show := count
+				if !cmd.Flags().Changed("count") {
+					show = len(adv.Moves)
+				}
+				printAdvice(s.out, p, adv, show, st)
+				return nil
+			}
 			res, err := solver.Solve(p, cfg)
 			if err != nil {
 				return err
 			}
-			st := style(s.out, ascii)
 			switch res.Verdict {
 			case solver.Unsolvable:
 				fmt.Fprintln(s.out, "This position cannot be won: no sequence of moves wins from here.")
@@ -82,11 +110,13 @@ The verdict itself always comes from the full search.`,
 			return nil
 		},
 	}
-	cmd.Flags().IntVarP(&count, "count", "n", 1, "how many moves of the winning line to show")
+	cmd.Flags().IntVarP(&count, "count", "n", 1, "how many moves of the winning line to show (with unknown cards: how many of the ranked moves; default all)")
 	cmd.Flags().BoolVar(&ascii, "ascii", false, "draw suits as letters (C S H D), not symbols")
 	cmd.Flags().StringVar(&sf.position, "position", "", "read the position from FILE (JSON or board text; - for stdin)")
 	cmd.Flags().StringVar(&sf.moves, "moves", "", "play the moves in FILE first (JSON move list, a solution, or one move a line such as \"5C t3>t6\")")
-	fl.add(cmd, "workers searching the position together")
+	sf.addHide(cmd, "make every face-down card unknown (??), after --moves, and answer over the arrangements of the unseen cards")
+	smp.add(cmd)
+	fl.add(cmd, "workers searching the position together (with unknown cards: arrangements searched at once, one core each)")
 	return cmd
 }
 

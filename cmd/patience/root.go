@@ -119,10 +119,14 @@ looked up. Verdicts are exact: "solvable" comes with a winning move list that
 a referee has replayed, "unsolvable" means every reachable position was
 searched, and "unknown" means a budget ran out first.
 
-Verdicts are for the game with all cards known (face-down cards included).`,
+Verdicts are for the game with all cards known (face-down cards included).
+For a player who cannot see the face-down cards, --hide (or "??" for a card
+in a position) makes solve and hint answer over the arrangements of the
+unseen cards: the share that can be won, and the move that keeps the most.`,
 		Example: `  patience solve russian-cell 617
   patience deal ripple-fan 1 --format json
-  patience check solution.json`,
+  patience check solution.json
+  patience solve russian-cell 617 --hide`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}

@@ -11,6 +11,7 @@ import (
 
 	"patience/rules"
 	"patience/solver"
+	"patience/solver/sample"
 )
 
 // searchFlags are the budget and rules flags shared by the commands that
@@ -56,6 +57,7 @@ func newSolveCommand(s streams) *cobra.Command {
 	var ascii, steps bool
 	var sf startFlags
 	var fl searchFlags
+	var smp sampleFlags
 	cmd := &cobra.Command{
 		Use:   "solve GAME (NUMBER | --position FILE)",
 		Short: "Decide whether a deal or position can be won, and how",
@@ -70,13 +72,28 @@ middle of a game, and gives the verdict:
 
 The move list is numbered, one move a line: "12. 5C t3>t6" moves 5C (with
 the cards on it) from column 3 onto column 6. t1..t7 are the columns, c1 and
-c2 the cells, f the foundations. Automatic foundation moves are listed too.`,
+c2 the cells, f the foundations. Automatic foundation moves are listed too.
+
+What a player sees: a Russian Cell position may mark face-down cards as
+unknown, "??" ("[??]" on the board; deal --hide prints one), or --hide makes
+every face-down card unknown. The unseen cards then lie under the ?? in an
+order nobody knows. solve draws --samples arrangements of them at random
+(--seed makes the draw repeatable), solves each exactly with every card
+known, one arrangement per worker, and reports the share that can be won
+with its 95% Wilson interval. When there are no more arrangements than
+--samples, it solves every one, and the share is exact. --max-nodes and
+--timeout are per arrangement; an arrangement that runs out is counted as
+unknown and left out of the share. The share is of arrangements in which a
+win exists with all cards known: an upper bound on what play without seeing
+the cards can win, not a strategy's win rate.`,
 		Example: `  patience solve russian-cell 617
   patience solve ripple-fan 1 --format json > solution.json
   patience solve russian-cell 3 --steps --ascii
   patience solve russian-cell 617 --moves played.txt
   patience solve russian-cell --position stuck.json --timeout 1m
-  patience deal russian-cell 5 --format json | patience solve russian-cell --position -`,
+  patience deal russian-cell 5 --format json | patience solve russian-cell --position -
+  patience solve russian-cell 617 --hide --samples 500
+  patience solve russian-cell 617 --moves played.txt --hide --format json`,
 		Args: gameArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := checkFormat(format, "text", "json"); err != nil {
@@ -89,6 +106,27 @@ c2 the cells, f the foundations. Automatic foundation moves are listed too.`,
 			from := num
 			if played > 0 {
 				num = "" // a position of its own now, carried whole
+			}
+			if err := smp.check(cmd, p, sf.hide); err != nil {
+				return err
+			}
+			if p.Unknowns() > 0 {
+				if steps {
+					return badInput("--steps needs every card known, but %s", unknownCards(p))
+				}
+				sh, err := sample.Estimate(p, smp.config(cfg))
+				if err != nil {
+					return err
+				}
+				if format == "json" {
+					fmt.Fprintf(s.out, "%s\n", marshalShare(p, num, cfg, sh))
+					return nil
+				}
+				if played > 0 {
+					fmt.Fprintf(s.out, "After the %d moves of %s%s:\n", played, sf.moves, dealSuffix(from))
+				}
+				printShare(s.out, p, num, cfg, sh, style(s.out, ascii))
+				return nil
 			}
 			res, err := solver.Solve(p, cfg)
 			if err != nil {
@@ -120,7 +158,9 @@ c2 the cells, f the foundations. Automatic foundation moves are listed too.`,
 	cmd.Flags().StringVar(&sf.position, "position", "", "read the start position from FILE (JSON or board text; - for stdin)")
 	cmd.Flags().BoolVar(&steps, "steps", false, "print the board after each move (text format)")
 	cmd.Flags().StringVar(&sf.moves, "moves", "", "play the moves in FILE first (JSON move list, a solution, or one move a line such as \"5C t3>t6\")")
-	fl.add(cmd, "workers searching the deal together")
+	sf.addHide(cmd, "make every face-down card unknown (??), after --moves, and answer over the arrangements of the unseen cards")
+	smp.add(cmd)
+	fl.add(cmd, "workers searching the deal together (with unknown cards: arrangements searched at once, one core each)")
 	return cmd
 }
 
@@ -141,6 +181,9 @@ func searchStart(s streams, args []string, sf startFlags, fl searchFlags) (solve
 		cfg.Options.Returns = false // Ripple Fan never has returns
 	}
 	p, played, err := playMoves(s, p, sf, cfg.Options)
+	if err == nil && sf.hide {
+		p = p.Hide()
+	}
 	return cfg, g, p, num, played, err
 }
 
@@ -240,11 +283,12 @@ func describe(p *rules.Position, m rules.Move, st rules.BoardStyle) string {
 			fmt.Fprintf(&b, " onto %s", name(t))
 		}
 	}
-	if m.From.Kind == rules.Tableau {
-		pl := p.Tableau[m.From.Index]
-		if len(pl.Down) > 0 && len(pl.Up) > 0 && pl.Up[0] == m.Card {
-			fmt.Fprintf(&b, "; turns up %s", name(pl.Down[len(pl.Down)-1]))
-		}
+	switch c := p.Reveals(m); c {
+	case rules.NoCard:
+	case rules.Unknown:
+		b.WriteString("; turns up an unknown card")
+	default:
+		fmt.Fprintf(&b, "; turns up %s", name(c))
 	}
 	return b.String()
 }

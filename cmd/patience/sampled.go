@@ -1,0 +1,338 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"patience/rules"
+	"patience/solver"
+	"patience/solver/sample"
+)
+
+// maxSamples caps --samples: the arrangements are kept in memory.
+const maxSamples = 1_000_000
+
+// oneDecimal, as percent's uncertainty, writes a percentage with one
+// decimal.
+const oneDecimal = 0.05
+
+// sampleFlags are the flags of solve and hint for positions with unknown
+// face-down cards.
+type sampleFlags struct {
+	samples int
+	seed    uint64
+}
+
+func (f *sampleFlags) add(cmd *cobra.Command) {
+	cmd.Flags().IntVar(&f.samples, "samples", sample.DefaultSamples, "with unknown cards (??): how many arrangements of the unseen cards to draw and solve")
+	cmd.Flags().Uint64Var(&f.seed, "seed", sample.DefaultSeed, "with unknown cards (??): the seed of the draw; the same seed draws the same arrangements")
+}
+
+// check refuses --samples out of range, and --samples or --seed for a
+// position without unknown cards, where they would mean nothing.
+func (f *sampleFlags) check(cmd *cobra.Command, p *rules.Position, hide bool) error {
+	if f.samples < 1 || f.samples > maxSamples {
+		return badInput("--samples must be 1 to %s, not %d", thousands(maxSamples), f.samples)
+	}
+	if p.Unknowns() == 0 {
+		for _, name := range []string{"samples", "seed"} {
+			if !cmd.Flags().Changed(name) {
+				continue
+			}
+			if hide {
+				return badInput("--%s applies only to a position with unknown face-down cards (??), and this one has no face-down card to hide", name)
+			}
+			return badInput("--%s applies only to a position with unknown face-down cards (??), and this one has none: add --hide to hide its face-down cards", name)
+		}
+	}
+	return nil
+}
+
+func (f *sampleFlags) config(cfg solver.Config) sample.Config {
+	return sample.Config{Solver: cfg, Samples: f.samples, Seed: f.seed, Workers: cfg.Workers}
+}
+
+// unknownCards says how many face-down cards of p are unknown.
+func unknownCards(p *rules.Position) string {
+	if n := p.Unknowns(); n != 1 {
+		return fmt.Sprintf("%d face-down cards are unknown (??)", n)
+	}
+	return "1 face-down card is unknown (??)"
+}
+
+func cardList(cs []rules.Card, st rules.BoardStyle) string {
+	names := make([]string, len(cs))
+	for i, c := range cs {
+		names[i] = c.String()
+		if st.Unicode {
+			names[i] = c.Symbol()
+		}
+	}
+	return strings.Join(names, " ")
+}
+
+// shareDoc is the JSON that solve --format json writes for a position with
+// unknown cards (README, "Share JSON").
+type shareDoc struct {
+	Game         string            `json:"game"`
+	Position     rules.PositionDoc `json:"position"`
+	Rules        shareRules        `json:"rules"`
+	Hidden       int               `json:"hidden"`
+	Unseen       []string          `json:"unseen"`
+	Arrangements int               `json:"arrangements"`
+	Exhaustive   bool              `json:"exhaustive"`
+	Seed         string            `json:"seed,omitempty"`
+	Winnable     int               `json:"winnable"`
+	Unwinnable   int               `json:"unwinnable"`
+	Unknown      int               `json:"unknown"`
+	Reason       string            `json:"reason,omitempty"`
+	Share        float64           `json:"share"`
+	Low          float64           `json:"low"`
+	High         float64           `json:"high"`
+	MaxNodes     int64             `json:"max_nodes"`
+	Nodes        int64             `json:"nodes"`
+	Seconds      float64           `json:"seconds"`
+}
+
+type shareRules struct {
+	Returns bool `json:"returns"`
+}
+
+// shareRange returns the share of the decided arrangements and its range:
+// the 95% Wilson interval for a sample; for every arrangement (exhaustive),
+// the exact bounds over all of them, as if every unknown were a loss or a
+// win (the share itself when none is unknown).
+func shareRange(sh sample.Share) (share, low, high float64) {
+	r := sh.Rate()
+	if !sh.Exhaustive {
+		return r.Rate, r.Low, r.High
+	}
+	n := float64(sh.Total())
+	return r.Rate, float64(sh.Winnable) / n, float64(sh.Winnable+sh.Unknown) / n
+}
+
+func marshalShare(p *rules.Position, num string, cfg solver.Config, sh sample.Share) []byte {
+	share, low, high := shareRange(sh)
+	d := shareDoc{
+		Game:         p.Game.String(),
+		Position:     rules.NewPositionDoc(p, num),
+		Rules:        shareRules{Returns: cfg.Options.Returns},
+		Hidden:       sh.Hidden,
+		Unseen:       make([]string, len(sh.Unseen)),
+		Arrangements: sh.Total(),
+		Exhaustive:   sh.Exhaustive,
+		Winnable:     sh.Winnable,
+		Unwinnable:   sh.Unwinnable,
+		Unknown:      sh.Unknown,
+		Reason:       sh.Reason,
+		Share:        share,
+		Low:          low,
+		High:         high,
+		MaxNodes:     cfg.MaxNodes,
+		Nodes:        sh.Nodes,
+		Seconds:      sh.Elapsed.Seconds(),
+	}
+	if !sh.Exhaustive {
+		d.Seed = strconv.FormatUint(sh.Seed, 10)
+	}
+	for i, c := range sh.Unseen {
+		d.Unseen[i] = c.String()
+	}
+	if math.IsNaN(d.Seconds) || math.IsInf(d.Seconds, 0) {
+		d.Seconds = 0
+	}
+	b, err := json.Marshal(d)
+	if err != nil {
+		panic("marshalShare: " + err.Error()) // cannot happen: strings, numbers and bools
+	}
+	return b
+}
+
+// printShare writes solve's answer for a position with unknown cards.
+func printShare(w io.Writer, p *rules.Position, num string, cfg solver.Config, sh sample.Share, st rules.BoardStyle) {
+	fmt.Fprint(w, rules.FormatBoard(p, num, st))
+	fmt.Fprintln(w)
+	onoff := "on"
+	if !cfg.Options.Returns {
+		onoff = "off"
+	}
+	fmt.Fprintf(w, "Rules: foundation returns %s.\n", onoff)
+	fmt.Fprintf(w, "%s. The cards seen nowhere lie under them, in some order:\n", unknownCards(p))
+	fmt.Fprintf(w, "  %s\n\n", cardList(sh.Unseen, st))
+	fmt.Fprintf(w, "%s:\n", solvedText(sh))
+	tallyLines(w, sh.Tally, sh.Reason)
+	fmt.Fprintln(w)
+	fmt.Fprintf(w, "Winnable: %s\n\n", shareText(sh))
+	fmt.Fprintln(w, "This is the share of the arrangements in which a win exists with every card")
+	fmt.Fprintln(w, "known: an upper bound on what play that cannot see the face-down cards can")
+	fmt.Fprintln(w, "win, not the win rate of a way of playing.")
+	fmt.Fprintf(w, "Searched %s positions in %s.\n", thousands(sh.Nodes), seconds(sh.Elapsed))
+}
+
+// solvedText says which arrangements were solved: "Solved 200
+// arrangements of the unseen cards, drawn at random (seed 1), each with
+// every card known".
+func solvedText(sh sample.Share) string {
+	const known = ", each with every card known"
+	switch {
+	case sh.Exhaustive && sh.Total() == 1:
+		return "Solved the one arrangement of the unseen card, with every card known"
+	case sh.Exhaustive:
+		return fmt.Sprintf("Solved all %s arrangements of the unseen cards", thousands(int64(sh.Total()))) + known
+	}
+	return fmt.Sprintf("Solved %s arrangements of the unseen cards, drawn at random (seed %d)", thousands(int64(sh.Total())), sh.Seed) + known
+}
+
+// tallyLines writes the count of each verdict, one a line.
+func tallyLines(w io.Writer, t sample.Tally, reason string) {
+	width := len(thousands(int64(t.Total())))
+	fmt.Fprintf(w, "  winnable    %*s\n", width, thousands(int64(t.Winnable)))
+	fmt.Fprintf(w, "  unwinnable  %*s\n", width, thousands(int64(t.Unwinnable)))
+	if t.Unknown == 0 {
+		fmt.Fprintf(w, "  unknown     %*s\n", width, "0")
+		return
+	}
+	fmt.Fprintf(w, "  unknown     %*s  (%s; left out of the share: try a larger budget)\n", width, thousands(int64(t.Unknown)), reason)
+}
+
+// shareText writes the share of the winnable arrangements with its
+// interval, or exactly when every arrangement was solved.
+func shareText(sh sample.Share) string {
+	share, low, high := shareRange(sh)
+	if !sh.Exhaustive {
+		s := rateText(sh.Rate())
+		if sh.Unknown > 0 {
+			s += ", of the decided arrangements"
+		}
+		return s
+	}
+	if sh.Unknown == 0 {
+		return fmt.Sprintf("%s of %s (%s), exact: every arrangement was solved",
+			thousands(int64(sh.Winnable)), thousands(int64(sh.Total())), percent(share, oneDecimal))
+	}
+	return fmt.Sprintf("%s of the %s decided (%s); with the %s unknown, between %s and %s of all arrangements",
+		thousands(int64(sh.Winnable)), thousands(int64(sh.Decided())), percent(share, oneDecimal),
+		thousands(int64(sh.Unknown)), percent(low, oneDecimal), percent(high, oneDecimal))
+}
+
+// moveRate writes a count and its share briefly: "171 of 200 (85.5%, 95%
+// Wilson interval 80.0% to 89.7%)", with no interval when every arrangement
+// was solved.
+func moveRate(t sample.Tally, exhaustive bool) string {
+	c := rateCells(t, exhaustive)
+	s := fmt.Sprintf("%s of %s (%s", c.wins, c.of, c.share)
+	if c.interval != "" {
+		s += ", 95% Wilson interval " + c.interval
+	}
+	if c.unknown != "" {
+		s += "; " + c.unknown
+	}
+	return s + ")"
+}
+
+// rateCells are the parts of a count and its share, for moveRate and for
+// the table of moves.
+type rateCellsT struct{ wins, of, share, interval, unknown string }
+
+func rateCells(t sample.Tally, exhaustive bool) rateCellsT {
+	r := t.Rate()
+	half := (r.High - r.Low) / 2
+	if exhaustive || r.Of == 0 {
+		half = oneDecimal
+	}
+	c := rateCellsT{wins: thousands(int64(r.Wins)), of: thousands(int64(r.Of)), share: percent(r.Rate, half)}
+	if r.Of == 0 {
+		c.share = "-"
+	}
+	if !exhaustive && r.Of > 0 {
+		c.interval = percent(r.Low, half) + " to " + percent(r.High, half)
+	}
+	if t.Unknown > 0 {
+		c.unknown = thousands(int64(t.Unknown)) + " unknown"
+	}
+	return c
+}
+
+// printAdvice writes hint's answer for a position with unknown cards: the
+// share of the position, then the moves, most winnable first.
+func printAdvice(w io.Writer, p *rules.Position, adv sample.Advice, show int, st rules.BoardStyle) {
+	fmt.Fprintf(w, "%s.\n%s.\n", unknownCards(p), solvedText(adv.Share))
+	fmt.Fprintf(w, "This position can be won in %s.\n", moveRate(adv.Tally, adv.Exhaustive))
+	if adv.Unknown > 0 {
+		fmt.Fprintf(w, "Unknown arrangements (%s) are left out of the shares.\n", adv.Reason)
+	}
+	switch {
+	case len(adv.Moves) == 0:
+		fmt.Fprintln(w, "There is no legal move: the position cannot be won.")
+		return
+	case adv.Winnable == 0 && adv.Unknown == 0:
+		fmt.Fprintln(w, "No move can help: no arrangement can be won.")
+		return
+	}
+	fmt.Fprintln(w)
+	best := adv.Moves[0]
+	fmt.Fprintf(w, "Best move: %s   %s\n", best.Move, describe(p, best.Move, st))
+	fmt.Fprintf(w, "A win still exists after it in %s", moveRate(best.Tally, adv.Exhaustive))
+	ties := 0
+	for _, m := range adv.Moves[1:] {
+		if m.Winnable == best.Winnable && m.Unknown == best.Unknown {
+			ties++
+		}
+	}
+	switch ties {
+	case 0:
+		fmt.Fprintln(w, ".")
+	case 1:
+		fmt.Fprintln(w, "; 1 other move does as well.")
+	default:
+		fmt.Fprintf(w, "; %d other moves do as well.\n", ties)
+	}
+
+	if n := min(show, len(adv.Moves)); n > 1 {
+		fmt.Fprintln(w)
+		if n == len(adv.Moves) {
+			fmt.Fprintln(w, "Every legal move, most winnable first (arrangements with a win after it):")
+		} else {
+			fmt.Fprintf(w, "The %d most winnable of the %d legal moves (arrangements with a win after it):\n", n, len(adv.Moves))
+		}
+		writeMoveTable(w, p, adv.Moves[:n], adv.Exhaustive, st)
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "A move's count is the number of arrangements in which a win still exists after")
+	fmt.Fprintln(w, "it, with every card known from then on: an upper bound for play that cannot see")
+	fmt.Fprintln(w, "the face-down cards, not the win rate of a way of playing.")
+	fmt.Fprintf(w, "Searched %s positions in %s (%s searches).\n", thousands(adv.Nodes), seconds(adv.Elapsed), thousands(int64(adv.Total()+adv.Searches)))
+}
+
+// writeMoveTable writes the moves, one a line, in aligned columns: number,
+// move, count, share, interval (for a sample), what the move does.
+func writeMoveTable(w io.Writer, p *rules.Position, moves []sample.MoveShare, exhaustive bool, st rules.BoardStyle) {
+	cells := make([]rateCellsT, len(moves))
+	var ww, sw, iw int
+	for i, m := range moves {
+		c := rateCells(m.Tally, exhaustive)
+		if c.interval != "" {
+			c.interval = "(" + c.interval + ")"
+		}
+		if c.unknown != "" {
+			c.interval += " " + c.unknown
+		}
+		cells[i] = c
+		ww, sw, iw = max(ww, len(c.wins)), max(sw, len(c.share)), max(iw, len(c.interval))
+	}
+	nw := len(fmt.Sprint(len(moves)))
+	for i, m := range moves {
+		c := cells[i]
+		line := fmt.Sprintf("%*d. %-10s %*s of %s  %*s", nw, i+1, m.Move.String(), ww, c.wins, c.of, sw, c.share)
+		if iw > 0 {
+			line += fmt.Sprintf("  %-*s", iw, c.interval)
+		}
+		fmt.Fprintf(w, "%s  %s\n", line, describe(p, m.Move, st))
+	}
+}

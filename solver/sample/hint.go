@@ -1,0 +1,213 @@
+package sample
+
+import (
+	"slices"
+	"sort"
+	"strings"
+	"time"
+
+	"patience/rules"
+	"patience/solver"
+)
+
+// MoveShare is one legal move and the verdicts after it, one per
+// arrangement: Winnable counts the arrangements in which a win still exists
+// after the move, with every card known from then on.
+type MoveShare struct {
+	Move rules.Move
+	Tally
+	// TurnsUnknown is set when the move turns up an unknown card: it
+	// turns up a different card in each arrangement.
+	TurnsUnknown bool
+}
+
+// Advice is the answer of Hint.
+type Advice struct {
+	// Share is the position itself, over the same arrangements as the
+	// moves; its Nodes and Elapsed cover the moves' searches too.
+	Share
+	// Moves lists every legal move of the position, the most winnable
+	// first: by Winnable, then by fewer Unknown; ties keep the order of
+	// rules.LegalMoves (foundation moves first).
+	Moves []MoveShare
+	// Searches is how many searches were run for the moves. Many
+	// outcomes need none (see Hint).
+	Searches int
+}
+
+// Hint decides, for every legal move of p, over the same arrangements of
+// the unseen cards as Estimate draws (common random numbers: every move is
+// judged on the same arrangements, so their counts compare directly), in
+// how many a win still exists after the move.
+//
+// A move that turns up an unknown card turns up a different card in each
+// arrangement; each arrangement is a full position, so that is no
+// trouble.
+//
+// Some outcomes follow without a search, exactly:
+//   - after any move from an arrangement that cannot be won, it still
+//     cannot be won (a win after the move would be a win before it);
+//   - the first move of the win the solver found for an arrangement keeps
+//     it winnable;
+//   - a move that can be undone (the position before it is one move away,
+//     and the move turns up no card) keeps a winnable arrangement
+//     winnable;
+//   - two moves that lead to the same position up to the order of columns
+//     and cells (such as a card to c1 or to c2) have the same outcome in
+//     every arrangement, so one of them is searched.
+func Hint(p *rules.Position, cfg Config) (Advice, error) {
+	start := time.Now()
+	sh, arr, outs, err := decide(p, cfg)
+	if err != nil {
+		return Advice{}, err
+	}
+	opts := cfg.Solver.Options
+	if p.Game == rules.RippleFan {
+		opts.Returns = false
+	}
+	moves := rules.LegalMoves(p, opts, nil)
+	adv := Advice{Share: sh, Moves: make([]MoveShare, len(moves))}
+
+	// Group the moves into classes of moves with the same outcome. The
+	// test runs on one full arrangement, ref; it holds for all, because
+	// another arrangement is ref with the unseen cards renamed, and
+	// renaming cards that no move names commutes with playing the move
+	// and with reordering columns and cells. (The moves name only visible
+	// cards: their legality never depends on an unseen card.)
+	ref := p.Fill(arr[0])
+	type class struct {
+		rep        int // the move searched for the class
+		reversible bool
+	}
+	var classes []class
+	classOf := make([]int, len(moves))
+	byKey := map[string]int{}
+	for k, m := range moves {
+		c := ref.Clone()
+		c.Apply(m)
+		key := canonical(c)
+		if ci, ok := byKey[key]; ok {
+			classOf[k] = ci
+			continue
+		}
+		byKey[key] = len(classes)
+		classOf[k] = len(classes)
+		classes = append(classes, class{rep: k, reversible: p.Reveals(m) == rules.NoCard && undoes(c, opts, canonical(ref))})
+	}
+	for k, m := range moves {
+		adv.Moves[k].Move = m
+		adv.Moves[k].TurnsUnknown = p.Reveals(m) == rules.Unknown
+	}
+
+	// Decide each class in each arrangement: by the rules above, or by a
+	// search.
+	verdicts := make([][]solver.Verdict, len(classes))
+	type job struct{ class, arr int }
+	var jobs []job
+	for ci, cl := range classes {
+		verdicts[ci] = make([]solver.Verdict, len(arr))
+		for a, o := range outs {
+			switch {
+			case o.verdict == solver.Unsolvable:
+				verdicts[ci][a] = solver.Unsolvable
+			case o.verdict == solver.Solvable && cl.reversible:
+				verdicts[ci][a] = solver.Solvable
+			case o.verdict == solver.Solvable && o.hasMove && firstIn(moves, classOf, o.first) == ci:
+				verdicts[ci][a] = solver.Solvable
+			default:
+				jobs = append(jobs, job{ci, a})
+			}
+		}
+	}
+	res, err := solveAll(p.Game, cfg, len(jobs), func(i int) *rules.Position {
+		j := jobs[i]
+		q := p.Fill(arr[j.arr])
+		q.Apply(moves[classes[j.class].rep])
+		return q
+	})
+	if err != nil {
+		return Advice{}, err
+	}
+	for i, j := range jobs {
+		verdicts[j.class][j.arr] = res[i].verdict
+		adv.Nodes += res[i].nodes
+		if res[i].verdict == solver.Unknown && adv.Reason == "" {
+			adv.Reason = res[i].reason
+		}
+	}
+	adv.Searches = len(jobs)
+	for k := range moves {
+		for _, v := range verdicts[classOf[k]] {
+			adv.Moves[k].add(v)
+		}
+	}
+	sort.SliceStable(adv.Moves, func(i, j int) bool {
+		a, b := adv.Moves[i], adv.Moves[j]
+		if a.Winnable != b.Winnable {
+			return a.Winnable > b.Winnable
+		}
+		return a.Unknown < b.Unknown
+	})
+	adv.Elapsed = time.Since(start)
+	return adv, nil
+}
+
+// firstIn returns the class of move m, or -1 when m is not one of moves.
+func firstIn(moves []rules.Move, classOf []int, m rules.Move) int {
+	if k := slices.Index(moves, m); k >= 0 {
+		return classOf[k]
+	}
+	return -1
+}
+
+// undoes reports whether some legal move of c that turns up no card leads
+// to the position whose canonical form is back.
+func undoes(c *rules.Position, o rules.Options, back string) bool {
+	for _, m := range rules.LegalMoves(c, o, nil) {
+		if c.Reveals(m) != rules.NoCard {
+			continue
+		}
+		q := c.Clone()
+		q.Apply(m)
+		if canonical(q) == back {
+			return true
+		}
+	}
+	return false
+}
+
+// canonical returns a form of q that is the same for every position that
+// differs from q only in the order of its piles or of its cells, and
+// differs otherwise. No rule refers to a pile's or a cell's place, so such
+// positions have the same verdict.
+func canonical(q *rules.Position) string {
+	piles := make([]string, len(q.Tableau))
+	for i, pl := range q.Tableau {
+		b := make([]byte, 0, pl.Len()+1)
+		for _, c := range pl.Down {
+			b = append(b, byte(c))
+		}
+		b = append(b, 0xFD) // between the face-down and face-up cards
+		for _, c := range pl.Up {
+			b = append(b, byte(c))
+		}
+		piles[i] = string(b)
+	}
+	slices.Sort(piles)
+	cells := make([]byte, len(q.Cells))
+	for i, c := range q.Cells {
+		cells[i] = byte(c)
+	}
+	slices.Sort(cells)
+	var b strings.Builder
+	b.WriteByte(byte(q.Game))
+	for _, h := range q.Foundations {
+		b.WriteByte(byte(h))
+	}
+	b.Write(cells)
+	for _, s := range piles {
+		b.WriteByte(0xFC) // before each pile
+		b.WriteString(s)
+	}
+	return b.String()
+}

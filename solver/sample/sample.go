@@ -1,0 +1,324 @@
+// Package sample answers the questions of a player who cannot see the
+// face-down cards. A position may mark them unknown (rules.Unknown, "??").
+// The cards under them are the cards seen nowhere else, in an order the
+// player does not know. Each order (an arrangement) that agrees with what
+// is visible gives one full position, and the solver decides that
+// position exactly. Over a sample of arrangements, the package reports:
+//
+//   - Estimate: in how many of them the position can be won, with a 95%
+//     Wilson interval;
+//   - Hint: for every legal move, in how many of them a win still exists
+//     after that move, counted over the same arrangements for every move.
+//
+// Every arrangement is equally likely for a shuffled deck, given what the
+// player sees. An arrangement counts as winnable when a win exists with all
+// of its cards known: the "thoughtful" standard of solvers. So the share is
+// an upper bound on what any way of playing without seeing the cards can
+// win, not the win rate of a playing strategy.
+//
+// When the unseen cards have no more arrangements than the sample size,
+// every arrangement is solved once, and the share is exact.
+package sample
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"runtime"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"patience/rules"
+	"patience/solver"
+	"patience/solver/batch"
+)
+
+// DefaultSamples is the default number of arrangements drawn.
+const DefaultSamples = 200
+
+// DefaultSeed is the default seed of the draw. A fixed default makes the
+// same question give the same answer every time.
+const DefaultSeed = 1
+
+// Config says how many arrangements to draw and how to decide them.
+type Config struct {
+	// Solver sets the rules, pruning and budgets of each arrangement's
+	// search: MaxNodes and Timeout are per arrangement. Solver.Workers is
+	// ignored: each arrangement is searched on one core. Solver.MemoryMB
+	// is the position-table memory of the whole run, split evenly among
+	// Workers.
+	Solver solver.Config
+	// Samples is how many arrangements to draw; 0 means DefaultSamples.
+	// When the unseen cards have at most Samples arrangements, each is
+	// solved once instead.
+	Samples int
+	// Seed picks the arrangements. The same seed gives the same
+	// arrangements, whatever the number of workers.
+	Seed uint64
+	// Workers is how many arrangements are searched at once, one core
+	// each; 0 means runtime.NumCPU().
+	Workers int
+}
+
+func (c Config) samples() int {
+	if c.Samples <= 0 {
+		return DefaultSamples
+	}
+	return c.Samples
+}
+
+func (c Config) workers() int {
+	if c.Workers <= 0 {
+		return runtime.NumCPU()
+	}
+	return c.Workers
+}
+
+// Tally counts the verdicts over a set of arrangements.
+type Tally struct {
+	Winnable   int
+	Unwinnable int
+	// Unknown counts the arrangements whose search ran out of budget.
+	// They are left out of Rate: it is the share of the decided ones.
+	Unknown int
+}
+
+// Total is the number of arrangements counted.
+func (t Tally) Total() int { return t.Winnable + t.Unwinnable + t.Unknown }
+
+// Decided is the number of arrangements with a verdict.
+func (t Tally) Decided() int { return t.Winnable + t.Unwinnable }
+
+// Rate is the share of the decided arrangements that are winnable, with
+// its 95% Wilson interval.
+func (t Tally) Rate() batch.Rate { return batch.NewRate(uint64(t.Winnable), uint64(t.Decided())) }
+
+func (t *Tally) add(v solver.Verdict) {
+	switch v {
+	case solver.Solvable:
+		t.Winnable++
+	case solver.Unsolvable:
+		t.Unwinnable++
+	default:
+		t.Unknown++
+	}
+}
+
+// Share is the answer of Estimate: how many arrangements of the unseen
+// cards can be won.
+type Share struct {
+	// Hidden is the number of unknown face-down cards, and Unseen the
+	// cards that lie under them, in deck order.
+	Hidden int
+	Unseen []rules.Card
+	// Exhaustive is set when every arrangement was solved, once each: the
+	// unseen cards have no more arrangements than the sample size. The
+	// share is then exact.
+	Exhaustive bool
+	// Seed is the seed of the draw (meaningless when Exhaustive).
+	Seed uint64
+	// Tally counts the verdicts, one per arrangement solved.
+	Tally
+	// Reason is why the first unknown arrangement (in draw order) is
+	// unknown, or "".
+	Reason string
+	// Nodes is the number of positions expanded, over every search.
+	Nodes   int64
+	Elapsed time.Duration
+}
+
+// Estimate decides the arrangements of p's unseen cards: a sample of
+// cfg.Samples drawn uniformly with cfg.Seed, or all of them when there are
+// no more. p must pass rules.Validate; it may have no unknown cards, and
+// then its one arrangement is p itself.
+func Estimate(p *rules.Position, cfg Config) (Share, error) {
+	start := time.Now()
+	sh, _, _, err := decide(p, cfg)
+	if err != nil {
+		return Share{}, err
+	}
+	sh.Elapsed = time.Since(start)
+	return sh, nil
+}
+
+// decide draws the arrangements of p, solves each, and returns the share,
+// the arrangements and their outcomes, in draw order.
+func decide(p *rules.Position, cfg Config) (Share, [][]rules.Card, []outcome, error) {
+	if err := rules.Validate(p); err != nil {
+		return Share{}, nil, nil, err
+	}
+	arr, exhaustive := Arrangements(p, cfg.samples(), cfg.Seed)
+	outs, err := solveAll(p.Game, cfg, len(arr), func(i int) *rules.Position { return p.Fill(arr[i]) })
+	if err != nil {
+		return Share{}, nil, nil, err
+	}
+	sh := Share{Hidden: p.Unknowns(), Unseen: p.Unseen(), Exhaustive: exhaustive, Seed: cfg.Seed}
+	for _, o := range outs {
+		sh.add(o.verdict)
+		sh.Nodes += o.nodes
+		if o.verdict == solver.Unknown && sh.Reason == "" {
+			sh.Reason = o.reason
+		}
+	}
+	return sh, arr, outs, nil
+}
+
+// Arrangements returns the arrangements of p's unseen cards to solve, each
+// a list of cards for p.Fill (in its slot order). When the unseen cards
+// have at most samples arrangements, it returns every one of them once, in
+// lexicographic order of the cards' deck order, and exhaustive is true.
+// Otherwise it returns samples arrangements drawn uniformly and
+// independently: arrangement i is a shuffle of the unseen cards by a PCG
+// generator seeded with (seed, i), so it depends on nothing but the seed
+// and i.
+func Arrangements(p *rules.Position, samples int, seed uint64) (arr [][]rules.Card, exhaustive bool) {
+	unseen := p.Unseen()
+	n := len(unseen)
+	if total, ok := factorialAtMost(n, samples); ok {
+		arr = make([][]rules.Card, total)
+		for i := range arr {
+			arr[i] = unrank(unseen, i)
+		}
+		return arr, true
+	}
+	arr = make([][]rules.Card, samples)
+	for i := range arr {
+		a := slices.Clone(unseen)
+		src := rand.NewPCG(seed, uint64(i))
+		for k := len(a) - 1; k > 0; k-- {
+			j := below(src, uint64(k+1))
+			a[k], a[j] = a[j], a[k]
+		}
+		arr[i] = a
+	}
+	return arr, false
+}
+
+// factorialAtMost returns n! and true when n! <= limit, or false.
+func factorialAtMost(n, limit int) (int, bool) {
+	f := 1
+	for k := 2; k <= n; k++ {
+		f *= k
+		if f > limit {
+			return 0, false
+		}
+	}
+	return f, f <= limit
+}
+
+// unrank returns the i-th permutation of cards (0-based, lexicographic in
+// the order of cards).
+func unrank(cards []rules.Card, i int) []rules.Card {
+	pool := slices.Clone(cards)
+	out := make([]rules.Card, 0, len(cards))
+	f := 1
+	for k := 2; k < len(pool); k++ {
+		f *= k
+	}
+	for len(pool) > 0 {
+		j := 0
+		if len(pool) > 1 {
+			j = i / f
+			i %= f
+			f /= len(pool) - 1
+		}
+		out = append(out, pool[j])
+		pool = slices.Delete(pool, j, j+1)
+	}
+	return out
+}
+
+// below returns a uniform random number in [0, n), n > 0, by rejection:
+// values under 2^64 mod n are drawn again, so that every remainder is
+// equally likely.
+func below(src *rand.PCG, n uint64) uint64 {
+	low := -n % n // 2^64 mod n
+	for {
+		if x := src.Uint64(); x >= low {
+			return x % n
+		}
+	}
+}
+
+// outcome is one search's result, as much of it as the package needs.
+type outcome struct {
+	verdict solver.Verdict
+	reason  string
+	first   rules.Move // the first move of the win, when Solvable with moves
+	hasMove bool
+	nodes   int64
+}
+
+// errReferee marks a win that the referee did not accept: an internal
+// failure, never an answer.
+var errReferee = errors.New("the solver's move list failed the referee")
+
+// solveAll decides positions 0..n-1 (position(i) gives each) on cfg's
+// workers, one search per core, and returns the outcomes in order. Every
+// win is replayed by the referee first.
+func solveAll(g rules.Game, cfg Config, n int, position func(int) *rules.Position) ([]outcome, error) {
+	outs := make([]outcome, n)
+	workers := min(cfg.workers(), max(n, 1))
+	scfg := cfg.Solver
+	scfg.Workers = 1
+	mem := scfg.MemoryMB
+	if mem <= 0 {
+		mem = solver.DefaultMemoryMB
+	}
+	scfg.MemoryMB = max(1, mem/workers)
+	if g == rules.RippleFan {
+		scfg.Options.Returns = false
+	}
+
+	var next atomic.Int64
+	var failed atomic.Bool
+	var once sync.Once
+	var firstErr error
+	fail := func(err error) {
+		once.Do(func() { firstErr = err })
+		failed.Store(true)
+	}
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s := solver.New(g, scfg)
+			for !failed.Load() {
+				i := int(next.Add(1) - 1)
+				if i >= n {
+					return
+				}
+				p := position(i)
+				res, err := s.Solve(p)
+				if err != nil {
+					fail(err)
+					return
+				}
+				o := outcome{verdict: res.Verdict, reason: res.Reason, nodes: res.Nodes}
+				if res.Verdict == solver.Solvable {
+					end, err := rules.Replay(p, scfg.Options, res.Moves)
+					if err != nil {
+						fail(fmt.Errorf("%w: %v", errReferee, err))
+						return
+					}
+					if !end.Won() {
+						fail(fmt.Errorf("%w: it does not win", errReferee))
+						return
+					}
+					if len(res.Moves) > 0 {
+						o.first, o.hasMove = res.Moves[0], true
+					}
+				}
+				outs[i] = o
+			}
+		}()
+	}
+	wg.Wait()
+	if firstErr != nil {
+		return nil, firstErr
+	}
+	return outs, nil
+}
