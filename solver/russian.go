@@ -530,7 +530,11 @@ func (b *rcBoard) genMoves(buf []rcMove, pr Pruning, returns bool) []rcMove {
 					// c sits on its face-up successor: alone to a cell
 					// it would come straight back; with its successor
 					// to the other cell it is a pair move.
-					if b.cell[0] == none && b.cell[1] == none {
+					// If c+1 sits on its own face-up successor, both
+					// would come straight back: no pair move then.
+					n := b.n[i]
+					back := c%13 < 11 && n >= 3 && b.col[i][n-3] == c+2 && b.down[i] < n-2
+					if b.cell[0] == none && b.cell[1] == none && !back {
 						buf = append(buf, rcMove{card: c, from: i, to: locPair})
 						if !pr.Symmetry {
 							buf = append(buf, rcMove{card: c, from: i, to: locPair + 1})
