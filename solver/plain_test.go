@@ -147,7 +147,7 @@ func TestRippleFanAgreesWithPlainSearch(t *testing.T) {
 		positions = append(positions, deal(rules.RippleFan, n))
 	}
 	for i := 0; i < 300; i++ {
-		positions = append(positions, sortedRippleFan(rng))
+		positions = append(positions, sortedRippleFan(rng), nearFinishedRipple(rng, 8+rng.IntN(25)))
 	}
 	o := rules.Options{}
 	counts := map[Verdict]int{}

@@ -32,6 +32,10 @@ type rfKey [1]uint64
 
 const rfPiles = 13
 
+// rfFound is the destination of a move to the foundation, in the place of a
+// pile index (0..12).
+const rfFound = rfPiles
+
 // rfBoard is the mutable position of the Ripple Fan search.
 type rfBoard struct {
 	pile  [rfPiles][rules.NumCards]uint8
@@ -43,7 +47,7 @@ type rfBoard struct {
 }
 
 type rfUndo struct {
-	card, from, to uint8 // to is a pile or locF
+	card, from, to uint8 // to is a pile or rfFound
 	oldStart       uint8
 	forced         bool // the only move considered (see Result.Forced)
 }
@@ -107,7 +111,7 @@ func (b *rfBoard) make(c, from, to uint8) rfUndo {
 	if b.n[from] < b.start[from] {
 		b.setStart(from, b.n[from])
 	}
-	if to == locF {
+	if to == rfFound {
 		b.setFound(c/13, b.found[c/13]+1)
 	} else {
 		b.pile[to][b.n[to]] = c
@@ -118,7 +122,7 @@ func (b *rfBoard) make(c, from, to uint8) rfUndo {
 }
 
 func (b *rfBoard) unmake(u rfUndo) {
-	if u.to == locF {
+	if u.to == rfFound {
 		b.setFound(u.card/13, b.found[u.card/13]-1)
 	} else {
 		b.n[u.to]--
@@ -214,17 +218,7 @@ func (s *rfSearch) solve(p *rules.Position) (Result, error) {
 	switch {
 	case won:
 		r.Verdict = Solvable
-		r.Moves = make([]rules.Move, len(s.played))
-		for i, u := range s.played {
-			to := rules.F
-			if u.to != locF {
-				to = rules.T(int(u.to))
-			}
-			r.Moves[i] = rules.Move{Card: rules.Card(u.card), From: rules.T(int(u.from)), To: to}
-			if u.forced {
-				r.Forced++
-			}
-		}
+		r.Moves, r.Forced = rfMoves(s.played)
 	case s.bud.stop.Load():
 		r.Verdict = Unknown
 		r.Reason = s.bud.why()
@@ -234,22 +228,29 @@ func (s *rfSearch) solve(p *rules.Position) (Result, error) {
 	return r, nil
 }
 
+// rfMoves turns a played line into rules moves, and counts its forced
+// moves.
+func rfMoves(played []rfUndo) ([]rules.Move, int) {
+	out := make([]rules.Move, len(played))
+	forced := 0
+	for i, u := range played {
+		to := rules.F
+		if u.to != rfFound {
+			to = rules.T(int(u.to))
+		}
+		out[i] = rules.Move{Card: rules.Card(u.card), From: rules.T(int(u.from)), To: to}
+		if u.forced {
+			forced++
+		}
+	}
+	return out, forced
+}
+
 func (s *rfSearch) search() bool {
 	b := &s.b
 	autos := 0
 	if s.cfg.Pruning.AutoFoundation {
-		for again := true; again; {
-			again = false
-			for i := uint8(0); i < rfPiles; i++ {
-				if c := b.top(i); c != none && b.found[c/13] == c%13 {
-					u := b.make(c, i, locF)
-					u.forced = true
-					s.played = append(s.played, u)
-					autos++
-					again = true
-				}
-			}
-		}
+		autos = b.playFoundations(&s.played)
 	}
 	if b.won() {
 		return true
@@ -265,34 +266,8 @@ func (s *rfSearch) search() bool {
 		}
 		s.nodes = 0
 	}
-	// The moves to branch on: each top card onto its successor, if that is
-	// another pile's top card (and, with AutoFoundation off, to its
-	// foundation).
 	var cand [2 * rfPiles]rfUndo
-	n := 0
-	for i := uint8(0); i < rfPiles; i++ {
-		c := b.top(i)
-		if c == none {
-			continue
-		}
-		if !s.cfg.Pruning.AutoFoundation && b.found[c/13] == c%13 {
-			cand[n] = rfUndo{card: c, from: i, to: locF}
-			n++
-		}
-		if c%13 == 12 {
-			continue
-		}
-		// The successor's pile, if the successor is a top card.
-		j := b.pos[c+1]
-		if j == i || b.found[c/13] > c%13+1 || b.top(j) != c+1 {
-			continue
-		}
-		if s.cfg.Pruning.BlockedPair && b.buries(c, j) {
-			continue
-		}
-		cand[n] = rfUndo{card: c, from: i, to: j}
-		n++
-	}
+	n := b.genMoves(&cand, s.cfg.Pruning)
 	for _, m := range cand[:n] {
 		if s.stop {
 			break
@@ -303,6 +278,56 @@ func (s *rfSearch) search() bool {
 	}
 	s.undo(autos)
 	return false
+}
+
+// playFoundations plays every top card that can go to its foundation, until
+// none can, appending the moves (forced) to played. It returns how many.
+func (b *rfBoard) playFoundations(played *[]rfUndo) int {
+	autos := 0
+	for again := true; again; {
+		again = false
+		for i := uint8(0); i < rfPiles; i++ {
+			if c := b.top(i); c != none && b.found[c/13] == c%13 {
+				u := b.make(c, i, rfFound)
+				u.forced = true
+				*played = append(*played, u)
+				autos++
+				again = true
+			}
+		}
+	}
+	return autos
+}
+
+// genMoves puts the moves to branch on in cand and returns how many: each
+// top card onto its successor, if that is another pile's top card (and,
+// with AutoFoundation off, to its foundation).
+func (b *rfBoard) genMoves(cand *[2 * rfPiles]rfUndo, pr Pruning) int {
+	n := 0
+	for i := uint8(0); i < rfPiles; i++ {
+		c := b.top(i)
+		if c == none {
+			continue
+		}
+		if !pr.AutoFoundation && b.found[c/13] == c%13 {
+			cand[n] = rfUndo{card: c, from: i, to: rfFound}
+			n++
+		}
+		if c%13 == 12 {
+			continue
+		}
+		// The successor's pile, if the successor is a top card.
+		j := b.pos[c+1]
+		if j == i || b.found[c/13] > c%13+1 || b.top(j) != c+1 {
+			continue
+		}
+		if pr.BlockedPair && b.buries(c, j) {
+			continue
+		}
+		cand[n] = rfUndo{card: c, from: i, to: j}
+		n++
+	}
+	return n
 }
 
 func (s *rfSearch) try(c, from, to uint8, forced bool) bool {

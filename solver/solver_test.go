@@ -80,6 +80,42 @@ func nearFinished(rng *rand.Rand, left int) *rules.Position {
 	}
 }
 
+// nearFinishedRipple builds a Ripple Fan position with only left cards off
+// the foundations, dealt at random into piles of at most 4, some piles
+// sorted high to low from the bottom so that both verdicts occur.
+func nearFinishedRipple(rng *rand.Rand, left int) *rules.Position {
+	for {
+		p := rules.NewPosition(rules.RippleFan)
+		h := [4]int{13, 13, 13, 13}
+		var rest []rules.Card
+		for len(rest) < left {
+			s := rng.IntN(4)
+			if h[s] == 0 {
+				continue
+			}
+			h[s]--
+			rest = append(rest, rules.NewCard(rules.Rank(h[s]), rules.Suit(s)))
+		}
+		p.Foundations = h
+		rng.Shuffle(len(rest), func(i, j int) { rest[i], rest[j] = rest[j], rest[i] })
+		for _, c := range rest {
+			i := rng.IntN(rfPiles)
+			for len(p.Tableau[i].Up) == 4 {
+				i = (i + 1) % rfPiles
+			}
+			p.Tableau[i].Up = append(p.Tableau[i].Up, c)
+		}
+		for i := range p.Tableau {
+			if rng.IntN(3) > 0 {
+				slices.SortFunc(p.Tableau[i].Up, func(a, b rules.Card) int { return int(b.Rank()) - int(a.Rank()) })
+			}
+		}
+		if rules.Validate(p) == nil {
+			return p
+		}
+	}
+}
+
 // TestReturnsNeverNeeded tests the proof of DESIGN 4.2 on near-finished
 // positions: a plain search that may play cards back from the foundations
 // and plays no foundation move by itself agrees with the fast solver, which
@@ -457,4 +493,17 @@ func TestHomesAgreeWithPlainSearch(t *testing.T) {
 		t.Fatalf("too few of each verdict compared: %v", counts)
 	}
 	t.Logf("won %d, lost %d; %d positions start with a card going home", counts[true], counts[false], homeFirst)
+}
+
+// TestRippleFanMoveOntoPileTen: the one winning line moves TS onto JS at the
+// top of t10, whose index (9) must not be taken for the foundation.
+func TestRippleFanMoveOntoPileTen(t *testing.T) {
+	p := rules.NewPosition(rules.RippleFan)
+	p.Foundations = [4]int{13, 8, 13, 13}
+	p.Tableau[0].Up = rules.MustCards("9S TS")
+	p.Tableau[9].Up = rules.MustCards("KS QS JS")
+	r := mustSolve(t, p, testConfig(1))
+	if r.Verdict != Solvable || len(r.Moves) != 6 || r.Moves[0].String() != "TS t1>t10" {
+		t.Fatalf("%v in %v, want solvable in 6 moves, starting TS t1>t10", r.Verdict, r.Moves)
+	}
 }
