@@ -180,10 +180,13 @@ func (s *Solver) solveShortest(p *rules.Position) (Result, error) {
 	}
 	bud.nodes.Store(r.Nodes)
 	best := len(r.Moves)
-	if r.LowerBound > best {
+	switch {
+	case r.LowerBound > best:
 		return r, fmt.Errorf("shortest search: lower bound %d above a solution of %d moves", r.LowerBound, best)
-	}
-	if bud.charge(0) {
+	case r.LowerBound == best:
+		r.Optimal = true // the first solution meets the bound: no pass needed
+		return r, nil
+	case bud.charge(0):
 		r.Reason = bud.why()
 		return r, nil
 	}
