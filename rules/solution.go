@@ -34,12 +34,27 @@ type Solution struct {
 	Number   string    // deal number in canonical form, or ""
 	Position *Position // the starting position, for a position from a file; else nil
 	Verdict  string    // VerdictSolvable, VerdictUnsolvable or VerdictUnknown
-	Reason   string    // why the verdict is unknown (a budget), else ""
+	Reason   string    // why the verdict is unknown, or a shortest search's proof unfinished (a budget), else ""
 	Options  Options   // the rules options the moves are played under
 	Moves    []Move    // the winning moves, automatic foundation moves included
 	Forced   int       // how many of Moves were the only move the solver considered
-	Nodes    int64     // positions expanded
-	Seconds  float64   // time taken
+	// Shortest is set on the answer of a shortest search (solve
+	// --shortest), and nil otherwise.
+	Shortest *Shortest
+	Nodes    int64   // positions expanded
+	Seconds  float64 // time taken
+}
+
+// Shortest is what a shortest search adds to a solution, written as
+// "shortest" and "lower_bound".
+type Shortest struct {
+	// Proven says that no solution has fewer moves than Moves. When a
+	// budget ended the proof first, it is false and Moves (if any) is the
+	// best solution found.
+	Proven bool
+	// LowerBound is proven: no solution has fewer moves. With Proven it
+	// equals the number of moves.
+	LowerBound int
 }
 
 // solutionDoc is the JSON form of a Solution. New fields go here and in
@@ -53,6 +68,8 @@ type solutionDoc struct {
 	Rules    *rulesDoc    `json:"rules"`
 	Moves    []moveDoc    `json:"moves"`
 	Forced   int          `json:"forced,omitempty"`
+	Shortest *bool        `json:"shortest,omitempty"`
+	Lower    *int         `json:"lower_bound,omitempty"`
 	Nodes    int64        `json:"nodes"`
 	Seconds  float64      `json:"seconds"`
 }
@@ -69,7 +86,8 @@ type moveDoc struct {
 
 // MarshalSolution returns the solution as compact one-line JSON (no trailing
 // newline), keys in the order game, number (or position), verdict, reason
-// (when not ""), rules, moves, nodes, seconds. A NaN or infinite Seconds is
+// (when not ""), rules, moves, forced (when not 0), shortest and lower_bound
+// (when Shortest is set), nodes, seconds. A NaN or infinite Seconds is
 // written as 0.
 func MarshalSolution(s *Solution) []byte {
 	d := solutionDoc{
@@ -81,6 +99,10 @@ func MarshalSolution(s *Solution) []byte {
 		Forced:  s.Forced,
 		Nodes:   s.Nodes,
 		Seconds: s.Seconds,
+	}
+	if s.Shortest != nil {
+		proven, lower := s.Shortest.Proven, s.Shortest.LowerBound
+		d.Shortest, d.Lower = &proven, &lower
 	}
 	if s.Position != nil {
 		pd := NewPositionDoc(s.Position, s.Number)
@@ -176,6 +198,25 @@ func ReadSolution(r io.Reader) (*Solution, error) {
 	}
 	if d.Seconds < 0 {
 		l.add(sevInput, "seconds: %g is negative", d.Seconds)
+	}
+	switch {
+	case d.Shortest != nil && d.Lower == nil:
+		l.add(sevInput, `"shortest" without "lower_bound": a shortest search's answer carries its proven lower bound`)
+	case d.Shortest == nil && d.Lower != nil:
+		l.add(sevInput, `"lower_bound" without "shortest": only a shortest search's answer carries a lower bound`)
+	case d.Shortest != nil:
+		s.Shortest = &Shortest{Proven: *d.Shortest, LowerBound: *d.Lower}
+		n := len(d.Moves)
+		switch {
+		case *d.Lower < 0:
+			l.add(sevInput, "lower_bound: %d is negative", *d.Lower)
+		case *d.Shortest && d.Verdict != VerdictSolvable:
+			l.add(sevInput, `"shortest": true needs a solvable verdict, not %q`, clip(d.Verdict))
+		case *d.Shortest && *d.Lower != n:
+			l.add(sevInput, `lower_bound: %d, but "shortest": true says the %d moves are the fewest`, *d.Lower, n)
+		case d.Verdict == VerdictSolvable && *d.Lower > n:
+			l.add(sevInput, "lower_bound: %d is more than the %d moves of the solution", *d.Lower, n)
+		}
 	}
 	if len(d.Moves) > 0 {
 		s.Moves = make([]Move, 0, len(d.Moves))

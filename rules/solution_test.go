@@ -63,6 +63,16 @@ func TestSolutionGolden(t *testing.T) {
 	if got := string(rules.MarshalSolution(u)); got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
+
+	// A shortest search whose proof a budget ended.
+	s.Shortest = &rules.Shortest{Proven: false, LowerBound: 1}
+	s.Reason = "node budget of 100 reached"
+	s.Forced = 1
+	want = `{"game":"russian-cell","number":"617","verdict":"solvable","reason":"node budget of 100 reached","rules":{"returns":true},` +
+		`"moves":[{"card":"5C","from":"t3","to":"t6"},{"card":"AH","from":"c1","to":"f"}],"forced":1,"shortest":false,"lower_bound":1,"nodes":12345,"seconds":0.012}`
+	if got := string(rules.MarshalSolution(s)); got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
 }
 
 func TestSolutionRoundTrip(t *testing.T) {
@@ -74,6 +84,12 @@ func TestSolutionRoundTrip(t *testing.T) {
 			Moves: ioMoves(t, "7H c1>t4")},
 		{Game: rules.RippleFan, Number: "ms40000", Verdict: rules.VerdictUnknown, Reason: "timeout after 10s", Seconds: 10.000001},
 		{Game: rules.RippleFan, Position: ioRFMid(), Verdict: rules.VerdictSolvable, Moves: ioMoves(t, "3C t6>f", "JS t11>f")},
+		{Game: rules.RippleFan, Position: ioRFMid(), Verdict: rules.VerdictSolvable, Moves: ioMoves(t, "3C t6>f", "JS t11>f"),
+			Shortest: &rules.Shortest{Proven: true, LowerBound: 2}},
+		{Game: rules.RussianCell, Number: "5", Verdict: rules.VerdictSolvable, Options: rules.DefaultOptions(),
+			Moves: ioMoves(t, "5C t3>t6", "AH c1>f"), Reason: "time limit reached", Shortest: &rules.Shortest{LowerBound: 0}},
+		{Game: rules.RussianCell, Number: "5", Verdict: rules.VerdictUnknown, Reason: "time limit reached",
+			Shortest: &rules.Shortest{LowerBound: 60}},
 	}
 	for i, s := range cases {
 		data := rules.MarshalSolution(s)
@@ -160,6 +176,19 @@ func TestReadSolutionErrors(t *testing.T) {
 			`position: missing "game": use "russian-cell" or "ripple-fan"`},
 		{"game mismatch", strings.Replace(withPos, `{"game":"russian-cell"`, `{"game":"ripple-fan"`, 1),
 			"position: the game is russian-cell, but the solution's game is ripple-fan"},
+		{"shortest without lower bound", strings.Replace(good, `"nodes"`, `"shortest":true,"nodes"`, 1),
+			`"shortest" without "lower_bound": a shortest search's answer carries its proven lower bound`},
+		{"lower bound without shortest", strings.Replace(good, `"nodes"`, `"lower_bound":3,"nodes"`, 1),
+			`"lower_bound" without "shortest": only a shortest search's answer carries a lower bound`},
+		{"negative lower bound", strings.Replace(good, `"nodes"`, `"shortest":false,"lower_bound":-1,"nodes"`, 1), "lower_bound: -1 is negative"},
+		{"shortest not solvable", strings.Replace(withPos, `"nodes"`, `"shortest":true,"lower_bound":0,"nodes"`, 1),
+			`"shortest": true needs a solvable verdict, not "unsolvable"`},
+		{"shortest not the bound", strings.Replace(good, `"nodes"`, `"shortest":true,"lower_bound":3,"nodes"`, 1),
+			`lower_bound: 3, but "shortest": true says the 4 moves are the fewest`},
+		{"bound above the moves", strings.Replace(good, `"nodes"`, `"shortest":false,"lower_bound":5,"nodes"`, 1),
+			"lower_bound: 5 is more than the 4 moves of the solution"},
+		{"shortest as a string", strings.Replace(good, `"nodes"`, `"shortest":"yes","lower_bound":4,"nodes"`, 1),
+			"shortest: want true or false, got a JSON string"},
 		{"unknown field in position", strings.Replace(withPos, `"foundations"`, `"fundations"`, 1),
 			`unknown field "fundations": did you mean "foundations"?`},
 	}
@@ -199,6 +228,8 @@ func FuzzReadSolution(f *testing.F) {
 	f.Add(string(rules.MarshalSolution(&rules.Solution{Game: rules.RippleFan, Position: ioRFMid(), Verdict: "unknown", Reason: "timeout"})))
 	f.Add(`{"game":"rc","number":"5","verdict":"unsolvable","rules":{},"moves":[{"card":"10♦","from":"T3","to":"F"}],"seconds":1e300}`)
 	f.Add(`{"game":"ripple-fan","number":"1","verdict":"solvable","moves":[{"card":"AH"}]}`)
+	f.Add(`{"game":"rc","number":"5","verdict":"solvable","reason":"time limit reached","moves":[{"card":"AH","from":"c1","to":"f"}],` +
+		`"forced":1,"shortest":true,"lower_bound":1,"nodes":3,"seconds":0.5}`)
 	f.Fuzz(func(t *testing.T, in string) {
 		s, err := rules.ReadSolution(strings.NewReader(in))
 		if err != nil {

@@ -92,6 +92,9 @@ type Config struct {
 	MaxNodes int64         // positions expanded over all workers; 0 means DefaultMaxNodes
 	Timeout  time.Duration // 0 means none
 	MemoryMB int           // position table cap; 0 means DefaultMemoryMB
+	// Shortest asks for a solution of the fewest moves, proven shortest
+	// (see shortest.go). The search that proves it runs on one core.
+	Shortest bool
 }
 
 // DefaultConfig returns the default configuration: default rules, all
@@ -144,6 +147,17 @@ type Result struct {
 	// Evicted counts positions the table forgot for lack of room.
 	Evicted int64
 	Elapsed time.Duration
+
+	// Set by a shortest search (Config.Shortest) only:
+	//
+	// Optimal says that Moves is proven shortest: no solution has fewer
+	// moves. A Solvable verdict without it means a budget ended the proof;
+	// Moves is then the best solution found, and Reason says which budget.
+	Optimal bool
+	// LowerBound is proven: no solution has fewer moves. It equals the
+	// length of Moves when Optimal is set; it is 0 for an unsolvable
+	// position.
+	LowerBound int
 }
 
 // Solve decides position p under cfg. It is the one-shot entry point; batch
@@ -160,6 +174,8 @@ type Solver struct {
 	cfg  Config
 	rc   *rcSearch
 	rf   *rfSearch
+	src  *rcShortest // made at the first shortest search
+	srf  *rfShortest
 	// interrupted, once set by Interrupt, ends every search soon.
 	interrupted atomic.Bool
 }
@@ -200,9 +216,12 @@ func (s *Solver) Solve(p *rules.Position) (Result, error) {
 	if s.interrupted.Load() {
 		return Result{Verdict: Unknown, Reason: ReasonInterrupted}, nil
 	}
-	if s.rf != nil {
+	switch {
+	case s.cfg.Shortest:
+		r, err = s.solveShortest(p)
+	case s.rf != nil:
 		r, err = s.rf.solve(p)
-	} else {
+	default:
 		r, err = s.rc.solve(p)
 	}
 	r.Elapsed = time.Since(start)

@@ -300,7 +300,7 @@ func TestNoAllocationPerPosition(t *testing.T) {
 		t.Skip("half a million positions")
 	}
 	for _, g := range []rules.Game{rules.RussianCell, rules.RippleFan} {
-		n := map[rules.Game]uint64{rules.RussianCell: 385, rules.RippleFan: 62639}[g]
+		n := map[rules.Game]uint64{rules.RussianCell: 385, rules.RippleFan: 1144207}[g]
 		p := deal(g, n)
 		cfg := testConfig(1)
 		cfg.Options.Returns = g == rules.RussianCell

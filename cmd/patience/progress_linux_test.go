@@ -67,7 +67,7 @@ func TestFindProgressOnTerminal(t *testing.T) {
 		err := cmd.Wait()
 		term := <-seen
 		ctl.Close()
-		if err != nil || stdout.String() != "2217\n3277\n" {
+		if err != nil || stdout.String() != "2217\n2997\n" {
 			t.Fatalf("quiet %v: %v, stdout %q", quiet, err, stdout.String())
 		}
 		if shown := strings.Contains(term, "found 0 of 2; 0 deals looked at"); shown == quiet {

@@ -54,7 +54,7 @@ func (f *searchFlags) config() (solver.Config, error) {
 
 func newSolveCommand(s streams) *cobra.Command {
 	var format string
-	var ascii, steps bool
+	var ascii, steps, shortest bool
 	var sf startFlags
 	var fl searchFlags
 	var smp sampleFlags
@@ -85,11 +85,27 @@ with its 95% Wilson interval. When there are no more arrangements than
 --timeout are per arrangement; an arrangement that runs out is counted as
 unknown and left out of the share. The share is of arrangements in which a
 win exists with all cards known: an upper bound on what play without seeing
-the cards can win, not a strategy's win rate.`,
+the cards can win, not a strategy's win rate.
+
+--shortest finds a solution with the fewest moves, every move counted
+(automatic foundation moves too), and proves that none is shorter:
+
+  Shortest: proven, no solution has fewer than 79 moves
+
+If a budget ends the proof first, it gives the best solution found and the
+proven lower bound instead (here with --max-nodes 20000):
+
+  Shortest: best found 88 moves; proven lower bound 67 (node budget of 20000 reached; ...)
+
+It first decides the deal as solve always does (with --workers), then proves
+the length on one core: --workers does not speed up the proof. --max-nodes
+and --timeout cover both searches.`,
 		Example: `  patience solve russian-cell 617
   patience solve ripple-fan 1 --format json > solution.json
   patience solve russian-cell 3 --steps --ascii
   patience solve russian-cell 617 --moves played.txt
+  patience solve russian-cell 1 --shortest
+  patience solve ripple-fan --position endgame.json --shortest --format json
   patience solve russian-cell --position stuck.json --timeout 1m
   patience deal russian-cell 5 --format json | patience solve russian-cell --position -
   patience solve russian-cell 617 --hide --samples 500
@@ -103,6 +119,7 @@ the cards can win, not a strategy's win rate.`,
 			if err != nil {
 				return err
 			}
+			cfg.Shortest = shortest
 			from := num
 			if played > 0 {
 				num = "" // a position of its own now, carried whole
@@ -139,6 +156,9 @@ the cards can win, not a strategy's win rate.`,
 			}
 			sol := &rules.Solution{Game: g, Number: num, Verdict: res.Verdict.String(), Reason: res.Reason,
 				Options: cfg.Options, Moves: res.Moves, Forced: res.Forced, Nodes: res.Nodes, Seconds: res.Elapsed.Seconds()}
+			if shortest {
+				sol.Shortest = &rules.Shortest{Proven: res.Optimal, LowerBound: res.LowerBound}
+			}
 			if num == "" || sf.position != "" {
 				sol.Position = p
 			}
@@ -157,6 +177,7 @@ the cards can win, not a strategy's win rate.`,
 	cmd.Flags().BoolVar(&ascii, "ascii", false, "draw suits as letters (C S H D), not symbols")
 	cmd.Flags().StringVar(&sf.position, "position", "", "read the start position from FILE (JSON or board text; - for stdin)")
 	cmd.Flags().BoolVar(&steps, "steps", false, "print the board after each move (text format)")
+	cmd.Flags().BoolVar(&shortest, "shortest", false, "find a solution with the fewest moves and prove it (the proof runs on one core)")
 	cmd.Flags().StringVar(&sf.moves, "moves", "", "play the moves in FILE first (JSON move list, a solution, or one move a line such as \"5C t3>t6\")")
 	sf.addHide(cmd, "make every face-down card unknown (??), after --moves, and answer over the arrangements of the unseen cards")
 	smp.add(cmd)
@@ -208,13 +229,24 @@ func printSolution(w io.Writer, p *rules.Position, num string, sol *rules.Soluti
 	}
 	switch res.Verdict {
 	case solver.Solvable:
-		fmt.Fprintf(w, "Verdict: solvable (winnable with all cards known) in %d moves, %d of them forced\n\n", len(res.Moves), res.Forced)
+		fmt.Fprintf(w, "Verdict: solvable (winnable with all cards known) in %d moves, %d of them forced\n", len(res.Moves), res.Forced)
+		switch {
+		case sol.Shortest == nil:
+		case sol.Shortest.Proven:
+			fmt.Fprintf(w, "Shortest: proven, no solution has fewer than %d moves\n", len(res.Moves))
+		default:
+			fmt.Fprintf(w, "Shortest: best found %d moves; proven lower bound %d (%s; try a larger budget)\n", len(res.Moves), res.LowerBound, res.Reason)
+		}
+		fmt.Fprintln(w)
 		writeMoves(w, p, res.Moves, st, steps)
 		fmt.Fprintln(w)
 	case solver.Unsolvable:
 		fmt.Fprintln(w, "Verdict: unsolvable (no sequence of moves wins)")
 	default:
 		fmt.Fprintf(w, "Verdict: unknown (%s; this is not a loss: try a larger budget)\n", res.Reason)
+		if sol.Shortest != nil {
+			fmt.Fprintf(w, "Shortest: no solution found yet; proven lower bound %d, if it can be won\n", res.LowerBound)
+		}
 	}
 	fmt.Fprintf(w, "Searched %s positions in %s.\n", thousands(res.Nodes), seconds(res.Elapsed))
 }
