@@ -360,3 +360,46 @@ func TestHintBruteForce(t *testing.T) {
 		}
 	}
 }
+
+// TestEstimateAllShown: with every card shown there is one arrangement, the
+// position itself, and the answer is the exact verdict.
+func TestEstimateAllShown(t *testing.T) {
+	seen := map[solver.Verdict]bool{}
+	for n := uint64(1); n <= 8; n++ {
+		p := deal(n)
+		want := exact(t, p)
+		sh, err := Estimate(p, config(200, 1, 2))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sh.Hidden != 0 || sh.Total() != 1 || (sh.Winnable == 1) != (want == solver.Solvable) {
+			t.Errorf("deal %d: %+v, the exact solver says %v", n, sh.Tally, want)
+		}
+		seen[want] = true
+	}
+	if !seen[solver.Solvable] || !seen[solver.Unsolvable] {
+		t.Fatalf("deals 1..8 should include both verdicts: %v", seen)
+	}
+}
+
+// TestEstimateEveryArrangementWins: a constructed ending whose answer is
+// known. Only the Queens and Kings of clubs and spades are left; the Kings
+// lie face up on the two Queens, which are face down and unknown. Whatever
+// Queen lies under whatever King, both Kings go to the cells, the Queens
+// turn up and go home, then the Kings: every arrangement wins.
+func TestEstimateEveryArrangementWins(t *testing.T) {
+	p := rules.NewPosition(rules.RussianCell)
+	p.Foundations = [4]int{11, 11, 13, 13}
+	p.Tableau[1] = rules.Pile{Down: []rules.Card{rules.Unknown}, Up: rules.MustCards("KC")}
+	p.Tableau[2] = rules.Pile{Down: []rules.Card{rules.Unknown}, Up: rules.MustCards("KS")}
+	sh, err := Estimate(p, config(200, 1, 2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !sh.Exhaustive || sh.Total() != 2 || sh.Winnable != 2 {
+		t.Fatalf("%+v, want both arrangements winnable", sh.Tally)
+	}
+	if r := sh.Rate(); r.Rate != 1 {
+		t.Fatalf("rate %v, want 1", r.Rate)
+	}
+}
