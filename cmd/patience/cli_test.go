@@ -10,13 +10,16 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -1162,5 +1165,34 @@ func TestCLIFind(t *testing.T) {
 		{[]string{"find", "poker"}, "unknown game"},
 	} {
 		cliWantUsage(t, cliRun(t, "", c.args...), 1, c.words)
+	}
+}
+
+// TestCLIFindAgreesWithStats: find lists exactly the deals that stats, on
+// the same range, calls solvable (or unsolvable), in order.
+func TestCLIFindAgreesWithStats(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "rc.jsonl")
+	cliOK(t, "", "stats", "russian-cell", "--deals", "1-150", "--out", out, "--quiet")
+	lists := map[string][]string{}
+	for i, line := range strings.Split(strings.TrimSpace(cliReadFile(t, out)), "\n") {
+		if i == 0 {
+			continue // the header
+		}
+		var r struct{ Number, Verdict string }
+		if err := json.Unmarshal([]byte(line), &r); err != nil {
+			t.Fatal(err)
+		}
+		lists[r.Verdict] = append(lists[r.Verdict], r.Number)
+	}
+	if len(lists["solvable"])+len(lists["unsolvable"]) != 150 || len(lists["unsolvable"]) == 0 {
+		t.Fatalf("stats over 1..150: %d solvable, %d unsolvable", len(lists["solvable"]), len(lists["unsolvable"]))
+	}
+	for _, v := range []string{"solvable", "unsolvable"} {
+		want := lists[v]
+		slices.SortFunc(want, func(a, b string) int { return cmp.Compare(len(a), len(b))*2 + cmp.Compare(a, b) })
+		got := strings.Fields(cliOK(t, "", "find", "russian-cell", "--"+v, "--count", strconv.Itoa(len(want)), "--workers", "2"))
+		if !slices.Equal(got, want) {
+			t.Fatalf("find --%s: %v\nstats: %v", v, got, want)
+		}
 	}
 }
