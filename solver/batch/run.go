@@ -165,6 +165,9 @@ func Open(cfg Config) (*Runner, error) {
 		total: cfg.Shard.Len(cfg.Deals.Len()),
 	}
 	if cfg.Out != "" {
+		if n := len(r.header.AppendJSON(nil)); n >= MaxLine {
+			return nil, fmt.Errorf("the list of deals is too long to record in the header of --out (%d MiB; at most %d MiB): split it over several runs", n>>20, MaxLine>>20)
+		}
 		if err := r.openOut(); err != nil {
 			return nil, err
 		}
