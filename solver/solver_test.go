@@ -191,8 +191,8 @@ func TestTinyTableStaysExact(t *testing.T) {
 			cfg := testConfig(w)
 			cfg.MemoryMB = 0
 			s := New(rules.RussianCell, cfg)
-			// Shrink the cap below what --memory can say: 32 KiB, 2,048
-			// positions.
+			// Shrink the cap below what --memory can say: 32 KiB, 1,024
+			// slots.
 			if w == 1 {
 				s.rc.tt = newSharedTable[rcKey](32<<10, 1, 64, false)
 			} else {
