@@ -120,7 +120,11 @@ func runStats(s streams, cmd *cobra.Command, args []string, f statsFlags, sf sea
 		if err != nil {
 			return err
 		}
-		list, err = batch.ReadDeals(r, f.dealsFile)
+		name := f.dealsFile
+		if name == "-" {
+			name = "standard input"
+		}
+		list, err = batch.ReadDeals(r, name)
 		done()
 	default:
 		return badInput("give the deals to decide: --deals A-B (such as 1-100000) or --deals-file FILE")
