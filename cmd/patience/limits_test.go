@@ -282,3 +282,27 @@ func TestOversizedInputRefused(t *testing.T) {
 		cliWantUsage(t, cliResult{code, out.String(), errw.String()}, 1, c.words...)
 	}
 }
+
+// TestMemoryLimitSet: the commands that search set the runtime's memory
+// limit to --memory plus the headroom, unless GOMEMLIMIT is set.
+func TestMemoryLimitSet(t *testing.T) {
+	cliUnsetenv(t, "GOMEMLIMIT")
+	for mb, args := range map[int][]string{
+		20: {"solve", "ripple-fan", "1"},
+		21: {"hint", "ripple-fan", "1"},
+		22: {"find", "ripple-fan", "--count", "1"},
+		23: {"stats", "ripple-fan", "--deals", "1-10", "--quiet"},
+	} {
+		memoryLimitSet.Store(0)
+		cliOK(t, "", append(args, "--memory", strconv.Itoa(mb))...)
+		if got, want := memoryLimitSet.Load(), int64(mb+memoryHeadroomMB)<<20; got != want {
+			t.Errorf("%s --memory %d: limit %d, want %d", args[0], mb, got, want)
+		}
+	}
+	t.Setenv("GOMEMLIMIT", "1GiB")
+	memoryLimitSet.Store(0)
+	cliOK(t, "", "solve", "ripple-fan", "1", "--memory", "20")
+	if got := memoryLimitSet.Load(); got != 0 {
+		t.Errorf("with GOMEMLIMIT set: limit %d set", got)
+	}
+}

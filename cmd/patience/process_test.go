@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -26,7 +27,12 @@ var (
 	binErr  error
 )
 
+// memoryLimitSet is the last memory limit a command asked for: the
+// commands run in this one process record it rather than set it.
+var memoryLimitSet atomic.Int64
+
 func TestMain(m *testing.M) {
+	setMemoryLimit = func(n int64) int64 { return memoryLimitSet.Swap(n) }
 	code := m.Run()
 	if binDir != "" {
 		os.RemoveAll(binDir)
