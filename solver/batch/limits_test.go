@@ -2,6 +2,7 @@ package batch
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -143,5 +144,84 @@ func itoa(n int) string {
 		if n == 0 {
 			return string(b[i:])
 		}
+	}
+}
+
+// TestSpaceCheck: with a file system reported nearly full, a run whose
+// result lines cannot fit is refused before it starts and leaves no file;
+// a run that fits, or whose free space is unknown, goes on. A resumed run
+// counts only the deals left. The estimate is below what the lines really
+// take.
+func TestSpaceCheck(t *testing.T) {
+	dir := t.TempDir()
+	free := func(n uint64) func(string) (uint64, error) {
+		return func(d string) (uint64, error) {
+			if d != dir {
+				t.Errorf("free space asked of %s, want %s", d, dir)
+			}
+			return n, nil
+		}
+	}
+	cfg := testConfig(t, rules.RippleFan, "1-3000")
+	cfg.Out = filepath.Join(dir, "r.jsonl")
+	// 3,000 lines of at least 68 bytes (the shortest deal number has one
+	// digit): 204,000 bytes.
+	min := uint64(3000 * (minLineBytes + 1))
+	cfg.FreeSpace = free(min - 1)
+	_, err := Open(cfg)
+	var se *SpaceError
+	if !errors.As(err, &se) || se.Deals != 3000 || se.Need != min || se.Avail != min-1 {
+		t.Fatalf("got %v, want a SpaceError for 3000 deals, %d bytes", err, min)
+	}
+	if msg := err.Error(); strings.Contains(msg, "\n") || !strings.Contains(msg, "r.jsonl: the results of 3000 more deals need at least 0.2 MB") || !strings.Contains(msg, "--no-space-check") {
+		t.Errorf("message: %q", msg)
+	}
+	if _, err := os.Stat(cfg.Out); !os.IsNotExist(err) {
+		t.Errorf("a refused run left its results file: %v", err)
+	}
+
+	cfg.FreeSpace = func(string) (uint64, error) { return 0, errors.New("unknown") }
+	r, err := Open(cfg) // unknown free space: no check
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Close()
+	cfg.FreeSpace = free(min)
+	res := run(t, cfg)
+	st, err := os.Stat(cfg.Out)
+	if err != nil || uint64(st.Size()) < min {
+		t.Fatalf("the file takes %d bytes, less than the estimate %d", st.Size(), min)
+	}
+	t.Logf("3,000 Ripple Fan deals: estimate %d bytes, file %d bytes", min, st.Size())
+	if res.Done != 3000 {
+		t.Fatalf("done %d", res.Done)
+	}
+
+	// Resume a file that is missing its last 100 lines: 100 deals to go.
+	data, _ := os.ReadFile(cfg.Out)
+	lines := strings.SplitAfter(string(data), "\n")
+	os.WriteFile(cfg.Out, []byte(strings.Join(lines[:len(lines)-101], "")), 0o644)
+	cfg.FreeSpace = free(100*uint64(minLineBytes+1) - 1)
+	if _, err := Open(cfg); !errors.As(err, &se) || se.Deals != 100 {
+		t.Fatalf("resume with too little space: %v", err)
+	}
+	if _, err := os.Stat(cfg.Out); err != nil {
+		t.Fatalf("a refused resume removed the results file: %v", err)
+	}
+	cfg.FreeSpace = free(100 * uint64(minLineBytes+1))
+	if res := run(t, cfg); res.Done != 3000 || res.Resumed != 2900 {
+		t.Fatalf("resume: done %d, resumed %d", res.Done, res.Resumed)
+	}
+}
+
+// TestFreeSpace: the real free space of the test's directory is known and
+// not zero.
+func TestFreeSpace(t *testing.T) {
+	n, err := FreeSpace(t.TempDir())
+	if err != nil || n == 0 {
+		t.Fatalf("FreeSpace: %d, %v", n, err)
+	}
+	if _, err := FreeSpace(filepath.Join(t.TempDir(), "no", "such", "dir")); err == nil {
+		t.Error("FreeSpace of a missing directory: no error")
 	}
 }

@@ -47,6 +47,12 @@ type Config struct {
 	// FlushEvery is how often finished lines are written out at the
 	// latest; 0 means every second.
 	FlushEvery time.Duration
+	// FreeSpace, when set, tells the bytes free on the file system of a
+	// directory (FreeSpace in this package does, where it can). Open then
+	// refuses, with a *SpaceError, a run whose remaining result lines
+	// cannot fit beside Out, by the least they can take. An error from it
+	// skips the check.
+	FreeSpace func(dir string) (uint64, error)
 	// StopGrace is how long Run waits, once its context is done, for the
 	// searches in progress to finish. A search cannot be interrupted: one
 	// still running after that is abandoned (its deal is not written, and
@@ -168,7 +174,13 @@ func Open(cfg Config) (*Runner, error) {
 		if n := len(r.header.AppendJSON(nil)); n >= MaxLine {
 			return nil, fmt.Errorf("the list of deals is too long to record in the header of --out (%d MiB; at most %d MiB): split it over several runs", n>>20, MaxLine>>20)
 		}
+		_, statErr := os.Stat(cfg.Out)
 		if err := r.openOut(); err != nil {
+			return nil, err
+		}
+		if err := r.checkSpace(); err != nil {
+			r.Close()
+			removeIfNew(cfg.Out, statErr == nil)
 			return nil, err
 		}
 	}
