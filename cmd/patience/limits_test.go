@@ -306,3 +306,27 @@ func TestMemoryLimitSet(t *testing.T) {
 		t.Errorf("with GOMEMLIMIT set: limit %d set", got)
 	}
 }
+
+// TestStatsSpaceCheck: stats refuses a run whose results cannot fit on the
+// file system of --out (a small one stands in here), with exit 2 and one
+// line, and leaves no file; --no-space-check runs it anyway.
+func TestStatsSpaceCheck(t *testing.T) {
+	defer func(f func(string) (uint64, error)) { freeSpace = f }(freeSpace)
+	freeSpace = func(string) (uint64, error) { return 1 << 20, nil } // 1 MiB free
+	out := filepath.Join(t.TempDir(), "rf.jsonl")
+	args := []string{"stats", "ripple-fan", "--deals", "1-100000", "--out", out, "--quiet"}
+	r := cliRun(t, "", args...)
+	cliWantUsage(t, r, 1, out+": the results of 100000 more deals need at least 6.8 MB", "1.0 MB free", "--no-space-check")
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Errorf("the refused run left %s: %v", out, err)
+	}
+	// Without --out nothing is written: no check.
+	cliOK(t, "", "stats", "ripple-fan", "--deals", "1-100000", "--quiet", "--max-nodes", "1")
+	// A range that fits runs.
+	cliOK(t, "", "stats", "ripple-fan", "--deals", "1-1000", "--out", out, "--quiet")
+	os.Remove(out)
+	cliOK(t, "", append(args, "--no-space-check", "--max-nodes", "1")...)
+	if _, err := os.Stat(out); err != nil {
+		t.Errorf("--no-space-check: %v", err)
+	}
+}

@@ -29,7 +29,13 @@ type statsFlags struct {
 	format, plot     string
 	quiet, summary   bool
 	retryUnknown     bool
+	noSpaceCheck     bool
 }
+
+// freeSpace tells the bytes free on a directory's file system, for the
+// check that a run's results fit beside --out; tests stand in a small file
+// system.
+var freeSpace = batch.FreeSpace
 
 func newStatsCommand(s streams) *cobra.Command {
 	var f statsFlags
@@ -53,7 +59,9 @@ command to resume: the deals already in FILE are skipped. Ctrl-C or SIGTERM
 stops the run cleanly: every finished line is kept, the summary of what is
 done is printed, and the exit code is 0; run the command again to go on.
 --retry-unknown searches the file's unknown deals again with the budget now
-given, and replaces their lines.
+given, and replaces their lines. Before it starts, the run checks that the
+lines still to write fit on the file system of --out (by the least each
+can take, about 70 bytes); --no-space-check skips that.
 
 --shard i/n runs only the deals whose 0-based index in the list is i mod n,
 to spread a run over machines; "patience merge" combines the shard files.
@@ -88,6 +96,7 @@ among the workers. A progress bar shows on stderr when it is a terminal.`,
 	fl.BoolVar(&f.quiet, "quiet", false, "no progress bar")
 	fl.BoolVar(&f.summary, "summary", false, "summarise the results files given as arguments")
 	fl.BoolVar(&f.retryUnknown, "retry-unknown", false, "search the unknown deals of --out again with the budget now given")
+	fl.BoolVar(&f.noSpaceCheck, "no-space-check", false, "start even if the results may not fit on the file system of --out")
 	sf.add(cmd, "deals searched at once, one core each")
 	return cmd
 }
@@ -147,10 +156,14 @@ func runStats(s streams, cmd *cobra.Command, args []string, f statsFlags, sf sea
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	workers := sf.workers
-	runner, err := batch.Open(batch.Config{
+	bcfg := batch.Config{
 		Game: g, Deals: list, Shard: shard, Solver: scfg, Workers: workers,
 		Out: f.out, RetryUnknown: f.retryUnknown,
-	})
+	}
+	if !f.noSpaceCheck {
+		bcfg.FreeSpace = freeSpace
+	}
+	runner, err := batch.Open(bcfg)
 	if err != nil {
 		return usageError{err}
 	}
@@ -187,7 +200,7 @@ func summaryFiles(s streams, cmd *cobra.Command, args []string, f statsFlags) er
 	if len(args) == 0 {
 		return badInput("--summary needs results files: patience stats --summary FILE...")
 	}
-	for _, name := range []string{"deals", "deals-file", "out", "shard", "retry-unknown", "workers", "max-nodes", "timeout", "memory", "no-returns"} {
+	for _, name := range []string{"deals", "deals-file", "out", "shard", "retry-unknown", "workers", "max-nodes", "timeout", "memory", "no-returns", "no-space-check"} {
 		if cmd.Flags().Changed(name) {
 			return badInput("--summary reads results files: --%s does not apply", name)
 		}
