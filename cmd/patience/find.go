@@ -1,12 +1,8 @@
 package main
 
 import (
-	"context"
 	"fmt"
-	"os"
-	"os/signal"
 	"strconv"
-	"syscall"
 
 	"github.com/spf13/cobra"
 
@@ -73,7 +69,7 @@ decide (unknown) are never listed; their count is reported on stderr.`,
 			match := func(r batch.Record) bool {
 				return r.Verdict == want && r.Moves >= minLength && r.Nodes >= minNodes
 			}
-			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+			ctx, signalled, stop := stopOnSignal()
 			defer stop()
 			found := 0
 			var line []byte
@@ -99,6 +95,7 @@ decide (unknown) are never listed; their count is reported on stderr.`,
 			}
 			if found < count && ctx.Err() != nil {
 				fmt.Fprintf(s.err, "patience: interrupted after %d of %d deals found\n", found, count)
+				return interrupted{signalled()}
 			}
 			return nil
 		},

@@ -1,11 +1,15 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"strings"
+	"sync/atomic"
+	"syscall"
 
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
@@ -41,6 +45,43 @@ type checkFailed struct{}
 
 func (checkFailed) Error() string { return "check failed" }
 
+// interrupted is the error of a run that SIGINT or SIGTERM stopped before
+// it was done, after it kept and reported what it had done. Its exit code
+// is 128 plus the signal's number, 130 or 143: the code of a process
+// killed by that signal, by the shell's convention, so that a shell, a
+// Kubernetes Job or a Slurm array can tell that the run has more to do.
+type interrupted struct{ sig syscall.Signal }
+
+func (e interrupted) Error() string { return "interrupted by " + e.sig.String() }
+
+// exitCode is the exit status of a run stopped by the signal.
+func (e interrupted) exitCode() int { return 128 + int(e.sig) }
+
+// stopOnSignal returns a context that ends at the first SIGINT or
+// SIGTERM, a function that says which signal ended it (0 for none), and a
+// function that stops listening. Until then the signals do not end the
+// process: the caller stops cleanly.
+func stopOnSignal() (context.Context, func() syscall.Signal, func()) {
+	ch := make(chan os.Signal, 1)
+	signal.Notify(ch, os.Interrupt, syscall.SIGTERM)
+	ctx, cancel := context.WithCancel(context.Background())
+	var got atomic.Int32
+	go func() {
+		select {
+		case sig := <-ch:
+			got.Store(int32(sig.(syscall.Signal)))
+			cancel()
+		case <-ctx.Done():
+		}
+	}()
+	which := func() syscall.Signal { return syscall.Signal(got.Load()) }
+	stop := func() {
+		signal.Stop(ch)
+		cancel()
+	}
+	return ctx, which, stop
+}
+
 // Main runs the command line and returns the exit code. Only main calls
 // os.Exit.
 func Main(args []string, in io.Reader, out, errw io.Writer) int {
@@ -54,6 +95,10 @@ func Main(args []string, in io.Reader, out, errw io.Writer) int {
 	var cf checkFailed
 	if errors.As(err, &cf) {
 		return exitCheck
+	}
+	var ie interrupted
+	if errors.As(err, &ie) {
+		return ie.exitCode()
 	}
 	var ue usageError
 	code := exitInternal

@@ -1,15 +1,12 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"math"
 	"os"
-	"os/signal"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -57,7 +54,10 @@ results file.
 --out FILE keeps one JSON line per deal after a header line. Rerun the same
 command to resume: the deals already in FILE are skipped. Ctrl-C or SIGTERM
 stops the run cleanly: every finished line is kept, the summary of what is
-done is printed, and the exit code is 0; run the command again to go on.
+done is printed, and the exit code is 130 (SIGINT) or 143 (SIGTERM), as for
+a program killed by the signal, so that a scheduler knows there is more to
+do; run the command again to go on. Even SIGKILL loses no line already
+written, and at most the last second of work.
 --retry-unknown searches the file's unknown deals again with the budget now
 given, and replaces their lines. Before it starts, the run checks that the
 lines still to write fit on the file system of --out (by the least each
@@ -153,7 +153,7 @@ func runStats(s streams, cmd *cobra.Command, args []string, f statsFlags, sf sea
 	}
 	// From here on, Ctrl-C and SIGTERM stop the run cleanly, also while
 	// Open reads a results file to resume.
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, signalled, stop := stopOnSignal()
 	defer stop()
 	workers := sf.workers
 	bcfg := batch.Config{
@@ -191,7 +191,12 @@ func runStats(s streams, cmd *cobra.Command, args []string, f statsFlags, sf sea
 		return err
 	}
 	if f.plot != "" {
-		return writePlot(f.plot, res.Summary, plotTitle(h))
+		if err := writePlot(f.plot, res.Summary, plotTitle(h)); err != nil {
+			return err
+		}
+	}
+	if res.Interrupted {
+		return interrupted{signalled()}
 	}
 	return nil
 }
