@@ -349,3 +349,29 @@ func TestScaleOutDocExamples(t *testing.T) {
 		checkMerged("Slurm", filepath.Join(dir, "ripple-fan.jsonl"), out)
 	})
 }
+
+// TestFindInterrupted stops find, on the real program, with SIGINT and
+// SIGTERM: it exits 130 or 143, having listed the deals found so far, and
+// says so on stderr.
+func TestFindInterrupted(t *testing.T) {
+	bin := binary(t)
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
+		cmd := exec.Command(bin, "find", "russian-cell", "--count", "100000000", "--workers", "1")
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(500 * time.Millisecond)
+		cmd.Process.Signal(sig)
+		cmd.Wait()
+		code := cmd.ProcessState.ExitCode()
+		if code != 128+int(sig) || !strings.Contains(stderr.String(), "patience: interrupted after ") {
+			t.Errorf("%v: exit %d, stderr %q", sig, code, stderr.String())
+		}
+		found := strings.Fields(stdout.String())
+		if !regexp.MustCompile(`interrupted after ` + strconv.Itoa(len(found)) + ` of 100000000 deals found`).MatchString(stderr.String()) {
+			t.Errorf("%v: %d deals listed, stderr %q", sig, len(found), stderr.String())
+		}
+	}
+}

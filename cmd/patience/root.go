@@ -39,6 +39,33 @@ func (e usageError) Unwrap() error { return e.err }
 
 func badInput(format string, a ...any) error { return usageError{fmt.Errorf(format, a...)} }
 
+// ioFailure marks a failure to write an output (standard output, a
+// results file, a picture): exit code 1, as for an internal failure, but
+// it says what failed rather than "internal error".
+type ioFailure struct{ err error }
+
+func (e ioFailure) Error() string { return e.err.Error() }
+func (e ioFailure) Unwrap() error { return e.err }
+
+// outWriter is standard output, remembering the first write that failed
+// (a full disk, a closed pipe): output that was lost must not end with
+// exit code 0. It writes nothing after a failure.
+type outWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (o *outWriter) Write(p []byte) (int, error) {
+	if o.err != nil {
+		return 0, o.err
+	}
+	n, err := o.w.Write(p)
+	if err != nil {
+		o.err = err
+	}
+	return n, err
+}
+
 // checkFailed marks a move list that is illegal or does not win: exit code
 // 3, the reason already printed on stdout.
 type checkFailed struct{}
@@ -85,10 +112,15 @@ func stopOnSignal() (context.Context, func() syscall.Signal, func()) {
 // Main runs the command line and returns the exit code. Only main calls
 // os.Exit.
 func Main(args []string, in io.Reader, out, errw io.Writer) int {
-	s := streams{in: in, out: out, err: errw}
+	ow := &outWriter{w: out}
+	s := streams{in: in, out: ow, err: errw}
 	root := newRoot(s)
 	root.SetArgs(args)
 	err := root.Execute()
+	var ue usageError
+	if ow.err != nil && !errors.As(err, &ue) {
+		err = ioFailure{fmt.Errorf("cannot write the output: %v", ow.err)}
+	}
 	if err == nil {
 		return exitOK
 	}
@@ -100,24 +132,25 @@ func Main(args []string, in io.Reader, out, errw io.Writer) int {
 	if errors.As(err, &ie) {
 		return ie.exitCode()
 	}
-	var ue usageError
 	code := exitInternal
 	if errors.As(err, &ue) || isCobraUsage(err) {
 		code = exitUsage
 		err = tidyUsage(err)
 	}
-	printError(errw, err, code)
+	var iof ioFailure
+	printError(errw, err, code == exitInternal && !errors.As(err, &iof))
 	return code
 }
 
-// printError writes one line per problem, at most 10, on stderr.
-func printError(w io.Writer, err error, code int) {
+// printError writes one line per problem, at most 10, on stderr, each
+// saying "internal error" when internal is set.
+func printError(w io.Writer, err error, internal bool) {
 	lines := strings.Split(strings.TrimSpace(err.Error()), "\n")
 	if len(lines) > 10 {
 		lines = append(lines[:9], fmt.Sprintf("... and %d more problems", len(lines)-9))
 	}
 	prefix := "patience: "
-	if code == exitInternal {
+	if internal {
 		prefix = "patience: internal error: "
 	}
 	for _, l := range lines {

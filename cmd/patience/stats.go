@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -164,7 +165,11 @@ func runStats(s streams, cmd *cobra.Command, args []string, f statsFlags, sf sea
 		bcfg.FreeSpace = freeSpace
 	}
 	runner, err := batch.Open(bcfg)
-	if err != nil {
+	var we *batch.WriteError
+	switch {
+	case errors.As(err, &we):
+		return ioFailure{err}
+	case err != nil:
 		return usageError{err}
 	}
 	for _, n := range runner.Notes() {
@@ -175,6 +180,9 @@ func runStats(s streams, cmd *cobra.Command, args []string, f statsFlags, sf sea
 	res, err := runner.Run(ctx)
 	bar.stop()
 	stop()
+	if errors.As(err, &we) {
+		return ioFailure{err}
+	}
 	if err != nil {
 		return err
 	}

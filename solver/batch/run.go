@@ -335,9 +335,22 @@ func (r *Runner) localIndex(n dealgen.Number) (uint64, error) {
 
 func (r *Runner) writeHeader() error {
 	line := r.header.AppendJSON(nil)
-	_, err := r.file.Write(append(line, '\n'))
-	return err
+	if _, err := r.file.Write(append(line, '\n')); err != nil {
+		return &WriteError{Name: r.cfg.Out, Err: err}
+	}
+	return nil
 }
+
+// WriteError is a failure to write the results file (a full disk, say).
+type WriteError struct {
+	Name string
+	Err  error
+}
+
+func (e *WriteError) Error() string { return fmt.Sprintf("cannot write %s: %v", e.Name, e.Err) }
+
+// Unwrap returns the system's error.
+func (e *WriteError) Unwrap() error { return e.Err }
 
 // dropUnknowns rewrites the results file without its unknown verdicts and
 // with this run's budget in the header, if that changes anything. The new
@@ -574,7 +587,7 @@ func (r *Runner) Run(ctx context.Context) (*Result, error) {
 	res := &Result{Progress: r.Progress(), Summary: &r.sum}
 	res.Interrupted = ctx.Err() != nil && res.Done < res.Total
 	if wr.err != nil {
-		return res, fmt.Errorf("cannot write %s: %v", r.cfg.Out, wr.err)
+		return res, &WriteError{Name: r.cfg.Out, Err: wr.err}
 	}
 	failMu.Lock()
 	defer failMu.Unlock()
