@@ -31,7 +31,10 @@ apps that offer only winnable deals, or for collections of hard ones.
 --solvable (the default) lists winnable deals, --unsolvable the others.
 --min-length L keeps only wins of at least L moves, and --min-nodes K only
 deals that took at least K positions to decide. Deals the budget could not
-decide (unknown) are never listed; their count is reported on stderr.`,
+decide (unknown) are never listed; their count is reported on stderr.
+
+Ctrl-C or SIGTERM stops the search: the deals found so far are listed, and
+the exit code is 130 (SIGINT) or 143 (SIGTERM).`,
 		Example: `  patience find russian-cell --solvable --count 100
   patience find ripple-fan --solvable --count 10 --from 1000000
   patience find russian-cell --unsolvable --count 20 --min-nodes 100000 --format json`,
