@@ -107,3 +107,27 @@ func TestExitCodes(t *testing.T) {
 		}
 	}
 }
+
+// TestErrorsStayOneLine: line breaks and other control characters in what
+// the user gave (arguments, file names) do not break an error into lines,
+// nor reach the terminal raw: they are written as escapes.
+func TestErrorsStayOneLine(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "no\nsuch\x1b[31m.json")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-\n\n0"}, `unknown shorthand flag: '\n' in -\n\n0`},
+		{[]string{"deal", "russian-cell", "1", "2\n3"}, `extra: 2\n3`},
+		{[]string{"solve", "russian-cell", "--position", missing}, `no\nsuch\x1b[31m.json`},
+		{[]string{"check", missing}, `no\nsuch\x1b[31m.json`},
+		{[]string{"merge", missing}, `no\nsuch\x1b[31m.json`},
+		{[]string{"solve\tx"}, `unknown command "solve\tx"`},
+	} {
+		r := cliRun(t, "", c.args...)
+		cliWantUsage(t, r, 1, c.want)
+		if strings.ContainsAny(strings.TrimSuffix(r.stderr, "\n"), "\n\x1b\t") {
+			t.Errorf("%q: raw control characters on stderr: %q", c.args, r.stderr)
+		}
+	}
+}

@@ -7,14 +7,17 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"syscall"
+	"unicode"
 
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 
 	"patience/rules"
+	"patience/solver/batch"
 )
 
 // Exit codes (DESIGN section 6).
@@ -142,10 +145,61 @@ func Main(args []string, in io.Reader, out, errw io.Writer) int {
 	return code
 }
 
+// problemLines returns the problems an error reports, one a line: the
+// problems of a list of them (a position's, a merge's, a results file of
+// another run), or else the one message. Each is made one line: a line
+// break or other control character in it (from a file name or an argument,
+// say) is written as an escape, such as \n.
+func problemLines(err error) []string {
+	var lines []string
+	var rp rules.Problems
+	var bp batch.Problems
+	var me *batch.MismatchError
+	switch msg := err.Error(); {
+	case errors.As(err, &rp) && rp.Error() == msg:
+		lines = rp
+	case errors.As(err, &bp) && bp.Error() == msg:
+		lines = bp
+	case errors.As(err, &me) && me.Error() == msg:
+		lines = me.Lines()
+	default:
+		lines = []string{msg}
+	}
+	out := make([]string, 0, len(lines))
+	for _, l := range lines {
+		if l = oneLine(strings.TrimSpace(l)); l != "" {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// oneLine writes the control characters of s (line breaks, tabs, escape
+// codes) as Go escapes, so that s stays one line and cannot steer a
+// terminal.
+func oneLine(s string) string {
+	if !strings.ContainsFunc(s, unicode.IsControl) {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if !unicode.IsControl(r) {
+			b.WriteRune(r)
+			continue
+		}
+		q := strconv.QuoteRune(r)
+		b.WriteString(q[1 : len(q)-1])
+	}
+	return b.String()
+}
+
 // printError writes one line per problem, at most 10, on stderr, each
 // saying "internal error" when internal is set.
 func printError(w io.Writer, err error, internal bool) {
-	lines := strings.Split(strings.TrimSpace(err.Error()), "\n")
+	lines := problemLines(err)
+	if len(lines) == 0 {
+		lines = []string{"failed, with no message"}
+	}
 	if len(lines) > 10 {
 		lines = append(lines[:9], fmt.Sprintf("... and %d more problems", len(lines)-9))
 	}

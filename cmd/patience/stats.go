@@ -173,7 +173,7 @@ func runStats(s streams, cmd *cobra.Command, args []string, f statsFlags, sf sea
 		return usageError{err}
 	}
 	for _, n := range runner.Notes() {
-		fmt.Fprintln(s.err, "patience: note: "+n)
+		fmt.Fprintln(s.err, "patience: note: "+oneLine(n))
 	}
 
 	bar := startProgress(s, runner, f.quiet)
@@ -226,7 +226,7 @@ func summaryFiles(s streams, cmd *cobra.Command, args []string, f statsFlags) er
 		return usageError{err}
 	}
 	for _, n := range notes {
-		fmt.Fprintln(s.err, "patience: note: "+n)
+		fmt.Fprintln(s.err, "patience: note: "+oneLine(n))
 	}
 	info := runInfo{header: h, files: args}
 	if err := printReport(s.out, f.format, info, sum.Report()); err != nil {

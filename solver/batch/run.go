@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -68,13 +69,17 @@ type MismatchError struct {
 }
 
 // Error says that the file is of another run, then each difference, one
-// a line.
-func (e *MismatchError) Error() string {
-	s := fmt.Sprintf("%s holds results of a different run; use another --out, or the same flags as that run", e.Name)
+// a line (see Lines).
+func (e *MismatchError) Error() string { return strings.Join(e.Lines(), "\n") }
+
+// Lines returns the lines of the message: that the file is of another run,
+// then each difference.
+func (e *MismatchError) Lines() []string {
+	lines := []string{fmt.Sprintf("%s holds results of a different run; use another --out, or the same flags as that run", e.Name)}
 	for _, p := range e.Problems {
-		s += "\n" + e.Name + ": " + p
+		lines = append(lines, e.Name+": "+p)
 	}
-	return s
+	return lines
 }
 
 func mismatch(name string, d []HeaderDiff) *MismatchError {
