@@ -57,6 +57,9 @@ the exit code is 130 (SIGINT) or 143 (SIGTERM).`,
 			if err != nil {
 				return err
 			}
+			if err := fl.checkSplit(); err != nil {
+				return err
+			}
 			start, err := dealgen.ParseNumber(from)
 			if err != nil {
 				return usageError{err}

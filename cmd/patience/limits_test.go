@@ -331,3 +331,16 @@ func TestStatsSpaceCheck(t *testing.T) {
 		t.Errorf("--no-space-check: %v", err)
 	}
 }
+
+// TestMemorySplit: stats and find give each worker its share of --memory,
+// at least 1 MB: more workers than megabytes would take more than the cap,
+// and are refused.
+func TestMemorySplit(t *testing.T) {
+	for _, args := range [][]string{
+		{"stats", "russian-cell", "--deals", "1-10", "--memory", "16", "--workers", "17"},
+		{"find", "russian-cell", "--memory", "16", "--workers", "17"},
+	} {
+		cliWantUsage(t, cliRun(t, "", args...), 1, "--memory 16 is split among 17 workers", "--memory 17 or more")
+	}
+	cliOK(t, "", "stats", "ripple-fan", "--deals", "1-10", "--memory", "16", "--workers", "16", "--quiet")
+}

@@ -54,6 +54,16 @@ func (f *searchFlags) config() (solver.Config, error) {
 	return cfg, nil
 }
 
+// checkSplit checks, for the commands that split --memory among their
+// workers (one deal each), that each worker gets at least 1 MB: otherwise
+// the tables together would take more than --memory.
+func (f *searchFlags) checkSplit() error {
+	if f.workers > f.memoryMB {
+		return badInput("--memory %d is split among %d workers, at least 1 MB each: give --memory %d or more, or fewer --workers", f.memoryMB, f.workers, f.workers)
+	}
+	return nil
+}
+
 // memoryHeadroomMB is the memory, besides the position table, within which
 // the Go runtime is asked to keep the process: the runtime's own, the
 // buffers of a batch run, the search paths and move lists.

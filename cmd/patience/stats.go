@@ -70,7 +70,7 @@ to spread a run over machines; "patience merge" combines the shard files.
 With --summary, the arguments are results files, summarised as they are.
 
 Each worker searches one deal at a time on one core; --memory is split
-among the workers. A progress bar shows on stderr when it is a terminal.`,
+among the workers, at least 1 MB each. A progress bar shows on stderr when it is a terminal.`,
 		Example: `  patience stats russian-cell --deals 1-100000 --out rc.jsonl
   patience stats ripple-fan --deals 1-10000000 --out rf.jsonl --plot rf.svg
   patience stats ripple-fan --deals 10000000000000000-10000000001000000 --quiet
@@ -112,6 +112,9 @@ func runStats(s streams, cmd *cobra.Command, args []string, f statsFlags, sf sea
 	}
 	scfg, err := sf.config()
 	if err != nil {
+		return err
+	}
+	if err := sf.checkSplit(); err != nil {
 		return err
 	}
 	if g == rules.RippleFan {
