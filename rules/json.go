@@ -10,7 +10,8 @@ import (
 	"strings"
 )
 
-// MaxInputSize is the most bytes ReadPosition and ReadSolution read: 1 MiB.
+// MaxInputSize is the most bytes ReadPosition, ReadSolution and ReadMoves
+// read: 1 MiB. Larger input is refused once MaxInputSize+1 bytes are read.
 const MaxInputSize = 1 << 20
 
 // PositionDoc is the JSON form of a position (DESIGN section 6):
@@ -229,7 +230,7 @@ func readCapped(r io.Reader) ([]byte, error) {
 		return nil, problemsOf("reading input: %v", err)
 	}
 	if len(data) > MaxInputSize {
-		return nil, problemsOf("input larger than 1 MiB")
+		return nil, problemsOf("input larger than 1 MiB: no position, move list or solution is that large")
 	}
 	return bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")), nil
 }

@@ -200,7 +200,7 @@ func TestReadPositionTooLarge(t *testing.T) {
 	for _, first := range []string{"{", "Russian Cell\n"} {
 		src := &ioEndless{b: ' '}
 		_, _, err := rules.ReadPosition(io.MultiReader(strings.NewReader(first), src))
-		if err == nil || err.Error() != "input larger than 1 MiB" {
+		if err == nil || err.Error() != "input larger than 1 MiB: no position, move list or solution is that large" {
 			t.Errorf("%q: got %v", first, err)
 		}
 		if src.read > 2*rules.MaxInputSize {

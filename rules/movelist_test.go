@@ -38,3 +38,27 @@ func TestReadMoves(t *testing.T) {
 		}
 	}
 }
+
+// endless is a reader that never ends: a source such as /dev/zero.
+type endless struct{ read int64 }
+
+func (e *endless) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = '\n'
+	}
+	e.read += int64(len(p))
+	return len(p), nil
+}
+
+// TestReadMovesTooLarge: input larger than MaxInputSize is refused after
+// reading little more than that, however long it goes on.
+func TestReadMovesTooLarge(t *testing.T) {
+	src := &endless{}
+	_, err := ReadMoves(src)
+	if err == nil || !strings.Contains(err.Error(), "input larger than 1 MiB") {
+		t.Errorf("got %v", err)
+	}
+	if src.read > 2*MaxInputSize {
+		t.Errorf("read %d bytes, far more than the cap", src.read)
+	}
+}

@@ -212,7 +212,7 @@ func TestReadSolutionErrors(t *testing.T) {
 func TestReadSolutionTooLarge(t *testing.T) {
 	src := &ioEndless{b: ' '}
 	_, err := rules.ReadSolution(io.MultiReader(strings.NewReader(`{"game":`), src))
-	if err == nil || err.Error() != "input larger than 1 MiB" {
+	if err == nil || err.Error() != "input larger than 1 MiB: no position, move list or solution is that large" {
 		t.Errorf("got %v", err)
 	}
 	if src.read > 2*rules.MaxInputSize {

@@ -56,10 +56,7 @@ const (
 func newConcTable(capBytes int64, minLen int) *concTable {
 	t := &concTable{}
 	t.cond = sync.NewCond(&t.mu)
-	t.capLen = 1
-	for int64(t.capLen)*2*int64(unsafe.Sizeof(concSlot{})) <= capBytes {
-		t.capLen *= 2
-	}
+	t.capLen = capSlots(capBytes, int64(unsafe.Sizeof(concSlot{})))
 	t.minLen = min(minLen, t.capLen)
 	t.slots = make([]concSlot, t.minLen)
 	t.mask = uint64(t.minLen - 1)

@@ -229,8 +229,8 @@ func TestTinyTableStaysExact(t *testing.T) {
 			cfg := testConfig(w)
 			cfg.MemoryMB = 0
 			s := New(rules.RussianCell, cfg)
-			// Shrink the cap below what --memory can say: 32 KiB, 2,048
-			// positions.
+			// Shrink the cap below what --memory can say: 32 KiB, 1,024
+			// slots.
 			if w == 1 {
 				s.rc.tt = newSharedTable[rcKey](32<<10, 1, 64, false)
 			} else {
@@ -505,5 +505,47 @@ func TestRippleFanMoveOntoPileTen(t *testing.T) {
 	r := mustSolve(t, p, testConfig(1))
 	if r.Verdict != Solvable || len(r.Moves) != 6 || r.Moves[0].String() != "TS t1>t10" {
 		t.Fatalf("%v in %v, want solvable in 6 moves, starting TS t1>t10", r.Verdict, r.Moves)
+	}
+}
+
+// TestOneWorkerReproducible: with one worker the search is deterministic:
+// the same position gives the same verdict, the same moves and the same
+// node count, from a fresh solver or from one that has decided other deals
+// since (as the batch workers reuse theirs).
+func TestOneWorkerReproducible(t *testing.T) {
+	n := uint64(40)
+	if testing.Short() {
+		n = 10
+	}
+	for _, g := range []rules.Game{rules.RussianCell, rules.RippleFan} {
+		cfg := testConfig(1)
+		if g == rules.RippleFan {
+			cfg.Options.Returns = false
+		}
+		reused := New(g, cfg)
+		for d := uint64(1); d <= n; d++ {
+			p := deal(g, d)
+			if g == rules.RippleFan && d%2 == 0 {
+				p = sortedRippleFan(rand.New(rand.NewPCG(d, 3))) // some wins
+			}
+			a := mustSolve(t, p, cfg)
+			b, err := reused.Solve(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := reused.Solve(deal(g, d+1000)); err != nil { // another deal in between
+				t.Fatal(err)
+			}
+			c, err := reused.Solve(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, r := range []Result{b, c} {
+				if r.Verdict != a.Verdict || r.Nodes != a.Nodes || !slices.Equal(r.Moves, a.Moves) {
+					t.Fatalf("%s %d: %v in %d nodes (%d moves), then %v in %d nodes (%d moves)",
+						g, d, a.Verdict, a.Nodes, len(a.Moves), r.Verdict, r.Nodes, len(r.Moves))
+				}
+			}
+		}
 	}
 }

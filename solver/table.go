@@ -32,7 +32,9 @@ func (k rfKey) hash() uint64  { return xxhash.Sum64((*[8]byte)(unsafe.Pointer(&k
 // a tag bit, so no real position packs to zero.
 //
 // Growth and eviction. The table starts small and doubles (rehashing) when it
-// is three quarters full, until it reaches its cap (from --memory). At the cap
+// is three quarters full, until it reaches its cap (from --memory; see
+// capSlots: the cap holds the table and, while it doubles, the half-size
+// table it is rehashed from). At the cap
 // it stops growing: an insert that finds no empty slot within evictWindow
 // slots of its home overwrites one of them. A forgotten position costs only
 // speed (it may be searched again); positions on the current search path are
@@ -52,10 +54,19 @@ type table[K keyType] struct {
 
 const evictWindow = 16
 
+// capSlots returns the most slots of size bytes that a table capped at
+// capBytes may have: the largest power of two (64 at least) such that the
+// table and the half-size table it grew from fit in capBytes together. Both
+// are alive while the table doubles, so the memory a table ever holds stays
+// within its cap, growth included.
+func capSlots(capBytes, size int64) int {
+	n := max(capBytes/size*2/3, 64)
+	return 1 << (63 - bits.LeadingZeros64(uint64(n)))
+}
+
 func newTable[K keyType](capBytes int64, minLen int) *table[K] {
 	var k K
-	size := int64(unsafe.Sizeof(k))
-	capLen := 1 << (63 - bits.LeadingZeros64(uint64(max(capBytes/size, 64))))
+	capLen := capSlots(capBytes, int64(unsafe.Sizeof(k)))
 	minLen = min(minLen, capLen)
 	t := &table[K]{capLen: capLen, minLen: minLen}
 	t.alloc(minLen)

@@ -1,13 +1,9 @@
 package main
 
 import (
-	"context"
 	"fmt"
-	"os"
-	"os/signal"
 	"strconv"
 	"sync/atomic"
-	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -42,7 +38,10 @@ decide (unknown) are never listed; their count is reported on stderr.
 
 A progress bar shows on stderr when it is a terminal (not with --quiet):
 the deals found so far of --count, the deals looked at, and how many a
-second.`,
+second.
+
+Ctrl-C or SIGTERM stops the search: the deals found so far are listed, and
+the exit code is 130 (SIGINT) or 143 (SIGTERM).`,
 		Example: `  patience find russian-cell --solvable --count 100
   patience find ripple-fan --solvable --count 10 --from 1000000
   patience find russian-cell --unsolvable --count 20 --min-nodes 100000 --format json
@@ -66,6 +65,9 @@ second.`,
 			if err != nil {
 				return err
 			}
+			if err := fl.checkSplit(); err != nil {
+				return err
+			}
 			start, err := dealgen.ParseNumber(from)
 			if err != nil {
 				return usageError{err}
@@ -81,7 +83,7 @@ second.`,
 			match := func(r batch.Record) bool {
 				return r.Verdict == want && r.Moves >= minLength && r.Nodes >= minNodes
 			}
-			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+			ctx, signalled, stop := stopOnSignal()
 			defer stop()
 			found := 0
 			var foundNow, examined atomic.Uint64
@@ -111,6 +113,7 @@ second.`,
 			}
 			if found < count && ctx.Err() != nil {
 				fmt.Fprintf(s.err, "patience: interrupted after %d of %d deals found\n", found, count)
+				return interrupted{signalled()}
 			}
 			return nil
 		},

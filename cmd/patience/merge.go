@@ -84,17 +84,23 @@ func mergeTo(names []string, out string) (*batch.Merged, error) {
 	}
 	defer os.Remove(tmp.Name())
 	m, err := batch.Merge(names, tmp)
+	var probs batch.Problems
+	var fe *batch.FileError
+	if err != nil && (errors.As(err, &probs) || errors.As(err, &fe)) {
+		tmp.Close()
+		return nil, err // a problem with the files merged
+	}
 	if err == nil {
 		err = tmp.Chmod(0o644)
 	}
 	if cerr := tmp.Close(); err == nil {
 		err = cerr
 	}
-	if err != nil {
-		return nil, err
+	if err == nil {
+		err = os.Rename(tmp.Name(), out)
 	}
-	if err := os.Rename(tmp.Name(), out); err != nil {
-		return nil, fmt.Errorf("cannot write --out: %v", err)
+	if err != nil {
+		return nil, ioFailure{fmt.Errorf("cannot write --out %s: %v", out, err)}
 	}
 	return m, nil
 }

@@ -45,9 +45,12 @@ func writePlot(name string, sum *batch.Summary, title string) error {
 	}
 	if _, err := c.WriteTo(f); err != nil {
 		f.Close()
-		return fmt.Errorf("cannot write %s: %v", name, err)
+		return ioFailure{fmt.Errorf("cannot write %s: %v", name, err)}
 	}
-	return f.Close()
+	if err := f.Close(); err != nil {
+		return ioFailure{fmt.Errorf("cannot write %s: %v", name, err)}
+	}
+	return nil
 }
 
 func ratePlot(sum *batch.Summary, title string) (*plot.Plot, error) {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -13,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -26,7 +26,12 @@ var (
 	binErr  error
 )
 
+// memoryLimitSet is the last memory limit a command asked for: the
+// commands run in this one process record it rather than set it.
+var memoryLimitSet atomic.Int64
+
 func TestMain(m *testing.M) {
+	setMemoryLimit = func(n int64) int64 { return memoryLimitSet.Swap(n) }
 	code := m.Run()
 	if binDir != "" {
 		os.RemoveAll(binDir)
@@ -54,56 +59,82 @@ func binary(t *testing.T) string {
 	return filepath.Join(binDir, "patience")
 }
 
-// checkPartialFile checks a results file left by a stopped run: a header,
-// whole result lines without a duplicate, and at most a cut-short last
-// line. It returns the number of whole result lines.
-func checkPartialFile(t *testing.T, path string) int {
-	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		if os.IsNotExist(err) {
-			return 0
-		}
-		t.Fatal(err)
-	}
-	if len(data) == 0 {
-		return 0
-	}
-	lines := strings.Split(string(data), "\n")
-	last := lines[len(lines)-1] // "" when the file ends with a newline
-	lines = lines[:len(lines)-1]
-	if len(lines) == 0 {
-		return 0 // at most a cut-short header
-	}
-	if _, err := batch.ParseHeader([]byte(lines[0])); err != nil {
-		t.Fatalf("%s: header: %v", path, err)
-	}
-	seen := map[string]bool{}
-	for i, l := range lines[1:] {
-		r, err := batch.ParseRecord([]byte(l))
-		if err != nil {
-			t.Fatalf("%s line %d: %v", path, i+2, err)
-		}
-		if seen[r.Number.String()] {
-			t.Fatalf("%s line %d: deal %s twice", path, i+2, r.Number)
-		}
-		seen[r.Number.String()] = true
-	}
-	if last != "" {
-		t.Logf("%s: cut-short last line %q", path, last)
-	}
-	return len(lines) - 1
+// resultsWatch follows a results file through runs that are stopped and
+// resumed: the whole lines it has seen, and their deal numbers.
+type resultsWatch struct {
+	path  string
+	whole []byte // the file's whole lines so far, header included
+	seen  map[string]bool
 }
 
-// TestKillAndResume runs the real command, stops it at random points with
-// SIGKILL, SIGINT and SIGTERM, and resumes it until it finishes: the file
-// must then equal an uninterrupted run's, seconds aside.
+// check checks the file after a run stopped: it still starts with every
+// whole line it had before, the same, and goes on with whole result lines
+// of deals not seen before, and at most a cut-short last line. It returns
+// the number of whole result lines.
+func (w *resultsWatch) check(t *testing.T) int {
+	t.Helper()
+	data, err := os.ReadFile(w.path)
+	if err != nil && !os.IsNotExist(err) {
+		t.Fatal(err)
+	}
+	if !bytes.HasPrefix(data, w.whole) {
+		t.Fatalf("%s: the lines of the earlier runs are not all there, the same (%d bytes before, %d now)", w.path, len(w.whole), len(data))
+	}
+	if w.seen == nil {
+		w.seen = map[string]bool{}
+	}
+	rest := data[len(w.whole):]
+	for {
+		i := bytes.IndexByte(rest, '\n')
+		if i < 0 {
+			break
+		}
+		line := rest[:i]
+		if len(w.whole) == 0 {
+			if _, err := batch.ParseHeader(line); err != nil {
+				t.Fatalf("%s: header: %v", w.path, err)
+			}
+		} else {
+			r, err := batch.ParseRecord(line)
+			if err != nil {
+				t.Fatalf("%s line %d: %v", w.path, len(w.seen)+2, err)
+			}
+			if w.seen[r.Number.String()] {
+				t.Fatalf("%s line %d: deal %s twice", w.path, len(w.seen)+2, r.Number)
+			}
+			w.seen[r.Number.String()] = true
+		}
+		w.whole = data[:len(w.whole)+i+1]
+		rest = rest[i+1:]
+	}
+	if len(rest) > 0 {
+		t.Logf("%s: cut-short last line %q", w.path, rest)
+	}
+	return len(w.seen)
+}
+
+// TestKillAndResume runs the real command and stops it at random points
+// with SIGKILL, SIGINT or SIGTERM (chosen at random), again and again,
+// resuming each time, until the run finishes; then it starts a new run, and
+// so on until the signals have stopped runs 30 times (6 with -short). After
+// every signal:
+//   - the file is readable: a header, whole lines without a duplicate, at
+//     most a cut-short last line (which the next run repairs);
+//   - every line that was in the file before the run is still there, the
+//     same;
+//   - a clean stop (SIGINT or SIGTERM once the handler is set up) exits
+//     130 or 143, says how many deals are done, and the file holds exactly
+//     that many: every finished result was kept;
+//   - otherwise the process was killed by the signal sent (SIGKILL, or a
+//     signal before the handler was set up), or it had finished first.
+//
+// Each finished file must equal an uninterrupted run's, seconds aside.
 func TestKillAndResume(t *testing.T) {
 	bin := binary(t)
 	dir := t.TempDir()
-	total := 300000
+	total, signals := 200000, 30
 	if testing.Short() {
-		total = 60000
+		total, signals = 100000, 6
 	}
 	deals := fmt.Sprintf("1-%d", total)
 	args := func(out string) []string {
@@ -120,45 +151,89 @@ func TestKillAndResume(t *testing.T) {
 	seed := uint64(time.Now().UnixNano())
 	rng := rand.New(rand.NewPCG(seed, 2))
 	t.Logf("seed %d; an uninterrupted run takes %v", seed, full)
-	out := filepath.Join(dir, "run.jsonl")
-	kept := 0
-	for _, sig := range []syscall.Signal{syscall.SIGKILL, syscall.SIGINT, syscall.SIGKILL, syscall.SIGTERM, syscall.SIGKILL} {
-		cmd := exec.Command(bin, args(out)...)
-		var stdout, stderr bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &stdout, &stderr
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		// Somewhere in what is left of the run, mostly.
-		left := time.Duration(float64(full) * float64(total-kept) / float64(total))
-		// A signal in the first few milliseconds would come before the
-		// program has set up its handler: that is the default action, not
-		// what this test is about.
-		time.Sleep(30*time.Millisecond + time.Duration(rng.Int64N(int64(left)*4/5+1)))
-		cmd.Process.Signal(sig)
-		err := cmd.Wait()
-		var ee *exec.ExitError
-		switch {
-		case sig == syscall.SIGKILL:
-			if err != nil && !errors.As(err, &ee) {
+	doneRE := regexp.MustCompile(`interrupted: ([0-9,]+) of ([0-9,]+) deals done`)
+	type outcome struct {
+		sig  syscall.Signal
+		what string
+	}
+	outcomes := map[outcome]int{}
+	stops := 0
+	for round := 1; stops < signals; round++ {
+		out := filepath.Join(dir, fmt.Sprintf("run-%d.jsonl", round))
+		watch := &resultsWatch{path: out}
+		kept := 0
+		for {
+			cmd := exec.Command(bin, args(out)...)
+			var stdout, stderr bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			if stops == signals {
+				// The last run of the last round goes to the end.
+				if err := cmd.Run(); err != nil {
+					t.Fatalf("%v: %s", err, stderr.String())
+				}
+				break
+			}
+			sig := []syscall.Signal{syscall.SIGKILL, syscall.SIGINT, syscall.SIGTERM}[rng.IntN(3)]
+			began := time.Now()
+			if err := cmd.Start(); err != nil {
 				t.Fatal(err)
 			}
-		case err != nil:
-			t.Fatalf("after %v: %v; stderr %s", sig, err, stderr.String())
-		case strings.Contains(stderr.String(), "interrupted"):
-			// Stopped cleanly: exit 0, the summary of what is done.
-			if !strings.Contains(stdout.String(), "Interrupted: ") || !strings.Contains(stderr.String(), "run the same command again to go on") {
-				t.Errorf("after %v: stdout %q stderr %q", sig, stdout.String(), stderr.String())
+			// Anywhere in what is left of the run; or, half the time when
+			// more than a second is left, after the first second (results
+			// are written out every second, so SIGKILL sooner keeps
+			// nothing new). A signal may still come after the end (the
+			// estimate of what is left is rough): that counts as no stop.
+			left := time.Duration(float64(full) * float64(total-kept) / float64(total))
+			delay := time.Duration(rng.Int64N(int64(left) + 1))
+			if left > 1200*time.Millisecond && rng.IntN(2) == 0 {
+				delay = time.Second + time.Duration(rng.Int64N(int64(left-time.Second)))
+			}
+			time.Sleep(delay)
+			cmd.Process.Signal(sig)
+			signalled := time.Now()
+			err := cmd.Wait()
+			stopTime := time.Since(signalled)
+			kept = watch.check(t)
+			ws := cmd.ProcessState.Sys().(syscall.WaitStatus)
+			var what string
+			switch {
+			case err == nil:
+				what = "finished first"
+				if kept != total {
+					t.Fatalf("after %v: exit 0 with %d of %d deals", sig, kept, total)
+				}
+			case ws.Signaled():
+				what = "killed"
+				if ws.Signal() != sig {
+					t.Fatalf("sent %v, killed by %v", sig, ws.Signal())
+				}
+			case ws.ExitStatus() == 128+int(sig) && sig != syscall.SIGKILL:
+				what = "stopped cleanly"
+				m := doneRE.FindStringSubmatch(stderr.String())
+				if m == nil || !strings.Contains(stdout.String(), "Interrupted: ") {
+					t.Fatalf("after %v: stdout %q stderr %q", sig, stdout.String(), stderr.String())
+				}
+				if n, _ := strconv.Atoi(strings.ReplaceAll(m[1], ",", "")); n != kept {
+					t.Fatalf("after %v: %d deals done, but %d in the file", sig, n, kept)
+				}
+			default:
+				t.Fatalf("after %v: %v; stderr %s", sig, err, stderr.String())
+			}
+			outcomes[outcome{sig, what}]++
+			if err != nil {
+				stops++
+			}
+			t.Logf("round %d: %v after %v, %s %v later: %d lines kept (checked at %v)", round, sig, signalled.Sub(began).Round(time.Millisecond), what, stopTime.Round(time.Millisecond), kept, time.Since(began).Round(time.Millisecond))
+			if err == nil {
+				break
 			}
 		}
-		kept = checkPartialFile(t, out)
-		t.Logf("%v: %d lines kept", sig, kept)
+		if got := strippedLines(t, out); !slices.Equal(got, want) {
+			t.Errorf("round %d: resumed file: %d lines, want %d; or they differ", round, len(got), len(want))
+		}
 	}
-	if o, err := exec.Command(bin, args(out)...).CombinedOutput(); err != nil {
-		t.Fatalf("%v: %s", err, o)
-	}
-	if got := strippedLines(t, out); !slices.Equal(got, want) {
-		t.Errorf("resumed file: %d lines, want %d; or they differ", len(got), len(want))
+	for o, n := range outcomes {
+		t.Logf("%v, %s: %d", o.sig, o.what, n)
 	}
 }
 
@@ -273,4 +348,30 @@ func TestScaleOutDocExamples(t *testing.T) {
 		out := shell(t, dir, docBlock(t, doc, "slurm-merge"))
 		checkMerged("Slurm", filepath.Join(dir, "ripple-fan.jsonl"), out)
 	})
+}
+
+// TestFindInterrupted stops find, on the real program, with SIGINT and
+// SIGTERM: it exits 130 or 143, having listed the deals found so far, and
+// says so on stderr.
+func TestFindInterrupted(t *testing.T) {
+	bin := binary(t)
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
+		cmd := exec.Command(bin, "find", "russian-cell", "--count", "100000000", "--workers", "1")
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(500 * time.Millisecond)
+		cmd.Process.Signal(sig)
+		cmd.Wait()
+		code := cmd.ProcessState.ExitCode()
+		if code != 128+int(sig) || !strings.Contains(stderr.String(), "patience: interrupted after ") {
+			t.Errorf("%v: exit %d, stderr %q", sig, code, stderr.String())
+		}
+		found := strings.Fields(stdout.String())
+		if !regexp.MustCompile(`interrupted after ` + strconv.Itoa(len(found)) + ` of 100000000 deals found`).MatchString(stderr.String()) {
+			t.Errorf("%v: %d deals listed, stderr %q", sig, len(found), stderr.String())
+		}
+	}
 }

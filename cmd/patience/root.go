@@ -1,16 +1,23 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
+	"strconv"
 	"strings"
+	"sync/atomic"
+	"syscall"
+	"unicode"
 
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 
 	"patience/rules"
+	"patience/solver/batch"
 )
 
 // Exit codes (DESIGN section 6).
@@ -35,19 +42,88 @@ func (e usageError) Unwrap() error { return e.err }
 
 func badInput(format string, a ...any) error { return usageError{fmt.Errorf(format, a...)} }
 
+// ioFailure marks a failure to write an output (standard output, a
+// results file, a picture): exit code 1, as for an internal failure, but
+// it says what failed rather than "internal error".
+type ioFailure struct{ err error }
+
+func (e ioFailure) Error() string { return e.err.Error() }
+func (e ioFailure) Unwrap() error { return e.err }
+
+// outWriter is standard output, remembering the first write that failed
+// (a full disk, a closed pipe): output that was lost must not end with
+// exit code 0. It writes nothing after a failure.
+type outWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (o *outWriter) Write(p []byte) (int, error) {
+	if o.err != nil {
+		return 0, o.err
+	}
+	n, err := o.w.Write(p)
+	if err != nil {
+		o.err = err
+	}
+	return n, err
+}
+
 // checkFailed marks a move list that is illegal or does not win: exit code
 // 3, the reason already printed on stdout.
 type checkFailed struct{}
 
 func (checkFailed) Error() string { return "check failed" }
 
+// interrupted is the error of a run that SIGINT or SIGTERM stopped before
+// it was done, after it kept and reported what it had done. Its exit code
+// is 128 plus the signal's number, 130 or 143: the code of a process
+// killed by that signal, by the shell's convention, so that a shell, a
+// Kubernetes Job or a Slurm array can tell that the run has more to do.
+type interrupted struct{ sig syscall.Signal }
+
+func (e interrupted) Error() string { return "interrupted by " + e.sig.String() }
+
+// exitCode is the exit status of a run stopped by the signal.
+func (e interrupted) exitCode() int { return 128 + int(e.sig) }
+
+// stopOnSignal returns a context that ends at the first SIGINT or
+// SIGTERM, a function that says which signal ended it (0 for none), and a
+// function that stops listening. Until then the signals do not end the
+// process: the caller stops cleanly.
+func stopOnSignal() (context.Context, func() syscall.Signal, func()) {
+	ch := make(chan os.Signal, 1)
+	signal.Notify(ch, os.Interrupt, syscall.SIGTERM)
+	ctx, cancel := context.WithCancel(context.Background())
+	var got atomic.Int32
+	go func() {
+		select {
+		case sig := <-ch:
+			got.Store(int32(sig.(syscall.Signal)))
+			cancel()
+		case <-ctx.Done():
+		}
+	}()
+	which := func() syscall.Signal { return syscall.Signal(got.Load()) }
+	stop := func() {
+		signal.Stop(ch)
+		cancel()
+	}
+	return ctx, which, stop
+}
+
 // Main runs the command line and returns the exit code. Only main calls
 // os.Exit.
 func Main(args []string, in io.Reader, out, errw io.Writer) int {
-	s := streams{in: in, out: out, err: errw}
+	ow := &outWriter{w: out}
+	s := streams{in: in, out: ow, err: errw}
 	root := newRoot(s)
 	root.SetArgs(args)
 	err := root.Execute()
+	var ue usageError
+	if ow.err != nil && !errors.As(err, &ue) {
+		err = ioFailure{fmt.Errorf("cannot write the output: %v", ow.err)}
+	}
 	if err == nil {
 		return exitOK
 	}
@@ -55,24 +131,80 @@ func Main(args []string, in io.Reader, out, errw io.Writer) int {
 	if errors.As(err, &cf) {
 		return exitCheck
 	}
-	var ue usageError
+	var ie interrupted
+	if errors.As(err, &ie) {
+		return ie.exitCode()
+	}
 	code := exitInternal
 	if errors.As(err, &ue) || isCobraUsage(err) {
 		code = exitUsage
 		err = tidyUsage(err)
 	}
-	printError(errw, err, code)
+	var iof ioFailure
+	printError(errw, err, code == exitInternal && !errors.As(err, &iof))
 	return code
 }
 
-// printError writes one line per problem, at most 10, on stderr.
-func printError(w io.Writer, err error, code int) {
-	lines := strings.Split(strings.TrimSpace(err.Error()), "\n")
+// problemLines returns the problems an error reports, one a line: the
+// problems of a list of them (a position's, a merge's, a results file of
+// another run), or else the one message. Each is made one line: a line
+// break or other control character in it (from a file name or an argument,
+// say) is written as an escape, such as \n.
+func problemLines(err error) []string {
+	var lines []string
+	var rp rules.Problems
+	var bp batch.Problems
+	var me *batch.MismatchError
+	switch msg := err.Error(); {
+	case errors.As(err, &rp) && rp.Error() == msg:
+		lines = rp
+	case errors.As(err, &bp) && bp.Error() == msg:
+		lines = bp
+	case errors.As(err, &me) && me.Error() == msg:
+		lines = me.Lines()
+	default:
+		lines = []string{msg}
+	}
+	out := make([]string, 0, len(lines))
+	for _, l := range lines {
+		if l = oneLine(strings.TrimSpace(l)); l != "" {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// oneLine writes the control characters of s (line breaks, tabs, escape
+// codes) as Go escapes, so that s stays one line and cannot steer a
+// terminal.
+func oneLine(s string) string {
+	if !strings.ContainsFunc(s, unicode.IsControl) {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if !unicode.IsControl(r) {
+			b.WriteRune(r)
+			continue
+		}
+		q := strconv.QuoteRune(r)
+		b.WriteString(q[1 : len(q)-1])
+	}
+	return b.String()
+}
+
+// printError writes one line per problem, at most 10, on stderr, each
+// saying "internal error" when internal is set.
+func printError(w io.Writer, err error, internal bool) {
+	lines := problemLines(err)
+	if len(lines) == 0 {
+		lines = []string{"failed, with no message"}
+	}
 	if len(lines) > 10 {
 		lines = append(lines[:9], fmt.Sprintf("... and %d more problems", len(lines)-9))
 	}
 	prefix := "patience: "
-	if code == exitInternal {
+	if internal {
 		prefix = "patience: internal error: "
 	}
 	for _, l := range lines {
@@ -168,6 +300,9 @@ func utf8Locale() bool {
 func colorOK(w io.Writer) bool {
 	if _, set := os.LookupEnv("NO_COLOR"); set || os.Getenv("TERM") == "dumb" {
 		return false
+	}
+	if o, ok := w.(*outWriter); ok {
+		w = o.w
 	}
 	f, ok := w.(*os.File)
 	return ok && term.IsTerminal(int(f.Fd()))

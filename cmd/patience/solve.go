@@ -3,7 +3,9 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
 	"runtime"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -43,6 +45,7 @@ func (f *searchFlags) config() (solver.Config, error) {
 	case f.memoryMB < 1:
 		return solver.Config{}, badInput("--memory must be at least 1 (MB), not %d", f.memoryMB)
 	}
+	limitMemory(f.memoryMB)
 	cfg := solver.DefaultConfig()
 	cfg.Options.Returns = !f.noReturns
 	cfg.Workers = f.workers
@@ -50,6 +53,40 @@ func (f *searchFlags) config() (solver.Config, error) {
 	cfg.Timeout = f.timeout
 	cfg.MemoryMB = f.memoryMB
 	return cfg, nil
+}
+
+// checkSplit checks, for the commands that split --memory among their
+// workers (one deal each), that each worker gets at least 1 MB: otherwise
+// the tables together would take more than --memory.
+func (f *searchFlags) checkSplit() error {
+	if f.workers > f.memoryMB {
+		return badInput("--memory %d is split among %d workers, at least 1 MB each: give --memory %d or more, or fewer --workers", f.memoryMB, f.workers, f.workers)
+	}
+	return nil
+}
+
+// memoryHeadroomMB is the memory, besides the position table, within which
+// the Go runtime is asked to keep the process: the runtime's own, the
+// buffers of a batch run, the search paths and move lists.
+const memoryHeadroomMB = 16
+
+// setMemoryLimit is debug.SetMemoryLimit; the tests that run many commands
+// in one process record the limit instead of setting it.
+var setMemoryLimit = debug.SetMemoryLimit
+
+// limitMemory sets the Go runtime's memory limit to the position table's
+// cap (--memory) plus memoryHeadroomMB, unless GOMEMLIMIT is set. The table
+// keeps itself within its cap, growth included (solver's capSlots), but each
+// time it doubles, the table it outgrew becomes garbage; without a limit the
+// runtime would keep such memory for a while, and the process could hold
+// half as much again as the cap. With the limit it collects and returns it
+// as soon as the process nears the limit. (The limit is soft: it never makes
+// the program fail, at worst the garbage collector runs more often.)
+func limitMemory(memoryMB int) {
+	if os.Getenv("GOMEMLIMIT") != "" {
+		return
+	}
+	setMemoryLimit(int64(memoryMB+memoryHeadroomMB) << 20)
 }
 
 func newSolveCommand(s streams) *cobra.Command {

@@ -1,15 +1,12 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math"
-	"os"
-	"os/signal"
 	"strings"
-	"syscall"
 
 	"github.com/spf13/cobra"
 
@@ -26,7 +23,13 @@ type statsFlags struct {
 	format, plot     string
 	quiet, summary   bool
 	retryUnknown     bool
+	noSpaceCheck     bool
 }
+
+// freeSpace tells the bytes free on a directory's file system, for the
+// check that a run's results fit beside --out; tests stand in a small file
+// system.
+var freeSpace = batch.FreeSpace
 
 func newStatsCommand(s streams) *cobra.Command {
 	var f statsFlags
@@ -49,9 +52,14 @@ results file.
 --out FILE keeps one JSON line per deal after a header line. Rerun the same
 command to resume: the deals already in FILE are skipped. Ctrl-C or SIGTERM
 stops the run cleanly: every finished line is kept, the summary of what is
-done is printed, and the exit code is 0; run the command again to go on.
+done is printed, and the exit code is 130 (SIGINT) or 143 (SIGTERM), as for
+a program killed by the signal, so that a scheduler knows there is more to
+do; run the command again to go on. Even SIGKILL loses no line already
+written, and at most the last second of work.
 --retry-unknown searches the file's unknown deals again with the budget now
-given, and replaces their lines.
+given, and replaces their lines. Before it starts, the run checks that the
+lines still to write fit on the file system of --out (by the least each
+can take, about 70 bytes); --no-space-check skips that.
 
 --shard i/n runs only the deals whose 0-based index in the list is i mod n,
 to spread a run over machines; "patience merge" combines the shard files.
@@ -59,7 +67,7 @@ to spread a run over machines; "patience merge" combines the shard files.
 With --summary, the arguments are results files, summarised as they are.
 
 Each worker searches one deal at a time on one core; --memory is split
-among the workers. A progress bar shows on stderr when it is a terminal.`,
+among the workers, at least 1 MB each. A progress bar shows on stderr when it is a terminal.`,
 		Example: `  patience stats russian-cell --deals 1-100000 --out rc.jsonl
   patience stats ripple-fan --deals 1-10000000 --out rf.jsonl --plot rf.svg
   patience stats ripple-fan --deals 10000000000000000-10000000001000000 --quiet
@@ -86,6 +94,7 @@ among the workers. A progress bar shows on stderr when it is a terminal.`,
 	fl.BoolVar(&f.quiet, "quiet", false, "no progress bar")
 	fl.BoolVar(&f.summary, "summary", false, "summarise the results files given as arguments")
 	fl.BoolVar(&f.retryUnknown, "retry-unknown", false, "search the unknown deals of --out again with the budget now given")
+	fl.BoolVar(&f.noSpaceCheck, "no-space-check", false, "start even if the results may not fit on the file system of --out")
 	sf.add(cmd, "deals searched at once, one core each")
 	return cmd
 }
@@ -100,6 +109,9 @@ func runStats(s streams, cmd *cobra.Command, args []string, f statsFlags, sf sea
 	}
 	scfg, err := sf.config()
 	if err != nil {
+		return err
+	}
+	if err := sf.checkSplit(); err != nil {
 		return err
 	}
 	if g == rules.RippleFan {
@@ -118,7 +130,11 @@ func runStats(s streams, cmd *cobra.Command, args []string, f statsFlags, sf sea
 		if err != nil {
 			return err
 		}
-		list, err = batch.ReadDeals(r, f.dealsFile)
+		name := f.dealsFile
+		if name == "-" {
+			name = "standard input"
+		}
+		list, err = batch.ReadDeals(r, name)
 		done()
 	default:
 		return badInput("give the deals to decide: --deals A-B (such as 1-100000) or --deals-file FILE")
@@ -138,24 +154,35 @@ func runStats(s streams, cmd *cobra.Command, args []string, f statsFlags, sf sea
 	}
 	// From here on, Ctrl-C and SIGTERM stop the run cleanly, also while
 	// Open reads a results file to resume.
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, signalled, stop := stopOnSignal()
 	defer stop()
 	workers := sf.workers
-	runner, err := batch.Open(batch.Config{
+	bcfg := batch.Config{
 		Game: g, Deals: list, Shard: shard, Solver: scfg, Workers: workers,
 		Out: f.out, RetryUnknown: f.retryUnknown,
-	})
-	if err != nil {
+	}
+	if !f.noSpaceCheck {
+		bcfg.FreeSpace = freeSpace
+	}
+	runner, err := batch.Open(bcfg)
+	var we *batch.WriteError
+	switch {
+	case errors.As(err, &we):
+		return ioFailure{err}
+	case err != nil:
 		return usageError{err}
 	}
 	for _, n := range runner.Notes() {
-		fmt.Fprintln(s.err, "patience: note: "+n)
+		fmt.Fprintln(s.err, "patience: note: "+oneLine(n))
 	}
 
 	bar := statsProgress(s, runner, f.quiet)
 	res, err := runner.Run(ctx)
 	bar.stop()
 	stop()
+	if errors.As(err, &we) {
+		return ioFailure{err}
+	}
 	if err != nil {
 		return err
 	}
@@ -172,7 +199,12 @@ func runStats(s streams, cmd *cobra.Command, args []string, f statsFlags, sf sea
 		return err
 	}
 	if f.plot != "" {
-		return writePlot(f.plot, res.Summary, plotTitle(h))
+		if err := writePlot(f.plot, res.Summary, plotTitle(h)); err != nil {
+			return err
+		}
+	}
+	if res.Interrupted {
+		return interrupted{signalled()}
 	}
 	return nil
 }
@@ -181,7 +213,7 @@ func summaryFiles(s streams, cmd *cobra.Command, args []string, f statsFlags) er
 	if len(args) == 0 {
 		return badInput("--summary needs results files: patience stats --summary FILE...")
 	}
-	for _, name := range []string{"deals", "deals-file", "out", "shard", "retry-unknown", "workers", "max-nodes", "timeout", "memory", "no-returns"} {
+	for _, name := range []string{"deals", "deals-file", "out", "shard", "retry-unknown", "workers", "max-nodes", "timeout", "memory", "no-returns", "no-space-check"} {
 		if cmd.Flags().Changed(name) {
 			return badInput("--summary reads results files: --%s does not apply", name)
 		}
@@ -194,7 +226,7 @@ func summaryFiles(s streams, cmd *cobra.Command, args []string, f statsFlags) er
 		return usageError{err}
 	}
 	for _, n := range notes {
-		fmt.Fprintln(s.err, "patience: note: "+n)
+		fmt.Fprintln(s.err, "patience: note: "+oneLine(n))
 	}
 	info := runInfo{header: h, files: args}
 	if err := printReport(s.out, f.format, info, sum.Report()); err != nil {

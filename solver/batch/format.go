@@ -473,6 +473,11 @@ func (p *lineParser) str() ([]byte, bool) {
 		switch c := p.b[p.i]; {
 		case c == '"':
 			s := p.b[start:p.i]
+			if !utf8.Valid(s) {
+				// As encoding/json reads it (and AppendJSON writes it):
+				// each invalid byte is U+FFFD.
+				return p.escaped(start)
+			}
 			p.i++
 			return s, true
 		case c == '\\':

@@ -1,6 +1,10 @@
 package batch
 
 import (
+	"bytes"
+	"errors"
+	"io"
+	"strings"
 	"testing"
 )
 
@@ -76,6 +80,158 @@ func FuzzParseShard(f *testing.F) {
 		again, err := ParseShard(sh.String())
 		if err != nil || again != sh {
 			t.Fatalf("%q: %v does not round-trip (%v, %v)", s, sh, again, err)
+		}
+	})
+}
+
+// fzOneLine checks that an error message is one line with something on it.
+func fzOneLine(t *testing.T, err error) {
+	t.Helper()
+	msg := err.Error()
+	if strings.TrimSpace(msg) == "" || strings.ContainsAny(msg, "\n\r") {
+		t.Fatalf("error message %q is not one line", msg)
+	}
+}
+
+// FuzzParseHeader checks that no first line makes the header parser panic,
+// that its errors are one line, and that a header it accepts writes back as
+// a line that parses to the same header.
+func FuzzParseHeader(f *testing.F) {
+	for _, s := range []string{
+		`{"patience":"results","version":1,"game":"russian-cell","deals":"1-100000","shard":"0/1","rules":{"returns":true},"max_nodes":100000000}`,
+		`{"patience":"results","version":1,"game":"ripple-fan","deals":"1,5,ms40000","shard":"3/8","rules":{"returns":false},"max_nodes":5,"timeout":"1m30s"}`,
+		`{"patience":"results","version":2}`,
+		`{"patience":"results","version":1,"game":"rf","deals":"","shard":"0/0","rules":{},"max_nodes":0,"timeout":"-1s"}`,
+		`{"number":"617","verdict":"solvable","moves":97,"nodes":1234,"seconds":0.0004}`,
+		`not json`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, line []byte) {
+		h, err := ParseHeader(line)
+		if err != nil {
+			fzOneLine(t, err)
+			return
+		}
+		out := h.AppendJSON(nil)
+		again, err := ParseHeader(out)
+		if err != nil {
+			t.Fatalf("%q was accepted, but its rewrite %q is not: %v", line, out, err)
+		}
+		if again != h {
+			t.Fatalf("%q parses to %+v, its rewrite %q to %+v", line, h, out, again)
+		}
+		if d := h.Diff(&again, true, true); len(d) != 0 {
+			t.Fatalf("Diff of equal headers: %v", d)
+		}
+	})
+}
+
+// FuzzReadResults reads a whole results file as resume, merge and summary
+// do: no input makes the reader panic, every error is a one-line
+// *FileError, and a file it reads to the end writes back (header and
+// records) as a file that reads to the same records.
+func FuzzReadResults(f *testing.F) {
+	const header = `{"patience":"results","version":1,"game":"ripple-fan","deals":"1-10","shard":"0/1","rules":{"returns":false},"max_nodes":100000000}`
+	for _, s := range []string{
+		header + "\n" + `{"number":"1","verdict":"unsolvable","moves":0,"nodes":1,"seconds":0}` + "\n",
+		header + "\n" + `{"number":"2","verdict":"unknown","reason":"time limit reached","moves":0,"nodes":5,"seconds":1.5}` + "\n" + `{"number":"3","verd`,
+		header + "\n\n",
+		header + "\n" + header + "\n",
+		header,
+		"",
+		"\n",
+		"{\"patience\":\"res",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		rd, err := NewReader(bytes.NewReader(data), "r.jsonl")
+		var recs []Record
+		if err == nil {
+			for {
+				var rec Record
+				err = rd.Next(&rec)
+				if err != nil {
+					break
+				}
+				recs = append(recs, rec)
+				if rd.Good() > int64(len(data)) {
+					t.Fatalf("offset %d past the end of %d bytes", rd.Good(), len(data))
+				}
+			}
+		}
+		if err != io.EOF {
+			var fe *FileError
+			if !errors.As(err, &fe) {
+				t.Fatalf("error %T: %v", err, err)
+			}
+			fzOneLine(t, err)
+			return
+		}
+		h := rd.Header()
+		out := append(h.AppendJSON(nil), '\n')
+		for i := range recs {
+			out = append(recs[i].AppendJSON(out), '\n')
+		}
+		rd2, err := NewReader(bytes.NewReader(out), "again.jsonl")
+		if err != nil {
+			t.Fatalf("rewrite: %v\n%s", err, out)
+		}
+		if rd2.Header() != h {
+			t.Fatalf("header %+v became %+v", h, rd2.Header())
+		}
+		for i := range recs {
+			var rec Record
+			if err := rd2.Next(&rec); err != nil || rec != recs[i] {
+				t.Fatalf("record %d: %+v became %+v (%v)", i, recs[i], rec, err)
+			}
+		}
+		var rec Record
+		if err := rd2.Next(&rec); err != io.EOF {
+			t.Fatalf("rewrite has more: %v", err)
+		}
+	})
+}
+
+// FuzzReadDeals checks that no deals file makes ReadDeals panic, that its
+// errors are one line, and that an accepted list's canonical form parses
+// to the same list.
+func FuzzReadDeals(f *testing.F) {
+	for _, s := range []string{
+		"1-100\n617\n",
+		"1-5,6\n\n10-20\r\n",
+		`{"patience":"results","version":1,"game":"ripple-fan","deals":"1-10","shard":"0/1","rules":{"returns":false},"max_nodes":1}` + "\n" + `{"number":"7","verdict":"unsolvable","moves":0,"nodes":1,"seconds":0}` + "\n",
+		"ms5\nms40000\n10000000000000000-10000000000000005",
+		"5\n5\n",
+		"{\"number\":\"0\"}",
+		"",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		l, err := ReadDeals(bytes.NewReader(data), "deals.txt")
+		if err != nil {
+			if l != nil {
+				t.Fatalf("list with error %v", err)
+			}
+			fzOneLine(t, err)
+			return
+		}
+		again, err := ParseDeals(l.String())
+		if err != nil {
+			t.Fatalf("the canonical form %q of an accepted file is refused: %v", l.String(), err)
+		}
+		if again.Len() != l.Len() || again.String() != l.String() {
+			t.Fatalf("%q: %d deals, its canonical form %d", l.String(), l.Len(), again.Len())
+		}
+		for i := range min(l.Len(), 50) {
+			if l.At(i) != again.At(i) {
+				t.Fatalf("deal %d: %v and %v", i, l.At(i), again.At(i))
+			}
+			if k, ok := l.Index(l.At(i)); !ok || k != i {
+				t.Fatalf("Index(At(%d)) = %d, %v", i, k, ok)
+			}
 		}
 	})
 }

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -47,6 +48,12 @@ type Config struct {
 	// FlushEvery is how often finished lines are written out at the
 	// latest; 0 means every second.
 	FlushEvery time.Duration
+	// FreeSpace, when set, tells the bytes free on the file system of a
+	// directory (FreeSpace in this package does, where it can). Open then
+	// refuses, with a *SpaceError, a run whose remaining result lines
+	// cannot fit beside Out, by the least they can take. An error from it
+	// skips the check.
+	FreeSpace func(dir string) (uint64, error)
 	// StopGrace is how long Run waits, once its context is done, for the
 	// searches in progress to finish. A search cannot be interrupted: one
 	// still running after that is abandoned (its deal is not written, and
@@ -62,13 +69,17 @@ type MismatchError struct {
 }
 
 // Error says that the file is of another run, then each difference, one
-// a line.
-func (e *MismatchError) Error() string {
-	s := fmt.Sprintf("%s holds results of a different run; use another --out, or the same flags as that run", e.Name)
+// a line (see Lines).
+func (e *MismatchError) Error() string { return strings.Join(e.Lines(), "\n") }
+
+// Lines returns the lines of the message: that the file is of another run,
+// then each difference.
+func (e *MismatchError) Lines() []string {
+	lines := []string{fmt.Sprintf("%s holds results of a different run; use another --out, or the same flags as that run", e.Name)}
 	for _, p := range e.Problems {
-		s += "\n" + e.Name + ": " + p
+		lines = append(lines, e.Name+": "+p)
 	}
-	return s
+	return lines
 }
 
 func mismatch(name string, d []HeaderDiff) *MismatchError {
@@ -165,7 +176,16 @@ func Open(cfg Config) (*Runner, error) {
 		total: cfg.Shard.Len(cfg.Deals.Len()),
 	}
 	if cfg.Out != "" {
+		if n := len(r.header.AppendJSON(nil)); n >= MaxLine {
+			return nil, fmt.Errorf("the list of deals is too long to record in the header of --out (%d MiB; at most %d MiB): split it over several runs", n>>20, MaxLine>>20)
+		}
+		_, statErr := os.Stat(cfg.Out)
 		if err := r.openOut(); err != nil {
+			return nil, err
+		}
+		if err := r.checkSpace(); err != nil {
+			r.Close()
+			removeIfNew(cfg.Out, statErr == nil)
 			return nil, err
 		}
 	}
@@ -320,9 +340,22 @@ func (r *Runner) localIndex(n dealgen.Number) (uint64, error) {
 
 func (r *Runner) writeHeader() error {
 	line := r.header.AppendJSON(nil)
-	_, err := r.file.Write(append(line, '\n'))
-	return err
+	if _, err := r.file.Write(append(line, '\n')); err != nil {
+		return &WriteError{Name: r.cfg.Out, Err: err}
+	}
+	return nil
 }
+
+// WriteError is a failure to write the results file (a full disk, say).
+type WriteError struct {
+	Name string
+	Err  error
+}
+
+func (e *WriteError) Error() string { return fmt.Sprintf("cannot write %s: %v", e.Name, e.Err) }
+
+// Unwrap returns the system's error.
+func (e *WriteError) Unwrap() error { return e.Err }
 
 // dropUnknowns rewrites the results file without its unknown verdicts and
 // with this run's budget in the header, if that changes anything. The new
@@ -559,7 +592,7 @@ func (r *Runner) Run(ctx context.Context) (*Result, error) {
 	res := &Result{Progress: r.Progress(), Summary: &r.sum}
 	res.Interrupted = ctx.Err() != nil && res.Done < res.Total
 	if wr.err != nil {
-		return res, fmt.Errorf("cannot write %s: %v", r.cfg.Out, wr.err)
+		return res, &WriteError{Name: r.cfg.Out, Err: wr.err}
 	}
 	failMu.Lock()
 	defer failMu.Unlock()

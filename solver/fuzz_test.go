@@ -1,0 +1,101 @@
+package solver
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"patience/rules"
+)
+
+// fuzzNodes is the node budget of each search in FuzzSolve, for the solver
+// and for the plain search alike: small, so that most positions are decided
+// by both and each run takes milliseconds.
+const fuzzNodes = 20_000
+
+// FuzzSolve searches positions reached by random play from a deal: the deal
+// number, the game and the moves come from the fuzzer (each byte picks one of
+// the legal moves, returns included for Russian Cell). For Ripple Fan, whose
+// numbered deals are almost never won, sorted layouts (see sortedRippleFan)
+// stand in when asked, to reach winnable positions. Then:
+//   - the position reached is valid;
+//   - the solver returns no error, and an unknown verdict says why;
+//   - a solvable verdict's moves win under the referee;
+//   - when the solver and the plain reference search both decide within the
+//     budget, they agree;
+//   - with two workers, a decided verdict is the one of one worker.
+func FuzzSolve(f *testing.F) {
+	f.Add(uint64(1), false, false, false, []byte{})
+	f.Add(uint64(617), false, false, true, []byte{0, 1, 2, 3, 4, 5, 6, 7})
+	f.Add(uint64(385), false, false, true, []byte{3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3})
+	f.Add(uint64(2217), true, false, false, []byte{0, 0, 0})
+	f.Add(uint64(7), true, true, true, []byte{1, 2, 3, 4, 5})
+	f.Add(uint64(99), false, false, false, []byte("a long game played at random, move after move, until few cards are left"))
+	f.Fuzz(func(t *testing.T, n uint64, ripple, sorted, two bool, plays []byte) {
+		g, o := rules.RussianCell, rules.DefaultOptions()
+		if ripple {
+			g, o = rules.RippleFan, rules.Options{}
+		}
+		var p *rules.Position
+		if ripple && sorted {
+			p = sortedRippleFan(rand.New(rand.NewPCG(n, 1)))
+		} else {
+			p = deal(g, n%1_000_000+1)
+		}
+		var buf []rules.Move
+		for _, b := range plays {
+			buf = rules.LegalMoves(p, o, buf)
+			if len(buf) == 0 {
+				break
+			}
+			p.Apply(buf[int(b)%len(buf)])
+		}
+		if err := rules.Validate(p); err != nil {
+			t.Fatalf("random play reached an invalid position: %v\n%s", err, rules.MarshalPosition(p, ""))
+		}
+
+		cfg := DefaultConfig()
+		cfg.Options = o
+		cfg.Workers = 1
+		cfg.MaxNodes = fuzzNodes
+		cfg.MemoryMB = 4
+		one := fuzzSolve(t, p, cfg)
+		if two {
+			cfg.Workers = 2
+			if r := fuzzSolve(t, p, cfg); r.Verdict != Unknown && one.Verdict != Unknown && r.Verdict != one.Verdict {
+				t.Fatalf("1 worker: %v, 2 workers: %v\n%s", one.Verdict, r.Verdict, rules.MarshalPosition(p, ""))
+			}
+		}
+		if one.Verdict == Unknown {
+			return
+		}
+		won, ok := plainSolve(p, o, g == rules.RussianCell, fuzzNodes)
+		if ok && won != (one.Verdict == Solvable) {
+			t.Fatalf("solver: %v, plain search: won=%v\n%s", one.Verdict, won, rules.MarshalPosition(p, ""))
+		}
+	})
+}
+
+// fuzzSolve solves p and checks the result's contract.
+func fuzzSolve(t *testing.T, p *rules.Position, cfg Config) Result {
+	t.Helper()
+	r, err := Solve(p, cfg)
+	if err != nil {
+		t.Fatalf("Solve: %v\n%s", err, rules.MarshalPosition(p, ""))
+	}
+	switch r.Verdict {
+	case Solvable:
+		end, err := rules.Replay(p, cfg.Options, r.Moves)
+		if err != nil || !end.Won() {
+			t.Fatalf("%d workers: the solution does not win: %v\n%s", cfg.Workers, err, rules.MarshalPosition(p, ""))
+		}
+	case Unknown:
+		if r.Reason == "" || r.Nodes < cfg.MaxNodes {
+			t.Fatalf("%d workers: unknown (%q) after %d of %d nodes", cfg.Workers, r.Reason, r.Nodes, cfg.MaxNodes)
+		}
+	case Unsolvable:
+		if len(r.Moves) != 0 {
+			t.Fatalf("unsolvable with %d moves", len(r.Moves))
+		}
+	}
+	return r
+}
