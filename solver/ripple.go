@@ -259,12 +259,8 @@ func (s *rfSearch) search() bool {
 		s.undo(autos)
 		return false
 	}
-	s.nodes++
-	if s.nodes >= s.step {
-		if s.bud.charge(s.nodes) {
-			s.stop = true
-		}
-		s.nodes = 0
+	if s.bud.tick(&s.nodes, s.step) {
+		s.stop = true
 	}
 	var cand [2 * rfPiles]rfUndo
 	n := b.genMoves(&cand, s.cfg.Pruning)

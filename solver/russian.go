@@ -1144,12 +1144,8 @@ func (w *rcWorker) expand(depth int, via int) bool {
 	if w.s.ct != nil {
 		w.s.ct.safePoint()
 	}
-	w.nodes++
-	if w.nodes >= w.step {
-		if w.bud.charge(w.nodes) {
-			w.stop = true
-		}
-		w.nodes = 0
+	if w.bud.tick(&w.nodes, w.step) {
+		w.stop = true
 	}
 	for len(w.frames) <= depth {
 		w.frames = append(w.frames, make([]rcMove, 0, 64))
@@ -1355,15 +1351,7 @@ func (w *rcWorker) order(ms []rcMove, status []uint8) {
 		}
 	}
 	if status == nil {
-		for i := 1; i < len(ms); i++ {
-			m := ms[i]
-			j := i
-			for j > 0 && ms[j-1].score < m.score {
-				ms[j] = ms[j-1]
-				j--
-			}
-			ms[j] = m
-		}
+		sortMoves(ms)
 		return
 	}
 	status = status[:len(ms)]

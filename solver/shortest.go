@@ -397,12 +397,8 @@ func (x *rcShortest) enter(depth int) bool {
 		x.takeBack(autos)
 		return false
 	}
-	x.nodes++
-	if x.nodes >= budgetStep {
-		if x.bud.charge(x.nodes) {
-			x.stop = true
-		}
-		x.nodes = 0
+	if x.bud.tick(&x.nodes, budgetStep) {
+		x.stop = true
 	}
 	for len(x.frames) <= depth {
 		x.frames = append(x.frames, make([]rcMove, 0, 64))
@@ -559,12 +555,8 @@ func (x *rfShortest) enter() bool {
 		x.takeBack(autos)
 		return false
 	}
-	x.nodes++
-	if x.nodes >= budgetStep {
-		if x.bud.charge(x.nodes) {
-			x.stop = true
-		}
-		x.nodes = 0
+	if x.bud.tick(&x.nodes, budgetStep) {
+		x.stop = true
 	}
 	var cand [2 * rfPiles]rfUndo
 	n := b.genMoves(&cand, x.pr)

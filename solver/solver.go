@@ -266,6 +266,19 @@ func newBudget(cfg Config, intr *atomic.Bool) *budget {
 // budget.
 const budgetStep = 1024
 
+// tick counts one more node expanded in *n, the nodes a worker has not
+// charged yet, and charges them every `every` nodes. It reports whether the
+// search must stop.
+func (b *budget) tick(n *int64, every int64) bool {
+	*n++
+	if *n < every {
+		return false
+	}
+	stop := b.charge(*n)
+	*n = 0
+	return stop
+}
+
 // charge adds n expanded nodes and reports whether the search must stop.
 func (b *budget) charge(n int64) bool {
 	if b.stop.Load() {
