@@ -110,19 +110,25 @@ func (b *rcBoard) code(c uint8) uint8 {
 	return uint8(b.key[1]>>(2*(c-32))) & 3
 }
 
-func (b *rcBoard) setCode(c, v uint8) {
-	if c < 32 {
-		b.key[0] = b.key[0]&^(3<<(2*c)) | uint64(v)<<(2*c)
-	} else {
-		s := 2 * (c - 32)
-		b.key[1] = b.key[1]&^(3<<s) | uint64(v)<<s
-	}
-}
+func (b *rcBoard) setCode(c, v uint8) { b.key.setCode(c, v) }
 
 func (b *rcBoard) setFound(s, h uint8) {
 	b.found[s] = h
+	b.key.setFound(s, h)
+}
+
+func (k *rcKey) setCode(c, v uint8) {
+	if c < 32 {
+		k[0] = k[0]&^(3<<(2*c)) | uint64(v)<<(2*c)
+	} else {
+		s := 2 * (c - 32)
+		k[1] = k[1]&^(3<<s) | uint64(v)<<s
+	}
+}
+
+func (k *rcKey) setFound(s, h uint8) {
 	sh := 40 + 4*uint(s)
-	b.key[1] = b.key[1]&^(0xF<<sh) | uint64(h)<<sh
+	k[1] = k[1]&^(0xF<<sh) | uint64(h)<<sh
 }
 
 // load sets the board from a rules position, which must be valid.
@@ -1087,15 +1093,7 @@ func (w *rcWorker) leave() {
 // before. It reports a win; on a win the board and w.played are left at the
 // winning line.
 func (w *rcWorker) search(depth int) bool {
-	autos := 0
-	for {
-		m, ok := w.b.nextAuto(w.s.cfg.Pruning)
-		if !ok {
-			break
-		}
-		w.play(m, true)
-		autos++
-	}
+	autos := w.playAutos()
 	if w.b.won() {
 		return true
 	}
@@ -1118,9 +1116,11 @@ const maxSearchDepth = 100_000
 
 // childStatus says what looking a child up found (see probeChildren).
 const (
-	childUnknown = iota // not probed: the move may set off foundation moves
-	childNew            // entered into the table by the probe
-	childSeen           // in the table or on the path: skip it
+	childUnknown  = iota // not probed: the move may set off a card going home
+	childNew             // entered into the table by the probe
+	childSeen            // in the table or on the path: skip it
+	childNewAuto         // the same two, for a move that sets off foundation
+	childSeenAuto        // moves (see autoKey)
 )
 
 // expand branches on every move of the current position, which has just
@@ -1162,7 +1162,7 @@ func (w *rcWorker) expand(depth int, via int) bool {
 	// Only the moves to play are rated; the ones seen go first, where the
 	// loop skips them.
 	for i := range moves {
-		if status[i] == childSeen {
+		if status[i] == childSeen || status[i] == childSeenAuto {
 			moves[i].score = seenScore
 		} else {
 			moves[i] = w.b.rate(moves[i])
@@ -1174,13 +1174,20 @@ func (w *rcWorker) expand(depth int, via int) bool {
 			break
 		}
 		switch status[i] {
-		case childSeen:
+		case childSeen, childSeenAuto:
 			continue
 		case childNew:
 			w.play(m, len(moves) == 1)
 			if w.expand(depth+1, i) {
 				return true
 			}
+		case childNewAuto:
+			w.play(m, len(moves) == 1)
+			autos := w.playAutos()
+			if w.expand(depth+1, -1) {
+				return true
+			}
+			w.undoAutos(autos)
 		default:
 			n := w.playPair(m, len(moves) == 1)
 			if w.search(depth + 1) {
@@ -1214,7 +1221,7 @@ func (w *rcWorker) sleepSet(moves []rcMove, status []uint8, via int) []rcMove {
 	m := moves[via]
 	out := w.sleepBuf[:0]
 	for j := 0; j < via; j++ {
-		if status[j] == childUnknown || !w.b.independent(moves[j], m) {
+		if (status[j] != childNew && status[j] != childSeen) || !w.b.independent(moves[j], m) {
 			continue
 		}
 		out = append(out, moves[j])
@@ -1275,6 +1282,14 @@ func (w *rcWorker) probeChildren(moves []rcMove, status []uint8, sleeping []rcMo
 				w.path.add(k, h)
 				st = childNew
 			}
+		} else if k, ok := w.b.autoKey(m); ok {
+			h := k.hash()
+			if w.visit(k, h) || w.path.has(k, h) {
+				st = childSeenAuto
+			} else {
+				w.path.add(k, h)
+				st = childNewAuto
+			}
 		}
 		status = append(status, st)
 	}
@@ -1329,6 +1344,121 @@ func (b *rcBoard) childKey(m rcMove) (rcKey, bool) {
 // kingInCell reports whether a cell holds a King.
 func (b *rcBoard) kingInCell() bool {
 	return (b.cell[0] != none && b.cell[0]%13 == 12) || (b.cell[1] != none && b.cell[1]%13 == 12)
+}
+
+// playAutos plays the automatic moves of the position and returns how many.
+func (w *rcWorker) playAutos() int {
+	autos := 0
+	for {
+		m, ok := w.b.nextAuto(w.s.cfg.Pruning)
+		if !ok {
+			return autos
+		}
+		w.play(m, true)
+		autos++
+	}
+}
+
+// autoKey returns the key of the position after m and the foundation moves
+// it sets off, without playing any of them, when nothing else follows: no
+// card goes home (CellHome, KingHome) afterwards and the game is not won.
+// It follows only what those moves change: the heights of the columns, the
+// cells, and the moved group, which now tops the destination column.
+// Foundation moves take column top cards and cell cards, so the cards left
+// in a column keep their places. The order the foundation moves are made in
+// does not change the position they end in.
+func (b *rcBoard) autoKey(m rcMove) (rcKey, bool) {
+	if m.to >= locF || m.from == locF {
+		return rcKey{}, false
+	}
+	n, cell, found, key := b.n, b.cell, b.found, b.key
+	// The group moved by m, while some of it is left on column dst: its
+	// cards are col[gFrom][gStart:gStart+gLen], or m.card alone from a
+	// cell (gFrom none).
+	dst, gFrom, gStart, gLen := uint8(none), uint8(none), uint8(0), uint8(0)
+	if m.to < rcCols {
+		t := uint8(none)
+		if n[m.to] > 0 {
+			t = b.col[m.to][n[m.to]-1]
+		}
+		key.setCode(m.card, b.landCode(m.card, t))
+		dst = m.to
+	} else {
+		key.setCode(m.card, codeCell)
+		cell[m.to-locCell] = m.card
+	}
+	if m.from < rcCols {
+		gFrom, gStart = m.from, b.idx[m.card]
+		if dst != none {
+			gLen = n[m.from] - gStart
+		}
+		n[m.from] = gStart
+	} else {
+		cell[m.from-locCell] = none
+		gLen = 1
+	}
+	for moved := true; moved; {
+		moved = false
+		for s := uint8(0); s < 4; s++ {
+			h := found[s]
+			if h == 13 {
+				continue
+			}
+			c := s*13 + h
+			switch l := b.loc[c]; {
+			case cell[0] == c:
+				cell[0] = none
+			case cell[1] == c:
+				cell[1] = none
+			case gLen > 0 && (c == m.card && gFrom == none || l == gFrom && b.idx[c] >= gStart):
+				if gFrom != none && b.idx[c]-gStart != gLen-1 {
+					continue // in the group, under another card
+				}
+				gLen--
+			case l < rcCols && b.idx[c]+1 == n[l] && (l != dst || gLen == 0):
+				n[l]--
+			default:
+				continue
+			}
+			key.setCode(c, 0)
+			found[s] = h + 1
+			key.setFound(s, h+1)
+			moved = true
+		}
+	}
+	if found == [4]uint8{13, 13, 13, 13} {
+		return rcKey{}, false
+	}
+	// Would a cell card go home now?
+	for i := 0; i < 2; i++ {
+		x := cell[i]
+		if x == none {
+			continue
+		}
+		if x%13 == 12 {
+			if b.kingHome {
+				for l := uint8(0); l < rcCols; l++ {
+					if n[l] == 0 && (l != dst || gLen == 0) {
+						return rcKey{}, false
+					}
+				}
+			}
+			continue
+		}
+		if b.cellHome {
+			s := x + 1
+			l := b.loc[s]
+			switch {
+			case gLen > 0 && (s == m.card && gFrom == none || l == gFrom && b.idx[s] >= gStart):
+				if gFrom == none || b.idx[s]-gStart == gLen-1 {
+					return rcKey{}, false
+				}
+			case l < rcCols && b.idx[s]+1 == n[l] && (l != dst || gLen == 0):
+				return rcKey{}, false
+			}
+		}
+	}
+	return key, true
 }
 
 func (w *rcWorker) undoAutos(n int) {

@@ -549,3 +549,65 @@ func TestOneWorkerReproducible(t *testing.T) {
 		}
 	}
 }
+
+// TestAutoKeyMatchesPlay checks autoKey against playing: wherever it gives
+// a key, playing the move and then every automatic move ends in a position
+// with that key, and every automatic move played was a foundation move.
+func TestAutoKeyMatchesPlay(t *testing.T) {
+	n := 600
+	if testing.Short() {
+		n = 100
+	}
+	pr := AllPruning()
+	rng := rand.New(rand.NewPCG(11, 12))
+	checked := 0
+	for i := 0; i < n; i++ {
+		d := uint64(i + 1)
+		ps := []*rules.Position{deal(rules.RussianCell, d)}
+		for j := 0; j < 12; j++ {
+			ps = append(ps, midGame(rng, d, 5+rng.IntN(80)))
+		}
+		for _, p := range ps {
+			var b rcBoard
+			if err := b.load(p); err != nil {
+				t.Fatal(err)
+			}
+			b.cellHome, b.kingHome = pr.CellHome, pr.KingHome
+			var settle []rcUndo
+			for m, ok := b.nextAuto(pr); ok; m, ok = b.nextAuto(pr) {
+				settle = append(settle, b.make(m))
+			}
+			for _, m := range b.genMoves(nil, pr, true) {
+				k, ok := b.autoKey(m)
+				if m.to >= locPair || !ok {
+					continue
+				}
+				before := b.key
+				undo := []rcUndo{b.make(m)}
+				for a, ok := b.nextAuto(pr); ok; a, ok = b.nextAuto(pr) {
+					if a.to != locF {
+						t.Fatalf("position %d: after %v a card goes home (%v), which autoKey should have refused", i, m.toRules(), a.toRules())
+					}
+					undo = append(undo, b.make(a))
+				}
+				if b.won() || b.key != k {
+					t.Fatalf("position %d, move %v: autoKey %x, played %x (won %v)", i, m.toRules(), k, b.key, b.won())
+				}
+				for j := len(undo) - 1; j >= 0; j-- {
+					b.unmake(undo[j])
+				}
+				if b.key != before {
+					t.Fatalf("position %d: taking back %v did not restore the key", i, m.toRules())
+				}
+				checked++
+			}
+			for j := len(settle) - 1; j >= 0; j-- {
+				b.unmake(settle[j])
+			}
+		}
+	}
+	if checked < n {
+		t.Fatalf("only %d moves checked", checked)
+	}
+	t.Logf("%d moves checked", checked)
+}
