@@ -1275,25 +1275,24 @@ func (w *rcWorker) probeChildren(moves []rcMove, status []uint8, sleeping []rcMo
 		if asleep(sleeping, m) {
 			st = childSeen
 		} else if k, ok := w.b.childKey(m); ok {
-			h := k.hash()
-			if w.visit(k, h) || w.path.has(k, h) {
-				st = childSeen
-			} else {
-				w.path.add(k, h)
-				st = childNew
-			}
+			st = w.probe(k, childNew, childSeen)
 		} else if k, ok := w.b.autoKey(m); ok {
-			h := k.hash()
-			if w.visit(k, h) || w.path.has(k, h) {
-				st = childSeenAuto
-			} else {
-				w.path.add(k, h)
-				st = childNewAuto
-			}
+			st = w.probe(k, childNewAuto, childSeenAuto)
 		}
 		status = append(status, st)
 	}
 	return status
+}
+
+// probe enters key k into the table and the path set and returns isNew, or
+// returns isSeen if it was in either already.
+func (w *rcWorker) probe(k rcKey, isNew, isSeen uint8) uint8 {
+	h := k.hash()
+	if w.visit(k, h) || w.path.has(k, h) {
+		return isSeen
+	}
+	w.path.add(k, h)
+	return isNew
 }
 
 // childKey returns the key of the position after m without playing it, when
