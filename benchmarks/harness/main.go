@@ -62,28 +62,25 @@ func main() {
 	cfg.Workers = *workers
 	cfg.MemoryMB = *memory
 	cfg.MaxNodes = *maxNodes
+	switches := map[string]*bool{
+		"AutoFoundation": &cfg.Pruning.AutoFoundation,
+		"SkipReturns":    &cfg.Pruning.SkipReturns,
+		"Symmetry":       &cfg.Pruning.Symmetry,
+		"CellHome":       &cfg.Pruning.CellHome,
+		"KingHome":       &cfg.Pruning.KingHome,
+		"KingBottom":     &cfg.Pruning.KingBottom,
+		"SleepSets":      &cfg.Pruning.SleepSets,
+		"BlockedPair":    &cfg.Pruning.BlockedPair,
+	}
 	for _, name := range strings.Split(*off, ",") {
-		switch name {
-		case "":
-		case "AutoFoundation":
-			cfg.Pruning.AutoFoundation = false
-		case "SkipReturns":
-			cfg.Pruning.SkipReturns = false
-		case "Symmetry":
-			cfg.Pruning.Symmetry = false
-		case "CellHome":
-			cfg.Pruning.CellHome = false
-		case "KingHome":
-			cfg.Pruning.KingHome = false
-		case "KingBottom":
-			cfg.Pruning.KingBottom = false
-		case "SleepSets":
-			cfg.Pruning.SleepSets = false
-		case "BlockedPair":
-			cfg.Pruning.BlockedPair = false
-		default:
+		if name == "" {
+			continue
+		}
+		sw, ok := switches[name]
+		if !ok {
 			check(fmt.Errorf("unknown pruning switch %q", name))
 		}
+		*sw = false
 	}
 	if g == rules.RippleFan {
 		cfg.Options.Returns = false

@@ -20,12 +20,12 @@ import (
 	"os"
 	"sort"
 	"strconv"
-	"strings"
 	"time"
 
 	"patience/dealgen"
 	"patience/rules"
 	"patience/solver"
+	"patience/solver/batch"
 )
 
 func main() {
@@ -37,13 +37,7 @@ func main() {
 	flag.Parse()
 	g, err := rules.ParseGame(*game)
 	check(err)
-	a, b, ok := strings.Cut(*deals, "-")
-	if !ok {
-		b = a
-	}
-	lo, err := strconv.ParseUint(a, 10, 64)
-	check(err)
-	hi, err := strconv.ParseUint(b, 10, 64)
+	list, err := batch.ParseDeals(*deals)
 	check(err)
 
 	cfg := solver.DefaultConfig()
@@ -64,8 +58,9 @@ func main() {
 	var seconds float64
 	won, proven, unknown := 0, 0, 0
 	start := time.Now()
-	for d := lo; d <= hi; d++ {
-		p := dealgen.Deal(g, dealgen.FromUint64(d))
+	for i := uint64(0); i < list.Len(); i++ {
+		d := list.At(i)
+		p := dealgen.Deal(g, d)
 		o, err := ordinary.Solve(p)
 		check(err)
 		if o.Verdict != solver.Solvable {
@@ -73,7 +68,7 @@ func main() {
 				unknown++
 			}
 			if !*wonOnly {
-				fmt.Printf("| %d | %s | | | | | |\n", d, o.Verdict)
+				fmt.Printf("| %s | %s | | | | | |\n", d, o.Verdict)
 			}
 			continue
 		}
@@ -81,13 +76,13 @@ func main() {
 		check(err)
 		seconds += s.Elapsed.Seconds()
 		if s.Verdict != solver.Solvable {
-			fmt.Fprintf(os.Stderr, "deal %d: the shortest search says %v\n", d, s.Verdict)
+			fmt.Fprintf(os.Stderr, "deal %s: the shortest search says %v\n", d, s.Verdict)
 			os.Exit(1)
 		}
 		for _, line := range [][]rules.Move{o.Moves, s.Moves} {
 			end, err := rules.Replay(p, cfg.Options, line)
 			if err != nil || !end.Won() {
-				fmt.Fprintf(os.Stderr, "deal %d: a line fails the referee: %v\n", d, err)
+				fmt.Fprintf(os.Stderr, "deal %s: a line fails the referee: %v\n", d, err)
 				os.Exit(1)
 			}
 		}
@@ -98,15 +93,15 @@ func main() {
 			proven++
 			gaps = append(gaps, len(o.Moves)-len(s.Moves))
 		}
-		fmt.Printf("| %d | %d | %d | %s | %d | %d | %.2f |\n", d, len(o.Moves), len(s.Moves), mark, s.LowerBound, s.Nodes, s.Elapsed.Seconds())
+		fmt.Printf("| %s | %d | %d | %s | %d | %d | %.2f |\n", d, len(o.Moves), len(s.Moves), mark, s.LowerBound, s.Nodes, s.Elapsed.Seconds())
 	}
 	sort.Ints(gaps)
 	median := "-"
 	if n := len(gaps); n > 0 {
 		median = strconv.FormatFloat(float64(gaps[(n-1)/2]+gaps[n/2])/2, 'f', -1, 64)
 	}
-	fmt.Printf("\n%s deals %d-%d: %d won, %d unknown to the ordinary search; shortest proven for %d of the %d won.\n",
-		g, lo, hi, won, unknown, proven, won)
+	fmt.Printf("\n%s deals %s: %d won, %d unknown to the ordinary search; shortest proven for %d of the %d won.\n",
+		g, list, won, unknown, proven, won)
 	if len(gaps) > 0 {
 		fmt.Printf("Ordinary minus shortest length (proven deals): median %s, min %d, max %d moves.\n", median, gaps[0], gaps[len(gaps)-1])
 	}
