@@ -30,10 +30,13 @@ import (
 // on into the remaining quarter, and a probe that runs past probeWindow
 // slots overwrites one of them, which costs only speed.
 type concTable struct {
-	slots   []concSlot
-	mask    uint64
-	capLen  int
-	minLen  int
+	slots  []concSlot
+	mask   uint64
+	capLen int
+	minLen int
+	// The fields above are read on every probe; the counters below are
+	// written by all workers, so they live on other cache lines.
+	_       [64]byte
 	count   atomic.Int64
 	evicted atomic.Int64
 	rotor   atomic.Uint64
@@ -53,12 +56,19 @@ const (
 	probeWindow = 64
 )
 
+// newConcSlots makes n empty slots, on huge pages where the kernel allows.
+func newConcSlots(n int) []concSlot {
+	s := make([]concSlot, n)
+	adviseHuge(unsafe.Pointer(unsafe.SliceData(s)), uintptr(n)*unsafe.Sizeof(concSlot{}))
+	return s
+}
+
 func newConcTable(capBytes int64, minLen int) *concTable {
 	t := &concTable{}
 	t.cond = sync.NewCond(&t.mu)
 	t.capLen = capSlots(capBytes, int64(unsafe.Sizeof(concSlot{})))
 	t.minLen = min(minLen, t.capLen)
-	t.slots = make([]concSlot, t.minLen)
+	t.slots = newConcSlots(t.minLen)
 	t.mask = uint64(t.minLen - 1)
 	return t
 }
@@ -69,7 +79,7 @@ func newConcTable(capBytes int64, minLen int) *concTable {
 func (t *concTable) start(n, size int) {
 	size = min(max(size, t.minLen), t.capLen)
 	if len(t.slots) > size*4 || len(t.slots) < size {
-		t.slots = make([]concSlot, size)
+		t.slots = newConcSlots(size)
 		t.mask = uint64(size - 1)
 	} else {
 		clear(t.slots)
@@ -88,8 +98,17 @@ func (t *concTable) setActive(n int) {
 	t.mu.Unlock()
 }
 
+// countBatch is how many inserts a worker makes before it adds them to the
+// shared count: one shared counter written on every insert would bounce its
+// cache line between the cores. The count, and so the moment the table asks
+// to grow, is then late by less than countBatch inserts per worker, which
+// the quarter of the table left free at that moment easily holds.
+const countBatch = 256
+
 // visit enters key k (hash h) and reports whether it was there already.
-func (t *concTable) visit(k rcKey, h uint64) bool {
+// pending is the calling worker's count of inserts not yet added to
+// t.count.
+func (t *concTable) visit(k rcKey, h uint64, pending *int64) bool {
 	for i, d := h&t.mask, 0; ; i, d = (i+1)&t.mask, d+1 {
 		s := &t.slots[i]
 		v1 := s.w1.Load()
@@ -97,8 +116,8 @@ func (t *concTable) visit(k rcKey, h uint64) bool {
 			if s.w1.CompareAndSwap(0, k[1]) {
 				s.w0.Store(k[0])
 				s.w1.Store(k[1] | slotDone)
-				if n := t.count.Add(1); n >= int64(len(t.slots))/4*3 && len(t.slots) < t.capLen {
-					t.growReq.Store(true)
+				if *pending++; *pending >= countBatch {
+					t.flush(pending)
 				}
 				return false
 			}
@@ -113,6 +132,19 @@ func (t *concTable) visit(k rcKey, h uint64) bool {
 			t.overwrite(h, k)
 			return false
 		}
+	}
+}
+
+// flush adds a worker's pending inserts to the shared count, and asks the
+// table to grow when it is three quarters full.
+func (t *concTable) flush(pending *int64) {
+	if *pending == 0 {
+		return
+	}
+	n := t.count.Add(*pending)
+	*pending = 0
+	if n >= int64(len(t.slots))/4*3 && len(t.slots) < t.capLen {
+		t.growReq.Store(true)
 	}
 }
 
@@ -203,7 +235,7 @@ func (t *concTable) done() {
 func (t *concTable) grow() {
 	if len(t.slots) < t.capLen {
 		old := t.slots
-		t.slots = make([]concSlot, 2*len(old))
+		t.slots = newConcSlots(2 * len(old))
 		t.mask = uint64(len(t.slots) - 1)
 		for i := range old {
 			v1 := old[i].w1.Load()

@@ -726,9 +726,12 @@ type rcWorker struct {
 	played   []rcUndo
 	sleepBuf []rcMove
 	nodes    int64 // expanded since the last charge
-	step     int64
-	stop     bool
-	rng      *rand.Rand
+	// ctPending counts this worker's inserts into the shared table not yet
+	// added to its count (see concTable.flush).
+	ctPending int64
+	step      int64
+	stop      bool
+	rng       *rand.Rand
 }
 
 func (s *rcSearch) solve(p *rules.Position) (Result, error) {
@@ -763,6 +766,9 @@ func (s *rcSearch) solve(p *rules.Position) (Result, error) {
 	r := Result{Nodes: bud.nodes.Load()}
 	switch {
 	case s.ct != nil:
+		for _, w := range s.workers {
+			s.ct.flush(&w.ctPending)
+		}
 		r.Stored, r.TableBytes, r.Evicted = s.ct.stats()
 	case s.tt != nil:
 		r.Stored, r.TableBytes, r.Evicted = s.tt.stats()
@@ -794,6 +800,9 @@ func (s *rcSearch) resetTable(n, size int) {
 	switch {
 	case s.ct != nil:
 		s.ct.start(n, size)
+		for _, w := range s.workers {
+			w.ctPending = 0
+		}
 	case s.tt != nil:
 		s.tt.reset()
 	default:
@@ -830,7 +839,7 @@ const (
 
 // warmUpNodes is how long one worker searches alone first. It is a variable
 // so that tests can make every search take the split path.
-var warmUpNodes int64 = 20_000
+var warmUpNodes int64 = 2_000
 
 // rcTask is a line of play from the start position to a position one
 // worker searches: its moves (automatic foundation moves included), and how
@@ -889,6 +898,7 @@ func (s *rcSearch) solveParallel(bud *budget) *rcWorker {
 				bud.nodes.Add(w.nodes)
 				w.nodes = 0
 				if s.ct != nil {
+					s.ct.flush(&w.ctPending)
 					s.ct.done()
 				}
 			}()
@@ -1072,7 +1082,7 @@ func (w *rcWorker) seen() bool {
 // visit enters key k (hash h) into the shared table in use.
 func (w *rcWorker) visit(k rcKey, h uint64) bool {
 	if w.s.ct != nil {
-		return w.s.ct.visit(k, h)
+		return w.s.ct.visit(k, h, &w.ctPending)
 	}
 	return w.s.tt.visit(k, h)
 }

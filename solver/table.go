@@ -75,6 +75,7 @@ func newTable[K keyType](capBytes int64, minLen int) *table[K] {
 
 func (t *table[K]) alloc(n int) {
 	t.slots = make([]K, n)
+	adviseHuge(unsafe.Pointer(unsafe.SliceData(t.slots)), uintptr(n)*unsafe.Sizeof(t.zero))
 	t.mask = uint64(n - 1)
 	t.count = 0
 	t.maxDisp = 0
