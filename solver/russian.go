@@ -659,7 +659,11 @@ func (b *rcBoard) scoreMove(m rcMove) rcMove {
 		sc += 25
 	}
 	if m.to >= locCell && m.to != locF {
-		sc -= 30
+		// A cell is the scarcest thing in the game: a move into one comes
+		// after every other move, even one that turns a face-down card.
+		// (Against -30: 20% fewer positions in the solvable deals of
+		// 3001..10000, none more in the unsolvable ones.)
+		sc -= 60
 	}
 	m.score = int8(max(-100, min(100, sc)))
 	return m
