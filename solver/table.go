@@ -4,8 +4,6 @@ import (
 	"math/bits"
 	"sync"
 	"unsafe"
-
-	"github.com/cespare/xxhash/v2"
 )
 
 // keyType is a packed position key: a fixed-size array of uint64 that can
@@ -15,13 +13,49 @@ type keyType interface {
 	hash() uint64
 }
 
-// The keys hash their bytes with xxhash. They are arrays of uint64 with no
-// padding, so their bytes are exactly their value. Each type has its own
-// method so that the hot paths call xxhash directly on a fixed-size array.
+// The keys are hashed with XXH64 (seed 0), the algorithm of the xxhash
+// package, over their words in little-endian byte order: the whole key picks
+// the slot. The keys are one to three words, so the hot paths compute XXH64
+// for exactly that length inline, on the words themselves, rather than
+// through xxhash.Sum64 on a byte slice, whose set-up for any length costs
+// more than the hashing of 16 bytes (TestKeyHashIsXXH64 checks every key
+// type against xxhash.Sum64 of its bytes).
 
-func (k rcKey) hash() uint64  { return xxhash.Sum64((*[16]byte)(unsafe.Pointer(&k))[:]) }
-func (k rcKey3) hash() uint64 { return xxhash.Sum64((*[24]byte)(unsafe.Pointer(&k))[:]) }
-func (k rfKey) hash() uint64  { return xxhash.Sum64((*[8]byte)(unsafe.Pointer(&k))[:]) }
+func (k rcKey) hash() uint64 { return xxhAvalanche(xxhLane(xxhLane(xxhSeed(16), k[0]), k[1])) }
+func (k rcKey3) hash() uint64 {
+	return xxhAvalanche(xxhLane(xxhLane(xxhLane(xxhSeed(24), k[0]), k[1]), k[2]))
+}
+func (k rfKey) hash() uint64 { return xxhAvalanche(xxhLane(xxhSeed(8), k[0])) }
+
+// The XXH64 constants.
+const (
+	xxhPrime1 uint64 = 0x9E3779B185EBCA87
+	xxhPrime2 uint64 = 0xC2B2AE3D27D4EB4F
+	xxhPrime3 uint64 = 0x165667B19E3779F9
+	xxhPrime4 uint64 = 0x85EBCA77C2B2AE63
+	xxhPrime5 uint64 = 0x27D4EB2F165667C5
+)
+
+// xxhSeed is XXH64's starting state, with seed 0, for an input of n < 32
+// bytes.
+func xxhSeed(n uint64) uint64 { return xxhPrime5 + n }
+
+// xxhLane mixes one 8-byte lane w into the state h, as XXH64 does for the
+// whole 8-byte lanes of a short input.
+func xxhLane(h, w uint64) uint64 {
+	k := bits.RotateLeft64(w*xxhPrime2, 31) * xxhPrime1
+	return bits.RotateLeft64(h^k, 27)*xxhPrime1 + xxhPrime4
+}
+
+// xxhAvalanche is XXH64's final mixing.
+func xxhAvalanche(h uint64) uint64 {
+	h ^= h >> 33
+	h *= xxhPrime2
+	h ^= h >> 29
+	h *= xxhPrime3
+	h ^= h >> 32
+	return h
+}
 
 // table is an exact set of visited positions: open addressing with linear
 // probing over a power-of-two slice of whole packed keys. The hash (xxhash of
