@@ -1410,33 +1410,36 @@ func (b *rcBoard) autoKey(m rcMove) (rcKey, bool) {
 		cell[m.from-locCell] = none
 		gLen = 1
 	}
+	// Each suit goes up as far as it can before the next is tried; a pass
+	// that moved anything may have uncovered a card of an earlier suit, so
+	// the passes repeat until one moves nothing.
 	for moved := true; moved; {
 		moved = false
 		for s := uint8(0); s < 4; s++ {
-			h := found[s]
-			if h == 13 {
-				continue
-			}
-			c := s*13 + h
-			switch l := b.loc[c]; {
-			case cell[0] == c:
-				cell[0] = none
-			case cell[1] == c:
-				cell[1] = none
-			case gLen > 0 && (c == m.card && gFrom == none || l == gFrom && b.idx[c] >= gStart):
-				if gFrom != none && b.idx[c]-gStart != gLen-1 {
-					continue // in the group, under another card
+		suit:
+			for found[s] < 13 {
+				h := found[s]
+				c := s*13 + h
+				switch l := b.loc[c]; {
+				case cell[0] == c:
+					cell[0] = none
+				case cell[1] == c:
+					cell[1] = none
+				case gLen > 0 && (c == m.card && gFrom == none || l == gFrom && b.idx[c] >= gStart):
+					if gFrom != none && b.idx[c]-gStart != gLen-1 {
+						break suit // in the group, under another card
+					}
+					gLen--
+				case l < rcCols && b.idx[c]+1 == n[l] && (l != dst || gLen == 0):
+					n[l]--
+				default:
+					break suit
 				}
-				gLen--
-			case l < rcCols && b.idx[c]+1 == n[l] && (l != dst || gLen == 0):
-				n[l]--
-			default:
-				continue
+				key.setCode(c, 0)
+				found[s] = h + 1
+				key.setFound(s, h+1)
+				moved = true
 			}
-			key.setCode(c, 0)
-			found[s] = h + 1
-			key.setFound(s, h+1)
-			moved = true
 		}
 	}
 	if found == [4]uint8{13, 13, 13, 13} {
