@@ -1410,36 +1410,61 @@ func (b *rcBoard) autoKey(m rcMove) (rcKey, bool) {
 		cell[m.from-locCell] = none
 		gLen = 1
 	}
-	// Each suit goes up as far as it can before the next is tried; a pass
-	// that moved anything may have uncovered a card of an earlier suit, so
-	// the passes repeat until one moves nothing.
-	for moved := true; moved; {
-		moved = false
-		for s := uint8(0); s < 4; s++ {
-		suit:
-			for found[s] < 13 {
-				h := found[s]
-				c := s*13 + h
-				switch l := b.loc[c]; {
-				case cell[0] == c:
-					cell[0] = none
-				case cell[1] == c:
-					cell[1] = none
-				case gLen > 0 && (c == m.card && gFrom == none || l == gFrom && b.idx[c] >= gStart):
-					if gFrom != none && b.idx[c]-gStart != gLen-1 {
-						break suit // in the group, under another card
-					}
-					gLen--
-				case l < rcCols && b.idx[c]+1 == n[l] && (l != dst || gLen == 0):
-					n[l]--
-				default:
-					break suit
-				}
-				key.setCode(c, 0)
-				found[s] = h + 1
-				key.setFound(s, h+1)
-				moved = true
+	// The foundation moves m sets off. The position has none before m, so
+	// the only card m can make available is the one it uncovers; and each
+	// card that goes home makes only two more cards worth a look: the next
+	// card of its suit, and the card it uncovers (in its column, in the
+	// moved group, or the destination's top card once the group is gone).
+	// So the cascade follows a stack of such candidates. A card may be
+	// pushed twice; the second look finds it gone or not next.
+	var stack [64]uint8
+	sp := 0
+	if gFrom != none && gStart > 0 {
+		stack[0] = b.col[gFrom][gStart-1]
+		sp = 1
+	}
+	for sp > 0 {
+		sp--
+		c := stack[sp]
+		s := c / 13
+		if found[s] != c%13 {
+			continue
+		}
+		exposed := uint8(none)
+		switch l := b.loc[c]; {
+		case cell[0] == c:
+			cell[0] = none
+		case cell[1] == c:
+			cell[1] = none
+		case gLen > 0 && (c == m.card && gFrom == none || l == gFrom && b.idx[c] >= gStart):
+			if gFrom != none && b.idx[c]-gStart != gLen-1 {
+				continue // in the group, under another card
 			}
+			gLen--
+			switch {
+			case gLen > 0:
+				exposed = b.col[gFrom][gStart+gLen-1]
+			case n[dst] > 0:
+				exposed = b.col[dst][n[dst]-1]
+			}
+		case l < rcCols && b.idx[c]+1 == n[l] && (l != dst || gLen == 0):
+			n[l]--
+			if n[l] > 0 {
+				exposed = b.col[l][n[l]-1]
+			}
+		default:
+			continue
+		}
+		key.setCode(c, 0)
+		found[s]++
+		key.setFound(s, found[s])
+		if c%13 != 12 {
+			stack[sp] = c + 1
+			sp++
+		}
+		if exposed != none {
+			stack[sp] = exposed
+			sp++
 		}
 	}
 	if found == [4]uint8{13, 13, 13, 13} {
