@@ -56,7 +56,7 @@ func BenchmarkRCChildKey(b *testing.B) {
 	}
 }
 
-// BenchmarkHashKey measures xxhash of a 16-byte key.
+// BenchmarkHashKey measures XXH64 of a 16-byte key.
 func BenchmarkHashKey(b *testing.B) {
 	k := rcKey{0x0123456789abcdef, keyTag | 0x42}
 	for i := 0; b.Loop(); i++ {
