@@ -1187,6 +1187,9 @@ func (w *rcWorker) expand(depth int, via int) bool {
 		if w.stop {
 			break
 		}
+		if verifyAutoKeys && (status[i] == childNewAuto || status[i] == childSeenAuto) {
+			w.verifyAutoKey(m)
+		}
 		switch status[i] {
 		case childSeen, childSeenAuto:
 			continue
@@ -1354,6 +1357,24 @@ func (b *rcBoard) childKey(m rcMove) (rcKey, bool) {
 	return k, true
 }
 
+// verifyAutoKeys makes the search check every key autoKey gives against
+// the position reached by playing the move and its automatic moves. Tests
+// set it; a difference panics.
+var verifyAutoKeys bool
+
+// verifyAutoKey plays m and the automatic moves after it, compares the key
+// with autoKey's, and takes them back.
+func (w *rcWorker) verifyAutoKey(m rcMove) {
+	want, ok := w.b.autoKey(m)
+	w.play(m, false)
+	autos := w.playAutos()
+	got := w.b.key
+	w.undoAutos(autos + 1)
+	if !ok || got != want {
+		panic(fmt.Sprintf("autoKey of %v: %x (ok %v), played: %x", m.toRules(), want, ok, got))
+	}
+}
+
 // kingInCell reports whether a cell holds a King.
 func (b *rcBoard) kingInCell() bool {
 	return (b.cell[0] != none && b.cell[0]%13 == 12) || (b.cell[1] != none && b.cell[1]%13 == 12)
@@ -1372,14 +1393,16 @@ func (w *rcWorker) playAutos() int {
 	}
 }
 
-// autoKey returns the key of the position after m and the foundation moves
-// it sets off, without playing any of them, when nothing else follows: no
-// card goes home (CellHome, KingHome) afterwards and the game is not won.
-// It follows only what those moves change: the heights of the columns, the
-// cells, and the moved group, which now tops the destination column.
-// Foundation moves take column top cards and cell cards, so the cards left
-// in a column keep their places. The order the foundation moves are made in
-// does not change the position they end in.
+// autoKey returns the key of the position after m and the automatic moves
+// it sets off (foundation moves, then cell cards going home by CellHome and
+// KingHome), without playing any of them, unless the game is won. It
+// follows only what those moves change: the heights of the columns, the
+// cells, the moved group, which now tops the destination column, and the
+// cards that go home from the cells. Foundation moves take column top cards
+// and cell cards, so the cards left in a column keep their places. The
+// order the automatic moves are made in does not change the key they end
+// in, except which of two Kings in the cells takes a single empty column,
+// and that is decided as nextAuto decides it.
 func (b *rcBoard) autoKey(m rcMove) (rcKey, bool) {
 	if m.to >= locF || m.from == locF {
 		return rcKey{}, false
@@ -1470,33 +1493,74 @@ func (b *rcBoard) autoKey(m rcMove) (rcKey, bool) {
 	if found == [4]uint8{13, 13, 13, 13} {
 		return rcKey{}, false
 	}
-	// Would a cell card go home now?
-	for i := 0; i < 2; i++ {
-		x := cell[i]
-		if x == none {
-			continue
-		}
-		if x%13 == 12 {
-			if b.kingHome {
+	// Then the cards that go home (CellHome, KingHome). They only cover
+	// a column's top card or fill an empty column, so no foundation move
+	// follows them, but one may let the other cell's card go home on top of
+	// it: the passes repeat until nothing moves. vtop is the card now on
+	// top of a column after such a move (or none), and placed/placedCol
+	// where each moved card went. The cells are taken in order, as
+	// nextAuto takes them, so that with two Kings in the cells and one
+	// empty column the same King goes there.
+	if !b.cellHome && !b.kingHome {
+		return key, true
+	}
+	vtop := [rcCols]uint8{none, none, none, none, none, none, none}
+	var placed, placedCol [2]uint8
+	np := 0
+	for moved := true; moved; {
+		moved = false
+		for i := 0; i < 2; i++ {
+			x := cell[i]
+			if x == none {
+				continue
+			}
+			to := uint8(none)
+			if x%13 == 12 {
+				if !b.kingHome {
+					continue
+				}
 				for l := uint8(0); l < rcCols; l++ {
-					if n[l] == 0 && (l != dst || gLen == 0) {
-						return rcKey{}, false
+					if n[l] == 0 && (l != dst || gLen == 0) && vtop[l] == none {
+						to = l
+						break
 					}
 				}
-			}
-			continue
-		}
-		if b.cellHome {
-			s := x + 1
-			l := b.loc[s]
-			switch {
-			case gLen > 0 && (s == m.card && gFrom == none || l == gFrom && b.idx[s] >= gStart):
-				if gFrom == none || b.idx[s]-gStart == gLen-1 {
-					return rcKey{}, false
+				if to == none {
+					continue
 				}
-			case l < rcCols && b.idx[s]+1 == n[l] && (l != dst || gLen == 0):
-				return rcKey{}, false
+				key.setCode(x, codeBottom)
+			} else {
+				if !b.cellHome {
+					continue
+				}
+				// The column whose top card is x+1, if there is one.
+				sc := x + 1
+				for j := 0; j < np; j++ {
+					if placed[j] == sc {
+						to = placedCol[j]
+					}
+				}
+				if to == none {
+					l := b.loc[sc]
+					switch {
+					case gLen > 0 && (sc == m.card && gFrom == none || l == gFrom && b.idx[sc] >= gStart):
+						if gFrom == none || b.idx[sc]-gStart == gLen-1 {
+							to = dst
+						}
+					case l < rcCols && b.idx[sc]+1 == n[l] && (l != dst || gLen == 0):
+						to = l
+					}
+				}
+				if to == none || (vtop[to] != none && vtop[to] != sc) {
+					continue
+				}
+				key.setCode(x, b.landCode(x, sc))
 			}
+			vtop[to] = x
+			placed[np], placedCol[np] = x, to
+			np++
+			cell[i] = none
+			moved = true
 		}
 	}
 	return key, true
