@@ -691,6 +691,7 @@ type rcSearch struct {
 	intr    *atomic.Bool
 	ct      *concTable // several workers, Symmetry on
 	tt      *sharedTable[rcKey]
+	tt1     *table[rcKey] // tt's one table, when one worker uses it
 	tt3     *sharedTable[rcKey3]
 	workers []*rcWorker
 }
@@ -707,6 +708,9 @@ func newRCSearch(cfg Config, intr *atomic.Bool) *rcSearch {
 		s.ct = newConcTable(cfg.memoryBytes(), 1<<14)
 	case cfg.Pruning.Symmetry:
 		s.tt = newSharedTable[rcKey](cfg.memoryBytes(), shards, 1<<12, false)
+		if len(s.tt.shards) == 1 {
+			s.tt1 = s.tt.shards[0].t
+		}
 	default:
 		s.tt3 = newSharedTable[rcKey3](cfg.memoryBytes(), shards, 1<<12, n > 1)
 	}
@@ -1085,6 +1089,9 @@ func (w *rcWorker) seen() bool {
 
 // visit enters key k (hash h) into the shared table in use.
 func (w *rcWorker) visit(k rcKey, h uint64) bool {
+	if w.s.tt1 != nil {
+		return w.s.tt1.visit(k, h)
+	}
 	if w.s.ct != nil {
 		return w.s.ct.visit(k, h, &w.ctPending)
 	}

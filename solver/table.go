@@ -21,7 +21,15 @@ type keyType interface {
 // more than the hashing of 16 bytes (TestKeyHashIsXXH64 checks every key
 // type against xxhash.Sum64 of its bytes).
 
-func (k rcKey) hash() uint64 { return xxhAvalanche(xxhLane(xxhLane(xxhSeed(16), k[0]), k[1])) }
+func (k rcKey) hash() uint64 {
+	// xxhLane twice and xxhAvalanche, written out so that the compiler
+	// inlines the whole hash into the search's hot paths.
+	h := bits.RotateLeft64((xxhPrime5+16)^bits.RotateLeft64(k[0]*xxhPrime2, 31)*xxhPrime1, 27)*xxhPrime1 + xxhPrime4
+	h = bits.RotateLeft64(h^bits.RotateLeft64(k[1]*xxhPrime2, 31)*xxhPrime1, 27)*xxhPrime1 + xxhPrime4
+	h = (h ^ h>>33) * xxhPrime2
+	h = (h ^ h>>29) * xxhPrime3
+	return h ^ h>>32
+}
 func (k rcKey3) hash() uint64 {
 	return xxhAvalanche(xxhLane(xxhLane(xxhLane(xxhSeed(24), k[0]), k[1]), k[2]))
 }
