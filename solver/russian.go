@@ -1242,13 +1242,29 @@ func (w *rcWorker) expand(depth int, via int) bool {
 // before move via that S = parent+moves[via], the current position, need
 // not look up.
 func (w *rcWorker) sleepSet(moves []rcMove, status []uint8, via int) []rcMove {
+	b := &w.b
 	m := moves[via]
+	// z is independent of m when they touch different places: no shared
+	// column, not both a cell, and not both an empty column (going to one,
+	// or leaving one). z's source and destination are untouched by m, so
+	// they look as they did in the parent; m's are seen after it.
+	cellM := m.from >= locCell || m.to >= locCell
+	emptyM := (m.from < rcCols && b.n[m.from] == 0) || (m.to < rcCols && b.idx[m.card] == 0)
 	out := w.sleepBuf[:0]
-	for j := 0; j < via; j++ {
-		if (status[j] != childNew && status[j] != childSeen) || !w.b.independent(moves[j], m) {
+	for j, z := range moves[:via] {
+		if st := status[j]; st != childNew && st != childSeen {
 			continue
 		}
-		out = append(out, moves[j])
+		if z.from == m.from || z.from == m.to || z.to == m.from || z.to == m.to {
+			continue
+		}
+		if cellM && (z.from >= locCell || z.to >= locCell) {
+			continue
+		}
+		if emptyM && ((z.from < rcCols && b.idx[z.card] == 0) || (z.to < rcCols && b.n[z.to] == 0)) {
+			continue
+		}
+		out = append(out, z)
 	}
 	w.sleepBuf = out
 	return out
@@ -1262,25 +1278,6 @@ func asleep(sleeping []rcMove, m rcMove) bool {
 		}
 	}
 	return false
-}
-
-// independent reports whether move z (of the parent, not played) and move
-// m (just played) touch different places: no shared column, not both a
-// cell, and not both an empty column (going to one, or leaving one).
-func (b *rcBoard) independent(z, m rcMove) bool {
-	if z.from == m.from || z.from == m.to || z.to == m.from || z.to == m.to {
-		return false
-	}
-	cellZ := z.from >= locCell || z.to >= locCell
-	cellM := m.from >= locCell || m.to >= locCell
-	if cellZ && cellM {
-		return false
-	}
-	// z's source and destination are untouched by m, so they look as they
-	// did in the parent; m's are seen after it.
-	emptyZ := (z.from < rcCols && b.idx[z.card] == 0) || (z.to < rcCols && b.n[z.to] == 0)
-	emptyM := (m.from < rcCols && b.n[m.from] == 0) || (m.to < rcCols && b.idx[m.card] == 0)
-	return !(emptyZ && emptyM)
 }
 
 // probeChildren fills status for moves: for each move whose child key is
