@@ -61,6 +61,9 @@ func Hint(p *rules.Position, cfg Config) (Advice, error) {
 	if err != nil {
 		return Advice{}, err
 	}
+	if sh.Interrupted {
+		return Advice{Share: sh}, ErrInterrupted
+	}
 	opts := cfg.Solver.Options
 	if p.Game == rules.RippleFan {
 		opts.Returns = false
@@ -119,7 +122,7 @@ func Hint(p *rules.Position, cfg Config) (Advice, error) {
 			}
 		}
 	}
-	res, err := solveAll(p.Game, cfg, len(jobs), func(i int) *rules.Position {
+	res, stopped, err := solveAll(p.Game, cfg, len(jobs), func(i int) *rules.Position {
 		j := jobs[i]
 		q := p.Fill(arr[j.arr])
 		q.Apply(moves[classes[j.class].rep])
@@ -127,6 +130,10 @@ func Hint(p *rules.Position, cfg Config) (Advice, error) {
 	})
 	if err != nil {
 		return Advice{}, err
+	}
+	if stopped {
+		adv.Interrupted = true
+		return adv, ErrInterrupted
 	}
 	for i, j := range jobs {
 		verdicts[j.class][j.arr] = res[i].verdict

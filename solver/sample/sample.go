@@ -60,7 +60,16 @@ type Config struct {
 	// Workers is how many arrangements are searched at once, one core
 	// each; 0 means runtime.NumCPU().
 	Workers int
+	// Stop, when closed, ends the run early: the searches in progress end
+	// soon and no more start. Estimate then counts every arrangement not
+	// decided as unknown, with the reason solver.ReasonInterrupted, and
+	// sets Share.Interrupted; Hint returns ErrInterrupted.
+	Stop <-chan struct{}
 }
+
+// ErrInterrupted is Hint's error when Config.Stop ended the run: the moves
+// can only be ranked over arrangements decided for all of them.
+var ErrInterrupted = errors.New("interrupted before every arrangement was decided")
 
 func (c Config) samples() int {
 	if c.Samples <= 0 {
@@ -127,6 +136,10 @@ type Share struct {
 	// Nodes is the number of positions expanded, over every search.
 	Nodes   int64
 	Elapsed time.Duration
+	// Interrupted is set when Config.Stop ended the run, and Stopped is
+	// how many arrangements it left undecided; they are counted as unknown.
+	Interrupted bool
+	Stopped     int
 }
 
 // Estimate decides the arrangements of p's unseen cards: a sample of
@@ -150,13 +163,16 @@ func decide(p *rules.Position, cfg Config) (Share, [][]rules.Card, []outcome, er
 		return Share{}, nil, nil, err
 	}
 	arr, exhaustive := Arrangements(p, cfg.samples(), cfg.Seed)
-	outs, err := solveAll(p.Game, cfg, len(arr), func(i int) *rules.Position { return p.Fill(arr[i]) })
+	outs, stopped, err := solveAll(p.Game, cfg, len(arr), func(i int) *rules.Position { return p.Fill(arr[i]) })
 	if err != nil {
 		return Share{}, nil, nil, err
 	}
-	sh := Share{Hidden: p.Unknowns(), Unseen: p.Unseen(), Exhaustive: exhaustive, Seed: cfg.Seed}
+	sh := Share{Hidden: p.Unknowns(), Unseen: p.Unseen(), Exhaustive: exhaustive, Seed: cfg.Seed, Interrupted: stopped}
 	for _, o := range outs {
 		sh.add(o.verdict)
+		if o.verdict == solver.Unknown && o.reason == solver.ReasonInterrupted {
+			sh.Stopped++
+		}
 		sh.Nodes += o.nodes
 		if o.verdict == solver.Unknown && sh.Reason == "" {
 			sh.Reason = o.reason
@@ -249,6 +265,7 @@ type outcome struct {
 	first   rules.Move // the first move of the win, when Solvable with moves
 	hasMove bool
 	nodes   int64
+	done    bool // searched (to a verdict, or until a budget or Stop ended it)
 }
 
 // errReferee marks a win that the referee did not accept: an internal
@@ -257,9 +274,11 @@ var errReferee = errors.New("the solver's move list failed the referee")
 
 // solveAll decides positions 0..n-1 (position(i) gives each) on cfg's
 // workers, one search per core, and returns the outcomes in order. Every
-// win is replayed by the referee first.
-func solveAll(g rules.Game, cfg Config, n int, position func(int) *rules.Position) ([]outcome, error) {
-	outs := make([]outcome, n)
+// win is replayed by the referee first. When cfg.Stop ends the run, it
+// reports stopped, and the positions left undecided have an unknown
+// outcome with the reason solver.ReasonInterrupted.
+func solveAll(g rules.Game, cfg Config, n int, position func(int) *rules.Position) (outs []outcome, stopped bool, err error) {
+	outs = make([]outcome, n)
 	workers := min(cfg.workers(), max(n, 1))
 	scfg := cfg.Solver
 	scfg.Workers = 1
@@ -280,13 +299,32 @@ func solveAll(g rules.Game, cfg Config, n int, position func(int) *rules.Positio
 		once.Do(func() { firstErr = err })
 		failed.Store(true)
 	}
+	solvers := make([]*solver.Solver, workers)
+	for w := range solvers {
+		solvers[w] = solver.New(g, scfg)
+	}
+	var stop atomic.Bool
+	if cfg.Stop != nil {
+		finished := make(chan struct{})
+		defer close(finished)
+		go func() {
+			select {
+			case <-cfg.Stop:
+				stop.Store(true)
+				for _, s := range solvers {
+					s.Interrupt()
+				}
+			case <-finished:
+			}
+		}()
+	}
 	var wg sync.WaitGroup
-	for range workers {
+	for w := range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			s := solver.New(g, scfg)
-			for !failed.Load() {
+			s := solvers[w]
+			for !failed.Load() && !stop.Load() {
 				i := int(next.Add(1) - 1)
 				if i >= n {
 					return
@@ -297,7 +335,7 @@ func solveAll(g rules.Game, cfg Config, n int, position func(int) *rules.Positio
 					fail(err)
 					return
 				}
-				o := outcome{verdict: res.Verdict, reason: res.Reason, nodes: res.Nodes}
+				o := outcome{verdict: res.Verdict, reason: res.Reason, nodes: res.Nodes, done: true}
 				if res.Verdict == solver.Solvable {
 					end, err := rules.Replay(p, scfg.Options, res.Moves)
 					if err != nil {
@@ -318,7 +356,15 @@ func solveAll(g rules.Game, cfg Config, n int, position func(int) *rules.Positio
 	}
 	wg.Wait()
 	if firstErr != nil {
-		return nil, firstErr
+		return nil, false, firstErr
 	}
-	return outs, nil
+	if stop.Load() {
+		for i := range outs {
+			if !outs[i].done {
+				outs[i] = outcome{verdict: solver.Unknown, reason: solver.ReasonInterrupted}
+			}
+		}
+		return outs, true, nil
+	}
+	return outs, false, nil
 }

@@ -1,9 +1,11 @@
 package sample
 
 import (
+	"errors"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"patience/dealgen"
 	"patience/rules"
@@ -401,5 +403,44 @@ func TestEstimateEveryArrangementWins(t *testing.T) {
 	}
 	if r := sh.Rate(); r.Rate != 1 {
 		t.Fatalf("rate %v, want 1", r.Rate)
+	}
+}
+
+// TestStop closes Config.Stop during a run: the searches in progress end,
+// no more start, and every arrangement left undecided counts as unknown
+// with the reason "interrupted"; Hint refuses to rank moves then.
+func TestStop(t *testing.T) {
+	p := deal(385).Hide() // every arrangement is a whole deal to search
+	const n = 2000        // about two seconds of searching
+	stop := make(chan struct{})
+	cfg := config(n, 1, 2)
+	cfg.Stop = stop
+	time.AfterFunc(50*time.Millisecond, func() { close(stop) })
+	start := time.Now()
+	sh, err := Estimate(p, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !sh.Interrupted || sh.Total() != n {
+		t.Fatalf("interrupted %v, %d arrangements counted, want true and %d", sh.Interrupted, sh.Total(), n)
+	}
+	if sh.Unknown == 0 || sh.Reason != solver.ReasonInterrupted {
+		t.Fatalf("%d unknown (reason %q), want some, interrupted", sh.Unknown, sh.Reason)
+	}
+	// Stopped, the run ends soon.
+	if d := time.Since(start); d > 5*time.Second {
+		t.Fatalf("the stopped run took %v", d)
+	}
+
+	closed := make(chan struct{})
+	close(closed)
+	cfg.Stop = closed
+	if _, err := Hint(p, cfg); !errors.Is(err, ErrInterrupted) {
+		t.Fatalf("Hint with Stop closed: %v, want ErrInterrupted", err)
+	}
+	cfg.Stop = nil
+	cfg.Samples = 2
+	if sh, err := Estimate(deal(617).Hide(), cfg); err != nil || sh.Interrupted || sh.Unknown != 0 {
+		t.Fatalf("without Stop: %v, interrupted %v, %d unknown", err, sh.Interrupted, sh.Unknown)
 	}
 }
