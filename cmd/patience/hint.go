@@ -1,8 +1,10 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"strings"
+	"syscall"
 
 	"github.com/spf13/cobra"
 
@@ -64,7 +66,12 @@ for play that cannot see the cards, not a strategy's win rate.`,
 			}
 			st := style(s.out, ascii)
 			if p.Unknowns() > 0 {
-				adv, err := sample.Hint(p, smp.config(cfg))
+				adv, sig, err := hintStoppable(p, smp.config(cfg))
+				if errors.Is(err, sample.ErrInterrupted) {
+					fmt.Fprintf(s.out, "Interrupted before every arrangement was decided, so no move can be ranked (%s positions searched).\n",
+						thousands(adv.Nodes))
+					return interrupted{sig}
+				}
 				if err != nil {
 					return err
 				}
@@ -75,9 +82,13 @@ for play that cannot see the cards, not a strategy's win rate.`,
 				printAdvice(s.out, p, adv, show, st)
 				return nil
 			}
-			res, err := solver.Solve(p, cfg)
+			res, sig, err := solveStoppable(p.Game, p, cfg)
 			if err != nil {
 				return err
+			}
+			if sig != 0 {
+				fmt.Fprintf(s.out, "Interrupted: the search stopped after %s positions, before deciding.\n", thousands(res.Nodes))
+				return interrupted{sig}
 			}
 			switch res.Verdict {
 			case solver.Unsolvable:
@@ -118,6 +129,19 @@ for play that cannot see the cards, not a strategy's win rate.`,
 	smp.add(cmd)
 	fl.add(cmd, "workers searching the position together (with unknown cards: arrangements searched at once, one core each)")
 	return cmd
+}
+
+// hintStoppable is sample.Hint, ended early by SIGINT or SIGTERM (with
+// sample.ErrInterrupted). It returns the signal when one ended the run.
+func hintStoppable(p *rules.Position, cfg sample.Config) (sample.Advice, syscall.Signal, error) {
+	ctx, signalled, stop := stopOnSignal()
+	defer stop()
+	cfg.Stop = ctx.Done()
+	adv, err := sample.Hint(p, cfg)
+	if errors.Is(err, sample.ErrInterrupted) {
+		return adv, signalled(), err
+	}
+	return adv, 0, err
 }
 
 // replayWin replays a solver's winning line with the referee; a line that

@@ -375,3 +375,50 @@ func TestFindInterrupted(t *testing.T) {
 		}
 	}
 }
+
+// TestSolveAndHintInterrupted stops solve and hint, on the real program,
+// in the middle of a search: they report what they have (an unknown
+// verdict, or the arrangements decided so far) and exit 130 or 143.
+func TestSolveAndHintInterrupted(t *testing.T) {
+	bin := binary(t)
+	cases := []struct {
+		sig  syscall.Signal
+		args []string
+		want []string
+	}{
+		// Deal 86924 takes about 2 million positions, seconds on one core.
+		{syscall.SIGINT, []string{"solve", "russian-cell", "86924", "--workers", "1", "--ascii"},
+			[]string{"Verdict: unknown (interrupted before the search ended; this is not a loss)", "Searched "}},
+		{syscall.SIGTERM, []string{"solve", "russian-cell", "86924", "--workers", "1", "--format", "json"},
+			[]string{`"verdict":"unknown"`, `"reason":"interrupted"`}},
+		{syscall.SIGINT, []string{"hint", "russian-cell", "86924", "--workers", "1"},
+			[]string{"Interrupted: the search stopped after "}},
+		// Five thousand whole deals to decide: seconds on two cores.
+		{syscall.SIGINT, []string{"solve", "russian-cell", "385", "--hide", "--samples", "5000", "--ascii"},
+			[]string{"Set out to solve 5,000 arrangements", "Interrupted: ", "(interrupted; left out of the share)"}},
+		{syscall.SIGTERM, []string{"solve", "russian-cell", "385", "--hide", "--samples", "5000", "--format", "json"},
+			[]string{`"interrupted":true`, `"arrangements":5000`}},
+		{syscall.SIGINT, []string{"hint", "russian-cell", "385", "--hide", "--samples", "5000"},
+			[]string{"no move can be ranked"}},
+	}
+	for _, c := range cases {
+		cmd := exec.Command(bin, c.args...)
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(500 * time.Millisecond)
+		cmd.Process.Signal(c.sig)
+		cmd.Wait()
+		if code := cmd.ProcessState.ExitCode(); code != 128+int(c.sig) {
+			t.Errorf("%v: %v: exit %d, want %d; stderr %q", c.args, c.sig, code, 128+int(c.sig), stderr.String())
+			continue
+		}
+		for _, w := range c.want {
+			if !strings.Contains(stdout.String(), w) {
+				t.Errorf("%v: %v: output lacks %q:\n%s", c.args, c.sig, w, stdout.String())
+			}
+		}
+	}
+}

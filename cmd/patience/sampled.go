@@ -98,6 +98,10 @@ type shareDoc struct {
 	MaxNodes     int64             `json:"max_nodes"`
 	Nodes        int64             `json:"nodes"`
 	Seconds      float64           `json:"seconds"`
+	// Interrupted says SIGINT or SIGTERM ended the run; Stopped
+	// arrangements were left undecided and are counted in Unknown.
+	Interrupted bool `json:"interrupted,omitempty"`
+	Stopped     int  `json:"stopped,omitempty"`
 }
 
 type shareRules struct {
@@ -137,6 +141,8 @@ func marshalShare(p *rules.Position, num string, cfg solver.Config, sh sample.Sh
 		MaxNodes:     cfg.MaxNodes,
 		Nodes:        sh.Nodes,
 		Seconds:      sh.Elapsed.Seconds(),
+		Interrupted:  sh.Interrupted,
+		Stopped:      sh.Stopped,
 	}
 	if !sh.Exhaustive {
 		d.Seed = strconv.FormatUint(sh.Seed, 10)
@@ -168,6 +174,10 @@ func printShare(w io.Writer, p *rules.Position, num string, cfg solver.Config, s
 	fmt.Fprintf(w, "%s:\n", solvedText(sh))
 	tallyLines(w, sh.Tally, sh.Reason)
 	fmt.Fprintln(w)
+	if sh.Interrupted {
+		fmt.Fprintf(w, "Interrupted: %s of the %s arrangements were left undecided and count as unknown.\n\n",
+			thousands(int64(sh.Stopped)), thousands(int64(sh.Total())))
+	}
 	fmt.Fprintf(w, "Winnable: %s\n\n", shareText(sh))
 	fmt.Fprintln(w, "This is the share of the arrangements in which a win exists with every card")
 	fmt.Fprintln(w, "known: an upper bound on what play that cannot see the face-down cards can")
@@ -180,13 +190,17 @@ func printShare(w io.Writer, p *rules.Position, num string, cfg solver.Config, s
 // every card known".
 func solvedText(sh sample.Share) string {
 	const known = ", each with every card known"
+	solved := "Solved"
+	if sh.Interrupted {
+		solved = "Set out to solve"
+	}
 	switch {
 	case sh.Exhaustive && sh.Total() == 1:
-		return "Solved the one arrangement of the unseen card, with every card known"
+		return solved + " the one arrangement of the unseen card, with every card known"
 	case sh.Exhaustive:
-		return fmt.Sprintf("Solved all %s arrangements of the unseen cards", thousands(int64(sh.Total()))) + known
+		return fmt.Sprintf("%s all %s arrangements of the unseen cards", solved, thousands(int64(sh.Total()))) + known
 	}
-	return fmt.Sprintf("Solved %s arrangements of the unseen cards, drawn at random (seed %d)", thousands(int64(sh.Total())), sh.Seed) + known
+	return fmt.Sprintf("%s %s arrangements of the unseen cards, drawn at random (seed %d)", solved, thousands(int64(sh.Total())), sh.Seed) + known
 }
 
 // tallyLines writes the count of each verdict, one a line.
@@ -196,6 +210,10 @@ func tallyLines(w io.Writer, t sample.Tally, reason string) {
 	fmt.Fprintf(w, "  unwinnable  %*s\n", width, thousands(int64(t.Unwinnable)))
 	if t.Unknown == 0 {
 		fmt.Fprintf(w, "  unknown     %*s\n", width, "0")
+		return
+	}
+	if reason == solver.ReasonInterrupted {
+		fmt.Fprintf(w, "  unknown     %*s  (%s; left out of the share)\n", width, thousands(int64(t.Unknown)), reason)
 		return
 	}
 	fmt.Fprintf(w, "  unknown     %*s  (%s; left out of the share: try a larger budget)\n", width, thousands(int64(t.Unknown)), reason)

@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -168,21 +169,24 @@ and --timeout cover both searches.`,
 				if steps {
 					return badInput("--steps needs every card known, but %s", unknownCards(p))
 				}
-				sh, err := sample.Estimate(p, smp.config(cfg))
+				sh, sig, err := estimateStoppable(p, smp.config(cfg))
 				if err != nil {
 					return err
 				}
 				if format == "json" {
 					fmt.Fprintf(s.out, "%s\n", marshalShare(p, num, cfg, sh))
-					return nil
+				} else {
+					if played > 0 {
+						fmt.Fprintf(s.out, "After the %d moves of %s%s:\n", played, sf.moves, dealSuffix(from))
+					}
+					printShare(s.out, p, num, cfg, sh, style(s.out, ascii))
 				}
-				if played > 0 {
-					fmt.Fprintf(s.out, "After the %d moves of %s%s:\n", played, sf.moves, dealSuffix(from))
+				if sh.Interrupted {
+					return interrupted{sig}
 				}
-				printShare(s.out, p, num, cfg, sh, style(s.out, ascii))
 				return nil
 			}
-			res, err := solver.Solve(p, cfg)
+			res, sig, err := solveStoppable(g, p, cfg)
 			if err != nil {
 				return err
 			}
@@ -201,12 +205,15 @@ and --timeout cover both searches.`,
 			}
 			if format == "json" {
 				fmt.Fprintf(s.out, "%s\n", rules.MarshalSolution(sol))
-				return nil
+			} else {
+				if played > 0 {
+					fmt.Fprintf(s.out, "After the %d moves of %s%s:\n", played, sf.moves, dealSuffix(from))
+				}
+				printSolution(s.out, p, num, sol, res, style(s.out, ascii), steps)
 			}
-			if played > 0 {
-				fmt.Fprintf(s.out, "After the %d moves of %s%s:\n", played, sf.moves, dealSuffix(from))
+			if sig != 0 {
+				return interrupted{sig}
 			}
-			printSolution(s.out, p, num, sol, res, style(s.out, ascii), steps)
 			return nil
 		},
 	}
@@ -220,6 +227,44 @@ and --timeout cover both searches.`,
 	smp.add(cmd)
 	fl.add(cmd, "workers searching the deal together (with unknown cards: arrangements searched at once, one core each)")
 	return cmd
+}
+
+// solveStoppable decides p as solver.Solve does, except that SIGINT or
+// SIGTERM ends the search early, with an unknown verdict ("interrupted"),
+// instead of ending the process: what was searched is still reported. It
+// returns the signal when one ended the search, else 0.
+func solveStoppable(g rules.Game, p *rules.Position, cfg solver.Config) (solver.Result, syscall.Signal, error) {
+	ctx, signalled, stop := stopOnSignal()
+	defer stop()
+	sv := solver.New(g, cfg)
+	finished := make(chan struct{})
+	defer close(finished)
+	go func() {
+		select {
+		case <-ctx.Done():
+			sv.Interrupt()
+		case <-finished:
+		}
+	}()
+	res, err := sv.Solve(p)
+	if err != nil || res.Verdict != solver.Unknown || res.Reason != solver.ReasonInterrupted {
+		return res, 0, err
+	}
+	return res, signalled(), nil
+}
+
+// estimateStoppable is sample.Estimate, ended early by SIGINT or SIGTERM:
+// the arrangements left undecided then count as unknown
+// (Share.Interrupted). It returns the signal when one ended the run.
+func estimateStoppable(p *rules.Position, cfg sample.Config) (sample.Share, syscall.Signal, error) {
+	ctx, signalled, stop := stopOnSignal()
+	defer stop()
+	cfg.Stop = ctx.Done()
+	sh, err := sample.Estimate(p, cfg)
+	if err != nil || !sh.Interrupted {
+		return sh, 0, err
+	}
+	return sh, signalled(), nil
 }
 
 // searchStart reads what solve and hint need before searching: the
@@ -280,7 +325,11 @@ func printSolution(w io.Writer, p *rules.Position, num string, sol *rules.Soluti
 	case solver.Unsolvable:
 		fmt.Fprintln(w, "Verdict: unsolvable (no sequence of moves wins)")
 	default:
-		fmt.Fprintf(w, "Verdict: unknown (%s; this is not a loss: try a larger budget)\n", res.Reason)
+		if res.Reason == solver.ReasonInterrupted {
+			fmt.Fprintln(w, "Verdict: unknown (interrupted before the search ended; this is not a loss)")
+		} else {
+			fmt.Fprintf(w, "Verdict: unknown (%s; this is not a loss: try a larger budget)\n", res.Reason)
+		}
 		if sol.Shortest != nil {
 			fmt.Fprintf(w, "Shortest: no solution found yet; proven lower bound %d, if it can be won\n", res.LowerBound)
 		}
