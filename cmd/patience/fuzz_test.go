@@ -32,6 +32,8 @@ func FuzzCommandLine(f *testing.F) {
 	f.Add("deal russian-cell 3 --hide --format json", []byte{})
 	f.Add("solve russian-cell 3 --hide --samples 3 --seed 2 --max-nodes 2000", []byte{})
 	f.Add("hint russian-cell 7 --hide --samples 2 --max-nodes 500 -n 2", []byte{})
+	f.Add("hint russian-cell 7 --hide --samples 2 --max-nodes 500 --format json", []byte{})
+	f.Add("hint ripple-fan 5 -n 2 --format json", []byte{})
 	f.Add("solve ripple-fan 5 --shortest --max-nodes 2000 --format json", []byte{})
 	f.Add("help solve", []byte{})
 	f.Add("--bogus", []byte{})

@@ -5,6 +5,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
@@ -297,5 +298,97 @@ func TestCLIHiddenErrors(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			cliWantUsage(t, cliRun(t, tc.stdin, tc.args...), tc.lines, tc.words...)
 		})
+	}
+}
+
+// cliHint is the JSON of hint --format json with every card known; decoding
+// it strictly checks that it has no other keys.
+type cliHint struct {
+	Game     string                  `json:"game"`
+	Number   string                  `json:"number"`
+	Position json.RawMessage         `json:"position"`
+	Rules    struct{ Returns *bool } `json:"rules"`
+	Verdict  string                  `json:"verdict"`
+	Reason   string                  `json:"reason"`
+	ToGo     *int                    `json:"to_go"`
+	Next     []string                `json:"next"`
+	Why      string                  `json:"why"`
+	MaxNodes int64                   `json:"max_nodes"`
+	Nodes    int64                   `json:"nodes"`
+	Seconds  float64                 `json:"seconds"`
+}
+
+// cliAdvice is the JSON of hint --format json with unknown cards.
+type cliAdvice struct {
+	cliShare
+	Moves []struct {
+		Move         string  `json:"move"`
+		Winnable     int     `json:"winnable"`
+		Unwinnable   int     `json:"unwinnable"`
+		Unknown      int     `json:"unknown"`
+		Share        float64 `json:"share"`
+		Low          float64 `json:"low"`
+		High         float64 `json:"high"`
+		TurnsUnknown bool    `json:"turns_unknown"`
+	} `json:"moves"`
+	Searches int `json:"searches"`
+}
+
+// TestCLIHintJSON checks hint --format json against solve and against its
+// own text: the next moves are the start of solve's winning line, a lost
+// position carries its cause, a spent budget its reason, and with unknown
+// cards every legal move is ranked as the text ranks it.
+func TestCLIHintJSON(t *testing.T) {
+	_, sol := cliSolveJSON(t, "", "russian-cell", "617")
+	var h cliHint
+	cliDecodeStrict(t, cliOK(t, "", "hint", "russian-cell", "617", "-n", "3", "--workers", "1", "--format", "json"), &h)
+	if h.Verdict != "solvable" || h.Number != "617" || h.ToGo == nil || *h.ToGo != len(sol.Moves) || len(h.Next) != 3 || h.Position != nil {
+		t.Fatalf("hint 617: %+v, want solvable with %d to go and 3 moves, no position", h, len(sol.Moves))
+	}
+	for i, m := range h.Next {
+		if m != sol.Moves[i].String() {
+			t.Errorf("next move %d: %s, solve has %s", i+1, m, sol.Moves[i])
+		}
+	}
+
+	file := cliWriteFile(t, "rf5.txt", cliOK(t, "", "deal", "ripple-fan", "5", "--ascii"))
+	h = cliHint{}
+	cliDecodeStrict(t, cliOK(t, "", "hint", "ripple-fan", "--position", file, "--format", "json"), &h)
+	if h.Verdict != "unsolvable" || !strings.Contains(h.Why, "KD is above 3D") || h.Position == nil || h.ToGo != nil || h.Next != nil {
+		t.Fatalf("hint ripple-fan 5: %+v, want unsolvable, why KD above 3D, with the position", h)
+	}
+
+	h = cliHint{}
+	cliDecodeStrict(t, cliOK(t, "", "hint", "russian-cell", "385", "--max-nodes", "10", "--format", "json"), &h)
+	if h.Verdict != "unknown" || !strings.Contains(h.Reason, "node budget of 10") {
+		t.Fatalf("hint with a spent budget: %+v", h)
+	}
+
+	args := []string{"hint", "russian-cell", "617", "--hide", "--samples", "12", "--workers", "2"}
+	var a cliAdvice
+	cliDecodeStrict(t, cliOK(t, "", append(args, "--format", "json")...), &a)
+	var sh cliShare
+	cliDecodeStrict(t, cliOK(t, "", "solve", "russian-cell", "617", "--hide", "--samples", "12", "--format", "json"), &sh)
+	if a.Arrangements != 12 || a.Winnable != sh.Winnable || a.Unwinnable != sh.Unwinnable || len(a.Moves) == 0 || a.Searches == 0 {
+		t.Fatalf("hint --hide: %d arrangements, %d won, %d moves, %d searches; solve says %d won",
+			a.Arrangements, a.Winnable, len(a.Moves), a.Searches, sh.Winnable)
+	}
+	text := cliOK(t, "", append(args, "--ascii")...)
+	for i, m := range a.Moves {
+		if i > 0 && m.Winnable > a.Moves[i-1].Winnable {
+			t.Errorf("move %d (%s) ranked below a less winnable one", i+1, m.Move)
+		}
+		if m.Winnable+m.Unwinnable+m.Unknown != 12 {
+			t.Errorf("move %s counts %d arrangements", m.Move, m.Winnable+m.Unwinnable+m.Unknown)
+		}
+		line := fmt.Sprintf("%d. %s", i+1, m.Move)
+		if !strings.Contains(text, line) {
+			t.Errorf("the text ranking has no %q", line)
+		}
+	}
+	var top cliAdvice
+	cliDecodeStrict(t, cliOK(t, "", append(args, "-n", "2", "--format", "json")...), &top)
+	if len(top.Moves) != 2 || top.Moves[0].Move != a.Moves[0].Move {
+		t.Fatalf("-n 2: %d moves", len(top.Moves))
 	}
 }

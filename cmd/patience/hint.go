@@ -16,6 +16,7 @@ import (
 func newHintCommand(s streams) *cobra.Command {
 	var ascii bool
 	var count int
+	var format string
 	var sf startFlags
 	var fl searchFlags
 	var smp sampleFlags
@@ -44,8 +45,13 @@ it takes every one) and, for every legal move, counts the arrangements in
 which a win still exists after that move, with every card known from then
 on. Every move is judged on the same arrangements. It prints the best move
 and every legal move ranked (-n N: the N best). A count is an upper bound
-for play that cannot see the cards, not a strategy's win rate.`,
+for play that cannot see the cards, not a strategy's win rate.
+
+With --format json, hint writes one line of JSON (README, "Hint JSON"): the
+verdict, the moves to go and the next moves; with unknown cards, the share
+of the position and every legal move ranked with its counts.`,
 		Example: `  patience hint russian-cell 617
+  patience hint russian-cell 617 -n 5 --format json
   patience hint ripple-fan 5
   patience hint russian-cell --position stuck.txt -n 3
   patience hint ripple-fan --position endgame.json
@@ -54,37 +60,83 @@ for play that cannot see the cards, not a strategy's win rate.`,
   patience deal russian-cell 617 --hide > seen.txt; patience hint russian-cell --position seen.txt -n 5`,
 		Args: gameArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := checkFormat(format, "text", "json"); err != nil {
+				return err
+			}
 			if count < 1 {
 				return badInput("-n must be at least 1, not %d", count)
 			}
-			cfg, _, p, _, _, err := searchStart(s, args, sf, fl)
+			cfg, _, p, num, played, err := searchStart(s, args, sf, fl)
 			if err != nil {
 				return err
 			}
+			if played > 0 {
+				num = "" // a position of its own now, carried whole
+			}
+			withPosition := num == "" || sf.position != ""
 			if err := smp.check(cmd, p, sf.hide); err != nil {
 				return err
 			}
 			st := style(s.out, ascii)
 			if p.Unknowns() > 0 {
 				adv, sig, err := hintStoppable(p, smp.config(cfg))
-				if errors.Is(err, sample.ErrInterrupted) {
-					fmt.Fprintf(s.out, "Interrupted before every arrangement was decided, so no move can be ranked (%s positions searched).\n",
-						thousands(adv.Nodes))
-					return interrupted{sig}
-				}
-				if err != nil {
+				stopped := errors.Is(err, sample.ErrInterrupted)
+				if err != nil && !stopped {
 					return err
 				}
 				show := count
 				if !cmd.Flags().Changed("count") {
 					show = len(adv.Moves)
 				}
-				printAdvice(s.out, p, adv, show, st)
+				switch {
+				case format == "json":
+					fmt.Fprintf(s.out, "%s\n", mustMarshal(newAdviceDoc(p, num, cfg, adv, show, stopped)))
+				case stopped:
+					fmt.Fprintf(s.out, "Interrupted before every arrangement was decided, so no move can be ranked (%s positions searched).\n",
+						thousands(adv.Nodes))
+				default:
+					printAdvice(s.out, p, adv, show, st)
+				}
+				if stopped {
+					return interrupted{sig}
+				}
 				return nil
 			}
 			res, sig, err := solveStoppable(p.Game, p, cfg)
 			if err != nil {
 				return err
+			}
+			if res.Verdict == solver.Solvable {
+				if _, err := replayWin(p, cfg.Options, res.Moves); err != nil {
+					return err
+				}
+			}
+			if format == "json" {
+				d := hintDoc{Game: p.Game.String(), Number: num, Rules: shareRules{Returns: cfg.Options.Returns},
+					Verdict: res.Verdict.String(), Reason: res.Reason, MaxNodes: cfg.MaxNodes, Nodes: res.Nodes,
+					Seconds: res.Elapsed.Seconds()}
+				if withPosition {
+					pd := rules.NewPositionDoc(p, num)
+					d.Position = &pd
+				}
+				switch res.Verdict {
+				case solver.Solvable:
+					togo := len(res.Moves)
+					d.ToGo = &togo
+					d.Next = []string{}
+					for _, m := range res.Moves[:min(count, togo)] {
+						d.Next = append(d.Next, m.String())
+					}
+				case solver.Unsolvable:
+					if b, ok := solver.FindBlockage(p); ok {
+						d.Why = b.Text
+					}
+				}
+				fmt.Fprintf(s.out, "%s\n", mustMarshal(d))
+				if sig != 0 {
+					return interrupted{sig}
+				}
+				return nil
 			}
 			if sig != 0 {
 				fmt.Fprintf(s.out, "Interrupted: the search stopped after %s positions, before deciding.\n", thousands(res.Nodes))
@@ -103,9 +155,6 @@ for play that cannot see the cards, not a strategy's win rate.`,
 				fmt.Fprintf(s.out, "Unknown: the search stopped (%s) before deciding. Try a larger --max-nodes or --timeout.\n", res.Reason)
 				return nil
 			}
-			if _, err := replayWin(p, cfg.Options, res.Moves); err != nil {
-				return err
-			}
 			if len(res.Moves) == 0 {
 				fmt.Fprintln(s.out, "The game is already won.")
 				return nil
@@ -122,6 +171,7 @@ for play that cannot see the cards, not a strategy's win rate.`,
 		},
 	}
 	cmd.Flags().IntVarP(&count, "count", "n", 1, "how many moves of the winning line to show (with unknown cards: how many of the ranked moves; default all)")
+	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json")
 	cmd.Flags().BoolVar(&ascii, "ascii", false, "draw suits as letters (C S H D), not symbols")
 	cmd.Flags().StringVar(&sf.position, "position", "", "read the position from FILE (JSON or board text; - for stdin)")
 	cmd.Flags().StringVar(&sf.moves, "moves", "", "play the moves in FILE first (JSON move list, a solution, or one move a line such as \"5C t3>t6\")")
@@ -129,6 +179,58 @@ for play that cannot see the cards, not a strategy's win rate.`,
 	smp.add(cmd)
 	fl.add(cmd, "workers searching the position together (with unknown cards: arrangements searched at once, one core each)")
 	return cmd
+}
+
+// hintDoc is the JSON that hint --format json writes for a position with
+// every card known (README, "Hint JSON").
+type hintDoc struct {
+	Game     string             `json:"game"`
+	Number   string             `json:"number,omitempty"`
+	Position *rules.PositionDoc `json:"position,omitempty"`
+	Rules    shareRules         `json:"rules"`
+	Verdict  string             `json:"verdict"`
+	Reason   string             `json:"reason,omitempty"`
+	ToGo     *int               `json:"to_go,omitempty"`
+	Next     []string           `json:"next,omitempty"`
+	Why      string             `json:"why,omitempty"`
+	MaxNodes int64              `json:"max_nodes"`
+	Nodes    int64              `json:"nodes"`
+	Seconds  float64            `json:"seconds"`
+}
+
+// adviceDoc is the JSON of hint --format json for a position with unknown
+// cards: the position's share, as solve writes it, and the moves ranked.
+type adviceDoc struct {
+	shareDoc
+	Moves    []moveShareDoc `json:"moves"`
+	Searches int            `json:"searches"`
+}
+
+type moveShareDoc struct {
+	Move         string  `json:"move"`
+	Winnable     int     `json:"winnable"`
+	Unwinnable   int     `json:"unwinnable"`
+	Unknown      int     `json:"unknown"`
+	Share        float64 `json:"share"`
+	Low          float64 `json:"low"`
+	High         float64 `json:"high"`
+	TurnsUnknown bool    `json:"turns_unknown,omitempty"`
+}
+
+// newAdviceDoc fills hint's JSON for a position with unknown cards: at
+// most show moves, the most winnable first. A run that was stopped lists
+// no move.
+func newAdviceDoc(p *rules.Position, num string, cfg solver.Config, adv sample.Advice, show int, stopped bool) adviceDoc {
+	d := adviceDoc{shareDoc: newShareDoc(p, num, cfg, adv.Share), Moves: []moveShareDoc{}, Searches: adv.Searches}
+	if stopped {
+		return d
+	}
+	for _, m := range adv.Moves[:min(show, len(adv.Moves))] {
+		share, low, high := tallyRange(m.Tally, adv.Exhaustive)
+		d.Moves = append(d.Moves, moveShareDoc{Move: m.Move.String(), Winnable: m.Winnable, Unwinnable: m.Unwinnable,
+			Unknown: m.Unknown, Share: share, Low: low, High: high, TurnsUnknown: m.TurnsUnknown})
+	}
+	return d
 }
 
 // hintStoppable is sample.Hint, ended early by SIGINT or SIGTERM (with

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -113,15 +114,41 @@ type shareRules struct {
 // the exact bounds over all of them, as if every unknown were a loss or a
 // win (the share itself when none is unknown).
 func shareRange(sh sample.Share) (share, low, high float64) {
-	r := sh.Rate()
-	if !sh.Exhaustive {
+	return tallyRange(sh.Tally, sh.Exhaustive)
+}
+
+// tallyRange is shareRange for any tally: of the position, or after a move.
+func tallyRange(t sample.Tally, exhaustive bool) (share, low, high float64) {
+	r := t.Rate()
+	if !exhaustive {
 		return r.Rate, r.Low, r.High
 	}
-	n := float64(sh.Total())
-	return r.Rate, float64(sh.Winnable) / n, float64(sh.Winnable+sh.Unknown) / n
+	n := float64(t.Total())
+	if n == 0 {
+		return r.Rate, 0, 1
+	}
+	return r.Rate, float64(t.Winnable) / n, float64(t.Winnable+t.Unknown) / n
 }
 
 func marshalShare(p *rules.Position, num string, cfg solver.Config, sh sample.Share) []byte {
+	return mustMarshal(newShareDoc(p, num, cfg, sh))
+}
+
+// mustMarshal is json.Marshal of a value made only of strings, numbers,
+// bools and lists of them, which cannot fail, without HTML escaping (so
+// that a move reads "5C t3>t6").
+func mustMarshal(v any) []byte {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		panic("mustMarshal: " + err.Error())
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n"))
+}
+
+// newShareDoc fills the share JSON of sh.
+func newShareDoc(p *rules.Position, num string, cfg solver.Config, sh sample.Share) shareDoc {
 	share, low, high := shareRange(sh)
 	d := shareDoc{
 		Game:         p.Game.String(),
@@ -153,11 +180,7 @@ func marshalShare(p *rules.Position, num string, cfg solver.Config, sh sample.Sh
 	if math.IsNaN(d.Seconds) || math.IsInf(d.Seconds, 0) {
 		d.Seconds = 0
 	}
-	b, err := json.Marshal(d)
-	if err != nil {
-		panic("marshalShare: " + err.Error()) // cannot happen: strings, numbers and bools
-	}
-	return b
+	return d
 }
 
 // printShare writes solve's answer for a position with unknown cards.
