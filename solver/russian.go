@@ -60,8 +60,11 @@ const (
 	locF    = 9
 	locPair = 10 // CellHome pair moves: the card to cell to-locPair, its successor to the other
 	locSwap = 12 // a KingHome swap: the King alone in column aux to a cell, then card to aux
-	none    = 0xFF
-	keyTag  = uint64(1) << 63
+	// locSwap2 is a KingHome double swap: the Queen and the King that are
+	// alone in column aux to the two cells, then card to aux.
+	locSwap2 = 13
+	none     = 0xFF
+	keyTag   = uint64(1) << 63
 )
 
 // rcMove is a move in the solver's own compact form. from and to are column
@@ -404,6 +407,17 @@ func (b *rcBoard) nextFoundation() (rcMove, bool) {
 // column. A King K' at the bottom of its column needs no swap: the result
 // is D with two columns in the other order.
 //
+// With CellHome on as well, the other cell may hold K's Queen Q, which
+// then goes home onto K: D has Q on K, the two alone in their column, and
+// both cells free. For K' going to the empty column the search then has a
+// double swap: Q to one cell, K to the other, K' to their column. (Without
+// it, that move of T was lost: deal 212166 and 11 others of 1..1,000,000
+// were reported unsolvable.) The same double swap serves a position with Q
+// on K alone in a column that no cell card made: there, K going to a cell
+// (after Q) and K' taking the column is two moves, and the pair move for Q
+// and K only comes straight back, so it is not generated. No other card
+// can come home onto K from a cell, since the two cells held K and Q.
+//
 // So a King alone in a column is never moved to a cell (it would come
 // straight back), and no King goes to a cell while a column is empty (it
 // would go on there, which the King's own move to the empty column does).
@@ -523,13 +537,24 @@ func (b *rcBoard) genMoves(buf []rcMove, pr Pruning, returns bool) []rcMove {
 					// A King alone in its column would come straight
 					// back from a cell; it gives way to another King.
 					if emptyCol == none {
-						buf = b.swaps(buf, i, pr, returns)
+						buf = b.swaps(buf, i, locSwap, pr, returns)
 					}
 					continue
 				}
 				if emptyCol != none {
 					continue // it would go on to the empty column
 				}
+			}
+			if pr.KingHome && pr.CellHome && b.n[i] == 2 && c%13 == 11 && b.col[i][0] == c+1 && b.down[i] == 0 {
+				// A Queen on its King, the two alone in a column: the
+				// pair move would come straight back (the King to the
+				// empty column, the Queen onto it); the two give way to
+				// another King instead, when both cells are free and no
+				// column is empty.
+				if emptyCol == none && b.cell[0] == none && b.cell[1] == none {
+					buf = b.swaps(buf, i, locSwap2, pr, returns)
+				}
+				continue
 			}
 			if pr.CellHome && c%13 != 12 {
 				if b.n[i] >= 2 && b.col[i][b.n[i]-2] == c+1 && b.down[i] < b.n[i]-1 {
@@ -577,11 +602,12 @@ func (b *rcBoard) genMoves(buf []rcMove, pr Pruning, returns bool) []rcMove {
 	return buf
 }
 
-// swaps adds the KingHome swaps for the King alone in column i: it goes to
-// a cell and another King (with what lies on it) takes its column. A King
-// at the bottom of a column is left out: swapping it gives the same
-// position, with the columns in another order.
-func (b *rcBoard) swaps(buf []rcMove, i uint8, pr Pruning, returns bool) []rcMove {
+// swaps adds the KingHome swaps for the King alone in column i (kind
+// locSwap), or for the Queen on its King alone in column i (kind locSwap2):
+// they go to the cells and another King (with what lies on it) takes their
+// column. A King at the bottom of a column is left out: swapping it gives
+// the same position, with the columns in another order.
+func (b *rcBoard) swaps(buf []rcMove, i, kind uint8, pr Pruning, returns bool) []rcMove {
 	k := b.col[i][0]
 	for s := uint8(0); s < 4; s++ {
 		o := s*13 + 12
@@ -592,13 +618,13 @@ func (b *rcBoard) swaps(buf []rcMove, i uint8, pr Pruning, returns bool) []rcMov
 		switch {
 		case l < rcCols:
 			if b.idx[o] > 0 && b.faceUp(o) {
-				buf = append(buf, rcMove{card: o, from: l, to: locSwap, aux: i})
+				buf = append(buf, rcMove{card: o, from: l, to: kind, aux: i})
 			}
 		case l < locF:
-			buf = append(buf, rcMove{card: o, from: l, to: locSwap, aux: i})
+			buf = append(buf, rcMove{card: o, from: l, to: kind, aux: i})
 		default:
 			if returns && !pr.SkipReturns && b.found[s] == 13 {
-				buf = append(buf, rcMove{card: o, from: locF, to: locSwap, aux: i})
+				buf = append(buf, rcMove{card: o, from: locF, to: kind, aux: i})
 			}
 		}
 	}
@@ -975,9 +1001,11 @@ func (w *rcWorker) split(n int) ([]rcTask, bool) {
 					entered: entered,
 				}
 				if m.to >= locPair {
-					ms := w.b.pair(m)
-					t.moves = append(t.moves[:len(t.moves)-1], ms[0], ms[1])
-					t.forced = append(t.forced, false)
+					ms, n := w.b.pair(m)
+					t.moves = append(t.moves[:len(t.moves)-1], ms[:n]...)
+					for range n - 1 {
+						t.forced = append(t.forced, false)
+					}
 				}
 				next = append(next, t)
 			}
@@ -1027,36 +1055,46 @@ func (w *rcWorker) play(m rcMove, forced bool) {
 	w.played = append(w.played, u)
 }
 
-// playPair plays m, which may be a CellHome pair move (two moves), and
-// returns how many moves it played.
+// playPair plays m, which may be a CellHome pair move or a KingHome swap
+// (two or three moves), and returns how many moves it played.
 func (w *rcWorker) playPair(m rcMove, forced bool) int {
 	if m.to < locPair {
 		w.play(m, forced)
 		return 1
 	}
-	ms := w.b.pair(m)
+	ms, n := w.b.pair(m)
 	w.play(ms[0], forced)
-	w.play(ms[1], false)
-	return 2
+	for _, x := range ms[1:n] {
+		w.play(x, false)
+	}
+	return n
 }
 
-// pair returns the two moves of a CellHome pair move or a KingHome swap.
-func (b *rcBoard) pair(m rcMove) [2]rcMove {
-	if m.to == locSwap {
+// pair returns the moves of a CellHome pair move or a KingHome swap, and
+// how many there are.
+func (b *rcBoard) pair(m rcMove) ([3]rcMove, int) {
+	switch m.to {
+	case locSwap:
 		free := uint8(locCell)
 		if b.cell[0] != none {
 			free++
 		}
-		return [2]rcMove{
+		return [3]rcMove{
 			{card: b.col[m.aux][0], from: m.aux, to: free},
 			{card: m.card, from: m.from, to: m.aux},
-		}
+		}, 2
+	case locSwap2:
+		return [3]rcMove{
+			{card: b.col[m.aux][1], from: m.aux, to: locCell},
+			{card: b.col[m.aux][0], from: m.aux, to: locCell + 1},
+			{card: m.card, from: m.from, to: m.aux},
+		}, 3
 	}
 	i := m.to - locPair
-	return [2]rcMove{
+	return [3]rcMove{
 		{card: m.card, from: m.from, to: locCell + i},
 		{card: m.card + 1, from: m.from, to: locCell + 1 - i},
-	}
+	}, 2
 }
 
 func (w *rcWorker) takeBack() {

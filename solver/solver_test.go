@@ -640,3 +640,48 @@ func TestAutoKeysInSearch(t *testing.T) {
 		}
 	}
 }
+
+// TestKingHomeDoubleSwap: these deals are won (by a search with KingHome
+// off, and by the search before CellHome and KingHome existed), but with
+// both on the search lost them. Their wins need a King to go to an empty
+// column while another King and its Queen wait in the cells, which the
+// settled position (Queen on King, alone in a column) can only copy with
+// the double swap. Every pruning combination must win them, with one
+// worker and with two.
+func TestKingHomeDoubleSwap(t *testing.T) {
+	deals := []uint64{212166, 212765, 263830, 369371, 458094, 542592, 708447, 785831, 891518, 913765, 946512, 960907}
+	if testing.Short() {
+		deals = deals[:3]
+	}
+	for _, d := range deals {
+		p := deal(rules.RussianCell, d)
+		for _, workers := range []int{1, 2} {
+			for _, off := range []string{"", "CellHome", "KingHome"} {
+				cfg := testConfig(workers)
+				switch off {
+				case "CellHome":
+					cfg.Pruning.CellHome = false
+				case "KingHome":
+					cfg.Pruning.KingHome = false
+				}
+				if r := mustSolve(t, p, cfg); r.Verdict != Solvable {
+					t.Errorf("deal %d, %d workers, %s off: %v, want solvable", d, workers, off, r.Verdict)
+				}
+			}
+		}
+	}
+	// Every position on a winning line is won. Along the line found with
+	// KingHome off, the search with everything on lost the position after
+	// move 21 (QH and KH in the cells, t1 empty, and the win goes on with
+	// KC and TH to t1) and every one before it.
+	p := deal(rules.RussianCell, 212166)
+	cfg := testConfig(1)
+	cfg.Pruning.KingHome = false
+	line := mustSolve(t, p, cfg).Moves
+	for i, m := range line {
+		if r := mustSolve(t, p, testConfig(1)); r.Verdict != Solvable {
+			t.Fatalf("deal 212166 after %d moves of a win: %v, want solvable\n%s", i, r.Verdict, rules.FormatBoard(p, "", rules.BoardStyle{}))
+		}
+		p.Apply(m)
+	}
+}
