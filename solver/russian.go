@@ -1232,9 +1232,6 @@ func (w *rcWorker) expand(depth int, via int) bool {
 		if w.stop {
 			break
 		}
-		if verifyAutoKeys && (status[i] == childNewAuto || status[i] == childSeenAuto) {
-			w.verifyAutoKey(m)
-		}
 		switch status[i] {
 		case childSeen, childSeenAuto:
 			continue
@@ -1336,6 +1333,9 @@ func (w *rcWorker) probeChildren(moves []rcMove, status []uint8, sleeping []rcMo
 		} else if k, ok := w.b.childKey(m); ok {
 			st = w.probe(k, childNew, childSeen)
 		} else if k, ok := w.b.autoKey(m); ok {
+			if verifyAutoKeys {
+				w.verifyAutoKey(m, k)
+			}
 			st = w.probe(k, childNewAuto, childSeenAuto)
 		}
 		status = append(status, st)
@@ -1405,15 +1405,14 @@ func (b *rcBoard) childKey(m rcMove) (rcKey, bool) {
 var verifyAutoKeys bool
 
 // verifyAutoKey plays m and the automatic moves after it, compares the key
-// with autoKey's, and takes them back.
-func (w *rcWorker) verifyAutoKey(m rcMove) {
-	want, ok := w.b.autoKey(m)
+// with want, autoKey's, and takes them back.
+func (w *rcWorker) verifyAutoKey(m rcMove, want rcKey) {
 	w.play(m, false)
 	autos := w.playAutos()
 	got := w.b.key
 	w.undoAutos(autos + 1)
-	if !ok || got != want {
-		panic(fmt.Sprintf("autoKey of %v: %x (ok %v), played: %x", m.toRules(), want, ok, got))
+	if got != want {
+		panic(fmt.Sprintf("autoKey of %v: %x, played: %x", m.toRules(), want, got))
 	}
 }
 
@@ -1538,17 +1537,14 @@ func (b *rcBoard) autoKey(m rcMove) (rcKey, bool) {
 	// Then the cards that go home (CellHome, KingHome). They only cover
 	// a column's top card or fill an empty column, so no foundation move
 	// follows them, but one may let the other cell's card go home on top of
-	// it: the passes repeat until nothing moves. vtop is the card now on
-	// top of a column after such a move (or none), and placed/placedCol
-	// where each moved card went. The cells are taken in order, as
+	// it: the passes repeat until nothing moves. vtop is the card such a
+	// move put on top of a column (or none). The cells are taken in order, as
 	// nextAuto takes them, so that with two Kings in the cells and one
 	// empty column the same King goes there.
 	if !b.cellHome && !b.kingHome {
 		return key, true
 	}
 	vtop := [rcCols]uint8{none, none, none, none, none, none, none}
-	var placed, placedCol [2]uint8
-	np := 0
 	for moved := true; moved; {
 		moved = false
 		for i := 0; i < 2; i++ {
@@ -1575,11 +1571,13 @@ func (b *rcBoard) autoKey(m rcMove) (rcKey, bool) {
 				if !b.cellHome {
 					continue
 				}
-				// The column whose top card is x+1, if there is one.
+				// The column whose top card is x+1, if there is one: a
+				// column it came home to here, or its own column with
+				// nothing come home onto it.
 				sc := x + 1
-				for j := 0; j < np; j++ {
-					if placed[j] == sc {
-						to = placedCol[j]
+				for l := range uint8(rcCols) {
+					if vtop[l] == sc {
+						to = l
 					}
 				}
 				if to == none {
@@ -1592,15 +1590,16 @@ func (b *rcBoard) autoKey(m rcMove) (rcKey, bool) {
 					case l < rcCols && b.idx[sc]+1 == n[l] && (l != dst || gLen == 0):
 						to = l
 					}
+					if to != none && vtop[to] != none {
+						continue
+					}
 				}
-				if to == none || (vtop[to] != none && vtop[to] != sc) {
+				if to == none {
 					continue
 				}
 				key.setCode(x, b.landCode(x, sc))
 			}
 			vtop[to] = x
-			placed[np], placedCol[np] = x, to
-			np++
 			cell[i] = none
 			moved = true
 		}

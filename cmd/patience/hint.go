@@ -112,27 +112,7 @@ of the position and every legal move ranked with its counts.`,
 				}
 			}
 			if format == "json" {
-				d := hintDoc{Game: p.Game.String(), Number: num, Rules: shareRules{Returns: cfg.Options.Returns},
-					Verdict: res.Verdict.String(), Reason: res.Reason, MaxNodes: cfg.MaxNodes, Nodes: res.Nodes,
-					Seconds: res.Elapsed.Seconds()}
-				if withPosition {
-					pd := rules.NewPositionDoc(p, num)
-					d.Position = &pd
-				}
-				switch res.Verdict {
-				case solver.Solvable:
-					togo := len(res.Moves)
-					d.ToGo = &togo
-					d.Next = []string{}
-					for _, m := range res.Moves[:min(count, togo)] {
-						d.Next = append(d.Next, m.String())
-					}
-				case solver.Unsolvable:
-					if b, ok := solver.FindBlockage(p); ok {
-						d.Why = b.Text
-					}
-				}
-				fmt.Fprintf(s.out, "%s\n", mustMarshal(d))
+				fmt.Fprintf(s.out, "%s\n", mustMarshal(newHintDoc(p, num, cfg, res, count, withPosition)))
 				if sig != 0 {
 					return interrupted{sig}
 				}
@@ -196,6 +176,31 @@ type hintDoc struct {
 	MaxNodes int64              `json:"max_nodes"`
 	Nodes    int64              `json:"nodes"`
 	Seconds  float64            `json:"seconds"`
+}
+
+// newHintDoc fills hint's JSON for a position with every card known: the
+// first count moves of a win, or the cause of a loss where one is found.
+func newHintDoc(p *rules.Position, num string, cfg solver.Config, res solver.Result, count int, withPosition bool) hintDoc {
+	d := hintDoc{Game: p.Game.String(), Number: num, Rules: shareRules{Returns: cfg.Options.Returns},
+		Verdict: res.Verdict.String(), Reason: res.Reason, MaxNodes: cfg.MaxNodes, Nodes: res.Nodes,
+		Seconds: res.Elapsed.Seconds()}
+	if withPosition {
+		pd := rules.NewPositionDoc(p, num)
+		d.Position = &pd
+	}
+	switch res.Verdict {
+	case solver.Solvable:
+		togo := len(res.Moves)
+		d.ToGo = &togo
+		for _, m := range res.Moves[:min(count, togo)] {
+			d.Next = append(d.Next, m.String())
+		}
+	case solver.Unsolvable:
+		if b, ok := solver.FindBlockage(p); ok {
+			d.Why = b.Text
+		}
+	}
+	return d
 }
 
 // adviceDoc is the JSON of hint --format json for a position with unknown
