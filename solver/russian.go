@@ -2,7 +2,7 @@ package solver
 
 import (
 	"fmt"
-	"math/rand/v2"
+	"math/bits"
 	"sync"
 	"sync/atomic"
 
@@ -765,7 +765,16 @@ type rcWorker struct {
 	ctPending int64
 	step      int64
 	stop      bool
-	rng       *rand.Rand
+	// shake, when not 0, moves each move's score at random by up to
+	// shake/2 either way, from the generator state seed (see order).
+	shake int
+	seed  uint64
+	// Restarts (see restartSearch): the positions this run may expand
+	// before it starts over (0: no restarts), the count so far, and
+	// whether the search is unwinding for a restart.
+	runBudget  int64
+	runNodes   int64
+	restarting bool
 }
 
 func (s *rcSearch) solve(p *rules.Position) (Result, error) {
@@ -782,15 +791,14 @@ func (s *rcSearch) solve(p *rules.Position) (Result, error) {
 		w.nodes = 0
 		w.step = step
 		if w.id > 0 {
-			w.rng = rand.New(rand.NewPCG(uint64(w.id), 0x9e3779b97f4a7c15))
+			w.seed, w.shake = uint64(w.id)*0x9e3779b97f4a7c15, 24
 		}
 	}
 	var winner *rcWorker
 	if len(s.workers) == 1 {
 		s.resetTable(1, 0)
 		w := s.workers[0]
-		w.restart()
-		if w.search(0) {
+		if w.restartSearch() {
 			winner = w
 		}
 		bud.nodes.Add(w.nodes)
@@ -842,6 +850,95 @@ func (s *rcSearch) resetTable(n, size int) {
 	default:
 		s.tt3.reset()
 	}
+}
+
+// restartSearch runs the search of one worker alone, starting it over
+// from the start position, with the table kept, each time a run has
+// expanded its share of positions; each run orders the moves a little
+// differently (ties and near-ties broken at random, from a seed fixed by
+// the run's number, so a search is still reproducible). It reports a win,
+// left on the board.
+//
+// A depth-first search that opens with a poor choice can spend most of its
+// time in one large region with no win, when another order would have won
+// at once. Starting over costs little here, because the table keeps every
+// position whose search was finished: a position is finished once each of
+// its moves has been played or its child found entered. What the search
+// had entered but not finished, the positions on its path and the children
+// entered by a lookup but not yet searched, is taken out of the table as
+// the search unwinds (forget), so those are searched again. Runs share the
+// usual argument that a depth-first search with a table is complete: every
+// position in the table is finished, or else on the path, or a child
+// entered and waiting, and each of those is finished before the search
+// ends; a restart takes every unfinished position out again, and the next
+// run enters them anew from the start position. So the last run, which
+// has no node limit of its own, ends with the same verdict as one search
+// alone; the budgets count the positions of every run.
+func (w *rcWorker) restartSearch() bool {
+	w.runBudget = 0
+	if w.s.tt1 != nil && w.s.cfg.Pruning.AutoFoundation {
+		w.runBudget = restartUnit * luby(1)
+	}
+	w.runNodes = 0
+	defer func() { w.runBudget, w.shake = 0, 0 }()
+	for run := uint64(1); ; run++ {
+		w.restart()
+		if w.search(0) {
+			return true
+		}
+		if !w.restarting || w.bud.stop.Load() {
+			return false
+		}
+		w.restarting = false
+		w.runNodes = 0
+		w.runBudget = restartUnit * luby(run+1)
+		w.seed, w.shake = run*0x2545f4914f6cdd1d, restartShake
+	}
+}
+
+// The node limits of restartSearch's runs follow Luby's sequence
+// (1, 1, 2, 1, 1, 2, 4, 1, ...) times restartUnit, and later runs break ties
+// and near-ties at random by up to restartShake/2 either way (scoreMove's
+// scores lie in -100..100, so that is almost a random order). Luby, Sinclair
+// and Zuckerman showed this sequence to be within a log factor of the best
+// fixed limit when nothing is known of the search times. The unit and the
+// shake were chosen on deals 1..10,000 and checked on 10,001..20,000 (see
+// benchmarks/BENCHMARKS.md). restartUnit 0 turns restarts off (tests).
+var restartUnit int64 = 300
+
+const restartShake = 120
+
+// luby returns the i-th term (from 1) of Luby's sequence.
+func luby(i uint64) int64 {
+	for {
+		// k such that 2^(k-1) <= i < 2^k
+		k := uint(bits.Len64(i))
+		if i == 1<<k-1 {
+			return 1 << (k - 1)
+		}
+		i -= 1<<(k-1) - 1
+	}
+}
+
+// forget takes out of the table what the frame of an unwinding search
+// entered and did not finish: the children of moves[from:] that a lookup
+// entered (status childNew or childNewAuto), and the frame's own position.
+// The board is at that position.
+func (w *rcWorker) forget(moves []rcMove, status []uint8) {
+	for i, m := range moves {
+		var k rcKey
+		switch status[i] {
+		case childNew:
+			k, _ = w.b.childKey(m)
+		case childNewAuto:
+			k, _ = w.b.autoKey(m)
+		default:
+			continue
+		}
+		w.s.tt1.remove(k, k.hash())
+	}
+	k := w.b.key
+	w.s.tt1.remove(k, k.hash())
 }
 
 // restart takes the worker back to the start position with an empty path.
@@ -1206,6 +1303,11 @@ func (w *rcWorker) expand(depth int, via int) bool {
 	if w.bud.tick(&w.nodes, w.step) {
 		w.stop = true
 	}
+	if w.runBudget > 0 {
+		if w.runNodes++; w.runNodes >= w.runBudget && !w.stop {
+			w.stop, w.restarting = true, true
+		}
+	}
 	for len(w.frames) <= depth {
 		w.frames = append(w.frames, make([]rcMove, 0, 64))
 		w.status = append(w.status, make([]uint8, 0, 64))
@@ -1228,10 +1330,12 @@ func (w *rcWorker) expand(depth int, via int) bool {
 		}
 	}
 	w.order(moves, status)
+	next := 0
 	for i, m := range moves {
 		if w.stop {
 			break
 		}
+		next = i + 1
 		switch status[i] {
 		case childSeen, childSeenAuto:
 			continue
@@ -1255,6 +1359,9 @@ func (w *rcWorker) expand(depth int, via int) bool {
 			w.undoAutos(n - 1)
 		}
 		w.takeBack()
+	}
+	if w.restarting {
+		w.forget(moves[next:], status[next:])
 	}
 	w.leave()
 	return false
@@ -1545,6 +1652,7 @@ func (b *rcBoard) autoKey(m rcMove) (rcKey, bool) {
 		return key, true
 	}
 	vtop := [rcCols]uint8{none, none, none, none, none, none, none}
+	placed := 0 // cards put in vtop
 	for moved := true; moved; {
 		moved = false
 		for i := 0; i < 2; i++ {
@@ -1575,9 +1683,11 @@ func (b *rcBoard) autoKey(m rcMove) (rcKey, bool) {
 				// column it came home to here, or its own column with
 				// nothing come home onto it.
 				sc := x + 1
-				for l := range uint8(rcCols) {
-					if vtop[l] == sc {
-						to = l
+				if placed > 0 {
+					for l := range uint8(rcCols) {
+						if vtop[l] == sc {
+							to = l
+						}
 					}
 				}
 				if to == none {
@@ -1600,6 +1710,7 @@ func (b *rcBoard) autoKey(m rcMove) (rcKey, bool) {
 				key.setCode(x, b.landCode(x, sc))
 			}
 			vtop[to] = x
+			placed++
 			cell[i] = none
 			moved = true
 		}
@@ -1619,10 +1730,14 @@ func (w *rcWorker) undoAutos(n int) {
 //
 // status, if not nil, is sorted along with the moves.
 func (w *rcWorker) order(ms []rcMove, status []uint8) {
-	if w.rng != nil {
+	if w.shake != 0 {
 		for i := range ms {
 			if ms[i].score != seenScore {
-				ms[i].score += int8(w.rng.IntN(24)) - 12
+				// A linear congruential step (Knuth's MMIX constants);
+				// the top half of the state scaled to 0..shake-1.
+				w.seed = w.seed*6364136223846793005 + 1442695040888963407
+				r := int((w.seed >> 32) * uint64(w.shake) >> 32)
+				ms[i].score = int8(max(-126, min(126, int(ms[i].score)+r-w.shake/2)))
 			}
 		}
 	}

@@ -174,6 +174,38 @@ func (t *table[K]) visit(k K, h uint64) bool {
 	}
 }
 
+// remove takes key k (with hash h) out of the table, if it is there, and
+// shifts the later keys of its probe run back so that no lookup stops
+// early at the hole.
+func (t *table[K]) remove(k K, h uint64) {
+	i := h & t.mask
+	for d := 0; t.slots[i] != k; d++ {
+		if t.slots[i] == t.zero || d > max(t.maxDisp, evictWindow) {
+			return // not there (a full table may have evicted it)
+		}
+		i = (i + 1) & t.mask
+	}
+	t.count--
+	for {
+		t.slots[i] = t.zero
+		j := i
+		for {
+			j = (j + 1) & t.mask
+			if t.slots[j] == t.zero {
+				return
+			}
+			home := t.slots[j].hash() & t.mask
+			// Move slots[j] into the hole at i unless its home lies
+			// cyclically in (i, j].
+			if (j > i && (home <= i || home > j)) || (j < i && home <= i && home > j) {
+				t.slots[i] = t.slots[j]
+				i = j
+				break
+			}
+		}
+	}
+}
+
 func (t *table[K]) grow() {
 	old := t.slots
 	t.alloc(len(old) * 2)

@@ -83,7 +83,7 @@ func TestMemoryCap(t *testing.T) {
 		runs := [][]string{
 			{"solve", "russian-cell", "308860", "--workers", "1"},
 			{"solve", "russian-cell", "308860", "--workers", "2"},
-			{"stats", "russian-cell", "--deals", "308860,86924", "--workers", "2", "--quiet"},
+			{"stats", "russian-cell", "--deals", "308860,144953", "--workers", "2", "--quiet"},
 		}
 		// In the batch run, each worker's table has half the cap, and fills
 		// it with half as many nodes.
@@ -169,7 +169,7 @@ func TestTimeoutHonoured(t *testing.T) {
 	attempt("stats --workers 2", func() (string, bool) {
 		out := filepath.Join(t.TempDir(), "r.jsonl")
 		start := time.Now()
-		if o, err := exec.Command(bin, "stats", "russian-cell", "--deals", "308860,86924", "--timeout", budget.String(),
+		if o, err := exec.Command(bin, "stats", "russian-cell", "--deals", "308860,144953", "--timeout", budget.String(),
 			"--max-nodes", "10000000000", "--workers", "2", "--quiet", "--out", out).CombinedOutput(); err != nil {
 			t.Fatalf("stats: %v\n%s", err, o)
 		}

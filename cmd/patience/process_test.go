@@ -386,12 +386,12 @@ func TestSolveAndHintInterrupted(t *testing.T) {
 		args []string
 		want []string
 	}{
-		// Deal 86924 takes about 2 million positions, seconds on one core.
-		{syscall.SIGINT, []string{"solve", "russian-cell", "86924", "--workers", "1", "--ascii"},
+		// Deal 144953 is unsolvable, 1.6 million positions: seconds on one core.
+		{syscall.SIGINT, []string{"solve", "russian-cell", "144953", "--workers", "1", "--ascii"},
 			[]string{"Verdict: unknown (interrupted before the search ended; this is not a loss)", "Searched "}},
-		{syscall.SIGTERM, []string{"solve", "russian-cell", "86924", "--workers", "1", "--format", "json"},
+		{syscall.SIGTERM, []string{"solve", "russian-cell", "144953", "--workers", "1", "--format", "json"},
 			[]string{`"verdict":"unknown"`, `"reason":"interrupted"`}},
-		{syscall.SIGINT, []string{"hint", "russian-cell", "86924", "--workers", "1"},
+		{syscall.SIGINT, []string{"hint", "russian-cell", "144953", "--workers", "1"},
 			[]string{"Interrupted: the search stopped after "}},
 		// Five thousand whole deals to decide: seconds on two cores.
 		{syscall.SIGINT, []string{"solve", "russian-cell", "385", "--hide", "--samples", "5000", "--ascii"},

@@ -1,0 +1,74 @@
+package solver
+
+import (
+	"testing"
+
+	"patience/rules"
+)
+
+func TestLuby(t *testing.T) {
+	want := []int64{1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, 1}
+	for i, w := range want {
+		if got := luby(uint64(i + 1)); got != w {
+			t.Fatalf("luby(%d) = %d, want %d", i+1, got, w)
+		}
+	}
+}
+
+// TestRestartsKeepVerdicts checks restartSearch against one search with no
+// restarts, with runs far shorter than the default so that most deals
+// start over many times. The verdicts must agree, and an unsolvable deal
+// must end with exactly the same number of positions in the table: every
+// position reachable under the pruning, each entered once. A restart that
+// left an unfinished position in the table would leave some of those out.
+func TestRestartsKeepVerdicts(t *testing.T) {
+	n := uint64(250)
+	if testing.Short() {
+		n = 50
+	}
+	defer func(u int64) { restartUnit = u }(restartUnit)
+	unsolvable, restarted := 0, 0
+	for d := uint64(1); d <= n; d++ {
+		p := deal(rules.RussianCell, d)
+		restartUnit = 0
+		ref := mustSolve(t, p, testConfig(1))
+		for _, unit := range []int64{5, 60} {
+			restartUnit = unit
+			r := mustSolve(t, p, testConfig(1))
+			if r.Verdict != ref.Verdict {
+				t.Fatalf("deal %d, restart unit %d: %v, without restarts %v", d, unit, r.Verdict, ref.Verdict)
+			}
+			if r.Nodes > unit {
+				restarted++
+			}
+			if ref.Verdict == Unsolvable && (r.Stored != ref.Stored || r.Nodes < ref.Nodes) {
+				t.Fatalf("deal %d, restart unit %d: %d positions stored and %d searched, without restarts %d and %d",
+					d, unit, r.Stored, r.Nodes, ref.Stored, ref.Nodes)
+			}
+		}
+		if ref.Verdict == Unsolvable {
+			unsolvable++
+		}
+	}
+	if unsolvable < 3 || restarted < int(n) {
+		t.Fatalf("only %d unsolvable deals, %d searches that restarted", unsolvable, restarted)
+	}
+}
+
+// TestRestartsReproducible checks that restarts keep a one-worker search
+// reproducible: the same deal gives the same moves and counts twice.
+func TestRestartsReproducible(t *testing.T) {
+	for _, d := range []uint64{385, 4323} {
+		p := deal(rules.RussianCell, d)
+		a := mustSolve(t, p, testConfig(1))
+		b := mustSolve(t, p, testConfig(1))
+		if a.Verdict != b.Verdict || a.Nodes != b.Nodes || len(a.Moves) != len(b.Moves) {
+			t.Fatalf("deal %d: %v in %d positions, %d moves, then %v in %d, %d moves", d, a.Verdict, a.Nodes, len(a.Moves), b.Verdict, b.Nodes, len(b.Moves))
+		}
+		for i := range a.Moves {
+			if a.Moves[i] != b.Moves[i] {
+				t.Fatalf("deal %d: move %d differs", d, i+1)
+			}
+		}
+	}
+}
