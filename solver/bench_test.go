@@ -119,3 +119,22 @@ func BenchmarkSolveRussianCell(b *testing.B) { benchSolve(b, rules.RussianCell, 
 
 // BenchmarkSolveRippleFan solves Ripple Fan deals 1..10,000.
 func BenchmarkSolveRippleFan(b *testing.B) { benchSolve(b, rules.RippleFan, 10_000) }
+
+// BenchmarkTableGrow measures filling a table from its smallest size to
+// half a million positions, doubling (and rehashing) on the way, as a hard
+// deal does.
+func BenchmarkTableGrow(b *testing.B) {
+	const n = 1 << 19
+	rng := rand.New(rand.NewPCG(2, 2))
+	keys := make([]rcKey, n)
+	for i := range keys {
+		keys[i] = rcKey{rng.Uint64(), rng.Uint64() | keyTag}
+	}
+	t := newTable[rcKey](1<<30, 1<<12)
+	for b.Loop() {
+		t.reset()
+		for _, k := range keys {
+			t.visit(k, k.hash())
+		}
+	}
+}

@@ -6,21 +6,27 @@ package solver
 // always caught even when the table has evicted the positions on the path.
 //
 // Open addressing with linear probing and backward-shift deletion; it grows
-// when half full. The zero key is the empty mark, as in table.
+// when half full. The zero key is the empty mark, as in table. Each slot
+// keeps its key's hash, so that deletion and growth hash nothing.
 type pathSet[K keyType] struct {
-	slots []K
+	slots []pathSlot[K]
 	mask  uint64
 	count int
 	zero  K
 }
 
+type pathSlot[K keyType] struct {
+	k K
+	h uint64
+}
+
 func newPathSet[K keyType]() pathSet[K] {
-	return pathSet[K]{slots: make([]K, 256), mask: 255}
+	return pathSet[K]{slots: make([]pathSlot[K], 256), mask: 255}
 }
 
 func (p *pathSet[K]) has(k K, h uint64) bool {
 	for i := h & p.mask; ; i = (i + 1) & p.mask {
-		switch p.slots[i] {
+		switch p.slots[i].k {
 		case k:
 			return true
 		case p.zero:
@@ -32,20 +38,20 @@ func (p *pathSet[K]) has(k K, h uint64) bool {
 func (p *pathSet[K]) add(k K, h uint64) {
 	if p.count*2 >= len(p.slots) {
 		old := p.slots
-		p.slots = make([]K, len(old)*2)
+		p.slots = make([]pathSlot[K], len(old)*2)
 		p.mask = uint64(len(p.slots) - 1)
 		p.count = 0
 		for _, o := range old {
-			if o != p.zero {
-				p.add(o, o.hash())
+			if o.k != p.zero {
+				p.add(o.k, o.h)
 			}
 		}
 	}
 	i := h & p.mask
-	for p.slots[i] != p.zero {
+	for p.slots[i].k != p.zero {
 		i = (i + 1) & p.mask
 	}
-	p.slots[i] = k
+	p.slots[i] = pathSlot[K]{k, h}
 	p.count++
 }
 
@@ -53,19 +59,19 @@ func (p *pathSet[K]) add(k K, h uint64) {
 // probe run back so that lookups never stop early at the hole.
 func (p *pathSet[K]) remove(k K, h uint64) {
 	i := h & p.mask
-	for p.slots[i] != k {
+	for p.slots[i].k != k {
 		i = (i + 1) & p.mask
 	}
 	p.count--
 	for {
-		p.slots[i] = p.zero
+		p.slots[i] = pathSlot[K]{}
 		j := i
 		for {
 			j = (j + 1) & p.mask
-			if p.slots[j] == p.zero {
+			if p.slots[j].k == p.zero {
 				return
 			}
-			home := p.slots[j].hash() & p.mask
+			home := p.slots[j].h & p.mask
 			// Move slots[j] into the hole at i unless its home lies
 			// cyclically in (i, j].
 			if (j > i && (home <= i || home > j)) || (j < i && home <= i && home > j) {

@@ -1206,12 +1206,7 @@ func (w *rcWorker) takeBack() {
 func (w *rcWorker) seen() bool {
 	if w.s.tt3 == nil {
 		k := w.b.key
-		h := k.hash()
-		if w.visit(k, h) || w.path.has(k, h) {
-			return true
-		}
-		w.path.add(k, h)
-		return false
+		return w.enter(k, k.hash())
 	}
 	k := w.b.key3()
 	h := k.hash()
@@ -1219,6 +1214,22 @@ func (w *rcWorker) seen() bool {
 		return true
 	}
 	w.path3.add(k, h)
+	return false
+}
+
+// enter enters key k (hash h) into the table and the path set, and reports
+// whether it was in either already. While the one-worker table has
+// forgotten nothing, every position on the path is in it, so the path set
+// need not be asked.
+func (w *rcWorker) enter(k rcKey, h uint64) bool {
+	if t := w.s.tt1; t != nil {
+		if t.visit(k, h) || (t.evicted > 0 && w.path.has(k, h)) {
+			return true
+		}
+	} else if w.visit(k, h) || w.path.has(k, h) {
+		return true
+	}
+	w.path.add(k, h)
 	return false
 }
 
@@ -1453,11 +1464,9 @@ func (w *rcWorker) probeChildren(moves []rcMove, status []uint8, sleeping []rcMo
 // probe enters key k into the table and the path set and returns isNew, or
 // returns isSeen if it was in either already.
 func (w *rcWorker) probe(k rcKey, isNew, isSeen uint8) uint8 {
-	h := k.hash()
-	if w.visit(k, h) || w.path.has(k, h) {
+	if w.enter(k, k.hash()) {
 		return isSeen
 	}
-	w.path.add(k, h)
 	return isNew
 }
 
