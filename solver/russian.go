@@ -941,6 +941,18 @@ func (w *rcWorker) forget(moves []rcMove, status []uint8) {
 	w.s.tt1.remove(k, k.hash())
 }
 
+// releaseTable empties the table and gives its memory back.
+func (s *rcSearch) releaseTable() {
+	switch {
+	case s.ct != nil:
+		s.resetTable(1, 0)
+	case s.tt != nil:
+		s.tt.release()
+	default:
+		s.tt3.release()
+	}
+}
+
 // restart takes the worker back to the start position with an empty path.
 func (w *rcWorker) restart() {
 	w.undoAutos(len(w.played))

@@ -143,10 +143,10 @@ func (s *Solver) solveShortest(p *rules.Position) (Result, error) {
 	var err error
 	if s.rf != nil {
 		r, err = s.rf.solve(p)
-		s.rf.tt.reset() // give back its memory to the deepening
+		s.rf.tt.release() // give back its memory to the deepening
 	} else {
 		r, err = s.rc.solve(p)
-		s.rc.resetTable(1, 0)
+		s.rc.releaseTable()
 	}
 	if err != nil {
 		return r, err

@@ -83,7 +83,13 @@ func xxhAvalanche(h uint64) uint64 {
 // kept apart from this table (pathSet), so cycle detection never depends on
 // it.
 type table[K keyType] struct {
-	slots   []K
+	slots []K
+	// bufs are the two pieces of memory the table takes its slots from
+	// (see alloc); slots lies in bufs[cur]. They are kept from one search
+	// to the next, so a worker deciding many deals allocates nothing after
+	// its hardest one.
+	bufs    [2][]K
+	cur     int
 	mask    uint64
 	count   int
 	maxDisp int // longest probe any insert has made; lookups stop there
@@ -115,25 +121,58 @@ func newTable[K keyType](capBytes int64, minLen int) *table[K] {
 	return t
 }
 
+// alloc makes slots an empty table of n slots in the buffer that does not
+// hold the current ones (which grow still reads), cleared, or in fresh
+// memory if that buffer is too small. So a table that doubles takes its
+// sizes from the two buffers in turn; after a search they hold its final
+// size and the half size, as the memory cap allows (capSlots).
 func (t *table[K]) alloc(n int) {
-	t.slots = make([]K, n)
-	adviseHuge(unsafe.Pointer(unsafe.SliceData(t.slots)), uintptr(n)*unsafe.Sizeof(t.zero))
+	o := 1 - t.cur
+	if cap(t.bufs[o]) < n {
+		t.bufs[o] = nil
+		t.bufs[o] = make([]K, n)
+		adviseHuge(unsafe.Pointer(unsafe.SliceData(t.bufs[o])), uintptr(n)*unsafe.Sizeof(t.zero))
+	} else {
+		clear(t.bufs[o][:n])
+	}
+	t.cur = o
+	t.slots = t.bufs[o][:n]
 	t.mask = uint64(n - 1)
 	t.count = 0
 	t.maxDisp = 0
 }
 
 // reset empties the table for a new search. A table that grew large for a
-// hard search is dropped rather than cleared, so easy searches after it stay
-// cheap.
+// hard search starts small again, so easy searches after it stay cheap; its
+// memory is kept for the next hard one. The small table goes in the buffer
+// from which doubling reaches the large buffer's size in the large buffer.
 func (t *table[K]) reset() {
 	if len(t.slots) > t.minLen*4 {
+		big := 0
+		if cap(t.bufs[1]) > cap(t.bufs[0]) {
+			big = 1
+		}
+		steps := bits.Len(uint(cap(t.bufs[big])/t.minLen)) - 1
+		if steps%2 == 0 {
+			t.cur = 1 - big // alloc takes the other one: big
+		} else {
+			t.cur = big
+		}
 		t.alloc(t.minLen)
 	} else {
 		clear(t.slots)
 		t.count = 0
 		t.maxDisp = 0
 	}
+	t.evicted = 0
+}
+
+// release empties the table and gives its memory back (to the garbage
+// collector), for a caller that needs the memory for something else.
+func (t *table[K]) release() {
+	t.bufs = [2][]K{}
+	t.slots = nil
+	t.alloc(t.minLen)
 	t.evicted = 0
 }
 
@@ -280,6 +319,13 @@ func (st *sharedTable[K]) visit(k K, h uint64) bool {
 func (st *sharedTable[K]) reset() {
 	for i := range st.shards {
 		st.shards[i].t.reset()
+	}
+}
+
+// release empties the table and gives its memory back (see table.release).
+func (st *sharedTable[K]) release() {
+	for i := range st.shards {
+		st.shards[i].t.release()
 	}
 }
 

@@ -103,3 +103,56 @@ func TestPathSet(t *testing.T) {
 		}
 	}
 }
+
+// TestTableReuse checks that a table emptied after a large search starts
+// small, holds nothing of the last search, and grows again within the
+// memory it kept: no allocation on the second fill. It also checks remove,
+// which restarts use.
+func TestTableReuse(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 9))
+	keys := make([]rcKey, 20000)
+	for i := range keys {
+		keys[i] = rcKey{rng.Uint64(), rng.Uint64() | keyTag}
+	}
+	tb := newTable[rcKey](64<<20, 16)
+	fill := func(ks []rcKey) {
+		for _, k := range ks {
+			if tb.visit(k, k.hash()) {
+				t.Fatal("a new key was reported as seen")
+			}
+		}
+	}
+	fill(keys)
+	for round := 0; round < 3; round++ {
+		tb.reset()
+		if len(tb.slots) != 16 || tb.count != 0 {
+			t.Fatalf("after reset: %d slots, count %d", len(tb.slots), tb.count)
+		}
+		ks := keys[:len(keys)-round*5000]
+		if a := testing.AllocsPerRun(1, func() { tb.reset(); fill(ks) }); a != 0 {
+			t.Fatalf("round %d: %v allocations growing again", round, a)
+		}
+		for _, k := range ks {
+			if !tb.visit(k, k.hash()) {
+				t.Fatal("a stored key was lost")
+			}
+		}
+		if tb.visit(keys[len(keys)-1], keys[len(keys)-1].hash()) != (round == 0) {
+			t.Fatal("a key from an earlier fill was kept, or one of this fill lost")
+		}
+	}
+	// remove: take out every other key; the rest must still be found.
+	tb.reset()
+	fill(keys)
+	for i := 0; i < len(keys); i += 2 {
+		tb.remove(keys[i], keys[i].hash())
+	}
+	if tb.count != len(keys)/2 {
+		t.Fatalf("count %d after removing half of %d", tb.count, len(keys))
+	}
+	for i, k := range keys {
+		if tb.visit(k, k.hash()) != (i%2 == 1) {
+			t.Fatalf("key %d: found %v after removing every other key", i, i%2 == 1)
+		}
+	}
+}
