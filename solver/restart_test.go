@@ -72,3 +72,17 @@ func TestRestartsReproducible(t *testing.T) {
 		}
 	}
 }
+
+// TestWarmUpRestarts checks that several workers on one deal start with a
+// warm-up that restarts as one worker does: two deals that one worker wins
+// in a few thousand positions, with restarts, and in hundreds of thousands
+// without, are won within the warm-up by two workers.
+func TestWarmUpRestarts(t *testing.T) {
+	for _, d := range []uint64{4323, 86924} {
+		p := deal(rules.RussianCell, d)
+		r := mustSolve(t, p, testConfig(2))
+		if r.Verdict != Solvable || r.Nodes > warmUpNodes {
+			t.Fatalf("deal %d on two workers: %v in %d positions, want a win within the warm-up (%d)", d, r.Verdict, r.Nodes, warmUpNodes)
+		}
+	}
+}

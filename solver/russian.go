@@ -719,6 +719,7 @@ type rcSearch struct {
 	tt      *sharedTable[rcKey]
 	tt1     *table[rcKey] // tt's one table, when one worker uses it
 	tt3     *sharedTable[rcKey3]
+	warm    *table[rcKey] // the warm-up's table, with several workers and ct
 	workers []*rcWorker
 }
 
@@ -973,8 +974,10 @@ func (w *rcWorker) restart() {
 // one worker would search them in). The table is shared, so a position
 // reached in two tasks is searched once. Easy deals never get that far: one
 // worker searches alone first, for warmUpNodes positions, and the split
-// happens only if that does not decide the deal (its table is then cleared,
-// since it holds positions whose search was cut short).
+// happens only if that does not decide the deal. That worker searches as
+// one worker alone does, starting over now and then (restartSearch), which
+// decides most winnable deals early. It uses a small table of its own,
+// emptied after, since it holds positions whose search was cut short.
 const (
 	splitTasks     = 64 // per worker
 	maxSplitDepths = 12
@@ -982,7 +985,11 @@ const (
 
 // warmUpNodes is how long one worker searches alone first. It is a variable
 // so that tests can make every search take the split path.
-var warmUpNodes int64 = 2_000
+var warmUpNodes int64 = 20_000
+
+// warmUpTableBytes caps the warm-up's own table, which takes an eighth of
+// the memory cap at most; 20,000 positions need less than 1 MiB.
+const warmUpTableBytes = 16 << 20
 
 // rcTask is a line of play from the start position to a position one
 // worker searches: its moves (automatic foundation moves included), and how
@@ -996,11 +1003,17 @@ type rcTask struct {
 func (s *rcSearch) solveParallel(bud *budget) *rcWorker {
 	w0 := s.workers[0]
 	// One worker alone first, on a budget of its own.
+	// It has a small table of its own, so that it can start over (see
+	// restartSearch), as one worker alone does.
 	warm := &budget{max: min(bud.max, warmUpNodes), deadline: bud.deadline, intr: bud.intr}
-	s.resetTable(1, 0)
-	w0.restart()
+	if s.warm == nil {
+		s.warm = newTable[rcKey](min(s.cfg.memoryBytes()/8, warmUpTableBytes), 1<<12)
+	}
+	s.warm.reset()
+	s.tt1 = s.warm
 	w0.bud = warm
-	won := w0.search(0)
+	won := w0.restartSearch()
+	s.tt1 = nil
 	w0.bud = bud
 	bud.nodes.Add(warm.nodes.Load() + w0.nodes)
 	w0.nodes = 0
