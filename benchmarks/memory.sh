@@ -2,12 +2,12 @@
 # Peak resident memory under --memory caps, measured from outside with
 # /usr/bin/time -v (GNU time), for the table in docs/reliability.md.
 #
-# Each run decides deal 308860 of Russian Cell (unsolvable, 5,968,030
+# Each run decides deal 308860 of Russian Cell (unsolvable, 1,930,795
 # positions: among the largest searches of deals 1..1,000,000), which fills
-# any table of up to 256 MB; a node budget of 7,000,000 ends the runs whose
+# any table of up to 64 MB; a node budget of 7,000,000 ends the runs whose
 # table is too small to finish (they evict, and search positions again).
-# The batch run decides 308860 and 86924 (the largest solvable search) on
-# two workers, each with half the cap.
+# The batch run decides 308860 and 144953 (unsolvable, 1,631,893 positions)
+# on two workers, each with half the cap.
 #
 #   bash benchmarks/memory.sh               # caps 16 64 256 1024
 #   bash benchmarks/memory.sh 16 64         # the caps given
@@ -25,7 +25,7 @@ for cap in "${caps[@]}"; do
     if [ "$1" = solve ]; then
       args=(solve russian-cell 308860 "$2" "$3" --format json)
     else
-      args=(stats russian-cell --deals 308860,86924 "$2" "$3" --format json --quiet)
+      args=(stats russian-cell --deals 308860,144953 "$2" "$3" --format json --quiet)
     fi
     out=$(GOMEMLIMIT= /usr/bin/time -v /tmp/patience-memory "${args[@]}" --memory "$cap" --max-nodes 7000000 2>/tmp/patience-memory.time)
     kb=$(sed -n 's/.*Maximum resident set size (kbytes): //p' /tmp/patience-memory.time)

@@ -67,7 +67,7 @@ func peakRSS(t *testing.T, args ...string) (int64, string) {
 // measure nothing: the table at its cap, with the one it grew from, is at
 // least half the cap).
 //
-// Deal 308860 is among the hardest Russian Cell deals (5,968,030 positions,
+// Deal 308860 is among the hardest Russian Cell deals (1,930,795 positions,
 // unsolvable); the node budget is just above what it takes to bring the
 // table to its cap: the last doubling comes at three quarters of half the
 // cap's slots (a slot is 16 bytes; see solver's capSlots). It takes 5
