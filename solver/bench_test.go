@@ -1,7 +1,6 @@
 package solver
 
 import (
-	"math/rand/v2"
 	"testing"
 
 	"patience/dealgen"
@@ -70,11 +69,7 @@ func BenchmarkHashKey(b *testing.B) {
 // already present.
 func BenchmarkTableVisit(b *testing.B) {
 	const n = 1 << 20
-	rng := rand.New(rand.NewPCG(1, 1))
-	keys := make([]rcKey, n)
-	for i := range keys {
-		keys[i] = rcKey{rng.Uint64(), rng.Uint64() | keyTag}
-	}
+	keys := randomKeys(1, n)
 	t := newTable[rcKey](64<<20, 1<<21)
 	for _, k := range keys[:n/2] {
 		t.visit(k, k.hash())
@@ -125,11 +120,7 @@ func BenchmarkSolveRippleFan(b *testing.B) { benchSolve(b, rules.RippleFan, 10_0
 // deal does.
 func BenchmarkTableGrow(b *testing.B) {
 	const n = 1 << 19
-	rng := rand.New(rand.NewPCG(2, 2))
-	keys := make([]rcKey, n)
-	for i := range keys {
-		keys[i] = rcKey{rng.Uint64(), rng.Uint64() | keyTag}
-	}
+	keys := randomKeys(2, n)
 	t := newTable[rcKey](1<<30, 1<<12)
 	for b.Loop() {
 		t.reset()

@@ -33,11 +33,7 @@ func TestKeyHashIsXXH64(t *testing.T) {
 // claims a key it does not hold, and that without eviction it holds every
 // key it was given.
 func TestTableExact(t *testing.T) {
-	rng := rand.New(rand.NewPCG(8, 8))
-	keys := make([]rcKey, 5000)
-	for i := range keys {
-		keys[i] = rcKey{rng.Uint64(), rng.Uint64() | keyTag}
-	}
+	keys := randomKeys(8, 5000)
 	big := newTable[rcKey](1<<20, 16)
 	for _, k := range keys {
 		if big.visit(k, k.hash()) {
@@ -109,11 +105,7 @@ func TestPathSet(t *testing.T) {
 // memory it kept: no allocation on the second fill. It also checks remove,
 // which restarts use.
 func TestTableReuse(t *testing.T) {
-	rng := rand.New(rand.NewPCG(9, 9))
-	keys := make([]rcKey, 20000)
-	for i := range keys {
-		keys[i] = rcKey{rng.Uint64(), rng.Uint64() | keyTag}
-	}
+	keys := randomKeys(9, 20000)
 	tb := newTable[rcKey](64<<20, 16)
 	fill := func(ks []rcKey) {
 		for _, k := range ks {
@@ -155,4 +147,15 @@ func TestTableReuse(t *testing.T) {
 			t.Fatalf("key %d: found %v after removing every other key", i, i%2 == 1)
 		}
 	}
+}
+
+// randomKeys returns n random Russian Cell keys (tag bit set), the same for
+// the same seed.
+func randomKeys(seed uint64, n int) []rcKey {
+	rng := rand.New(rand.NewPCG(seed, seed))
+	keys := make([]rcKey, n)
+	for i := range keys {
+		keys[i] = rcKey{rng.Uint64(), rng.Uint64() | keyTag}
+	}
+	return keys
 }
