@@ -767,9 +767,9 @@ type rcWorker struct {
 	step      int64
 	stop      bool
 	// shake, when not 0, moves each move's score at random by up to
-	// shake/2 either way, from the generator state seed (see order).
+	// shake/2 either way (see order): by noise[card], drawn by setShake.
 	shake int
-	seed  uint64
+	noise [rules.NumCards]int8
 	// Restarts (see restartSearch): the positions this run may expand
 	// before it starts over (0: no restarts), the count so far, and
 	// whether the search is unwinding for a restart.
@@ -792,7 +792,7 @@ func (s *rcSearch) solve(p *rules.Position) (Result, error) {
 		w.nodes = 0
 		w.step = step
 		if w.id > 0 {
-			w.seed, w.shake = uint64(w.id)*0x9e3779b97f4a7c15, 24
+			w.setShake(uint64(w.id)*0x9e3779b97f4a7c15, 24)
 		}
 	}
 	var winner *rcWorker
@@ -855,10 +855,10 @@ func (s *rcSearch) resetTable(n, size int) {
 
 // restartSearch runs the search of one worker alone, starting it over
 // from the start position, with the table kept, each time a run has
-// expanded its share of positions; each run orders the moves a little
-// differently (ties and near-ties broken at random, from a seed fixed by
-// the run's number, so a search is still reproducible). It reports a win,
-// left on the board.
+// expanded its share of positions; each later run orders the moves
+// differently (each card's moves get a random bonus or malus for the run,
+// from a seed fixed by the run's number, so a search is still
+// reproducible). It reports a win, left on the board.
 //
 // A depth-first search that opens with a poor choice can spend most of its
 // time in one large region with no win, when another order would have won
@@ -893,14 +893,16 @@ func (w *rcWorker) restartSearch() bool {
 		w.restarting = false
 		w.runNodes = 0
 		w.runBudget = restartUnit * luby(run+1)
-		w.seed, w.shake = run*0x2545f4914f6cdd1d, restartShake
+		w.setShake(run*0x2545f4914f6cdd1d, restartShake)
 	}
 }
 
 // The node limits of restartSearch's runs follow Luby's sequence
-// (1, 1, 2, 1, 1, 2, 4, 1, ...) times restartUnit, and later runs break ties
-// and near-ties at random by up to restartShake/2 either way (scoreMove's
-// scores lie in -100..100, so that is almost a random order). Luby, Sinclair
+// (1, 1, 2, 1, 1, 2, 4, 1, ...) times restartUnit, and later runs move each
+// card's scores by a random amount of up to restartShake/2 either way,
+// the same for all the run (scoreMove's scores lie in -100..100, so the
+// order is much changed; a fresh random amount for every move was tried
+// too, and searched more positions). Luby, Sinclair
 // and Zuckerman showed this sequence to be within a log factor of the best
 // fixed limit when nothing is known of the search times. The unit and the
 // shake were chosen on deals 1..10,000 and checked on 10,001..20,000 (see
@@ -1758,20 +1760,30 @@ func (w *rcWorker) undoAutos(n int) {
 	}
 }
 
+// setShake draws the amounts order adds to the scores of each card's
+// moves, from seed: each uniform in -shake/2..shake/2-1 (shake <= 250).
+func (w *rcWorker) setShake(seed uint64, shake int) {
+	w.shake = shake
+	for i := range w.noise {
+		// A linear congruential step (Knuth's MMIX constants); the top
+		// half of the state scaled to 0..shake-1.
+		seed = seed*6364136223846793005 + 1442695040888963407
+		w.noise[i] = int8(int((seed>>32)*uint64(shake)>>32) - shake/2)
+	}
+}
+
 // order sorts moves by score, best first (insertion sort: lists are short).
 // Workers other than the first break ties and shuffle near-equal moves at
-// random, so that several workers on one deal explore different lines first.
+// random (setShake, a small amount), so that several workers on one deal
+// explore different lines first; so do the later runs of restartSearch (a
+// large amount).
 //
 // status, if not nil, is sorted along with the moves.
 func (w *rcWorker) order(ms []rcMove, status []uint8) {
 	if w.shake != 0 {
 		for i := range ms {
 			if ms[i].score != seenScore {
-				// A linear congruential step (Knuth's MMIX constants);
-				// the top half of the state scaled to 0..shake-1.
-				w.seed = w.seed*6364136223846793005 + 1442695040888963407
-				r := int((w.seed >> 32) * uint64(w.shake) >> 32)
-				ms[i].score = int8(max(-126, min(126, int(ms[i].score)+r-w.shake/2)))
+				ms[i].score = int8(max(-126, min(126, int(ms[i].score)+int(w.noise[ms[i].card]))))
 			}
 		}
 	}
