@@ -71,10 +71,7 @@ func (p *pathSet[K]) remove(k K, h uint64) {
 			if p.slots[j].k == p.zero {
 				return
 			}
-			home := p.slots[j].h & p.mask
-			// Move slots[j] into the hole at i unless its home lies
-			// cyclically in (i, j].
-			if (j > i && (home <= i || home > j)) || (j < i && home <= i && home > j) {
+			if fillsHole(p.slots[j].h&p.mask, i, j) {
 				p.slots[i] = p.slots[j]
 				i = j
 				break

@@ -1253,22 +1253,11 @@ func (w *rcWorker) enter(k rcKey, h uint64) bool {
 		if t.visit(k, h) || (t.evicted > 0 && w.path.has(k, h)) {
 			return true
 		}
-	} else if w.visit(k, h) || w.path.has(k, h) {
-		return true
+	} else if w.s.ct.visit(k, h, &w.ctPending) || w.path.has(k, h) {
+		return true // several workers: the lock-free table
 	}
 	w.path.add(k, h)
 	return false
-}
-
-// visit enters key k (hash h) into the shared table in use.
-func (w *rcWorker) visit(k rcKey, h uint64) bool {
-	if w.s.tt1 != nil {
-		return w.s.tt1.visit(k, h)
-	}
-	if w.s.ct != nil {
-		return w.s.ct.visit(k, h, &w.ctPending)
-	}
-	return w.s.tt.visit(k, h)
 }
 
 // leave takes the current position off the path set.

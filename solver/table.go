@@ -171,7 +171,6 @@ func (t *table[K]) reset() {
 // collector), for a caller that needs the memory for something else.
 func (t *table[K]) release() {
 	t.bufs = [2][]K{}
-	t.slots = nil
 	t.alloc(t.minLen)
 	t.evicted = 0
 }
@@ -233,16 +232,20 @@ func (t *table[K]) remove(k K, h uint64) {
 			if t.slots[j] == t.zero {
 				return
 			}
-			home := t.slots[j].hash() & t.mask
-			// Move slots[j] into the hole at i unless its home lies
-			// cyclically in (i, j].
-			if (j > i && (home <= i || home > j)) || (j < i && home <= i && home > j) {
+			if fillsHole(t.slots[j].hash()&t.mask, i, j) {
 				t.slots[i] = t.slots[j]
 				i = j
 				break
 			}
 		}
 	}
+}
+
+// fillsHole reports, for backward-shift deletion in a linear-probing table,
+// whether the key at slot j, whose home slot is home, moves into the hole
+// at slot i before it: it does unless its home lies cyclically in (i, j].
+func fillsHole(home, i, j uint64) bool {
+	return (j > i && (home <= i || home > j)) || (j < i && home <= i && home > j)
 }
 
 func (t *table[K]) grow() {
