@@ -1347,16 +1347,32 @@ func (w *rcWorker) expand(depth int, via int) bool {
 	}
 	status := w.probeChildren(moves, w.status[depth][:0], sleeping)
 	w.status[depth] = status
-	// Only the moves to play are rated; the ones seen go first, where the
-	// loop skips them.
+	// Only the moves to play are rated, and only when there are two or
+	// more; the ones seen go first, where the loop skips them.
+	toPlay, last := 0, 0
 	for i := range moves {
 		if status[i] == childSeen || status[i] == childSeenAuto {
 			moves[i].score = seenScore
 		} else {
-			moves[i] = w.b.rate(moves[i])
+			toPlay++
+			last = i
 		}
 	}
-	w.order(moves, status)
+	switch {
+	case toPlay > 1:
+		for i := range moves {
+			if moves[i].score != seenScore {
+				moves[i] = w.b.rate(moves[i])
+			}
+		}
+		w.order(moves, status)
+	case toPlay == 1:
+		// The one move to play goes last, as order would put it.
+		m, st := moves[last], status[last]
+		copy(moves[last:], moves[last+1:])
+		copy(status[last:], status[last+1:])
+		moves[len(moves)-1], status[len(moves)-1] = m, st
+	}
 	next := 0
 	for i, m := range moves {
 		if w.stop {
