@@ -86,3 +86,42 @@ func TestWarmUpRestarts(t *testing.T) {
 		}
 	}
 }
+
+// TestLazyPathSet checks the path set that the one-worker search builds
+// only once its table reaches half its cap (livePath): at that moment it
+// must hold exactly what a path set kept all along holds. With a 1 MB
+// table, deals of more than about 6,000 positions get there, after
+// restarts; 38, 61 and 130 go on to evict. The verdicts, and the position
+// counts of searches that evict nothing, must be those of a search with a
+// table too large to ever build it.
+func TestLazyPathSet(t *testing.T) {
+	verifyLazyPath = true
+	defer func() { verifyLazyPath = false }()
+	deals := []uint64{18, 25, 38, 61, 370, 130, 1280, 21, 64}
+	if testing.Short() {
+		deals = deals[:4]
+	}
+	before := lazyPathBuilds.Load()
+	for _, d := range deals {
+		p := deal(rules.RussianCell, d)
+		small := DefaultConfig()
+		small.Workers, small.MemoryMB = 1, 1
+		large := small
+		large.MemoryMB = DefaultMemoryMB
+		rs, err := Solve(p, small)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rl, err := Solve(p, large)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rs.Verdict != rl.Verdict || (rs.Evicted == 0 && rs.Nodes != rl.Nodes) {
+			t.Errorf("deal %d: 1 MB %v in %d positions (%d evicted), 1024 MB %v in %d",
+				d, rs.Verdict, rs.Nodes, rs.Evicted, rl.Verdict, rl.Nodes)
+		}
+	}
+	if n := lazyPathBuilds.Load() - before; n < int64(len(deals))/2 {
+		t.Fatalf("the path set was built %d times on %d deals", n, len(deals))
+	}
+}

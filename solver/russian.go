@@ -776,7 +776,24 @@ type rcWorker struct {
 	runBudget  int64
 	runNodes   int64
 	restarting bool
+	// The path set with the one-worker table (tt1) is kept only from when
+	// the table could forget a position (see checkPath): pathLive. For
+	// rebuilding it then, playedAt and nextAt hold, for each depth of the
+	// search, the length of played when its position was expanded and the
+	// index of its next move to play.
+	pathLive bool
+	playedAt []int
+	nextAt   []int
+	replayed []rcUndo
+	shadow   *pathSet[rcKey] // the path set kept all along (tests only)
 }
+
+// verifyLazyPath makes one-worker searches keep a second path set all along
+// and check it against the one livePath builds (tests only).
+var verifyLazyPath bool
+
+// lazyPathBuilds counts livePath's builds (tests only).
+var lazyPathBuilds atomic.Int64
 
 func (s *rcSearch) solve(p *rules.Position) (Result, error) {
 	bud := newBudget(s.cfg, s.intr)
@@ -876,6 +893,14 @@ func (s *rcSearch) resetTable(n, size int) {
 // has no node limit of its own, ends with the same verdict as one search
 // alone; the budgets count the positions of every run.
 func (w *rcWorker) restartSearch() bool {
+	if verifyLazyPath && w.shadow == nil {
+		ps := newPathSet[rcKey]()
+		w.shadow = &ps
+	}
+	w.pathLive = true
+	if t := w.s.tt1; t != nil && t.evicted == 0 && t.capLen >= lazyPathMinSlots && len(t.slots) < t.capLen/2 {
+		w.pathLive = false
+	}
 	w.runBudget = 0
 	if w.s.tt1 != nil && w.s.cfg.Pruning.AutoFoundation {
 		w.runBudget = restartUnit * luby(1)
@@ -961,6 +986,9 @@ func (w *rcWorker) restart() {
 	w.undoAutos(len(w.played))
 	w.path.clear()
 	w.path3.clear()
+	if w.shadow != nil {
+		w.shadow.clear()
+	}
 	w.stop = false
 }
 
@@ -1253,6 +1281,12 @@ func (w *rcWorker) enter(k rcKey, h uint64) bool {
 		if t.visit(k, h) || (t.evicted > 0 && w.path.has(k, h)) {
 			return true
 		}
+		if w.shadow != nil {
+			w.shadow.add(k, h)
+		}
+		if !w.pathLive {
+			return false
+		}
 	} else if w.s.ct.visit(k, h, &w.ctPending) || w.path.has(k, h) {
 		return true // several workers: the lock-free table
 	}
@@ -1260,11 +1294,103 @@ func (w *rcWorker) enter(k rcKey, h uint64) bool {
 	return false
 }
 
+// The path set holds the positions entered and not yet finished (on the
+// path, or children entered by a lookup and waiting), so that a position on
+// the path is never taken for new. While the one-worker table has forgotten
+// nothing, it answers that itself: every such position is in it. So the
+// path set is kept only from when the table could evict. Evictions start
+// only at the table's cap, and checkPath runs before each position's lookup
+// and each expansion; between two runs there are at most a position's
+// moves' worth of inserts, far fewer than the 3/16 of the cap (at least
+// lazyPathMinSlots) that take a table under half the cap to the cap. So a
+// table still under half its cap at a check cannot evict before the next.
+
+// lazyPathMinSlots is the smallest cap (in slots) for which the path set
+// starts unkept.
+const lazyPathMinSlots = 1 << 10
+
+// checkPath starts keeping the path set once the one-worker table has
+// reached half its cap. The search is at depth; current says that the
+// position at depth is entered already (in expand), not yet (in search).
+func (w *rcWorker) checkPath(depth int, current bool) {
+	if t := w.s.tt1; t != nil && !w.pathLive && len(t.slots) >= t.capLen/2 {
+		w.livePath(depth, current)
+	}
+}
+
+// livePath fills the path set with what it would hold had it been kept all
+// along: the positions expanded at depths 0..depth-1 and their children
+// entered and waiting (those from nextAt on whose status is new), and the
+// current position if it is entered. It takes the moves back and plays
+// them again to see each depth's position.
+func (w *rcWorker) livePath(depth int, current bool) {
+	w.pathLive = true
+	w.path.clear()
+	w.replayed = append(w.replayed[:0], w.played...)
+	w.undoAutos(len(w.played))
+	for d := 0; d < depth; d++ {
+		for len(w.played) < w.playedAt[d] {
+			u := w.replayed[len(w.played)]
+			w.play(u.m, u.forced)
+		}
+		k := w.b.key
+		w.path.add(k, k.hash())
+		moves, status := w.frames[d], w.status[d]
+		for i := w.nextAt[d]; i < len(moves); i++ {
+			var k rcKey
+			switch status[i] {
+			case childNew:
+				k, _ = w.b.childKey(moves[i])
+			case childNewAuto:
+				k, _ = w.b.autoKey(moves[i])
+			default:
+				continue
+			}
+			w.path.add(k, k.hash())
+		}
+	}
+	for len(w.played) < len(w.replayed) {
+		u := w.replayed[len(w.played)]
+		w.play(u.m, u.forced)
+	}
+	if current {
+		k := w.b.key
+		w.path.add(k, k.hash())
+	}
+	if w.shadow != nil {
+		w.checkShadow()
+	}
+}
+
+// checkShadow panics unless the path set holds exactly the shadow's keys.
+func (w *rcWorker) checkShadow() {
+	lazyPathBuilds.Add(1)
+	n := 0
+	for _, sl := range w.shadow.slots {
+		if sl.k == (rcKey{}) {
+			continue
+		}
+		n++
+		if !w.path.has(sl.k, sl.h) {
+			panic(fmt.Sprintf("livePath: %x on the path is missing", sl.k))
+		}
+	}
+	if n != w.path.count {
+		panic(fmt.Sprintf("livePath: %d keys, the path has %d", w.path.count, n))
+	}
+}
+
 // leave takes the current position off the path set.
 func (w *rcWorker) leave() {
 	if w.s.tt3 == nil {
-		k := w.b.key
-		w.path.remove(k, k.hash())
+		if w.pathLive || w.s.tt1 == nil {
+			k := w.b.key
+			w.path.remove(k, k.hash())
+		}
+		if w.shadow != nil && w.s.tt1 != nil {
+			k := w.b.key
+			w.shadow.remove(k, k.hash())
+		}
 		return
 	}
 	k := w.b.key3()
@@ -1280,6 +1406,7 @@ func (w *rcWorker) search(depth int) bool {
 	if w.b.won() {
 		return true
 	}
+	w.checkPath(depth, false)
 	if w.stop || w.seen() {
 		w.undoAutos(autos)
 		return false
@@ -1338,7 +1465,11 @@ func (w *rcWorker) expand(depth int, via int) bool {
 	for len(w.frames) <= depth {
 		w.frames = append(w.frames, make([]rcMove, 0, 64))
 		w.status = append(w.status, make([]uint8, 0, 64))
+		w.playedAt = append(w.playedAt, 0)
+		w.nextAt = append(w.nextAt, 0)
 	}
+	w.checkPath(depth, true)
+	w.playedAt[depth] = len(w.played)
 	moves := w.b.genMoves(w.frames[depth], pr, w.s.cfg.Options.Returns)
 	w.frames[depth] = moves
 	var sleeping []rcMove
@@ -1379,6 +1510,7 @@ func (w *rcWorker) expand(depth int, via int) bool {
 			break
 		}
 		next = i + 1
+		w.nextAt[depth] = next
 		switch status[i] {
 		case childSeen, childSeenAuto:
 			continue
