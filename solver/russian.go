@@ -760,7 +760,9 @@ type rcWorker struct {
 	status   [][]uint8
 	played   []rcUndo
 	sleepBuf []rcMove
-	nodes    int64 // expanded since the last charge
+	// sleepCards has a bit for the card of each move of the last sleepSet.
+	sleepCards uint64
+	nodes      int64 // expanded since the last charge
 	// ctPending counts this worker's inserts into the shared table not yet
 	// added to its count (see concTable.flush).
 	ctPending int64
@@ -1473,6 +1475,7 @@ func (w *rcWorker) expand(depth int, via int) bool {
 	moves := w.b.genMoves(w.frames[depth], pr, w.s.cfg.Options.Returns)
 	w.frames[depth] = moves
 	var sleeping []rcMove
+	w.sleepCards = 0
 	if via >= 0 && pr.SleepSets {
 		sleeping = w.sleepSet(w.frames[depth-1], w.status[depth-1], via)
 	}
@@ -1568,6 +1571,7 @@ func (w *rcWorker) sleepSet(moves []rcMove, status []uint8, via int) []rcMove {
 	cellM := m.from >= locCell || m.to >= locCell
 	emptyM := (m.from < rcCols && b.n[m.from] == 0) || (m.to < rcCols && b.idx[m.card] == 0)
 	out := w.sleepBuf[:0]
+	w.sleepCards = 0
 	for j, z := range moves[:via] {
 		if st := status[j]; st != childNew && st != childSeen {
 			continue
@@ -1582,6 +1586,7 @@ func (w *rcWorker) sleepSet(moves []rcMove, status []uint8, via int) []rcMove {
 			continue
 		}
 		out = append(out, z)
+		w.sleepCards |= 1 << z.card
 	}
 	w.sleepBuf = out
 	return out
@@ -1610,7 +1615,7 @@ func (w *rcWorker) probeChildren(moves []rcMove, status []uint8, sleeping []rcMo
 	}
 	for _, m := range moves {
 		st := uint8(childUnknown)
-		if asleep(sleeping, m) {
+		if w.sleepCards&(1<<m.card) != 0 && asleep(sleeping, m) {
 			st = childSeen
 		} else if k, ok := w.b.childKey(m); ok {
 			st = w.probe(k, childNew, childSeen)
