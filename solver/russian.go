@@ -1513,10 +1513,11 @@ func (w *rcWorker) expand(depth int, via int) bool {
 			break
 		}
 		next = i + 1
+		if st := status[i]; st == childSeen || st == childSeenAuto {
+			continue
+		}
 		w.nextAt[depth] = next
 		switch status[i] {
-		case childSeen, childSeenAuto:
-			continue
 		case childNew:
 			w.play(m, len(moves) == 1)
 			if w.expand(depth+1, i) {
