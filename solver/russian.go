@@ -750,17 +750,19 @@ func newRCSearch(cfg Config, intr *atomic.Bool) *rcSearch {
 // rcWorker is one search thread: its own board, path set, move buffers and
 // the stack of moves played.
 type rcWorker struct {
-	s        *rcSearch
-	id       int
-	b        rcBoard
-	bud      *budget
-	path     pathSet[rcKey]
-	path3    pathSet[rcKey3]
-	frames   [][]rcMove
-	status   [][]uint8
-	played   []rcUndo
-	sleepBuf []rcMove
-	// sleepCards has a bit for the card of each move of the last sleepSet.
+	s      *rcSearch
+	id     int
+	b      rcBoard
+	bud    *budget
+	path   pathSet[rcKey]
+	path3  pathSet[rcKey3]
+	frames [][]rcMove
+	status [][]uint8
+	played []rcUndo
+	// The moves of the last sleepSet: sleepTo[c] has a bit for the
+	// destination of each move of card c, and sleepCards a bit for each card
+	// with one.
+	sleepTo    [rules.NumCards]uint16
 	sleepCards uint64
 	nodes      int64 // expanded since the last charge
 	// ctPending counts this worker's inserts into the shared table not yet
@@ -1474,12 +1476,11 @@ func (w *rcWorker) expand(depth int, via int) bool {
 	w.playedAt[depth] = len(w.played)
 	moves := w.b.genMoves(w.frames[depth], pr, w.s.cfg.Options.Returns)
 	w.frames[depth] = moves
-	var sleeping []rcMove
-	w.sleepCards = 0
+	w.clearSleep()
 	if via >= 0 && pr.SleepSets {
-		sleeping = w.sleepSet(w.frames[depth-1], w.status[depth-1], via)
+		w.sleepSet(w.frames[depth-1], w.status[depth-1], via)
 	}
-	status := w.probeChildren(moves, w.status[depth][:0], sleeping)
+	status := w.probeChildren(moves, w.status[depth][:0])
 	w.status[depth] = status
 	// Only the moves to play are rated, and only when there are two or
 	// more; the ones seen go first, where the loop skips them.
@@ -1559,10 +1560,12 @@ func (w *rcWorker) expand(depth int, via int) bool {
 // the positions searched, and the verdict, are exactly those without sleep
 // sets (TestSleepSetsSearchTheSamePositions); only table probes are saved.
 
-// sleepSet returns the moves of the parent frame (moves, status) explored
-// before move via that S = parent+moves[via], the current position, need
-// not look up.
-func (w *rcWorker) sleepSet(moves []rcMove, status []uint8, via int) []rcMove {
+// sleepSet records (in sleepTo) the moves of the parent frame (moves,
+// status) explored before move via that S = parent+moves[via], the current
+// position, need not look up. A move of S is one of them if it has the same
+// card and destination: its source is the same too, for m moved no card of
+// theirs.
+func (w *rcWorker) sleepSet(moves []rcMove, status []uint8, via int) {
 	b := &w.b
 	m := moves[via]
 	// z is independent of m when they touch different places: no shared
@@ -1571,8 +1574,6 @@ func (w *rcWorker) sleepSet(moves []rcMove, status []uint8, via int) []rcMove {
 	// they look as they did in the parent; m's are seen after it.
 	cellM := m.from >= locCell || m.to >= locCell
 	emptyM := (m.from < rcCols && b.n[m.from] == 0) || (m.to < rcCols && b.idx[m.card] == 0)
-	out := w.sleepBuf[:0]
-	w.sleepCards = 0
 	for j, z := range moves[:via] {
 		if st := status[j]; st != childNew && st != childSeen {
 			continue
@@ -1586,28 +1587,29 @@ func (w *rcWorker) sleepSet(moves []rcMove, status []uint8, via int) []rcMove {
 		if emptyM && ((z.from < rcCols && b.idx[z.card] == 0) || (z.to < rcCols && b.n[z.to] == 0)) {
 			continue
 		}
-		out = append(out, z)
+		w.sleepTo[z.card] |= 1 << z.to
 		w.sleepCards |= 1 << z.card
 	}
-	w.sleepBuf = out
-	return out
+}
+
+// clearSleep empties the record of sleepSet.
+func (w *rcWorker) clearSleep() {
+	for c := w.sleepCards; c != 0; c &= c - 1 {
+		w.sleepTo[bits.TrailingZeros64(c)] = 0
+	}
+	w.sleepCards = 0
 }
 
 // asleep reports whether m is one of the sleeping moves.
-func asleep(sleeping []rcMove, m rcMove) bool {
-	for _, z := range sleeping {
-		if z.card == m.card && z.from == m.from && z.to == m.to {
-			return true
-		}
-	}
-	return false
+func (w *rcWorker) asleep(m rcMove) bool {
+	return w.sleepCards&(1<<m.card) != 0 && w.sleepTo[m.card]&(1<<m.to) != 0
 }
 
 // probeChildren fills status for moves: for each move whose child key is
 // known in advance (see childKey), whether the child is new (and now
 // entered) or was seen; a sleeping move's child counts as seen without a
 // lookup.
-func (w *rcWorker) probeChildren(moves []rcMove, status []uint8, sleeping []rcMove) []uint8 {
+func (w *rcWorker) probeChildren(moves []rcMove, status []uint8) []uint8 {
 	if w.s.tt3 != nil || !w.s.cfg.Pruning.AutoFoundation {
 		for range moves {
 			status = append(status, childUnknown)
@@ -1616,7 +1618,7 @@ func (w *rcWorker) probeChildren(moves []rcMove, status []uint8, sleeping []rcMo
 	}
 	for _, m := range moves {
 		st := uint8(childUnknown)
-		if w.sleepCards&(1<<m.card) != 0 && asleep(sleeping, m) {
+		if w.asleep(m) {
 			st = childSeen
 		} else if k, ok := w.b.childKey(m); ok {
 			st = w.probe(k, childNew, childSeen)
