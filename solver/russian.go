@@ -108,9 +108,9 @@ type rcBoard struct {
 
 func (b *rcBoard) code(c uint8) uint8 {
 	if c < 32 {
-		return uint8(b.key[0]>>(2*c)) & 3
+		return uint8(b.key[0]>>(2*c&63)) & 3
 	}
-	return uint8(b.key[1]>>(2*(c-32))) & 3
+	return uint8(b.key[1]>>(2*(c-32)&63)) & 3
 }
 
 func (b *rcBoard) setCode(c, v uint8) { b.key.setCode(c, v) }
@@ -121,16 +121,18 @@ func (b *rcBoard) setFound(s, h uint8) {
 }
 
 func (k *rcKey) setCode(c, v uint8) {
+	// The shifts are masked so that the compiler knows they are short.
 	if c < 32 {
-		k[0] = k[0]&^(3<<(2*c)) | uint64(v)<<(2*c)
+		s := 2 * c & 63
+		k[0] = k[0]&^(3<<s) | uint64(v)<<s
 	} else {
-		s := 2 * (c - 32)
+		s := 2 * (c - 32) & 63
 		k[1] = k[1]&^(3<<s) | uint64(v)<<s
 	}
 }
 
 func (k *rcKey) setFound(s, h uint8) {
-	sh := 40 + 4*uint(s)
+	sh := (40 + 4*uint(s)) & 63
 	k[1] = k[1]&^(0xF<<sh) | uint64(h)<<sh
 }
 
@@ -1587,8 +1589,8 @@ func (w *rcWorker) sleepSet(moves []rcMove, status []uint8, via int) {
 		if emptyM && ((z.from < rcCols && b.idx[z.card] == 0) || (z.to < rcCols && b.n[z.to] == 0)) {
 			continue
 		}
-		w.sleepTo[z.card] |= 1 << z.to
-		w.sleepCards |= 1 << z.card
+		w.sleepTo[z.card] |= 1 << (z.to & 15)
+		w.sleepCards |= 1 << (z.card & 63)
 	}
 }
 
@@ -1602,7 +1604,7 @@ func (w *rcWorker) clearSleep() {
 
 // asleep reports whether m is one of the sleeping moves.
 func (w *rcWorker) asleep(m rcMove) bool {
-	return w.sleepCards&(1<<m.card) != 0 && w.sleepTo[m.card]&(1<<m.to) != 0
+	return w.sleepCards&(1<<(m.card&63)) != 0 && w.sleepTo[m.card]&(1<<(m.to&15)) != 0
 }
 
 // probeChildren fills status for moves: for each move whose child key is
