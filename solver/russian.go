@@ -88,14 +88,16 @@ type rcUndo struct {
 // places (so moves carry real column numbers), plus the packed key kept up
 // to date move by move.
 type rcBoard struct {
-	col   [rcCols][rules.NumCards]uint8
+	col   [rcCols][256]uint8 // 256: no bounds check for a uint8 index
 	n     [rcCols]uint8
 	down  [rcCols]uint8
 	cell  [2]uint8
 	found [4]uint8
-	loc   [rules.NumCards]uint8 // column, locCell+i, or locF
-	idx   [rules.NumCards]uint8 // index within the column
-	key   rcKey
+	// loc and idx have 256 entries, one per value of a card's uint8, so
+	// that the compiler needs no bounds check on them; cards are 0..51.
+	loc [256]uint8 // column, locCell+i, or locF
+	idx [256]uint8 // index within the column
+	key rcKey
 
 	cellHome bool // the CellHome pruning is on (childKey needs it)
 	kingHome bool // the KingHome pruning is on
@@ -140,7 +142,7 @@ func (k *rcKey) setFound(s, h uint8) {
 func (b *rcBoard) load(p *rules.Position) error {
 	*b = rcBoard{}
 	b.key[1] = keyTag
-	for i := range b.loc {
+	for i := range rules.NumCards {
 		b.loc[i] = locF
 		b.base[i] = none
 	}
