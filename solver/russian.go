@@ -1576,16 +1576,14 @@ func (w *rcWorker) sleepSet(moves []rcMove, status []uint8, via int) {
 	// column, not both a cell, and not both an empty column (going to one,
 	// or leaving one). z's source and destination are untouched by m, so
 	// they look as they did in the parent; m's are seen after it.
-	cellM := m.from >= locCell || m.to >= locCell
+	// placeBit gives the places (columns, or the cells) a move touches.
+	mPlaces := placeBit[m.from&15] | placeBit[m.to&15]
 	emptyM := (m.from < rcCols && b.n[m.from] == 0) || (m.to < rcCols && b.idx[m.card] == 0)
 	for j, z := range moves[:via] {
 		if st := status[j]; st != childNew && st != childSeen {
 			continue
 		}
-		if z.from == m.from || z.from == m.to || z.to == m.from || z.to == m.to {
-			continue
-		}
-		if cellM && (z.from >= locCell || z.to >= locCell) {
+		if (placeBit[z.from&15]|placeBit[z.to&15])&mPlaces != 0 {
 			continue
 		}
 		if emptyM && ((z.from < rcCols && b.idx[z.card] == 0) || (z.to < rcCols && b.n[z.to] == 0)) {
@@ -1595,6 +1593,11 @@ func (w *rcWorker) sleepSet(moves []rcMove, status []uint8, via int) {
 		w.sleepCards |= 1 << (z.card & 63)
 	}
 }
+
+// placeBit has a bit for each column, one for both cells (a place is
+// locCell or above), and one more for the kinds of move above the cells.
+var placeBit = [16]uint16{1, 2, 4, 8, 16, 32, 64, 128, 128,
+	384, 384, 384, 384, 384, 384, 384}
 
 // clearSleep empties the record of sleepSet.
 func (w *rcWorker) clearSleep() {
