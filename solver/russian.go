@@ -905,10 +905,9 @@ func (w *rcWorker) restartSearch() bool {
 		ps := newPathSet[rcKey]()
 		w.shadow = &ps
 	}
-	w.pathLive = true
-	if t := w.s.tt1; t != nil && t.evicted == 0 && t.capLen >= lazyPathMinSlots && len(t.slots) < t.capLen/2 {
-		w.pathLive = false
-	}
+	// Unkept at first; checkPath, which runs before the first lookup,
+	// starts keeping it if the table is already at half its cap.
+	w.pathLive = w.s.tt1 == nil || w.s.tt1.capLen < lazyPathMinSlots
 	w.runBudget = 0
 	if w.s.tt1 != nil && w.s.cfg.Pruning.AutoFoundation {
 		w.runBudget = restartUnit * luby(1)
@@ -962,19 +961,25 @@ func luby(i uint64) int64 {
 // The board is at that position.
 func (w *rcWorker) forget(moves []rcMove, status []uint8) {
 	for i, m := range moves {
-		var k rcKey
-		switch status[i] {
-		case childNew:
-			k, _ = w.b.childKey(m)
-		case childNewAuto:
-			k, _ = w.b.autoKey(m)
-		default:
-			continue
+		if k, ok := w.b.waitingKey(m, status[i]); ok {
+			w.s.tt1.remove(k, k.hash())
 		}
-		w.s.tt1.remove(k, k.hash())
 	}
 	k := w.b.key
 	w.s.tt1.remove(k, k.hash())
+}
+
+// waitingKey returns the key of the child of move m, of status st, when a
+// lookup entered it (st is childNew or childNewAuto): the key it was
+// entered under.
+func (b *rcBoard) waitingKey(m rcMove, st uint8) (rcKey, bool) {
+	switch st {
+	case childNew:
+		return b.childKey(m)
+	case childNewAuto:
+		return b.autoKey(m)
+	}
+	return rcKey{}, false
 }
 
 // releaseTable empties the table and gives its memory back.
@@ -1345,16 +1350,9 @@ func (w *rcWorker) livePath(depth int, current bool) {
 		w.path.add(k, k.hash())
 		moves, status := w.frames[d], w.status[d]
 		for i := w.nextAt[d]; i < len(moves); i++ {
-			var k rcKey
-			switch status[i] {
-			case childNew:
-				k, _ = w.b.childKey(moves[i])
-			case childNewAuto:
-				k, _ = w.b.autoKey(moves[i])
-			default:
-				continue
+			if k, ok := w.b.waitingKey(moves[i], status[i]); ok {
+				w.path.add(k, k.hash())
 			}
-			w.path.add(k, k.hash())
 		}
 	}
 	for len(w.played) < len(w.replayed) {
