@@ -1389,12 +1389,11 @@ func (w *rcWorker) checkShadow() {
 // leave takes the current position off the path set.
 func (w *rcWorker) leave() {
 	if w.s.tt3 == nil {
+		k := w.b.key
 		if w.pathLive || w.s.tt1 == nil {
-			k := w.b.key
 			w.path.remove(k, k.hash())
 		}
 		if w.shadow != nil && w.s.tt1 != nil {
-			k := w.b.key
 			w.shadow.remove(k, k.hash())
 		}
 		return
