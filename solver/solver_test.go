@@ -220,8 +220,8 @@ func TestWorkersAgree(t *testing.T) {
 // so that it evicts all the time: verdicts must not change, only speed.
 func TestTinyTableStaysExact(t *testing.T) {
 	defer func(w int64) { warmUpNodes = w }(warmUpNodes)
-	warmUpNodes = 50 // several workers split the tree at once
-	evicted := int64(0)
+	warmUpNodes = 50           // several workers split the tree at once
+	evicted := map[int]int64{} // by worker count
 	for _, d := range []uint64{3, 4, 7, 12} {
 		p := deal(rules.RussianCell, d)
 		want := mustSolve(t, p, testConfig(1))
@@ -233,6 +233,7 @@ func TestTinyTableStaysExact(t *testing.T) {
 			// slots.
 			if w == 1 {
 				s.rc.tt = newSharedTable[rcKey](32<<10, 1, 64, false)
+				s.rc.tt1 = s.rc.tt.shards[0].t // the one-worker search's table
 			} else {
 				s.rc.ct = newConcTable(32<<10, 64)
 			}
@@ -243,11 +244,56 @@ func TestTinyTableStaysExact(t *testing.T) {
 			if r.Verdict != want.Verdict {
 				t.Fatalf("deal %d, %d workers: %v with a tiny table, %v with a large one", d, w, r.Verdict, want.Verdict)
 			}
-			evicted += r.Evicted
+			evicted[w] += r.Evicted
 		}
 	}
-	if evicted == 0 {
-		t.Fatal("the tiny table never evicted: the test tests nothing")
+	for _, w := range []int{1, 2} {
+		if evicted[w] == 0 {
+			t.Fatalf("with %d workers the tiny table never evicted: the test tests nothing", w)
+		}
+	}
+}
+
+// TestEnterFindsEvictedPathPosition: once the one-worker table is full it
+// overwrites old keys, and a position on the search path may be among
+// them. Meeting that position again must still count as seen (the path
+// set catches it), or the search would go round a cycle of moves (a card
+// to a cell and back, with CellHome off). Here a key is entered as on the
+// path, the table is filled until that key is gone from it, and the key
+// is entered again.
+func TestEnterFindsEvictedPathPosition(t *testing.T) {
+	cfg := testConfig(1)
+	cfg.MemoryMB = 0
+	s := New(rules.RussianCell, cfg)
+	s.rc.tt = newSharedTable[rcKey](1<<10, 1, 64, false) // 64 slots
+	tt := s.rc.tt.shards[0].t
+	s.rc.tt1 = tt
+	w := s.rc.workers[0]
+	w.pathLive = true
+	onPath := rcKey{12345, keyTag}
+	if w.enter(onPath, onPath.hash()) {
+		t.Fatal("a new key was reported seen")
+	}
+	inTable := func(k rcKey) bool {
+		for _, x := range tt.slots {
+			if x == k {
+				return true
+			}
+		}
+		return false
+	}
+	for i := uint64(1); inTable(onPath); i++ {
+		if i > 100_000 {
+			t.Fatal("the table never overwrote the key")
+		}
+		k := rcKey{i, keyTag}
+		tt.visit(k, k.hash()) // other positions, not on the path
+	}
+	if tt.evicted == 0 {
+		t.Fatal("the key left the table without an eviction")
+	}
+	if !w.enter(onPath, onPath.hash()) {
+		t.Fatal("a position on the path, evicted from the table, was not seen again")
 	}
 }
 
