@@ -922,6 +922,7 @@ func (w *rcWorker) restartSearch() bool {
 		if !w.restarting || w.bud.stop.Load() {
 			return false
 		}
+		restartsMade.Add(1)
 		w.restarting = false
 		w.runNodes = 0
 		w.runBudget = restartUnit * luby(run+1)
@@ -940,6 +941,10 @@ func (w *rcWorker) restartSearch() bool {
 // shake were chosen on deals 1..10,000 and checked on 10,001..20,000 (see
 // benchmarks/BENCHMARKS.md). restartUnit 0 turns restarts off (tests).
 var restartUnit int64 = 300
+
+// restartsMade counts the runs that restartSearch has ended to start over
+// (tests only).
+var restartsMade atomic.Int64
 
 const restartShake = 120
 
