@@ -149,6 +149,12 @@ func TestRandomPlayWins(t *testing.T) {
 			if err := mvCheckCards(last); err != nil {
 				t.Fatal(err)
 			}
+			if ms := rules.LegalMoves(last, rules.Options{}, nil); len(ms) != 0 {
+				t.Fatalf("seed %d: a won game has %d moves without returns, the first %v", seed, len(ms), ms[0])
+			}
+			if ms := rules.LegalMoves(last, rules.Options{Returns: true}, nil); len(ms) == 0 {
+				t.Fatalf("seed %d: a won game has no returns", seed)
+			}
 		}
 	}
 	t.Logf("%d random Russian Cell games of 100 won", wins)

@@ -433,8 +433,12 @@ func TestShortestTinyTable(t *testing.T) {
 		if r.Verdict != Solvable || !r.Optimal || len(r.Moves) != len(want.Moves) {
 			t.Fatalf("deal %d: %v in %d moves (optimal %v) with a tiny table, %d with a large one", c.d, r.Verdict, len(r.Moves), r.Optimal, len(want.Moves))
 		}
-		if _, err := rules.Replay(p, shortestConfig().Options, r.Moves); err != nil {
+		end, err := rules.Replay(p, shortestConfig().Options, r.Moves)
+		if err != nil {
 			t.Fatal(err)
+		}
+		if !end.Won() {
+			t.Fatalf("deal %d: the %d moves found with a tiny table do not win", c.d, len(r.Moves))
 		}
 		evicted += r.Evicted
 	}

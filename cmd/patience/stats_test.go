@@ -157,6 +157,9 @@ func TestStatsOlderResults(t *testing.T) {
 		t.Fatalf("resume: exit %d, %s", code, errs)
 	}
 	got := strippedLines(t, out)
+	if len(got) != len(want) {
+		t.Fatalf("resumed file has %d lines, want %d", len(got), len(want))
+	}
 	forced := regexp.MustCompile(`,"forced":[0-9]+`)
 	for i := range got {
 		if forced.ReplaceAllString(got[i], "") != forced.ReplaceAllString(want[i], "") {
