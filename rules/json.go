@@ -249,10 +249,16 @@ func decodeStrict(data []byte, v any, what string) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
+		if msg := wrongKind(data, what); msg != "" {
+			return problemsOf("%s", msg)
+		}
 		return problemsOf("%s", jsonError(err, data, what))
 	}
 	off := dec.InputOffset()
 	if _, err := dec.Token(); err != io.EOF {
+		if msg := wrongKind(data, what); msg != "" {
+			return problemsOf("%s", msg)
+		}
 		for off < int64(len(data)) && strings.IndexByte(" \t\r\n", data[off]) >= 0 {
 			off++
 		}
@@ -260,6 +266,42 @@ func decodeStrict(data []byte, v any, what string) error {
 		return problemsOf("unexpected data after the %s's closing }, at line %d, column %d", what, line, col)
 	}
 	return nil
+}
+
+// wrongKind tells, when data opens with a JSON object that is plainly
+// another of the project's documents than the one wanted (what: "position"
+// or "solution"), what it is and where it goes; otherwise "". Without it a
+// results file given as a position would get an "unknown field" error.
+func wrongKind(data []byte, what string) string {
+	var top map[string]json.RawMessage
+	if json.NewDecoder(bytes.NewReader(data)).Decode(&top) != nil {
+		return ""
+	}
+	has := func(k string) bool { _, ok := top[k]; return ok }
+	var kind string
+	switch {
+	case has("patience"):
+		return fmt.Sprintf("this is a results file of patience stats, not a %s: read it with patience stats --summary FILE", what)
+	case has("arrangements") || has("hidden"):
+		kind = "the share of arrangements won that patience solve gives for a position with unknown face-down cards (??)"
+	case has("tableau"):
+		kind = "a position"
+	case (has("position") || has("number")) && has("game") && (has("moves") || has("verdict")):
+		kind = "a solution (as patience solve --format json writes it)"
+	case has("number") && has("verdict") && !has("game"):
+		return fmt.Sprintf("this is one line of a results file of patience stats, not a %s", what)
+	default:
+		return ""
+	}
+	switch {
+	case what == "solution" && kind == "a position":
+		return "this is a position, not a solution: patience check replays the moves that patience solve --format json writes; to solve the position, run patience solve GAME --position FILE"
+	case what == "position" && strings.HasPrefix(kind, "a solution"):
+		return "this is " + kind + ", not a position: check its moves with patience check FILE"
+	case kind != "a position" && !strings.HasPrefix(kind, "a solution"):
+		return "this is " + kind + ", not a " + what
+	}
+	return ""
 }
 
 // jsonFields are the field names of the position and solution JSON, for

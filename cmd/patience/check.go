@@ -19,9 +19,12 @@ func newCheckCommand(s streams) *cobra.Command {
 writes (a deal number or a position, the rules, and the moves), replays the
 moves with the referee, and says whether they win.
 
-It prints "valid: wins in N moves" and exits 0, or prints the first illegal
-move and why, or that the moves end without a win, and exits 3. Malformed
-input exits 2. FILE may be - for standard input.`,
+It prints "valid: wins in N moves" and exits 0. Otherwise it exits 3,
+printing the first illegal move and why, or that the moves end without a
+win, or that the moves win although the file's verdict says otherwise, or
+that there is nothing to check: an unsolvable or unknown verdict comes with
+no moves (the search's proof cannot be replayed). Malformed input exits 2.
+FILE may be - for standard input.`,
 		Example: `  patience solve russian-cell 617 --format json > s.json
   patience check s.json`,
 		Args: func(_ *cobra.Command, args []string) error {
@@ -51,6 +54,17 @@ input exits 2. FILE may be - for standard input.`,
 				}
 				start = dealgen.Deal(sol.Game, n)
 			}
+			if sol.Verdict != rules.VerdictSolvable && len(sol.Moves) == 0 {
+				// Only a win comes with moves to replay; an unsolvable
+				// verdict is the search's proof, which a replay cannot
+				// repeat.
+				why := ""
+				if sol.Reason != "" {
+					why = " (" + sol.Reason + ")"
+				}
+				fmt.Fprintf(s.out, "nothing to check: the verdict is %s%s, and only a win comes with moves to replay\n", sol.Verdict, why)
+				return checkFailed{}
+			}
 			end, err := rules.Replay(start, sol.Options, sol.Moves)
 			var me *rules.MoveError
 			switch {
@@ -65,6 +79,10 @@ input exits 2. FILE may be - for standard input.`,
 					moves = "the 1 move ends"
 				}
 				fmt.Fprintf(s.out, "invalid: %s without a win (%d of 52 cards on the foundations)\n", moves, end.OnFoundations())
+				return checkFailed{}
+			}
+			if sol.Verdict != rules.VerdictSolvable {
+				fmt.Fprintf(s.out, "invalid: the %d moves win, but the verdict says %s\n", len(sol.Moves), sol.Verdict)
 				return checkFailed{}
 			}
 			fmt.Fprintf(s.out, "valid: wins in %d moves\n", len(sol.Moves))

@@ -750,6 +750,55 @@ func TestCLICheck(t *testing.T) {
 	}
 }
 
+// TestCLICheckVerdicts: check replays only wins. A loss or an unknown
+// verdict has no moves to replay, and moves that win contradict a file
+// whose verdict is not solvable.
+func TestCLICheckVerdicts(t *testing.T) {
+	cliEnv(t, "C.UTF-8", true)
+	lost := cliOK(t, "", "solve", "ripple-fan", "1", "--format", "json")
+	cliWantCheck(t, cliCheck(t, lost), exitCheck, "nothing to check: the verdict is unsolvable, and only a win comes with moves to replay\n")
+	unknown := cliOK(t, "", "solve", "russian-cell", "7", "--max-nodes", "10", "--workers", "1", "--format", "json")
+	cliWantCheck(t, cliCheck(t, unknown), exitCheck, "nothing to check: the verdict is unknown (node budget of 10 reached), and only a win comes with moves to replay\n")
+	out, sol := cliSolveJSON(t, "", "russian-cell", "617")
+	lie := strings.Replace(out, `"verdict":"solvable"`, `"verdict":"unsolvable"`, 1)
+	if lie == out {
+		t.Fatalf("no verdict to change in %s", out)
+	}
+	cliWantCheck(t, cliCheck(t, lie), exitCheck, fmt.Sprintf("invalid: the %d moves win, but the verdict says unsolvable\n", len(sol.Moves)))
+}
+
+// TestCLIWrongKindOfFile: a position given to check, a solution or a
+// results file given as a position, are named for what they are.
+func TestCLIWrongKindOfFile(t *testing.T) {
+	cliEnv(t, "C.UTF-8", true)
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		f := filepath.Join(dir, name)
+		if err := os.WriteFile(f, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return f
+	}
+	pos := write("p.json", cliOK(t, "", "deal", "russian-cell", "617", "--format", "json"))
+	sol := write("s.json", cliOK(t, "", "solve", "russian-cell", "617", "--format", "json"))
+	res := filepath.Join(dir, "r.jsonl")
+	cliOK(t, "", "stats", "ripple-fan", "--deals", "1-3", "--out", res, "--quiet")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"check", pos}, "this is a position, not a solution"},
+		{[]string{"check", res}, "this is a results file of patience stats, not a solution"},
+		{[]string{"solve", "russian-cell", "--position", sol}, "this is a solution (as patience solve --format json writes it), not a position"},
+		{[]string{"solve", "russian-cell", "--position", res}, "this is a results file of patience stats, not a position"},
+	} {
+		code, stdout, stderr := runMain(t, c.args...)
+		if code != 2 || stdout != "" || !strings.Contains(stderr, c.want) || strings.Contains(stderr, "did you mean") {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 and %q", c.args, code, stdout, stderr, c.want)
+		}
+	}
+}
+
 // TestCLICheckReturns: a foundation return is legal only with returns on.
 func TestCLICheckReturns(t *testing.T) {
 	mid := strings.TrimSpace(cliReadFile(t, filepath.Join("testdata", "cli-russian-cell-midgame.json")))
