@@ -499,7 +499,7 @@ func TestCLIUsageErrors(t *testing.T) {
 		{"check truncated stdin", sol[:len(sol)/3], []string{"check", "-"}, 1, []string{"truncated"}},
 		{"check empty stdin", "", []string{"check", "-"}, 1, []string{"empty"}},
 		{"check not JSON", "valid: wins in 3 moves\n", []string{"check", "-"}, 1, []string{"not a solution"}},
-		{"check a position, not a solution", rc617, []string{"check", "-"}, 1, []string{"tableau"}},
+		{"check a position, not a solution", rc617, []string{"check", "-"}, 1, []string{"this is a position, not a solution"}},
 		{"check no deal", "", []string{"check", solNoDeal}, 1, []string{`"number" or "position"`}},
 		{"check number 0", "", []string{"check", solBadNumber}, 1, []string{"0"}},
 		{"check unknown card", "", []string{"check", solBadCard}, 1, []string{"ZZ"}},
@@ -919,8 +919,8 @@ func TestCLISolveJSON(t *testing.T) {
 	if s.Game != "ripple-fan" || s.Number != "1" || s.Verdict != "unsolvable" || *s.Rules.Returns {
 		t.Errorf("ripple-fan 1: %s", out)
 	}
-	// check agrees that an empty move list does not win.
-	if r := cliCheck(t, out); r.code != exitCheck || !strings.Contains(r.stdout, "without a win") {
+	// check has nothing to replay for a loss.
+	if r := cliCheck(t, out); r.code != exitCheck || !strings.Contains(r.stdout, "nothing to check: the verdict is unsolvable") {
 		t.Errorf("check of an unsolvable verdict: %v", r)
 	}
 
