@@ -22,9 +22,10 @@ game, deals, rules and budget, and every deal of the declared list must be in
 exactly one file. Then it prints the combined summary, as stats does.
 
 Each problem is one line on stderr, worst first (at most 10), with exit code
-2: a header that does not match, a shard with no file, missing deals,
-duplicated deals. A shard that was stopped early has missing deals: rerun
-its stats command to finish it.
+2: a file named twice, a header that does not match, a shard with no file,
+missing deals, duplicated deals (with, before them, shards that split the
+deals in different ways). A shard that was stopped early has missing deals:
+rerun its stats command to finish it.
 
 --out FILE writes the merged results file: one header (shard 0/1) and every
 result line.`,

@@ -64,7 +64,10 @@ can take, about 70 bytes); --no-space-check skips that.
 --shard i/n runs only the deals whose 0-based index in the list is i mod n,
 to spread a run over machines; "patience merge" combines the shard files.
 
-With --summary, the arguments are results files, summarised as they are.
+With --summary, the arguments are results files, summarised as they are:
+one game and rules, each file and each deal counted once. It says when the
+files hold fewer deals than their headers declare (a run stopped early),
+and notes files run with different budgets.
 
 Each worker searches one deal at a time on one core; --memory is split
 among the workers, at least 1 MB each. A progress bar shows on stderr when it is a terminal.`,
@@ -221,14 +224,15 @@ func summaryFiles(s streams, cmd *cobra.Command, args []string, f statsFlags) er
 	if err := checkPlotName(f.plot); err != nil {
 		return err
 	}
-	sum, h, notes, err := batch.SummarizeFiles(args)
+	sum, fi, err := batch.SummarizeFileSet(args)
 	if err != nil {
 		return usageError{err}
 	}
-	for _, n := range notes {
+	for _, n := range fi.Notes {
 		fmt.Fprintln(s.err, "patience: note: "+oneLine(n))
 	}
-	info := runInfo{header: h, files: args}
+	h := fi.Header
+	info := runInfo{header: h, files: args, planned: fi.Planned}
 	if err := printReport(s.out, f.format, info, sum.Report()); err != nil {
 		return err
 	}
@@ -356,8 +360,15 @@ func writeReport(w io.Writer, info runInfo, r batch.Report) {
 	} else {
 		fmt.Fprintf(w, "Budget: %s.\n", budget)
 	}
-	if info.interrupted {
+	switch {
+	case info.interrupted:
 		fmt.Fprintf(w, "Interrupted: %s of %s deals done.\n", thousands(int64(r.Deals)), thousands(int64(info.planned)))
+	case len(info.files) > 0 && info.planned > uint64(r.Deals):
+		whose := "the file's header declares"
+		if len(info.files) > 1 {
+			whose = "the files' headers declare"
+		}
+		fmt.Fprintf(w, "Incomplete: %s of the %s deals %s.\n", thousands(int64(r.Deals)), thousands(int64(info.planned)), whose)
 	}
 	fmt.Fprintln(w)
 

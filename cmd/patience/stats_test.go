@@ -271,7 +271,32 @@ func TestMergeCommand(t *testing.T) {
 	if code != 2 || !strings.Contains(errs, "patience: 1000 of 3000 deals are missing: 2, 5, 8, ") {
 		t.Errorf("exit %d: %s", code, errs)
 	}
-	wantUsageError(t, "deal 1 appears more than once", "merge", shards[0], shards[1], shards[2], shards[0])
+	wantUsageError(t, "is given twice: each file counts once", "merge", shards[0], shards[1], shards[2], shards[0])
+	copy0 := filepath.Join(dir, "copy0.jsonl")
+	if data, err := os.ReadFile(shards[0]); err != nil || os.WriteFile(copy0, data, 0o644) != nil {
+		t.Fatal("cannot copy a shard")
+	}
+	wantUsageError(t, "deal 1 appears more than once", "merge", shards[0], shards[1], shards[2], copy0)
+	// The summary of files counts each file and each deal once, and says
+	// when the files hold fewer deals than their headers declare.
+	wantUsageError(t, "is given twice: each file counts once", "stats", "--summary", shards[0], shards[0])
+	wantUsageError(t, "deal 1 is counted already", "stats", "--summary", shards[0], copy0)
+	data, err := os.ReadFile(shards[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	part := filepath.Join(dir, "part.jsonl")
+	lines := strings.SplitAfter(string(data), "\n")
+	if err := os.WriteFile(part, []byte(strings.Join(lines[:11], "")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, text, _ := runMain(t, "stats", "--summary", part); code != 0 ||
+		!strings.Contains(text, "Incomplete: 10 of the 1,000 deals the file's header declares.") {
+		t.Errorf("summary of a run stopped after 10 deals: exit %d\n%s", code, text)
+	}
+	if code, text, _ := runMain(t, "stats", "--summary", shards[0], shards[2]); code != 0 || strings.Contains(text, "Incomplete") {
+		t.Errorf("summary of two whole shards: exit %d\n%s", code, text)
+	}
 	wantUsageError(t, "is one of the files to merge", "merge", "--out", shards[0], shards[0], shards[1])
 	wantUsageError(t, "cannot open it", "merge", filepath.Join(dir, "nothing.jsonl"))
 }

@@ -18,6 +18,28 @@ type Problems []string
 // Error returns the problems, one a line.
 func (p Problems) Error() string { return strings.Join(p, "\n") }
 
+// distinctFiles refuses a list that names one file twice, under the same
+// name or another: its deals would count twice.
+func distinctFiles(names []string) error {
+	infos := make([]os.FileInfo, len(names))
+	for i, name := range names {
+		st, err := os.Stat(name)
+		if err != nil {
+			continue // reading it will say what is wrong
+		}
+		for j := range i {
+			if infos[j] != nil && os.SameFile(infos[j], st) {
+				if names[j] == name {
+					return Problems{fmt.Sprintf("%s is given twice: each file counts once", name)}
+				}
+				return Problems{fmt.Sprintf("%s and %s are the same file: each file counts once", names[j], name)}
+			}
+		}
+		infos[i] = st
+	}
+	return nil
+}
+
 // maxProblems is how many problems of one kind Merge lists.
 const maxProblems = 10
 
@@ -42,6 +64,9 @@ type Merged struct {
 func Merge(names []string, out io.Writer) (*Merged, error) {
 	if len(names) == 0 {
 		return nil, errors.New("no results files to merge")
+	}
+	if err := distinctFiles(names); err != nil {
+		return nil, err
 	}
 	headers := make([]Header, len(names))
 	for i, name := range names {
@@ -73,6 +98,17 @@ func Merge(names []string, out io.Writer) (*Merged, error) {
 		sameCount = sameCount && h.Shard.Count == first.Shard.Count
 		have[h.Shard.Index] = true
 	}
+	// Shards of different counts may still fit together (0/2, 1/4 and 3/4
+	// do), so a different count is said only to explain other problems.
+	split := ""
+	if !sameCount {
+		for i, h := range headers {
+			if h.Shard.Count != first.Shard.Count {
+				split = fmt.Sprintf("%s is shard %s, but %s is shard %s: the files split the deals in different ways", names[i], h.Shard, names[0], first.Shard)
+				break
+			}
+		}
+	}
 	if sameCount {
 		var missing []string
 		for i := uint64(0); i < first.Shard.Count && uint64(len(missing)) < maxProblems; i++ {
@@ -85,7 +121,7 @@ func Merge(names []string, out io.Writer) (*Merged, error) {
 		}
 	}
 
-	seen := make([]uint64, (list.Len()+63)/64)
+	seen := newDealSet(list.Len())
 	sum := &Summary{}
 	var dups []dealgen.Number
 	var stray Problems
@@ -104,14 +140,13 @@ func Merge(names []string, out io.Writer) (*Merged, error) {
 					stray = append(stray, fmt.Sprintf("%s line %d: deal %s is not in the file's shard %s", name, rd.Line(), rec.Number, headers[i].Shard))
 				}
 			}
-			if seen[k/64]&(1<<(k%64)) != 0 {
+			if seen.add(k) {
 				dupCount++
 				if len(dups) < maxProblems {
 					dups = append(dups, rec.Number)
 				}
 				return nil
 			}
-			seen[k/64] |= 1 << (k % 64)
 			sum.Add(rec)
 			return nil
 		})
@@ -137,6 +172,9 @@ func Merge(names []string, out io.Writer) (*Merged, error) {
 	}
 	probs = append(probs, stray...)
 	if len(probs) > 0 {
+		if split != "" {
+			probs = append(Problems{split}, probs...)
+		}
 		return nil, cap10(probs)
 	}
 
@@ -196,37 +234,22 @@ func eachRecord(name string, f func(*Reader, *Record) error) error {
 	}
 }
 
-// missingRuns describes the deals of list not marked in seen, or "".
-func missingRuns(list *DealList, seen []uint64) string {
-	var runs []string
-	var count uint64
+// missingRuns describes the deals of list not in seen, or "".
+func missingRuns(list *DealList, seen *dealSet) string {
 	n := list.Len()
-	for i := uint64(0); i < n; {
-		w := seen[i/64]
-		if w == ^uint64(0) && i%64 == 0 {
-			i += 64
-			continue
-		}
-		if w&(1<<(i%64)) != 0 {
-			i++
-			continue
-		}
-		j := i
-		for j+1 < n && seen[(j+1)/64]&(1<<((j+1)%64)) == 0 {
-			j++
-		}
-		count += j - i + 1
-		if len(runs) < maxProblems {
-			if j == i {
-				runs = append(runs, list.At(i).String())
-			} else {
-				runs = append(runs, list.At(i).String()+"-"+list.At(j).String())
-			}
-		}
-		i = j + 1
-	}
+	count := n - seen.size
 	if count == 0 {
 		return ""
+	}
+	var runs []string
+	for i := seen.nextOut(0, n); i < n && len(runs) < maxProblems; {
+		j := seen.nextIn(i, n) - 1 // the run of missing deals is i..j
+		if j == i {
+			runs = append(runs, list.At(i).String())
+		} else {
+			runs = append(runs, list.At(i).String()+"-"+list.At(j).String())
+		}
+		i = seen.nextOut(j+1, n)
 	}
 	s := fmt.Sprintf("%d of %d deals are missing: %s", count, n, strings.Join(runs, ", "))
 	if len(runs) == maxProblems {
@@ -277,36 +300,99 @@ func writeMerged(out io.Writer, h *Header, names []string) error {
 // SummarizeFiles summarises results files as they are, without checking
 // that they cover their declared deals (Merge does that): for a run in
 // progress, or files of several runs. The files must be of one game with
-// the same rules. A cut-short last line (a run stopped while writing, or
-// still writing) is left out, with a note; notes are one sentence each.
-// It returns the first file's header.
+// the same rules, and a deal may appear only once over all of them. A
+// cut-short last line (a run stopped while writing, or still writing) is
+// left out, with a note; notes are one sentence each. It returns the first
+// file's header.
 func SummarizeFiles(names []string) (*Summary, Header, []string, error) {
+	sum, info, err := SummarizeFileSet(names)
+	return sum, info.Header, info.Notes, err
+}
+
+// FilesInfo is what SummarizeFileSet tells besides the summary.
+type FilesInfo struct {
+	Header Header   // the first file's
+	Notes  []string // one sentence each
+	// Planned is how many deals the files' headers declare together, when
+	// the files split one list (the same deals, each file its own shard
+	// of the same count); 0 when that is not known.
+	Planned uint64
+}
+
+// SummarizeFileSet is SummarizeFiles with the planned count.
+func SummarizeFileSet(names []string) (*Summary, FilesInfo, error) {
 	sum := &Summary{}
-	var first Header
-	var notes []string
+	var info FilesInfo
+	// The deals seen, by the headers' deal lists: a deal of another list
+	// is looked for in each of them.
+	type listSeen struct {
+		list *DealList
+		seen *dealSet
+	}
+	lists := map[string]*listSeen{}
+	var order []*listSeen
+	if err := distinctFiles(names); err != nil {
+		return nil, info, err
+	}
+	shards := map[uint64]bool{}
+	oneList, budgets := true, false
 	for i, name := range names {
 		h, err := readHeader(name)
 		if err != nil {
-			return nil, first, nil, err
+			return nil, info, err
 		}
 		if i == 0 {
-			first = h
-		} else if h.Game != first.Game || h.Options != first.Options {
-			return nil, first, nil, fmt.Errorf("%s is %s with returns %v, but %s is %s with returns %v: summarise one game and rules at a time",
-				name, h.Game, h.Options.Returns, names[0], first.Game, first.Options.Returns)
+			info.Header = h
+		} else {
+			first := info.Header
+			if h.Game != first.Game || h.Options != first.Options {
+				return nil, info, fmt.Errorf("%s is %s with returns %v, but %s is %s with returns %v: summarise one game and rules at a time",
+					name, h.Game, h.Options.Returns, names[0], first.Game, first.Options.Returns)
+			}
+			budgets = budgets || h.MaxNodes != first.MaxNodes || h.Timeout != first.Timeout
+			oneList = oneList && h.Deals == first.Deals && h.Shard.Count == first.Shard.Count
 		}
-		err = eachRecord(name, func(_ *Reader, rec *Record) error {
+		ls := lists[h.Deals]
+		if ls == nil {
+			list, err := ParseDeals(h.Deals)
+			if err != nil {
+				return nil, info, &FileError{Name: name, Line: 1, Err: fmt.Errorf("bad deals in the header: %v", err)}
+			}
+			ls = &listSeen{list, newDealSet(list.Len())}
+			lists[h.Deals] = ls
+			order = append(order, ls)
+		}
+		oneList = oneList && !shards[h.Shard.Index]
+		shards[h.Shard.Index] = true
+		info.Planned += h.Shard.Len(ls.list.Len())
+		err = eachRecord(name, func(rd *Reader, rec *Record) error {
+			for _, o := range order {
+				k, ok := o.list.Index(rec.Number)
+				if !ok {
+					continue
+				}
+				if o == ls && o.seen.add(k) || o != ls && o.seen.has(k) {
+					return fmt.Errorf("%s line %d: deal %s is counted already, from this or an earlier file: a summary counts each deal once (to join the shards of one run, use patience merge)",
+						name, rd.Line(), rec.Number)
+				}
+			}
 			sum.Add(rec)
 			return nil
 		})
 		var fe *FileError
 		if errors.As(err, &fe) && fe.Truncated {
-			notes = append(notes, fmt.Sprintf("%s: left out the cut-short last line %d", name, fe.Line))
+			info.Notes = append(info.Notes, fmt.Sprintf("%s: left out the cut-short last line %d", name, fe.Line))
 			err = nil
 		}
 		if err != nil {
-			return nil, first, nil, err
+			return nil, info, err
 		}
 	}
-	return sum, first, notes, nil
+	if budgets {
+		info.Notes = append(info.Notes, "the files were run with different budgets; the report gives the first file's")
+	}
+	if !oneList {
+		info.Planned = 0
+	}
+	return sum, info, nil
 }
