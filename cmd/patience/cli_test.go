@@ -829,6 +829,20 @@ func TestCLICheckReturns(t *testing.T) {
 	cliWantCheck(t, cliCheck(t, string(b)), exitCheck, "invalid: the 1 move ends without a win (2 of 52 cards on the foundations)\n")
 }
 
+// TestCLIUnknownFullTable: an unknown verdict from a search whose table
+// was full says that more memory may help, not only a larger budget.
+func TestCLIUnknownFullTable(t *testing.T) {
+	cliEnv(t, "C.UTF-8", true)
+	out := cliOK(t, "", "solve", "russian-cell", "385", "--memory", "1", "--max-nodes", "300000", "--workers", "1")
+	if !strings.Contains(out, "Verdict: unknown (node budget of 300000 reached") || !strings.Contains(out, "a larger --memory may decide it sooner") {
+		t.Errorf("unknown with a full table:\n%s", out)
+	}
+	out = cliOK(t, "", "solve", "russian-cell", "385", "--max-nodes", "1000", "--workers", "1")
+	if !strings.Contains(out, "Verdict: unknown") || strings.Contains(out, "--memory") {
+		t.Errorf("unknown with room in the table:\n%s", out)
+	}
+}
+
 // TestCLISolveText: the text answer has the board, the rules, the verdict,
 // a numbered move list in short notation that wins, and the effort.
 func TestCLISolveText(t *testing.T) {

@@ -329,6 +329,11 @@ func printSolution(w io.Writer, p *rules.Position, num string, sol *rules.Soluti
 			fmt.Fprintln(w, "Verdict: unknown (interrupted before the search ended; this is not a loss)")
 		} else {
 			fmt.Fprintf(w, "Verdict: unknown (%s; this is not a loss: try a larger budget)\n", res.Reason)
+			if res.Evicted > 0 {
+				// A full table forgets positions and searches them again:
+				// more memory may decide the deal in far fewer positions.
+				fmt.Fprintf(w, "The position table was full and forgot %s positions, which were searched again: a larger --memory may decide it sooner.\n", thousands(res.Evicted))
+			}
 		}
 		if sol.Shortest != nil {
 			fmt.Fprintf(w, "Shortest: no solution found yet; proven lower bound %d, if it can be won\n", res.LowerBound)
