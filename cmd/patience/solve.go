@@ -133,7 +133,7 @@ the cards can win, not a strategy's win rate.
 If a budget ends the proof first, it gives the best solution found and the
 proven lower bound instead (here with --max-nodes 20000):
 
-  Shortest: best found 88 moves; proven lower bound 67 (node budget of 20000 reached; ...)
+  Shortest: best found 96 moves; proven lower bound 67 (node budget of 20000 reached; ...)
 
 It first decides the deal as solve always does (with --workers), then proves
 the length on one core: --workers does not speed up the proof. --max-nodes
