@@ -225,3 +225,15 @@ func TestFreeSpace(t *testing.T) {
 		t.Error("FreeSpace of a missing directory: no error")
 	}
 }
+
+// TestMegabytes: sizes read well, up to the largest.
+func TestMegabytes(t *testing.T) {
+	for _, c := range []struct {
+		b    uint64
+		want string
+	}{{1_500_000, "1.5 MB"}, {70_000_000, "70 MB"}, {9_999_999_999_999, "10000000 MB"}, {10_000_000_000_000, "10 TB"}, {^uint64(0), "18446744 TB"}} {
+		if got := megabytes(c.b); got != c.want {
+			t.Errorf("megabytes(%d) = %q, want %q", c.b, got, c.want)
+		}
+	}
+}

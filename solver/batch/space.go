@@ -57,6 +57,9 @@ func megabytes(b uint64) string {
 	if b < 10<<20 {
 		return fmt.Sprintf("%.1f MB", float64(b)/1e6)
 	}
+	if b >= 10_000_000_000_000 {
+		return fmt.Sprintf("%d TB", b/1_000_000_000_000) // rounding to MB could overflow
+	}
 	return fmt.Sprintf("%d MB", (b+500_000)/1_000_000)
 }
 
