@@ -483,7 +483,7 @@ func TestCLIUsageErrors(t *testing.T) {
 		// Search flags.
 		{"--workers 0", "", []string{"solve", "russian-cell", "617", "--workers", "0"}, 1, []string{"--workers", "at least 1", "0"}},
 		{"--workers -3", "", []string{"solve", "russian-cell", "617", "--workers", "-3"}, 1, []string{"--workers", "-3"}},
-		{"--workers x", "", []string{"solve", "russian-cell", "617", "--workers", "x"}, 1, []string{"invalid argument", "--workers"}},
+		{"--workers x", "", []string{"solve", "russian-cell", "617", "--workers", "x"}, 1, []string{`--workers "x": want a whole number`}},
 		{"--max-nodes 0", "", []string{"solve", "russian-cell", "617", "--max-nodes", "0"}, 1, []string{"--max-nodes", "at least 1"}},
 		{"--memory 0", "", []string{"solve", "russian-cell", "617", "--memory", "0"}, 1, []string{"--memory", "at least 1"}},
 		{"negative --timeout", "", []string{"solve", "russian-cell", "617", "--timeout", "-1s"}, 1, []string{"--timeout", "negative"}},
@@ -827,6 +827,29 @@ func TestCLICheckReturns(t *testing.T) {
 		t.Fatal(err)
 	}
 	cliWantCheck(t, cliCheck(t, string(b)), exitCheck, "invalid: the 1 move ends without a win (2 of 52 cards on the foundations)\n")
+}
+
+// TestCLIFlagValues: a flag value that cannot be read is put in words, not
+// in the Go parser's.
+func TestCLIFlagValues(t *testing.T) {
+	cliEnv(t, "C.UTF-8", true)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"solve", "russian-cell", "1", "--max-nodes", "1e6"}, `patience: --max-nodes "1e6": want a whole number, written out (1000000, not 1e6; no decimal point)`},
+		{[]string{"solve", "russian-cell", "1", "--max-nodes", "99999999999999999999"}, `patience: --max-nodes "99999999999999999999": too large a number`},
+		{[]string{"hint", "russian-cell", "1", "-n", "x"}, `patience: --count "x": want a whole number`},
+		{[]string{"solve", "russian-cell", "1", "--timeout", "5"}, `patience: --timeout "5": want a duration with its unit, such as 90s, 5m or 1h30m`},
+		{[]string{"find"}, "patience: missing GAME: use russian-cell or ripple-fan"},
+		{[]string{"merge"}, "patience: missing FILE: give the results files of the shards"},
+		{[]string{"find", "russian-cell", "--min-nodes", "-1"}, "patience: --min-length and --min-nodes must be at least 0"},
+	} {
+		code, stdout, stderr := runMain(t, c.args...)
+		if code != 2 || stdout != "" || !strings.HasPrefix(stderr, c.want) || strings.Contains(stderr, "strconv") {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 and %q", c.args, code, stdout, stderr, c.want)
+		}
+	}
 }
 
 // TestCLIUnknownFullTable: an unknown verdict from a search whose table

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"strconv"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -46,10 +47,21 @@ the exit code is 130 (SIGINT) or 143 (SIGTERM).`,
   patience find ripple-fan --solvable --count 10 --from 1000000
   patience find russian-cell --unsolvable --count 20 --min-nodes 100000 --format json
   patience find ripple-fan --count 1000 --quiet > winnable.txt`,
-		Args: cobra.ExactArgs(1),
+		Args: func(_ *cobra.Command, args []string) error {
+			switch {
+			case len(args) == 0:
+				return badInput("missing GAME: use russian-cell or ripple-fan")
+			case len(args) > 1:
+				return badInput("too many arguments: find takes one GAME; extra: %s", strings.Join(args[1:], " "))
+			}
+			return nil
+		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := checkFormat(format, "text", "json"); err != nil {
 				return err
+			}
+			if minLength < 0 || minNodes < 0 {
+				return badInput("--min-length and --min-nodes must be at least 0")
 			}
 			if solvable && unsolvable {
 				return badInput("give --solvable or --unsolvable, not both")
@@ -114,6 +126,9 @@ the exit code is 130 (SIGINT) or 143 (SIGTERM).`,
 			if found < count && ctx.Err() != nil {
 				fmt.Fprintf(s.err, "patience: interrupted after %d of %d deals found\n", found, count)
 				return interrupted{signalled()}
+			}
+			if found < count {
+				fmt.Fprintf(s.err, "patience: found %d of %d: the plain deal numbers end at 18446744073709551615\n", found, count)
 			}
 			return nil
 		},

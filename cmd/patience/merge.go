@@ -32,7 +32,12 @@ result line.`,
 		Example: `  patience merge rc-0.jsonl rc-1.jsonl rc-2.jsonl rc-3.jsonl
   patience merge rc-*.jsonl --out rc.jsonl --format json
   patience merge rf-*.jsonl --plot rf.svg`,
-		Args: cobra.MinimumNArgs(1),
+		Args: func(_ *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return badInput("missing FILE: give the results files of the shards, e.g. patience merge rc-*.jsonl")
+			}
+			return nil
+		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := checkFormat(format, "text", "json"); err != nil {
 				return err

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -265,10 +266,38 @@ unseen cards: the share that can be won, and the move that keeps the most.`,
 	root.SetOut(s.out)
 	root.SetErr(s.err)
 	root.SetIn(s.in)
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{flagError(err)} })
 	root.CompletionOptions.DisableDefaultCmd = true
 	root.AddCommand(newDealCommand(s), newSolveCommand(s), newHintCommand(s), newFindCommand(s), newCheckCommand(s), newStatsCommand(s), newMergeCommand(s))
 	return root
+}
+
+// badFlagValue matches the flag package's words for a value it cannot
+// parse: the value, the flag, and the parser's own message.
+var badFlagValue = regexp.MustCompile(`^invalid argument "(.*)" for "(.*?)" flag: (.*)$`)
+
+// flagError puts a flag's unreadable value in words: what the flag wants
+// rather than the name of the Go function that refused it.
+func flagError(err error) error {
+	m := badFlagValue.FindStringSubmatch(err.Error())
+	if m == nil {
+		return err
+	}
+	value, flag, why := m[1], m[2], m[3]
+	if i := strings.LastIndex(flag, "--"); i >= 0 {
+		flag = flag[i:] // "-n, --count" names the long form
+	}
+	switch {
+	case strings.Contains(why, "value out of range"):
+		return fmt.Errorf("%s %q: too large a number", flag, value)
+	case strings.HasPrefix(why, "strconv.ParseInt") || strings.HasPrefix(why, "strconv.ParseUint"):
+		return fmt.Errorf("%s %q: want a whole number, written out (1000000, not 1e6; no decimal point)", flag, value)
+	case strings.HasPrefix(why, "time:"):
+		return fmt.Errorf("%s %q: want a duration with its unit, such as 90s, 5m or 1h30m", flag, value)
+	case strings.HasPrefix(why, "strconv.ParseBool"):
+		return fmt.Errorf("%s %q: want true or false", flag, value)
+	}
+	return err
 }
 
 // parseGame reads the GAME argument.
