@@ -44,7 +44,7 @@ FILE may be - for standard input.`,
 			defer done()
 			sol, err := rules.ReadSolution(r)
 			if err != nil {
-				return usageError{err}
+				return usageError{inFile(args[0], err)}
 			}
 			start := sol.Position
 			if start == nil {

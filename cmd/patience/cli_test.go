@@ -768,7 +768,8 @@ func TestCLICheckVerdicts(t *testing.T) {
 }
 
 // TestCLIWrongKindOfFile: a position given to check, a solution or a
-// results file given as a position, are named for what they are.
+// results file given as a position, are named for what they are, after
+// the file's name.
 func TestCLIWrongKindOfFile(t *testing.T) {
 	cliEnv(t, "C.UTF-8", true)
 	dir := t.TempDir()
@@ -787,10 +788,10 @@ func TestCLIWrongKindOfFile(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"check", pos}, "this is a position, not a solution"},
-		{[]string{"check", res}, "this is a results file of patience stats, not a solution"},
-		{[]string{"solve", "russian-cell", "--position", sol}, "this is a solution (as patience solve --format json writes it), not a position"},
-		{[]string{"solve", "russian-cell", "--position", res}, "this is a results file of patience stats, not a position"},
+		{[]string{"check", pos}, pos + ": this is a position, not a solution"},
+		{[]string{"check", res}, res + ": this is a results file of patience stats, not a solution"},
+		{[]string{"solve", "russian-cell", "--position", sol}, sol + ": this is a solution (as patience solve --format json writes it), not a position"},
+		{[]string{"solve", "russian-cell", "--position", res}, res + ": this is a results file of patience stats, not a position"},
 	} {
 		code, stdout, stderr := runMain(t, c.args...)
 		if code != 2 || stdout != "" || !strings.Contains(stderr, c.want) || strings.Contains(stderr, "did you mean") {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -73,7 +74,7 @@ func loadStart(s streams, g rules.Game, args []string, f startFlags) (*rules.Pos
 		defer done()
 		p, num, err := rules.ReadPosition(r)
 		if err != nil {
-			return nil, "", usageError{err}
+			return nil, "", usageError{inFile(f.position, err)}
 		}
 		if p.Game != g {
 			return nil, "", badInput("%s holds a %s position, not %s", f.position, p.Game, g)
@@ -186,4 +187,18 @@ GAME is russian-cell or ripple-fan.`,
 	cmd.Flags().StringVar(&sf.position, "position", "", "read the position from FILE (JSON or board text; - for stdin)")
 	sf.addHide(cmd, "show every face-down card as ?? (what a player sees)")
 	return cmd
+}
+
+// inFile names file in each of the problems err lists (standard input, "-",
+// goes unnamed).
+func inFile(file string, err error) error {
+	var rp rules.Problems
+	if file == "-" || !errors.As(err, &rp) || rp.Error() != err.Error() {
+		return err
+	}
+	named := make(rules.Problems, len(rp))
+	for i, l := range rp {
+		named[i] = file + ": " + l
+	}
+	return named
 }
