@@ -853,6 +853,27 @@ func TestCLIFlagValues(t *testing.T) {
 	}
 }
 
+// TestCLIHideWithNothingHidden: --hide on a position with no face-down
+// card says that it changes nothing, and answers as without it.
+func TestCLIHideWithNothingHidden(t *testing.T) {
+	cliEnv(t, "C.UTF-8", true)
+	_, plain, _ := runMain(t, "solve", "ripple-fan", "1")
+	_, stdout, stderr := runMain(t, "solve", "ripple-fan", "1", "--hide")
+	if stderr != "patience: note: Ripple Fan deals every card face up, so --hide changes nothing\n" ||
+		!strings.Contains(stdout, "Verdict: unsolvable") || cutSearched(stdout) != cutSearched(plain) {
+		t.Errorf("solve ripple-fan 1 --hide: stdout\n%s\nstderr %q", stdout, stderr)
+	}
+}
+
+// cutSearched drops the last line of solve's text, the effort, which
+// varies in its time.
+func cutSearched(s string) string {
+	if i := strings.LastIndex(s, "Searched "); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
 // TestCLIUnknownFullTable: an unknown verdict from a search whose table
 // was full says that more memory may help, not only a larger budget.
 func TestCLIUnknownFullTable(t *testing.T) {
