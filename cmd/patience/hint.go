@@ -77,6 +77,7 @@ of the position and every legal move ranked with its counts.`,
 			if err := smp.check(cmd, p, sf.hide); err != nil {
 				return err
 			}
+			noteNothingHidden(s, p, sf.hide)
 			st := style(s.out, ascii)
 			if p.Unknowns() > 0 {
 				adv, sig, err := hintStoppable(p, smp.config(cfg))

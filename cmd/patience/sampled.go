@@ -55,6 +55,19 @@ func (f *sampleFlags) check(cmd *cobra.Command, p *rules.Position, hide bool) er
 	return nil
 }
 
+// noteNothingHidden says on stderr that --hide changes nothing, when p has
+// no face-down card to hide.
+func noteNothingHidden(s streams, p *rules.Position, hide bool) {
+	if !hide || p.Unknowns() > 0 {
+		return
+	}
+	what := "this position has no face-down card"
+	if p.Game == rules.RippleFan {
+		what = "Ripple Fan deals every card face up"
+	}
+	fmt.Fprintf(s.err, "patience: note: %s, so --hide changes nothing\n", what)
+}
+
 func (f *sampleFlags) config(cfg solver.Config) sample.Config {
 	return sample.Config{Solver: cfg, Samples: f.samples, Seed: f.seed, Workers: cfg.Workers}
 }

@@ -165,6 +165,7 @@ and --timeout cover both searches.`,
 			if err := smp.check(cmd, p, sf.hide); err != nil {
 				return err
 			}
+			noteNothingHidden(s, p, sf.hide)
 			if p.Unknowns() > 0 {
 				if steps {
 					return badInput("--steps needs every card known, but %s", unknownCards(p))
@@ -286,13 +287,6 @@ func searchStart(s streams, args []string, sf startFlags, fl searchFlags) (solve
 	p, played, err := playMoves(s, p, sf, cfg.Options)
 	if err == nil && sf.hide {
 		p = p.Hide()
-		if p.Unknowns() == 0 {
-			what := "this position has no face-down card"
-			if g == rules.RippleFan {
-				what = "Ripple Fan deals every card face up"
-			}
-			fmt.Fprintf(s.err, "patience: note: %s, so --hide changes nothing\n", what)
-		}
 	}
 	return cfg, g, p, num, played, err
 }
