@@ -121,7 +121,14 @@ func TestTableReuse(t *testing.T) {
 			t.Fatalf("after reset: %d slots, count %d", len(tb.slots), tb.count)
 		}
 		ks := keys[:len(keys)-round*5000]
-		if a := testing.AllocsPerRun(1, func() { tb.reset(); fill(ks) }); a != 0 {
+		// AllocsPerRun counts the whole process's allocations, and a
+		// goroutine left by an earlier test may allocate meanwhile (seen
+		// under -race); growing the table would allocate on every try.
+		a := testing.AllocsPerRun(1, func() { tb.reset(); fill(ks) })
+		for try := 1; try < 3 && a != 0; try++ {
+			a = testing.AllocsPerRun(1, func() { tb.reset(); fill(ks) })
+		}
+		if a != 0 {
 			t.Fatalf("round %d: %v allocations growing again", round, a)
 		}
 		for _, k := range ks {
