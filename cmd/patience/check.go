@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -27,15 +26,7 @@ no moves (the search's proof cannot be replayed). Malformed input exits 2.
 FILE may be - for standard input.`,
 		Example: `  patience solve russian-cell 617 --format json > s.json
   patience check s.json`,
-		Args: func(_ *cobra.Command, args []string) error {
-			switch {
-			case len(args) == 0:
-				return badInput("missing FILE: give a solution file, or - for standard input")
-			case len(args) > 1:
-				return badInput("too many arguments: check reads one FILE; extra: %s", strings.Join(args[1:], " "))
-			}
-			return nil
-		},
+		Args: oneArg("missing FILE: give a solution file, or - for standard input", "check reads one FILE"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			r, done, err := openInput(s, args[0])
 			if err != nil {

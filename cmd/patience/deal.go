@@ -90,6 +90,21 @@ func loadStart(s streams, g rules.Game, args []string, f startFlags) (*rules.Pos
 	return nil, "", badInput("give a deal NUMBER or --position FILE")
 }
 
+// oneArg checks that a command has its one argument, saying in one line
+// what is missing (missing) or which arguments are extra (one says what the
+// command takes).
+func oneArg(missing, one string) cobra.PositionalArgs {
+	return func(_ *cobra.Command, args []string) error {
+		switch {
+		case len(args) == 0:
+			return badInput("%s", missing)
+		case len(args) > 1:
+			return badInput("too many arguments: %s; extra: %s", one, strings.Join(args[1:], " "))
+		}
+		return nil
+	}
+}
+
 // gameArgs checks the arguments GAME [NUMBER] of deal and solve, saying in
 // one line what is missing or extra.
 func gameArgs(_ *cobra.Command, args []string) error {

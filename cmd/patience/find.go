@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"strconv"
-	"strings"
 	"sync/atomic"
 	"time"
 
@@ -47,15 +46,7 @@ the exit code is 130 (SIGINT) or 143 (SIGTERM).`,
   patience find ripple-fan --solvable --count 10 --from 1000000
   patience find russian-cell --unsolvable --count 20 --min-nodes 100000 --format json
   patience find ripple-fan --count 1000 --quiet > winnable.txt`,
-		Args: func(_ *cobra.Command, args []string) error {
-			switch {
-			case len(args) == 0:
-				return badInput("missing GAME: use russian-cell or ripple-fan")
-			case len(args) > 1:
-				return badInput("too many arguments: find takes one GAME; extra: %s", strings.Join(args[1:], " "))
-			}
-			return nil
-		},
+		Args: oneArg("missing GAME: use russian-cell or ripple-fan", "find takes one GAME"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := checkFormat(format, "text", "json"); err != nil {
 				return err
