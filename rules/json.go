@@ -278,30 +278,33 @@ func wrongKind(data []byte, what string) string {
 		return ""
 	}
 	has := func(k string) bool { _, ok := top[k]; return ok }
-	var kind string
+	// is says what the document is, kind names it as what does, and hint
+	// says where it goes.
+	var is, kind, hint string
 	switch {
 	case has("patience"):
-		return fmt.Sprintf("this is a results file of patience stats, not a %s: read it with patience stats --summary FILE", what)
+		is, hint = "a results file of patience stats", "read it with patience stats --summary FILE"
 	case has("arrangements") || has("hidden"):
-		kind = "the share of arrangements won that patience solve gives for a position with unknown face-down cards (??)"
+		is = "the share of arrangements won that patience solve gives for a position with unknown face-down cards (??)"
 	case has("tableau"):
-		kind = "a position"
+		is, kind = "a position", "position"
+		hint = "patience check replays the moves that patience solve --format json writes; to solve the position, run patience solve GAME --position FILE"
 	case (has("position") || has("number")) && has("game") && (has("moves") || has("verdict")):
-		kind = "a solution (as patience solve --format json writes it)"
+		is, kind = "a solution (as patience solve --format json writes it)", "solution"
+		hint = "check its moves with patience check FILE"
 	case has("number") && has("verdict") && !has("game"):
-		return fmt.Sprintf("this is one line of a results file of patience stats, not a %s", what)
+		is = "one line of a results file of patience stats"
 	default:
 		return ""
 	}
-	switch {
-	case what == "solution" && kind == "a position":
-		return "this is a position, not a solution: patience check replays the moves that patience solve --format json writes; to solve the position, run patience solve GAME --position FILE"
-	case what == "position" && strings.HasPrefix(kind, "a solution"):
-		return "this is " + kind + ", not a position: check its moves with patience check FILE"
-	case kind != "a position" && !strings.HasPrefix(kind, "a solution"):
-		return "this is " + kind + ", not a " + what
+	if kind == what {
+		return "" // the right kind, with a fault of its own
 	}
-	return ""
+	msg := "this is " + is + ", not a " + what
+	if hint != "" {
+		msg += ": " + hint
+	}
+	return msg
 }
 
 // jsonFields are the field names of the position and solution JSON, for

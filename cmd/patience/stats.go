@@ -224,7 +224,7 @@ func summaryFiles(s streams, cmd *cobra.Command, args []string, f statsFlags) er
 	if err := checkPlotName(f.plot); err != nil {
 		return err
 	}
-	sum, fi, err := batch.SummarizeFileSet(args)
+	sum, fi, err := batch.SummarizeFiles(args)
 	if err != nil {
 		return usageError{err}
 	}

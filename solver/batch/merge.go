@@ -302,55 +302,35 @@ func writeMerged(out io.Writer, h *Header, names []string) error {
 // progress, or files of several runs. The files must be of one game with
 // the same rules, and a deal may appear only once over all of them. A
 // cut-short last line (a run stopped while writing, or still writing) is
-// left out, with a note; notes are one sentence each. It returns the first
-// file's header.
-func SummarizeFiles(names []string) (*Summary, Header, []string, error) {
-	sum, info, err := SummarizeFileSet(names)
-	return sum, info.Header, info.Notes, err
-}
-
-// FilesInfo is what SummarizeFileSet tells besides the summary.
-type FilesInfo struct {
-	Header Header   // the first file's
-	Notes  []string // one sentence each
-	// Planned is how many deals the files' headers declare together, when
-	// the files split one list (the same deals, each file its own shard
-	// of the same count); 0 when that is not known.
-	Planned uint64
-}
-
-// SummarizeFileSet is SummarizeFiles with the planned count.
-func SummarizeFileSet(names []string) (*Summary, FilesInfo, error) {
+// left out, with a note; notes are one sentence each.
+func SummarizeFiles(names []string) (*Summary, FilesInfo, error) {
 	sum := &Summary{}
 	var info FilesInfo
-	// The deals seen, by the headers' deal lists: a deal of another list
-	// is looked for in each of them.
+	if err := distinctFiles(names); err != nil {
+		return nil, info, err
+	}
+	// The deals seen, by the headers' deal lists: a deal is looked for in
+	// each list it belongs to, and marked in its own file's.
 	type listSeen struct {
 		list *DealList
 		seen *dealSet
 	}
 	lists := map[string]*listSeen{}
 	var order []*listSeen
-	if err := distinctFiles(names); err != nil {
-		return nil, info, err
-	}
-	shards := map[uint64]bool{}
-	oneList, budgets := true, false
+	headers := make([]Header, 0, len(names))
+	budgets := false
 	for i, name := range names {
 		h, err := readHeader(name)
 		if err != nil {
 			return nil, info, err
 		}
-		if i == 0 {
-			info.Header = h
-		} else {
-			first := info.Header
+		headers = append(headers, h)
+		if first := headers[0]; i > 0 {
 			if h.Game != first.Game || h.Options != first.Options {
 				return nil, info, fmt.Errorf("%s is %s with returns %v, but %s is %s with returns %v: summarise one game and rules at a time",
 					name, h.Game, h.Options.Returns, names[0], first.Game, first.Options.Returns)
 			}
 			budgets = budgets || h.MaxNodes != first.MaxNodes || h.Timeout != first.Timeout
-			oneList = oneList && h.Deals == first.Deals && h.Shard.Count == first.Shard.Count
 		}
 		ls := lists[h.Deals]
 		if ls == nil {
@@ -362,16 +342,19 @@ func SummarizeFileSet(names []string) (*Summary, FilesInfo, error) {
 			lists[h.Deals] = ls
 			order = append(order, ls)
 		}
-		oneList = oneList && !shards[h.Shard.Index]
-		shards[h.Shard.Index] = true
-		info.Planned += h.Shard.Len(ls.list.Len())
 		err = eachRecord(name, func(rd *Reader, rec *Record) error {
 			for _, o := range order {
 				k, ok := o.list.Index(rec.Number)
 				if !ok {
 					continue
 				}
-				if o == ls && o.seen.add(k) || o != ls && o.seen.has(k) {
+				var counted bool
+				if o == ls {
+					counted = o.seen.add(k)
+				} else {
+					counted = o.seen.has(k)
+				}
+				if counted {
 					return fmt.Errorf("%s line %d: deal %s is counted already, from this or an earlier file: a summary counts each deal once (to join the shards of one run, use patience merge)",
 						name, rd.Line(), rec.Number)
 				}
@@ -388,11 +371,36 @@ func SummarizeFileSet(names []string) (*Summary, FilesInfo, error) {
 			return nil, info, err
 		}
 	}
+	info.Header = headers[0]
+	info.Planned = plannedDeals(headers, lists[headers[0].Deals].list.Len())
 	if budgets {
 		info.Notes = append(info.Notes, "the files were run with different budgets; the report gives the first file's")
 	}
-	if !oneList {
-		info.Planned = 0
-	}
 	return sum, info, nil
+}
+
+// FilesInfo is what SummarizeFiles tells besides the summary.
+type FilesInfo struct {
+	Header Header   // the first file's
+	Notes  []string // one sentence each
+	// Planned is how many deals the files' headers declare together, when
+	// the files split one list (the same deals, each file its own shard
+	// of the same count); 0 when that is not known.
+	Planned uint64
+}
+
+// plannedDeals returns how many deals headers declare together when they
+// are distinct shards of one list of n deals, or 0.
+func plannedDeals(headers []Header, n uint64) uint64 {
+	first := headers[0]
+	shards := map[uint64]bool{}
+	var total uint64
+	for _, h := range headers {
+		if h.Deals != first.Deals || h.Shard.Count != first.Shard.Count || shards[h.Shard.Index] {
+			return 0
+		}
+		shards[h.Shard.Index] = true
+		total += h.Shard.Len(n)
+	}
+	return total
 }

@@ -526,12 +526,13 @@ func TestSummarizeFilesToleratesCutShortLine(t *testing.T) {
 	f, _ := os.OpenFile(p, os.O_APPEND|os.O_WRONLY, 0)
 	f.WriteString(`{"number":"3","ver`)
 	f.Close()
-	sum, got, notes, err := SummarizeFiles([]string{p})
+	sum, info, err := SummarizeFiles([]string{p})
+	got, notes := info.Header, info.Notes
 	if err != nil || sum.Total() != 2 || got != h || len(notes) != 1 {
 		t.Errorf("got %v %v %q %v", sum.Total(), got, notes, err)
 	}
 	rc := writeFile(t, filepath.Join(dir, "rc.jsonl"), Header{Game: rules.RussianCell, Deals: "1-3", Shard: Whole, MaxNodes: 100}, nil)
-	if _, _, _, err := SummarizeFiles([]string{p, rc}); err == nil || !strings.Contains(err.Error(), "one game and rules at a time") {
+	if _, _, err := SummarizeFiles([]string{p, rc}); err == nil || !strings.Contains(err.Error(), "one game and rules at a time") {
 		t.Errorf("got %v", err)
 	}
 }
