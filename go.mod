@@ -1,4 +1,4 @@
-module patience
+module github.com/patience-solver/patience
 
 go 1.26.0
 

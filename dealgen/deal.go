@@ -1,7 +1,7 @@
 package dealgen
 
 import (
-	"patience/rules"
+	"github.com/patience-solver/patience/rules"
 )
 
 // Dealer deals numbered deals and keeps its generator state between deals,

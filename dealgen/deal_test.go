@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"patience/rules"
+	"github.com/patience-solver/patience/rules"
 )
 
 // vectorBlock is one layout from the PySolFC vector file.

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"patience/rules"
+	"github.com/patience-solver/patience/rules"
 )
 
 // FuzzParseNumber checks that ParseNumber never panics, and that a parsed

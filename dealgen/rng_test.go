@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"patience/rules"
+	"github.com/patience-solver/patience/rules"
 )
 
 // The reference MT19937 outputs for init_by_array({0x123, 0x234, 0x345,

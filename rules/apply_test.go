@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"patience/rules"
+	"github.com/patience-solver/patience/rules"
 )
 
 // TestApplyNoAliasing moves a group away and then builds on the column it

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"patience/rules"
+	"github.com/patience-solver/patience/rules"
 )
 
 const ioRCMidBoard = `Russian Cell, deal 617

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"testing"
 
-	"patience/rules"
+	"github.com/patience-solver/patience/rules"
 )
 
 // fzProblems checks the form of a parser's error: a Problems list of 1 to

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"patience/rules"
+	"github.com/patience-solver/patience/rules"
 )
 
 // ioDownCards lists p's face-down cards in Fill's slot order: t1 to t7,

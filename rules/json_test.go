@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"patience/rules"
+	"github.com/patience-solver/patience/rules"
 )
 
 // ioRCMidJSON is the golden JSON of ioRCMid as deal 617.

@@ -3,7 +3,7 @@ package rules_test
 import (
 	"testing"
 
-	"patience/rules"
+	"github.com/patience-solver/patience/rules"
 )
 
 func TestParseLoc(t *testing.T) {

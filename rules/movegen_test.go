@@ -5,7 +5,7 @@ import (
 	"slices"
 	"testing"
 
-	"patience/rules"
+	"github.com/patience-solver/patience/rules"
 )
 
 // mvWalk plays up to steps random legal moves from a random layout and

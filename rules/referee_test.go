@@ -6,7 +6,7 @@ import (
 	"slices"
 	"testing"
 
-	"patience/rules"
+	"github.com/patience-solver/patience/rules"
 )
 
 func TestMoveErrorText(t *testing.T) {

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"patience/rules"
+	"github.com/patience-solver/patience/rules"
 )
 
 // Test helpers carry the prefix "mv" so that they cannot clash with the

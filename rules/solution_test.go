@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"patience/rules"
+	"github.com/patience-solver/patience/rules"
 )
 
 func ioMoves(t testing.TB, ss ...string) []rules.Move {

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"patience/rules"
+	"github.com/patience-solver/patience/rules"
 )
 
 // Test helpers of the position I/O tests (json, board, validate, solution)

@@ -3,8 +3,8 @@ package solver
 import (
 	"testing"
 
-	"patience/dealgen"
-	"patience/rules"
+	"github.com/patience-solver/patience/dealgen"
+	"github.com/patience-solver/patience/rules"
 )
 
 var benchSink uint64

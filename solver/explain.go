@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"patience/rules"
+	"github.com/patience-solver/patience/rules"
 )
 
 // Explaining a loss.

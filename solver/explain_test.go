@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"patience/rules"
+	"github.com/patience-solver/patience/rules"
 )
 
 // TestBlockageWording checks the explanations of a few positions word for

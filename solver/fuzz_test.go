@@ -4,7 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"patience/rules"
+	"github.com/patience-solver/patience/rules"
 )
 
 // fuzzNodes is the node budget of each search in FuzzSolve, for the solver

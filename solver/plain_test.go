@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"patience/dealgen"
-	"patience/rules"
+	"github.com/patience-solver/patience/dealgen"
+	"github.com/patience-solver/patience/rules"
 )
 
 // plainSolve is the slow reference search, written for reading: depth-first

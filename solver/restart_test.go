@@ -3,7 +3,7 @@ package solver
 import (
 	"testing"
 
-	"patience/rules"
+	"github.com/patience-solver/patience/rules"
 )
 
 func TestLuby(t *testing.T) {

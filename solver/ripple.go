@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"sync/atomic"
 
-	"patience/rules"
+	"github.com/patience-solver/patience/rules"
 )
 
 // Ripple Fan state.

@@ -6,7 +6,7 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"patience/rules"
+	"github.com/patience-solver/patience/rules"
 )
 
 // Russian Cell state.

@@ -5,7 +5,7 @@ import (
 	"math"
 	"time"
 
-	"patience/rules"
+	"github.com/patience-solver/patience/rules"
 )
 
 // Shortest solutions (Config.Shortest).

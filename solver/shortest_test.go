@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"patience/rules"
+	"github.com/patience-solver/patience/rules"
 )
 
 // plainShortest is the reference for the shortest search, written for

@@ -13,7 +13,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"patience/rules"
+	"github.com/patience-solver/patience/rules"
 )
 
 // Verdict is the outcome of a search.

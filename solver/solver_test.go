@@ -7,7 +7,7 @@ import (
 	"time"
 	"unsafe"
 
-	"patience/rules"
+	"github.com/patience-solver/patience/rules"
 )
 
 func TestKeySizes(t *testing.T) {

@@ -7,7 +7,7 @@ import (
 	"sync"
 	"testing"
 
-	"patience/rules"
+	"github.com/patience-solver/patience/rules"
 )
 
 // TestStoredVerdicts decides Russian Cell deals 200001..215000 and compares

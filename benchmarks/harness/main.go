@@ -23,9 +23,9 @@ import (
 	"syscall"
 	"time"
 
-	"patience/dealgen"
-	"patience/rules"
-	"patience/solver"
+	"github.com/patience-solver/patience/dealgen"
+	"github.com/patience-solver/patience/rules"
+	"github.com/patience-solver/patience/solver"
 )
 
 func main() {

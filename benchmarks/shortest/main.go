@@ -22,10 +22,10 @@ import (
 	"strconv"
 	"time"
 
-	"patience/dealgen"
-	"patience/rules"
-	"patience/solver"
-	"patience/solver/batch"
+	"github.com/patience-solver/patience/dealgen"
+	"github.com/patience-solver/patience/rules"
+	"github.com/patience-solver/patience/solver"
+	"github.com/patience-solver/patience/solver/batch"
 )
 
 func main() {

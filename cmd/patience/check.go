@@ -6,8 +6,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"patience/dealgen"
-	"patience/rules"
+	"github.com/patience-solver/patience/dealgen"
+	"github.com/patience-solver/patience/rules"
 )
 
 func newCheckCommand(s streams) *cobra.Command {

@@ -7,8 +7,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"patience/dealgen"
-	"patience/rules"
+	"github.com/patience-solver/patience/dealgen"
+	"github.com/patience-solver/patience/rules"
 )
 
 // startFlags are the flags that say where a start position comes from.

@@ -8,9 +8,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"patience/dealgen"
-	"patience/solver"
-	"patience/solver/batch"
+	"github.com/patience-solver/patience/dealgen"
+	"github.com/patience-solver/patience/solver"
+	"github.com/patience-solver/patience/solver/batch"
 )
 
 func newFindCommand(s streams) *cobra.Command {

@@ -11,9 +11,9 @@ import (
 	"strings"
 	"testing"
 
-	"patience/dealgen"
-	"patience/rules"
-	"patience/solver/batch"
+	"github.com/patience-solver/patience/dealgen"
+	"github.com/patience-solver/patience/rules"
+	"github.com/patience-solver/patience/solver/batch"
 )
 
 // cliShare is the JSON that solve writes for a position with unknown

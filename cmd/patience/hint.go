@@ -8,9 +8,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"patience/rules"
-	"patience/solver"
-	"patience/solver/sample"
+	"github.com/patience-solver/patience/rules"
+	"github.com/patience-solver/patience/solver"
+	"github.com/patience-solver/patience/solver/sample"
 )
 
 func newHintCommand(s streams) *cobra.Command {

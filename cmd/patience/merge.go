@@ -8,7 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"patience/solver/batch"
+	"github.com/patience-solver/patience/solver/batch"
 )
 
 func newMergeCommand(s streams) *cobra.Command {

@@ -13,7 +13,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgsvg"
 
-	"patience/solver/batch"
+	"github.com/patience-solver/patience/solver/batch"
 )
 
 func plotTitle(h batch.Header) string {

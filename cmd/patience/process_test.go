@@ -17,7 +17,7 @@ import (
 	"testing"
 	"time"
 
-	"patience/solver/batch"
+	"github.com/patience-solver/patience/solver/batch"
 )
 
 var (

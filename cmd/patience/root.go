@@ -17,8 +17,8 @@ import (
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 
-	"patience/rules"
-	"patience/solver/batch"
+	"github.com/patience-solver/patience/rules"
+	"github.com/patience-solver/patience/solver/batch"
 )
 
 // Exit codes (DESIGN section 6).

@@ -12,9 +12,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"patience/rules"
-	"patience/solver"
-	"patience/solver/sample"
+	"github.com/patience-solver/patience/rules"
+	"github.com/patience-solver/patience/solver"
+	"github.com/patience-solver/patience/solver/sample"
 )
 
 // searchFlags are the budget and rules flags shared by the commands that

@@ -10,9 +10,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"patience/rules"
-	"patience/solver"
-	"patience/solver/batch"
+	"github.com/patience-solver/patience/rules"
+	"github.com/patience-solver/patience/solver"
+	"github.com/patience-solver/patience/solver/batch"
 )
 
 // statsFlags are the flags of the stats command other than the search

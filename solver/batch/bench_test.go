@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"testing"
 
-	"patience/dealgen"
-	"patience/rules"
-	"patience/solver"
+	"github.com/patience-solver/patience/dealgen"
+	"github.com/patience-solver/patience/rules"
+	"github.com/patience-solver/patience/solver"
 )
 
 // BenchmarkRunRippleFan measures whole-batch throughput per deal (dealing,

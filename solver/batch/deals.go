@@ -12,7 +12,7 @@ import (
 	"strconv"
 	"strings"
 
-	"patience/dealgen"
+	"github.com/patience-solver/patience/dealgen"
 )
 
 // DealList is an ordered list of distinct deal numbers: what --deals and

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"patience/dealgen"
+	"github.com/patience-solver/patience/dealgen"
 )
 
 func TestParseDeals(t *testing.T) {

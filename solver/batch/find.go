@@ -6,9 +6,9 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"patience/dealgen"
-	"patience/rules"
-	"patience/solver"
+	"github.com/patience-solver/patience/dealgen"
+	"github.com/patience-solver/patience/rules"
+	"github.com/patience-solver/patience/solver"
 )
 
 // FindConfig says which deals Find looks through and how it decides them.

@@ -5,9 +5,9 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"patience/dealgen"
-	"patience/rules"
-	"patience/solver"
+	"github.com/patience-solver/patience/dealgen"
+	"github.com/patience-solver/patience/rules"
+	"github.com/patience-solver/patience/solver"
 )
 
 // TestFindAgreesWithSolver checks that Find reports exactly the matching

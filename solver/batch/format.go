@@ -13,9 +13,9 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"patience/dealgen"
-	"patience/rules"
-	"patience/solver"
+	"github.com/patience-solver/patience/dealgen"
+	"github.com/patience-solver/patience/rules"
+	"github.com/patience-solver/patience/solver"
 )
 
 // FormatVersion is the version of the results file format this package

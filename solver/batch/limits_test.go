@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"patience/rules"
-	"patience/solver"
+	"github.com/patience-solver/patience/rules"
+	"github.com/patience-solver/patience/solver"
 )
 
 // sparseFile makes a file of size bytes that takes no disk space: a hole

@@ -8,7 +8,7 @@ import (
 	"os"
 	"strings"
 
-	"patience/dealgen"
+	"github.com/patience-solver/patience/dealgen"
 )
 
 // Problems is a list of problems found in results files, worst first, one

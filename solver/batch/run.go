@@ -14,9 +14,9 @@ import (
 	"sync/atomic"
 	"time"
 
-	"patience/dealgen"
-	"patience/rules"
-	"patience/solver"
+	"github.com/patience-solver/patience/dealgen"
+	"github.com/patience-solver/patience/rules"
+	"github.com/patience-solver/patience/solver"
 )
 
 // Config describes a batch run.

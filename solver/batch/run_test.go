@@ -16,9 +16,9 @@ import (
 	"testing"
 	"time"
 
-	"patience/dealgen"
-	"patience/rules"
-	"patience/solver"
+	"github.com/patience-solver/patience/dealgen"
+	"github.com/patience-solver/patience/rules"
+	"github.com/patience-solver/patience/solver"
 )
 
 func testConfig(t *testing.T, g rules.Game, deals string) Config {

@@ -6,8 +6,8 @@ import (
 	"slices"
 	"time"
 
-	"patience/dealgen"
-	"patience/solver"
+	"github.com/patience-solver/patience/dealgen"
+	"github.com/patience-solver/patience/solver"
 )
 
 // Z95 is the standard normal quantile for a two-sided 95% interval.

@@ -5,8 +5,8 @@ import (
 	"testing"
 	"time"
 
-	"patience/dealgen"
-	"patience/solver"
+	"github.com/patience-solver/patience/dealgen"
+	"github.com/patience-solver/patience/solver"
 )
 
 // The expected intervals are published values, to the 4 decimals given:

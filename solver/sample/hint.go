@@ -6,8 +6,8 @@ import (
 	"strings"
 	"time"
 
-	"patience/rules"
-	"patience/solver"
+	"github.com/patience-solver/patience/rules"
+	"github.com/patience-solver/patience/solver"
 )
 
 // MoveShare is one legal move and the verdicts after it, one per

@@ -30,9 +30,9 @@ import (
 	"sync/atomic"
 	"time"
 
-	"patience/rules"
-	"patience/solver"
-	"patience/solver/batch"
+	"github.com/patience-solver/patience/rules"
+	"github.com/patience-solver/patience/solver"
+	"github.com/patience-solver/patience/solver/batch"
 )
 
 // DefaultSamples is the default number of arrangements drawn.

@@ -7,9 +7,9 @@ import (
 	"testing"
 	"time"
 
-	"patience/dealgen"
-	"patience/rules"
-	"patience/solver"
+	"github.com/patience-solver/patience/dealgen"
+	"github.com/patience-solver/patience/rules"
+	"github.com/patience-solver/patience/solver"
 )
 
 // deal returns Russian Cell deal n with all cards known.
