@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"context"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -99,7 +100,7 @@ func mustSolve(t *testing.T, p *rules.Position, cfg Config) Result {
 	if p.Game == rules.RippleFan {
 		cfg.Options.Returns = false
 	}
-	r, err := Solve(p, cfg)
+	r, err := Solve(context.Background(), p, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,7 +2,6 @@ package solver
 
 import (
 	"fmt"
-	"sync/atomic"
 
 	"github.com/patience-solver/patience/rules"
 )
@@ -182,7 +181,7 @@ func (b *rfBoard) buries(c, j uint8) bool {
 // one worker searches it alone; batch runs put one deal on each worker.
 type rfSearch struct {
 	cfg    Config
-	intr   *atomic.Bool
+	intr   *interrupt
 	tt     *table[rfKey]
 	b      rfBoard
 	played []rfUndo
@@ -192,7 +191,7 @@ type rfSearch struct {
 	stop   bool
 }
 
-func newRFSearch(cfg Config, intr *atomic.Bool) *rfSearch {
+func newRFSearch(cfg Config, intr *interrupt) *rfSearch {
 	return &rfSearch{cfg: cfg, intr: intr, tt: newTable[rfKey](cfg.memoryBytes(), 1<<10)}
 }
 

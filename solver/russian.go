@@ -718,7 +718,7 @@ func locToRules(l uint8) rules.Loc {
 // rcSearch holds what one Russian Cell search needs: shared table, workers.
 type rcSearch struct {
 	cfg     Config
-	intr    *atomic.Bool
+	intr    *interrupt
 	ct      *concTable // several workers, Symmetry on
 	tt      *sharedTable[rcKey]
 	tt1     *table[rcKey] // tt's one table, when one worker uses it
@@ -727,7 +727,7 @@ type rcSearch struct {
 	workers []*rcWorker
 }
 
-func newRCSearch(cfg Config, intr *atomic.Bool) *rcSearch {
+func newRCSearch(cfg Config, intr *interrupt) *rcSearch {
 	s := &rcSearch{cfg: cfg, intr: intr}
 	n := cfg.workers()
 	shards := 1
@@ -1070,7 +1070,7 @@ func (s *rcSearch) solveParallel(bud *budget) *rcWorker {
 		return w0
 	case !warm.stop.Load():
 		return nil // searched to the end: unsolvable
-	case warm.max == bud.max || warm.why() != fmt.Sprintf("node budget of %d reached", warm.max):
+	case warm.max == bud.max || warm.why() != warm.spent():
 		bud.halt(warm.why()) // the real budget is spent
 		return nil
 	}
@@ -1119,7 +1119,7 @@ func (s *rcSearch) solveParallel(bud *budget) *rcWorker {
 						win = w
 					}
 					mu.Unlock()
-					bud.halt("")
+					bud.halt(StopReason{})
 					return
 				}
 			}
@@ -1457,7 +1457,7 @@ const (
 func (w *rcWorker) expand(depth int, via int) bool {
 	pr := w.s.cfg.Pruning
 	if depth >= maxSearchDepth {
-		w.bud.halt(fmt.Sprintf("search path longer than %d moves", maxSearchDepth))
+		w.bud.halt(pathTooLong)
 		w.stop = true
 		return false
 	}

@@ -196,7 +196,7 @@ and --timeout cover both searches.`,
 					return err
 				}
 			}
-			sol := &rules.Solution{Game: g, Number: num, Verdict: res.Verdict.String(), Reason: res.Reason,
+			sol := &rules.Solution{Game: g, Number: num, Verdict: res.Verdict.String(), Reason: res.Reason.String(),
 				Options: cfg.Options, Moves: res.Moves, Forced: res.Forced, Nodes: res.Nodes, Seconds: res.Elapsed.Seconds()}
 			if shortest {
 				sol.Shortest = &rules.Shortest{Proven: res.Optimal, LowerBound: res.LowerBound}
@@ -237,18 +237,8 @@ and --timeout cover both searches.`,
 func solveStoppable(g rules.Game, p *rules.Position, cfg solver.Config) (solver.Result, syscall.Signal, error) {
 	ctx, signalled, stop := stopOnSignal()
 	defer stop()
-	sv := solver.New(g, cfg)
-	finished := make(chan struct{})
-	defer close(finished)
-	go func() {
-		select {
-		case <-ctx.Done():
-			sv.Interrupt()
-		case <-finished:
-		}
-	}()
-	res, err := sv.Solve(p)
-	if err != nil || res.Verdict != solver.Unknown || res.Reason != solver.ReasonInterrupted {
+	res, err := solver.New(g, cfg).Solve(ctx, p)
+	if err != nil || res.Verdict != solver.Unknown || res.Reason.Kind != solver.Interrupted {
 		return res, 0, err
 	}
 	return res, signalled(), nil
@@ -260,8 +250,7 @@ func solveStoppable(g rules.Game, p *rules.Position, cfg solver.Config) (solver.
 func estimateStoppable(p *rules.Position, cfg sample.Config) (sample.Share, syscall.Signal, error) {
 	ctx, signalled, stop := stopOnSignal()
 	defer stop()
-	cfg.Stop = ctx.Done()
-	sh, err := sample.Estimate(p, cfg)
+	sh, err := sample.Estimate(ctx, p, cfg)
 	if err != nil || !sh.Interrupted {
 		return sh, 0, err
 	}
@@ -326,7 +315,7 @@ func printSolution(w io.Writer, p *rules.Position, num string, sol *rules.Soluti
 	case solver.Unsolvable:
 		fmt.Fprintln(w, "Verdict: unsolvable (no sequence of moves wins)")
 	default:
-		if res.Reason == solver.ReasonInterrupted {
+		if res.Reason.Kind == solver.Interrupted {
 			fmt.Fprintln(w, "Verdict: unknown (interrupted before the search ended; this is not a loss)")
 		} else {
 			fmt.Fprintf(w, "Verdict: unknown (%s; this is not a loss: try a larger budget)\n", res.Reason)

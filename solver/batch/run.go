@@ -494,18 +494,14 @@ func (r *Runner) Run(ctx context.Context) (*Result, error) {
 	const batchCap = 256
 	maxAge := min(r.cfg.FlushEvery/4, 250*time.Millisecond)
 
-	// The workers' solvers, so that an interrupt can end the searches in
-	// progress (their deals are left for the next run).
-	solvers := make([]*solver.Solver, workers)
-	for i := range solvers {
-		solvers[i] = solver.New(r.cfg.Game, scfg)
-	}
+	// ctx ends the searches in progress too: their deals are left for the
+	// next run.
 	var wg sync.WaitGroup
-	for i := range workers {
+	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			w := worker{game: r.cfg.Game, s: solvers[i], p: rules.NewPosition(r.cfg.Game), opts: scfg.Options}
+			w := worker{ctx: ctx, game: r.cfg.Game, s: solver.New(r.cfg.Game, scfg), p: rules.NewPosition(r.cfg.Game), opts: scfg.Options}
 			send := func(b []Record) bool {
 				select {
 				case results <- b:
@@ -574,9 +570,6 @@ func (r *Runner) Run(ctx context.Context) (*Result, error) {
 	case <-writerDone:
 	case <-ctx.Done():
 		stop.Store(true)
-		for _, s := range solvers {
-			s.Interrupt()
-		}
 		select {
 		case <-writerDone:
 		case <-time.After(r.cfg.StopGrace):
@@ -613,8 +606,9 @@ func (r *Runner) grab(next *atomic.Uint64, workers int) (start, end uint64, ok b
 }
 
 // worker is what one batch worker owns: a solver, a dealer and a position,
-// all reused from deal to deal.
+// all reused from deal to deal, and the context that ends its searches.
 type worker struct {
+	ctx  context.Context
 	game rules.Game
 	s    *solver.Solver
 	d    dealgen.Dealer
@@ -622,16 +616,18 @@ type worker struct {
 	opts rules.Options
 }
 
-// errInterrupted says a search was ended by an interrupt: it has no result.
+// errInterrupted says a search was ended by its context: it has no result.
 var errInterrupted = errors.New("interrupted")
 
 func (w *worker) solve(n dealgen.Number) (Record, error) {
 	w.d.DealInto(w.game, n, w.p)
-	res, err := w.s.Solve(w.p)
+	res, err := w.s.Solve(w.ctx, w.p)
 	if err != nil {
-		return Record{}, fmt.Errorf("deal %s: %v", n, err)
+		return Record{}, fmt.Errorf("deal %s: %w", n, err)
 	}
-	if res.Verdict == solver.Unknown && res.Reason == solver.ReasonInterrupted {
+	if res.Verdict == solver.Unknown && w.ctx.Err() != nil {
+		// Ended by the context (cancelled, or its deadline, which is not
+		// the run's time budget): not a result.
 		return Record{}, errInterrupted
 	}
 	if res.Verdict == solver.Solvable {
@@ -644,7 +640,7 @@ func (w *worker) solve(n dealgen.Number) (Record, error) {
 			return Record{}, fmt.Errorf("deal %s: the solver's move list does not win", n)
 		}
 	}
-	return Record{Number: n, Verdict: res.Verdict, Reason: res.Reason, Moves: len(res.Moves),
+	return Record{Number: n, Verdict: res.Verdict, Reason: res.Reason.String(), Moves: len(res.Moves),
 		Forced: res.Forced, Nodes: res.Nodes, Elapsed: res.Elapsed}, nil
 }
 

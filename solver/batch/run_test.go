@@ -138,7 +138,7 @@ func TestRecordsMatchOneWorkerSearch(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %v", l, err)
 			}
-			res, err := s.Solve(dealgen.Deal(c.g, rec.Number))
+			res, err := s.Solve(context.Background(), dealgen.Deal(c.g, rec.Number))
 			if err != nil {
 				t.Fatal(err)
 			}
