@@ -207,6 +207,10 @@ GAME is russian-cell or ripple-fan.`,
 // inFile names file in each of the problems err lists (standard input, "-",
 // goes unnamed).
 func inFile(file string, err error) error {
+	var wd *rules.WrongDocumentError
+	if file != "-" && errors.As(err, &wd) && wd.Error() == err.Error() {
+		return named{file + ": " + wrongDocument(wd), err}
+	}
 	var rp rules.Problems
 	if file == "-" || !errors.As(err, &rp) || rp.Error() != err.Error() {
 		return err

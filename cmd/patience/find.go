@@ -73,7 +73,7 @@ the exit code is 130 (SIGINT) or 143 (SIGTERM).`,
 			}
 			start, err := dealgen.ParseNumber(from)
 			if err != nil {
-				return usageError{err}
+				return usageError{fmt.Errorf("--from: %w", err)}
 			}
 			first, ok := start.Uint64()
 			if !ok || start.IsMS() {

@@ -66,6 +66,9 @@ type Config struct {
 type MismatchError struct {
 	Name     string
 	Problems []string
+	// RetryUnknown is set when the runs differ only in their budget, so
+	// that the file can be resumed with Config.RetryUnknown.
+	RetryUnknown bool
 }
 
 // Error says that the file is of another run, then each difference, one
@@ -75,9 +78,12 @@ func (e *MismatchError) Error() string { return strings.Join(e.Lines(), "\n") }
 // Lines returns the lines of the message: that the file is of another run,
 // then each difference.
 func (e *MismatchError) Lines() []string {
-	lines := []string{fmt.Sprintf("%s holds results of a different run; use another --out, or the same flags as that run", e.Name)}
+	lines := []string{fmt.Sprintf("%s holds results of a different run; use another results file, or the settings of that run", e.Name)}
 	for _, p := range e.Problems {
 		lines = append(lines, e.Name+": "+p)
+	}
+	if e.RetryUnknown {
+		lines = append(lines, e.Name+": to search its unknown deals again with this run's budget, resume it with RetryUnknown")
 	}
 	return lines
 }
@@ -177,7 +183,7 @@ func Open(cfg Config) (*Runner, error) {
 	}
 	if cfg.Out != "" {
 		if n := len(r.header.AppendJSON(nil)); n >= MaxLine {
-			return nil, fmt.Errorf("the list of deals is too long to record in the header of --out (%d MiB; at most %d MiB): split it over several runs", n>>20, MaxLine>>20)
+			return nil, fmt.Errorf("the list of deals is too long to record in the header of the results file (%d MiB; at most %d MiB): split it over several runs", n>>20, MaxLine>>20)
 		}
 		_, statErr := os.Stat(cfg.Out)
 		if err := r.openOut(); err != nil {
@@ -218,12 +224,12 @@ func (r *Runner) openOut() error {
 	name := r.cfg.Out
 	f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
-		return fmt.Errorf("cannot open --out: %v", err)
+		return fmt.Errorf("cannot open the results file: %w", err)
 	}
 	unlock, err := lockFile(f)
 	if err != nil {
 		f.Close()
-		return fmt.Errorf("%s is being written by another patience run (%v)", name, err)
+		return fmt.Errorf("%s is being written by another patience run (%w)", name, err)
 	}
 	ok := false
 	defer func() {
@@ -277,9 +283,7 @@ func (r *Runner) scan() error {
 	h := rd.Header()
 	if d := h.Diff(&r.header, true, true); len(d) > 0 {
 		e := mismatch(name, d)
-		if !r.cfg.RetryUnknown && len(h.Diff(&r.header, true, false)) == 0 {
-			e.Problems = append(e.Problems, "to search its unknown deals again with this run's budget, add --retry-unknown")
-		}
+		e.RetryUnknown = !r.cfg.RetryUnknown && len(h.Diff(&r.header, true, false)) == 0
 		return e
 	}
 	var rec Record
@@ -380,7 +384,7 @@ func (r *Runner) dropUnknowns(f *os.File, unlock func()) (*os.File, func(), erro
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(name), filepath.Base(name)+".retry-*")
 	if err != nil {
-		return f, unlock, fmt.Errorf("cannot rewrite %s: %v", name, err)
+		return f, unlock, fmt.Errorf("cannot rewrite %s: %w", name, err)
 	}
 	defer os.Remove(tmp.Name()) // after a successful rename there is nothing to remove
 	w := bufio.NewWriterSize(tmp, 256<<10)
@@ -426,12 +430,12 @@ func (r *Runner) dropUnknowns(f *os.File, unlock func()) (*os.File, func(), erro
 	}
 	if err != nil {
 		tmp.Close()
-		return f, unlock, fmt.Errorf("cannot rewrite %s: %v", name, err)
+		return f, unlock, fmt.Errorf("cannot rewrite %s: %w", name, err)
 	}
 	unlockNew, err := lockFile(tmp)
 	if err != nil {
 		tmp.Close()
-		return f, unlock, fmt.Errorf("%s is being written by another patience run (%v)", name, err)
+		return f, unlock, fmt.Errorf("%s is being written by another patience run (%w)", name, err)
 	}
 	unlock()
 	f.Close()
@@ -634,7 +638,7 @@ func (w *worker) solve(n dealgen.Number) (Record, error) {
 		// The verdict is a proof only once the referee has replayed it.
 		end, err := rules.Replay(w.p, w.opts, res.Moves)
 		if err != nil {
-			return Record{}, fmt.Errorf("deal %s: the solver's move list failed the referee: %v", n, err)
+			return Record{}, fmt.Errorf("deal %s: the solver's move list failed the referee: %w", n, err)
 		}
 		if !end.Won() {
 			return Record{}, fmt.Errorf("deal %s: the solver's move list does not win", n)

@@ -328,7 +328,7 @@ func solveAll(ctx context.Context, g rules.Game, cfg Config, n int, position fun
 				if res.Verdict == solver.Solvable {
 					end, err := rules.Replay(p, scfg.Options, res.Moves)
 					if err != nil {
-						fail(fmt.Errorf("%w: %v", errReferee, err))
+						fail(fmt.Errorf("%w: %w", errReferee, err))
 						return
 					}
 					if !end.Won() {
