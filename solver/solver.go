@@ -1,10 +1,3 @@
-// Package solver decides Russian Cell and Ripple Fan positions exactly: it
-// searches the whole space of positions (with only proven-safe pruning), and
-// returns a verdict with a winning move list when there is one.
-//
-// The verdict contract (DESIGN 4.1): Solvable comes with moves that win;
-// Unsolvable means the search ended with no win, every position compared by
-// its whole packed key; Unknown means a budget ran out, and says which.
 package solver
 
 import (
