@@ -55,9 +55,10 @@ type Config struct {
 	// skips the check.
 	FreeSpace func(dir string) (uint64, error)
 	// StopGrace is how long Run waits, once its context is done, for the
-	// searches in progress to finish. A search cannot be interrupted: one
-	// still running after that is abandoned (its deal is not written, and
-	// a resumed run searches it again). 0 means 2 seconds.
+	// searches in progress to end (the context ends them within about a
+	// thousand positions). One still running after that is abandoned (its
+	// deal is not written, and a resumed run searches it again). 0 means 2
+	// seconds.
 	StopGrace time.Duration
 }
 
