@@ -125,7 +125,8 @@ func (c Config) memoryBytes() int64 {
 type Result struct {
 	Verdict Verdict
 	// Reason says which budget ended an Unknown search, or that it was
-	// interrupted. It is the zero StopReason for a verdict.
+	// interrupted; it is the zero StopReason for a search that reached its
+	// verdict (but see Optimal).
 	Reason StopReason
 	// Moves wins from the start position when Verdict is Solvable. It lists
 	// every move, automatic foundation moves included; t and c numbers are
@@ -194,7 +195,7 @@ func New(g rules.Game, cfg Config) *Solver {
 
 // ErrWrongGame is the error of a Solve given a position of another game
 // than the Solver's.
-var ErrWrongGame = errors.New("the position is of another game than the solver's")
+var ErrWrongGame = errors.New("wrong game")
 
 // Solve decides position p, which must be of the solver's game, must
 // pass rules.Validate, and must have every card known (no rules.Unknown:

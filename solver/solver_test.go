@@ -426,6 +426,16 @@ func TestContextDeadline(t *testing.T) {
 	}
 }
 
+// TestWrongGame checks that a position of another game than the Solver's
+// is refused with ErrWrongGame, and searches nothing.
+func TestWrongGame(t *testing.T) {
+	s := New(rules.RussianCell, testConfig(1))
+	r, err := s.Solve(context.Background(), deal(rules.RippleFan, 1))
+	if !errors.Is(err, ErrWrongGame) || err.Error() != "wrong game: solver is for russian-cell, position is ripple-fan" || r.Nodes != 0 {
+		t.Fatalf("%v, %d positions; want ErrWrongGame", err, r.Nodes)
+	}
+}
+
 // TestStopReasonText pins the texts of the stop reasons, which results
 // files and solutions hold, and checks that ParseStopReason reads them
 // back and nothing else.
