@@ -191,7 +191,8 @@ type Record struct {
 	Number  dealgen.Number
 	Verdict solver.Verdict
 	// Reason says which budget ended an unknown search; it is empty for
-	// the other verdicts.
+	// the other verdicts. It is the text of a solver.StopReason, kept as
+	// the file holds it (solver.ParseStopReason reads it back).
 	Reason string
 	// Moves is the solution length, 0 when not solvable.
 	Moves int
