@@ -149,6 +149,11 @@ func TestRunWritesVersion2(t *testing.T) {
 			t.Fatalf("line %s lacks the run tag %s", l, h.Tag())
 		}
 	}
+	// A version-2 file names deals for --deals-file, as a version-1 file did.
+	l, err := ReadDeals(bytes.NewReader(data), "r.jsonl")
+	if err != nil || l.String() != "1-50" {
+		t.Errorf("deals of a version-2 file: %v, %v", l, err)
+	}
 }
 
 // TestForeignLineRefused appends a line of another run (another game, or
