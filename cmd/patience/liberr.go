@@ -22,7 +22,10 @@ func cliLines(err error) ([]string, bool) {
 	var se *batch.SpaceError
 	var fe *batch.FileError
 	var wd *rules.WrongDocumentError
+	var be *batch.BuildError
 	switch {
+	case errors.As(err, &be) && be.Error() == msg:
+		return []string{be.Builds() + "; use another --out, or add --force to resume it with this build (its header then names both)"}, true
 	case errors.As(err, &me) && me.Error() == msg:
 		lines := []string{fmt.Sprintf("%s holds results of a different run; use another --out, or the same flags as that run", me.Name)}
 		for _, p := range me.Problems {

@@ -32,6 +32,8 @@ func TestLibraryErrorsGetFlags(t *testing.T) {
 			"r.jsonl line 3: a second header: results files cannot be joined with cat, use patience merge --out"},
 		{&rules.WrongDocumentError{Got: rules.ResultsDocument, Want: rules.PositionDocument},
 			"this is a results file of patience stats, not a position: read it with patience stats --summary FILE"},
+		{&batch.BuildError{Name: "r.jsonl", File: "v1.0.0+abc", This: "v1.1.0+def"},
+			"r.jsonl was made by patience v1.0.0+abc, and this is patience v1.1.0+def: its results may differ from this build's; use another --out, or add --force to resume it with this build (its header then names both)"},
 		{solvitaire, "the Solvitaire deal format has no cells: empty them first, or use --format json"},
 	}
 	for _, c := range cases {
