@@ -8,6 +8,8 @@ import (
 	"io"
 	"reflect"
 	"strings"
+
+	"github.com/patience-solver/patience/internal/jsonkeys"
 )
 
 // MaxInputSize is the most bytes ReadPosition, ReadSolution and ReadMoves
@@ -244,7 +246,7 @@ func unmarshalPosition(data []byte) (*Position, string, error) {
 }
 
 // decodeStrict decodes one JSON object from data into v, rejecting unknown
-// fields and anything after the object. Errors are one-line Problems.
+// fields, keys given twice and anything after the object. Errors are one-line Problems.
 func decodeStrict(data []byte, v any, what string) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
@@ -264,6 +266,11 @@ func decodeStrict(data []byte, v any, what string) error {
 		}
 		line, col := lineCol(data, off)
 		return problemsOf("unexpected data after the %s's closing }, at line %d, column %d", what, line, col)
+	}
+	// encoding/json keeps the last of two equal keys: refuse them, so that
+	// a document means one thing.
+	if err := jsonkeys.Duplicate(data); err != nil {
+		return problemsOf("a field given twice in the %s: %v; give each field once", what, err)
 	}
 	return nil
 }
