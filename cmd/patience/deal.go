@@ -73,6 +73,10 @@ func loadStart(s streams, g rules.Game, args []string, f startFlags) (*rules.Pos
 		}
 		defer done()
 		p, num, err := rules.ReadPosition(r)
+		var lm *rules.LayoutMismatch
+		if errors.As(err, &lm) {
+			return nil, "", badInput("%s is %v", fileName(f.position), lm)
+		}
 		if err != nil {
 			return nil, "", usageError{inFile(f.position, err)}
 		}
@@ -202,6 +206,14 @@ GAME is russian-cell or ripple-fan.`,
 	cmd.Flags().StringVar(&sf.position, "position", "", "read the position from FILE (JSON or board text; - for stdin)")
 	sf.addHide(cmd, "show every face-down card as ?? (what a player sees)")
 	return cmd
+}
+
+// fileName names a file argument in a message, "-" as standard input.
+func fileName(name string) string {
+	if name == "-" {
+		return "standard input"
+	}
+	return name
 }
 
 // inFile names file in each of the problems err lists (standard input, "-",
