@@ -200,6 +200,18 @@ func MarshalPosition(p *Position, number string) []byte {
 // error that lists what cannot be read or, for a readable position, what
 // Validate finds wrong with it; the position is nil then.
 func ReadPosition(r io.Reader) (*Position, string, error) {
+	return readPosition(r, nil)
+}
+
+// ReadPositionOf is ReadPosition for a position of game g, whose text
+// board may leave out its title line (see ParseBoardOf). It does not check
+// that the position is of game g: a JSON position or a board with a title
+// names its own game, and the caller compares.
+func ReadPositionOf(r io.Reader, g Game) (*Position, string, error) {
+	return readPosition(r, &g)
+}
+
+func readPosition(r io.Reader, game *Game) (*Position, string, error) {
 	data, err := readCapped(r)
 	if err != nil {
 		return nil, "", err
@@ -213,15 +225,32 @@ func ReadPosition(r io.Reader) (*Position, string, error) {
 	if text[0] == '{' {
 		p, number, err = unmarshalPosition(data)
 	} else {
-		p, number, err = ParseBoard(string(data))
+		p, number, err = parseBoard(string(data), game)
 	}
 	if err != nil {
 		return nil, "", err
 	}
 	if err := Validate(p); err != nil {
+		var lm *LayoutMismatch
+		if errors.As(err, &lm) && text[0] != '{' && untitled(string(text)) {
+			lm.Untitled = true
+		}
 		return nil, "", err
 	}
 	return p, number, nil
+}
+
+// untitled reports whether a text board starts without its title line.
+func untitled(text string) bool {
+	for _, raw := range strings.Split(text, "\n") {
+		line := strings.TrimSpace(stripANSI(raw))
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		label, _ := splitLabel(line)
+		return isBoardLabel(strings.ToLower(label))
+	}
+	return false
 }
 
 // readCapped reads all of r up to MaxInputSize bytes, and drops a UTF-8

@@ -87,12 +87,18 @@ func problemsOf(format string, args ...any) error {
 type LayoutMismatch struct {
 	Label  Game // the game the position names
 	Layout Game // the game whose pile count it has
+	// Untitled is set for a text board without its title line, read as
+	// a board of Label because the caller expected that game.
+	Untitled bool
 }
 
 func (e *LayoutMismatch) Error() string {
 	unit := "piles"
 	if e.Layout == RussianCell {
 		unit = "columns"
+	}
+	if e.Untitled {
+		return fmt.Sprintf("a board with no title line, read as %s, but it holds a %s layout (%d %s)", e.Label, e.Layout, e.Layout.Piles(), unit)
 	}
 	return fmt.Sprintf("labelled %s but holds a %s layout (%d %s)", e.Label, e.Layout, e.Layout.Piles(), unit)
 }

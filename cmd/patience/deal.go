@@ -72,7 +72,7 @@ func loadStart(s streams, g rules.Game, args []string, f startFlags) (*rules.Pos
 			return nil, "", err
 		}
 		defer done()
-		p, num, err := rules.ReadPosition(r)
+		p, num, err := rules.ReadPositionOf(r, g)
 		var lm *rules.LayoutMismatch
 		if errors.As(err, &lm) {
 			return nil, "", badInput("%s is %v", fileName(f.position), lm)

@@ -29,7 +29,8 @@ move of a winning line (or the next few, with -n).
 
 A position in the middle of a game is read with --position: the position
 JSON (patience deal --format json writes one) or the board text that deal
-prints. Or give the deal and what you played with --moves FILE: the moves,
+prints (a board copied from solve --steps, without its title line, is read
+as a board of GAME). Or give the deal and what you played with --moves FILE: the moves,
 one a line in short notation ("5C t3>t6"), are replayed by the referee first,
 face-down cards and all.
 
