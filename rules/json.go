@@ -325,7 +325,10 @@ func wrongKind(data []byte, what string) string {
 	case has("tableau"):
 		is, kind = "a position", "position"
 		hint = "patience check replays the moves that patience solve --format json writes; to solve the position, run patience solve GAME --position FILE"
-	case (has("position") || has("number")) && has("game") && (has("moves") || has("verdict")):
+		if what == "list of moves" {
+			hint = "give a position with --position FILE"
+		}
+	case isSolution(has):
 		is, kind = "a solution (as patience solve --format json writes it)", "solution"
 		hint = "check its moves with patience check FILE"
 	case has("number") && has("verdict") && !has("game"):
@@ -341,6 +344,22 @@ func wrongKind(data []byte, what string) string {
 		msg += ": " + hint
 	}
 	return msg
+}
+
+// isSolution says whether a document with the top-level keys that has
+// reports is a solution, as patience solve --format json writes it.
+func isSolution(has func(string) bool) bool {
+	return (has("position") || has("number")) && has("game") && (has("moves") || has("verdict"))
+}
+
+// looksLikeSolution reports whether data opens with a JSON object that is a
+// solution by its keys.
+func looksLikeSolution(data []byte) bool {
+	var top map[string]json.RawMessage
+	if json.NewDecoder(bytes.NewReader(data)).Decode(&top) != nil {
+		return false
+	}
+	return isSolution(func(k string) bool { _, ok := top[k]; return ok })
 }
 
 // jsonFields are the field names of the position and solution JSON, for

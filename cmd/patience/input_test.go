@@ -5,6 +5,7 @@ package main
 // move files of the wrong kind.
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -75,4 +76,60 @@ func TestCLIBoardWithoutTitle(t *testing.T) {
 	board, _ := stepsBoard(t, "russian-cell", "3")
 	r := cliRun(t, board, "deal", "ripple-fan", "--position", "-")
 	cliWantUsage(t, r, 1, "a board with no title line, read as ripple-fan, but it holds a russian-cell layout (7 columns)")
+}
+
+// TestCLIMovesFileKinds: --moves takes a JSON list of move strings, and
+// refuses, in one line that says what the file is, anything that is not
+// moves from the start given.
+func TestCLIMovesFileKinds(t *testing.T) {
+	pos := cliWriteFile(t, "pos.json", cliOK(t, "", "deal", "russian-cell", "617", "--format", "json"))
+	sol617 := cliWriteFile(t, "617.json", cliOK(t, "", "solve", "russian-cell", "617", "--format", "json", "--workers", "1"))
+	sol5 := cliWriteFile(t, "5.json", cliOK(t, "", "solve", "russian-cell", "5", "--format", "json", "--workers", "1"))
+	rf := cliWriteFile(t, "rf.json", cliOK(t, "", "solve", "ripple-fan", "2217", "--format", "json", "--workers", "1"))
+	lost := cliWriteFile(t, "lost.json", cliOK(t, "", "solve", "ripple-fan", "5", "--format", "json", "--workers", "1"))
+	results := filepath.Join(t.TempDir(), "r.jsonl")
+	cliOK(t, "", "stats", "russian-cell", "--deals", "1-2", "--out", results, "--workers", "1", "--quiet")
+
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"russian-cell", "617", "--moves", pos}, pos + ": this is a position, not a list of moves"},
+		{[]string{"russian-cell", "617", "--moves", cliWriteFile(t, "empty.txt", "")}, "is empty"},
+		{[]string{"russian-cell", "617", "--moves", cliWriteFile(t, "blank.txt", "\n \n")}, "is empty"},
+		{[]string{"russian-cell", "617", "--moves", cliWriteFile(t, "comments.txt", "# nothing yet\n")}, "holds no moves"},
+		{[]string{"russian-cell", "617", "--moves", cliWriteFile(t, "none.json", "[]")}, "holds no moves"},
+		{[]string{"russian-cell", "617", "--moves", sol5}, sol5 + " is a solution for deal 5, not deal 617"},
+		{[]string{"russian-cell", "--position", pos, "--moves", sol5}, sol5 + " is a solution for deal 5, not deal 617"},
+		{[]string{"russian-cell", "617", "--moves", rf}, rf + " is a solution for ripple-fan, not russian-cell"},
+		{[]string{"ripple-fan", "5", "--moves", lost}, lost + " is a solution with no moves (verdict unsolvable)"},
+		{[]string{"russian-cell", "617", "--moves", results}, results + ": this is a results file of patience stats, not a list of moves"},
+	} {
+		for _, cmd := range []string{"hint", "solve"} {
+			args := append([]string{cmd, "--workers", "1"}, c.args...)
+			cliWantUsage(t, cliRun(t, "", args...), 1, c.want)
+		}
+	}
+
+	// A solution of the deal, and a list of move strings, are played.
+	out := cliOK(t, "", "hint", "russian-cell", "617", "--moves", sol617, "--workers", "1")
+	if !strings.Contains(out, "The game is already won.") {
+		t.Errorf("hint after the deal's own solution: %s", out)
+	}
+	list := cliWriteFile(t, "list.json", `["JH t2>t3", "QS t2>t5"]`)
+	text := cliWriteFile(t, "list.txt", "JH t2>t3\nQS t2>t5\n")
+	a := cliOK(t, "", "hint", "russian-cell", "617", "--moves", list, "--format", "json", "--workers", "1")
+	b := cliOK(t, "", "hint", "russian-cell", "617", "--moves", text, "--format", "json", "--workers", "1")
+	if cutSeconds(a) != cutSeconds(b) || !strings.Contains(a, `"verdict":"solvable"`) {
+		t.Errorf("a JSON list of move strings plays as the same moves in text:\n%s\n%s", a, b)
+	}
+	cliWantUsage(t, cliRun(t, "", "hint", "russian-cell", "617", "--moves", cliWriteFile(t, "bad.json", `["JH t2>t3", "XX"]`)), 1, "moves[1]")
+}
+
+// cutSeconds drops the time a JSON answer took, which differs run to run.
+func cutSeconds(s string) string {
+	if i := strings.Index(s, `"seconds":`); i >= 0 {
+		return s[:i]
+	}
+	return s
 }

@@ -223,7 +223,7 @@ and --timeout cover both searches.`,
 	cmd.Flags().StringVar(&sf.position, "position", "", "read the start position from FILE (JSON or board text; - for stdin)")
 	cmd.Flags().BoolVar(&steps, "steps", false, "print the board after each move (text format)")
 	cmd.Flags().BoolVar(&shortest, "shortest", false, "find a solution with the fewest moves and prove it (the proof runs on one core)")
-	cmd.Flags().StringVar(&sf.moves, "moves", "", "play the moves in FILE first (JSON move list, a solution, or one move a line such as \"5C t3>t6\")")
+	cmd.Flags().StringVar(&sf.moves, "moves", "", "play the moves in FILE first: one move a line such as \"5C t3>t6\", a JSON list of moves (such as [\"5C t3>t6\"]), or a solution of the same deal")
 	sf.addHide(cmd, "make every face-down card unknown (??), after --moves, and answer over the arrangements of the unseen cards")
 	smp.add(cmd)
 	fl.add(cmd, "workers searching the deal together (with unknown cards: arrangements searched at once, one core each)")
@@ -284,7 +284,7 @@ func searchStart(s streams, args []string, sf startFlags, fl searchFlags) (solve
 	if g == rules.RippleFan {
 		cfg.Options.Returns = false // Ripple Fan never has returns
 	}
-	p, played, err := playMoves(s, p, sf, cfg.Options)
+	p, played, err := playMoves(s, p, num, sf, cfg.Options)
 	if err == nil && sf.hide {
 		p = p.Hide()
 	}
