@@ -133,3 +133,12 @@ func cutSeconds(s string) string {
 	}
 	return s
 }
+
+// TestCLIFlagsThatDoNotGoTogether: solve refuses, with the reason, the
+// flags it would otherwise take and ignore.
+func TestCLIFlagsThatDoNotGoTogether(t *testing.T) {
+	cliWantUsage(t, cliRun(t, "", "solve", "russian-cell", "617", "--shortest", "--hide"), 1, "--shortest needs every card known")
+	seen := cliOK(t, "", "deal", "russian-cell", "617", "--hide", "--format", "json")
+	cliWantUsage(t, cliRun(t, seen, "solve", "russian-cell", "--position", "-", "--shortest"), 1, "--shortest needs every card known")
+	cliWantUsage(t, cliRun(t, "", "solve", "russian-cell", "617", "--steps", "--format", "json"), 1, "--steps", "text format")
+}

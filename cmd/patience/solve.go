@@ -153,6 +153,9 @@ and --timeout cover both searches.`,
 			if err := checkFormat(format, "text", "json"); err != nil {
 				return err
 			}
+			if steps && format == "json" {
+				return badInput("--steps draws the board after each move, for people: it goes with the text format, not --format json (whose moves patience check replays)")
+			}
 			cfg, g, p, num, played, err := searchStart(s, args, sf, fl)
 			if err != nil {
 				return err
@@ -169,6 +172,9 @@ and --timeout cover both searches.`,
 			if p.Unknowns() > 0 {
 				if steps {
 					return badInput("--steps needs every card known, but %s", unknownCards(p))
+				}
+				if shortest {
+					return badInput("--shortest needs every card known, but %s: the fewest moves depend on the unseen cards", unknownCards(p))
 				}
 				sh, sig, err := estimateStoppable(p, smp.config(cfg))
 				if err != nil {
@@ -221,8 +227,8 @@ and --timeout cover both searches.`,
 	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json")
 	cmd.Flags().BoolVar(&ascii, "ascii", false, "draw suits as letters (C S H D), not symbols")
 	cmd.Flags().StringVar(&sf.position, "position", "", "read the start position from FILE (JSON or board text; - for stdin)")
-	cmd.Flags().BoolVar(&steps, "steps", false, "print the board after each move (text format)")
-	cmd.Flags().BoolVar(&shortest, "shortest", false, "find a solution with the fewest moves and prove it (the proof runs on one core)")
+	cmd.Flags().BoolVar(&steps, "steps", false, "print the board after each move (text format only; every card known)")
+	cmd.Flags().BoolVar(&shortest, "shortest", false, "find a solution with the fewest moves and prove it (the proof runs on one core; every card known)")
 	cmd.Flags().StringVar(&sf.moves, "moves", "", "play the moves in FILE first: one move a line such as \"5C t3>t6\", a JSON list of moves (such as [\"5C t3>t6\"]), or a solution of the same deal")
 	sf.addHide(cmd, "make every face-down card unknown (??), after --moves, and answer over the arrangements of the unseen cards")
 	smp.add(cmd)
