@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 	"syscall"
 
@@ -71,6 +72,7 @@ of the position and every legal move ranked with its counts.`,
 			if err != nil {
 				return err
 			}
+			from := num
 			if played > 0 {
 				num = "" // a position of its own now, carried whole
 			}
@@ -92,7 +94,7 @@ of the position and every legal move ranked with its counts.`,
 				}
 				switch {
 				case format == "json":
-					fmt.Fprintf(s.out, "%s\n", mustMarshal(newAdviceDoc(p, num, cfg, adv, show, stopped)))
+					fmt.Fprintf(s.out, "%s\n", mustMarshal(newAdviceDoc(p, from, cfg, adv, show, stopped)))
 				case stopped:
 					fmt.Fprintf(s.out, "Interrupted before every arrangement was decided, so no move can be ranked (%s positions searched).\n",
 						thousands(adv.Nodes))
@@ -114,7 +116,11 @@ of the position and every legal move ranked with its counts.`,
 				}
 			}
 			if format == "json" {
-				fmt.Fprintf(s.out, "%s\n", mustMarshal(newHintDoc(p, num, cfg, res, count, withPosition)))
+				d := newHintDoc(p, num, cfg, res, count, withPosition)
+				if played > 0 {
+					d.Position.Number = from // the deal the position came from
+				}
+				fmt.Fprintf(s.out, "%s\n", mustMarshal(d))
 				if sig != 0 {
 					return interrupted{sig}
 				}
@@ -127,11 +133,7 @@ of the position and every legal move ranked with its counts.`,
 			switch res.Verdict {
 			case solver.Unsolvable:
 				fmt.Fprintln(s.out, "This position cannot be won: no sequence of moves wins from here.")
-				// The search proved the loss; FindBlockage only puts a
-				// cause in words, when it finds one it can prove.
-				if b, ok := solver.FindBlockage(p); ok {
-					fmt.Fprintln(s.out, "Why: "+strings.ReplaceAll(b.Text, "\n", "\n  "))
-				}
+				printWhy(s.out, p)
 				return nil
 			case solver.Unknown:
 				fmt.Fprintf(s.out, "Unknown: the search stopped (%s) before deciding. Try a larger --max-nodes or --timeout.\n", res.Reason)
@@ -161,6 +163,14 @@ of the position and every legal move ranked with its counts.`,
 	smp.add(cmd)
 	fl.add(cmd, "workers searching the position together (with unknown cards: arrangements searched at once, one core each)")
 	return cmd
+}
+
+// printWhy writes "Why:" and the cause of a loss that the search proved,
+// when FindBlockage finds one it can prove; otherwise nothing.
+func printWhy(w io.Writer, p *rules.Position) {
+	if b, ok := solver.FindBlockage(p); ok {
+		fmt.Fprintln(w, "Why: "+strings.ReplaceAll(b.Text, "\n", "\n  "))
+	}
 }
 
 // hintDoc is the JSON that hint --format json writes for a position with

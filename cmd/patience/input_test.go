@@ -142,3 +142,39 @@ func TestCLIFlagsThatDoNotGoTogether(t *testing.T) {
 	cliWantUsage(t, cliRun(t, seen, "solve", "russian-cell", "--position", "-", "--shortest"), 1, "--shortest needs every card known")
 	cliWantUsage(t, cliRun(t, "", "solve", "russian-cell", "617", "--steps", "--format", "json"), 1, "--steps", "text format")
 }
+
+// TestCLIAfterMovesKeepsNumber: the JSON of solve and hint after --moves
+// keeps the deal's number, in the position it carries.
+func TestCLIAfterMovesKeepsNumber(t *testing.T) {
+	played := cliWriteFile(t, "played.txt", "JH t2>t3\n")
+	for _, args := range [][]string{
+		{"solve", "russian-cell", "617", "--moves", played, "--format", "json"},
+		{"hint", "russian-cell", "617", "--moves", played, "--format", "json"},
+		{"solve", "russian-cell", "617", "--moves", played, "--format", "json", "--hide", "--samples", "3"},
+		{"hint", "russian-cell", "617", "--moves", played, "--format", "json", "--hide", "--samples", "3"},
+	} {
+		out := cliOK(t, "", append(args, "--workers", "1")...)
+		if !strings.Contains(out, `"position":{"game":"russian-cell","number":"617",`) {
+			t.Errorf("patience %s: the position lost its deal number:\n%s", strings.Join(args, " "), out)
+		}
+	}
+}
+
+// TestCLISolveSaysWhy: solve on a lost deal or position gives the cause
+// that hint gives, where one is found.
+func TestCLISolveSaysWhy(t *testing.T) {
+	const why = "Why: KD is above 3D in pile 8"
+	if out := cliOK(t, "", "hint", "ripple-fan", "5"); !strings.Contains(out, why) {
+		t.Fatalf("hint ripple-fan 5 gives no cause:\n%s", out)
+	}
+	if out := cliOK(t, "", "solve", "ripple-fan", "5"); !strings.Contains(out, "Verdict: unsolvable") || !strings.Contains(out, why) {
+		t.Errorf("solve ripple-fan 5:\n%s", out)
+	}
+	pos := cliOK(t, "", "deal", "ripple-fan", "5", "--format", "json")
+	if out := cliOK(t, pos, "solve", "ripple-fan", "--position", "-"); !strings.Contains(out, why) {
+		t.Errorf("solve ripple-fan --position:\n%s", out)
+	}
+	if out := cliOK(t, "", "solve", "russian-cell", "617"); strings.Contains(out, "Why:") {
+		t.Errorf("a solvable deal has no cause of a loss:\n%s", out)
+	}
+}

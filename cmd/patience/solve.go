@@ -181,7 +181,9 @@ and --timeout cover both searches.`,
 					return err
 				}
 				if format == "json" {
-					fmt.Fprintf(s.out, "%s\n", marshalShare(p, num, cfg, sh))
+					// After --moves the position carries the number
+					// of the deal it came from.
+					fmt.Fprintf(s.out, "%s\n", marshalShare(p, from, cfg, sh))
 				} else {
 					if played > 0 {
 						fmt.Fprintf(s.out, "After the %d moves of %s%s:\n", played, sf.moves, dealSuffix(from))
@@ -209,6 +211,9 @@ and --timeout cover both searches.`,
 			}
 			if num == "" || sf.position != "" {
 				sol.Position = p
+			}
+			if played > 0 {
+				sol.Number = from // written in the position: the deal it came from
 			}
 			if format == "json" {
 				fmt.Fprintf(s.out, "%s\n", rules.MarshalSolution(sol))
@@ -331,6 +336,7 @@ func printSolution(w io.Writer, p *rules.Position, num string, sol *rules.Soluti
 		fmt.Fprintln(w)
 	case solver.Unsolvable:
 		fmt.Fprintln(w, "Verdict: unsolvable (no sequence of moves wins)")
+		printWhy(w, p)
 	default:
 		if res.Reason == solver.ReasonInterrupted {
 			fmt.Fprintln(w, "Verdict: unknown (interrupted before the search ended; this is not a loss)")
