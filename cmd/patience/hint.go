@@ -46,7 +46,9 @@ What a player sees: with face-down cards unknown ("??" in the position, or
 it takes every one) and, for every legal move, counts the arrangements in
 which a win still exists after that move, with every card known from then
 on. Every move is judged on the same arrangements. It prints the best move
-and every legal move ranked (-n N: the N best). A count is an upper bound
+and every legal move ranked (-n N: the N best). The cells are
+interchangeable, and so are empty columns: a move to either cell is listed
+once, as "JD t4>c1 (or c2)". A count is an upper bound
 for play that cannot see the cards, not a strategy's win rate.
 
 With --format json, hint writes one line of JSON (README, "Hint JSON"): the
@@ -232,6 +234,9 @@ type moveShareDoc struct {
 	Low          float64 `json:"low"`
 	High         float64 `json:"high"`
 	TurnsUnknown bool    `json:"turns_unknown,omitempty"`
+	// OrTo lists the other empty cells or columns the move could go to,
+	// to the same effect (the move itself stays one valid move).
+	OrTo []string `json:"or_to,omitempty"`
 }
 
 // newAdviceDoc fills hint's JSON for a position with unknown cards: at
@@ -244,8 +249,12 @@ func newAdviceDoc(p *rules.Position, num string, cfg solver.Config, adv sample.A
 	}
 	for _, m := range adv.Moves[:min(show, len(adv.Moves))] {
 		share, low, high := tallyRange(m.Tally, adv.Exhaustive)
-		d.Moves = append(d.Moves, moveShareDoc{Move: m.Move.String(), Winnable: m.Winnable, Unwinnable: m.Unwinnable,
-			Unknown: m.Unknown, Share: share, Low: low, High: high, TurnsUnknown: m.TurnsUnknown})
+		md := moveShareDoc{Move: m.Move.String(), Winnable: m.Winnable, Unwinnable: m.Unwinnable,
+			Unknown: m.Unknown, Share: share, Low: low, High: high, TurnsUnknown: m.TurnsUnknown}
+		for _, l := range m.Twins {
+			md.OrTo = append(md.OrTo, l.String())
+		}
+		d.Moves = append(d.Moves, md)
 	}
 	return d
 }

@@ -178,3 +178,19 @@ func TestCLISolveSaysWhy(t *testing.T) {
 		t.Errorf("a solvable deal has no cause of a loss:\n%s", out)
 	}
 }
+
+// TestCLIHintTwins: hint lists a move to either cell once, "JD t4>c1 (or
+// c2)" in text; JSON keeps a valid move, with the twin in "or_to".
+func TestCLIHintTwins(t *testing.T) {
+	out := cliOK(t, "", "hint", "russian-cell", "617", "--hide", "--samples", "3", "--workers", "1", "--ascii")
+	if !strings.Contains(out, "JD t4>c1 (or c2)") || strings.Contains(out, "t4>c2") {
+		t.Errorf("hint text lists the two cells apart, or not as twins:\n%s", out)
+	}
+	js := cliOK(t, "", "hint", "russian-cell", "617", "--hide", "--samples", "3", "--workers", "1", "--format", "json")
+	if !strings.Contains(js, `"move":"JD t4>c1"`) || !strings.Contains(js, `"or_to":["c2"]`) || strings.Contains(js, `t4>c2`) {
+		t.Errorf("hint JSON: want JD t4>c1 once with its twin in or_to:\n%s", js)
+	}
+	// The move JSON gives is one --moves plays.
+	played := cliWriteFile(t, "played.txt", "JD t4>c1\n")
+	cliOK(t, "", "hint", "russian-cell", "617", "--moves", played, "--workers", "1")
+}
