@@ -47,7 +47,10 @@ their share of all the moves of wins), and the ten hardest deals.
 --deals takes A-B, a single number, or a comma-separated list of these, with
 PySolFC's numbers (MT numbers such as 10000000000000000-10000000001000000
 too). --deals-file reads the same, one item a line, or the lines of a
-results file.
+results file. --deals random:N@SEED draws N distinct deals uniformly from 1
+to 2^64-1, the same N for the same SEED, to estimate the win rate over all
+deals rather than the first N; the header records it as written, and such a
+run resumes, shards and merges as any list's does.
 
 --out FILE keeps one JSON line per deal after a header line. Rerun the same
 command to resume: the deals already in FILE are skipped. Ctrl-C or SIGTERM
@@ -75,6 +78,7 @@ among the workers, at least 1 MB each. A progress bar shows on stderr when it is
   patience stats ripple-fan --deals 1-10000000 --out rf.jsonl --plot rf.svg
   patience stats ripple-fan --deals 10000000000000000-10000000001000000 --quiet
   patience stats russian-cell --deals 1-1000000 --shard 2/8 --out rc-2.jsonl
+  patience stats russian-cell --deals random:100000@1 --out rc-random.jsonl
   patience stats russian-cell --deals 1-100000 --out rc.jsonl --retry-unknown --max-nodes 1000000000
   patience stats --summary rc.jsonl --format json`,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -88,7 +92,7 @@ among the workers, at least 1 MB each. A progress bar shows on stderr when it is
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&f.deals, "deals", "", "deals to decide: A-B, a number, or a comma-separated list")
+	fl.StringVar(&f.deals, "deals", "", "deals to decide: A-B, a number, a comma-separated list, or random:N@SEED (N deals drawn from 1 to 2^64-1)")
 	fl.StringVar(&f.dealsFile, "deals-file", "", "read the deals from FILE, one item a line (- for stdin)")
 	fl.StringVar(&f.out, "out", "", "write one JSON line per deal to FILE, and resume from it")
 	fl.StringVar(&f.shard, "shard", "0/1", "run only the deals whose index in the list is i mod n")
