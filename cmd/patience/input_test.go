@@ -6,6 +6,7 @@ package main
 
 import (
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -193,4 +194,23 @@ func TestCLIHintTwins(t *testing.T) {
 	// The move JSON gives is one --moves plays.
 	played := cliWriteFile(t, "played.txt", "JD t4>c1\n")
 	cliOK(t, "", "hint", "russian-cell", "617", "--moves", played, "--workers", "1")
+}
+
+// TestCLIDealsFileMemory: the memory a long list of scattered deals holds
+// is counted within --memory, and a list that leaves no room for the
+// position tables is refused before the run.
+func TestCLIDealsFileMemory(t *testing.T) {
+	var b strings.Builder
+	for i := range 200000 {
+		b.WriteString(strconv.Itoa(2*i+1) + "\n")
+	}
+	file := cliWriteFile(t, "odd.txt", b.String())
+	r := cliRun(t, "", "stats", "ripple-fan", "--deals-file", file, "--memory", "8", "--workers", "1", "--quiet")
+	cliWantUsage(t, r, 1, "the list of deals takes about", "MB of --memory 8")
+	out := cliOK(t, "", "stats", "ripple-fan", "--deals-file", file, "--memory", "64", "--workers", "1", "--quiet", "--shard", "0/100000")
+	if !strings.Contains(out, "deals           2") {
+		t.Errorf("a run with room for the list:\n%s", out)
+	}
+	// A range costs nothing, however long.
+	cliOK(t, "", "stats", "ripple-fan", "--deals", "1-1000000000", "--memory", "1", "--workers", "1", "--quiet", "--shard", "0/500000000")
 }

@@ -81,7 +81,10 @@ deal numbers are too large for a double. Results files themselves stay
 JSON lines.
 
 Each worker searches one deal at a time on one core; --memory is split
-among the workers, at least 1 MB each. A progress bar shows on stderr when it is a terminal.`,
+among the workers, at least 1 MB each. --memory also covers the list of
+deals: a range takes nothing, but a --deals-file of scattered deals holds
+about 64 bytes a deal (3 million: about 190 MB), and the position tables
+share what is left. A progress bar shows on stderr when it is a terminal.`,
 		Example: `  patience stats russian-cell --deals 1-100000 --out rc.jsonl
   patience stats ripple-fan --deals 1-10000000 --out rf.jsonl --plot rf.svg
   patience stats ripple-fan --deals 10000000000000000-10000000001000000 --quiet
@@ -162,6 +165,9 @@ func runStats(s streams, cmd *cobra.Command, args []string, f statsFlags, sf sea
 	}
 	if err != nil {
 		return usageError{err}
+	}
+	if err := countListMemory(list, &scfg, sf); err != nil {
+		return err
 	}
 	shard, err := batch.ParseShard(f.shard)
 	if err != nil {

@@ -74,6 +74,7 @@ func ParseDeals(spec string) (*DealList, error) {
 	if l.Len() == 0 {
 		return nil, fmt.Errorf("--deals %q names no deals: want a range such as 1-100000, a number, or a comma-separated list", spec)
 	}
+	l.compact()
 	if err := l.checkDistinct(); err != nil {
 		return nil, err
 	}
@@ -468,6 +469,7 @@ func ReadDeals(r io.Reader, name string) (*DealList, error) {
 	if l.Len() == 0 {
 		return nil, fmt.Errorf("%s names no deals: want deal numbers or ranges such as 1-1000, one a line", name)
 	}
+	l.compact()
 	if err := l.checkDistinct(); err != nil {
 		return nil, fmt.Errorf("%s: %v", name, err)
 	}
