@@ -71,10 +71,12 @@ func sameStart(name string, sol *rules.Solution, p *rules.Position, num string) 
 		return badInput("%s is a solution from another position than the start given (%s): its moves cannot be played from here", name, startName(num))
 	case sol.Position == nil && num != "" && sol.Number != num:
 		return badInput("%s is a solution for deal %s, not deal %s", name, sol.Number, num)
-	case sol.Position == nil && num == "":
+	case sol.Position == nil:
+		// A position file may carry a deal's number and yet be a later
+		// position of it: compare the layouts.
 		n, err := dealgen.ParseNumber(sol.Number)
 		if err != nil || !dealgen.Deal(p.Game, n).Equal(p) {
-			return badInput("%s is a solution for deal %s, not for the position given", name, sol.Number)
+			return badInput("%s is a solution from the start of deal %s, but the position given is not that start", name, sol.Number)
 		}
 	}
 	if len(sol.Moves) == 0 {

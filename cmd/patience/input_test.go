@@ -5,6 +5,7 @@ package main
 // move files of the wrong kind.
 
 import (
+	"encoding/json"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -65,6 +66,7 @@ func TestCLIBoardWithoutTitle(t *testing.T) {
 		got := cliOK(t, "", "deal", c.game, "--position", file, "--format", "json")
 		moved := cliWriteFile(t, "moved.txt", move+"\n")
 		want := cliOK(t, "", "hint", c.game, c.number, "--moves", moved, "--format", "json", "--workers", "1")
+		want = strings.Replace(want, `"number":"`+c.number+`",`, "", 1) // the deal the position came from
 		if !strings.Contains(want, strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(got), "{"), "}")) {
 			t.Errorf("%s %s: the board after %s reads as\n%s\nnot the position hint plays to:\n%s", c.game, c.number, move, got, want)
 		}
@@ -88,6 +90,21 @@ func TestCLIMovesFileKinds(t *testing.T) {
 	sol5 := cliWriteFile(t, "5.json", cliOK(t, "", "solve", "russian-cell", "5", "--format", "json", "--workers", "1"))
 	rf := cliWriteFile(t, "rf.json", cliOK(t, "", "solve", "ripple-fan", "2217", "--format", "json", "--workers", "1"))
 	lost := cliWriteFile(t, "lost.json", cliOK(t, "", "solve", "ripple-fan", "5", "--format", "json", "--workers", "1"))
+	// A later position of deal 617, carrying its number, and the deal's
+	// start without a number.
+	first := cliWriteFile(t, "first.txt", "JH t2>t3\n")
+	var later string
+	{
+		var doc struct {
+			Position json.RawMessage `json:"position"`
+		}
+		out := cliOK(t, "", "solve", "russian-cell", "617", "--moves", first, "--format", "json", "--workers", "1")
+		if err := json.Unmarshal([]byte(out), &doc); err != nil {
+			t.Fatal(err)
+		}
+		later = cliWriteFile(t, "later.json", string(doc.Position))
+	}
+	unnumbered := cliWriteFile(t, "start.json", strings.Replace(cliReadFile(t, pos), `"number":"617",`, "", 1))
 	results := filepath.Join(t.TempDir(), "r.jsonl")
 	cliOK(t, "", "stats", "russian-cell", "--deals", "1-2", "--out", results, "--workers", "1", "--quiet")
 
@@ -102,6 +119,8 @@ func TestCLIMovesFileKinds(t *testing.T) {
 		{[]string{"russian-cell", "617", "--moves", cliWriteFile(t, "none.json", "[]")}, "holds no moves"},
 		{[]string{"russian-cell", "617", "--moves", sol5}, sol5 + " is a solution for deal 5, not deal 617"},
 		{[]string{"russian-cell", "--position", pos, "--moves", sol5}, sol5 + " is a solution for deal 5, not deal 617"},
+		{[]string{"russian-cell", "--position", later, "--moves", sol617}, sol617 + " is a solution from the start of deal 617, but the position given is not that start"},
+		{[]string{"russian-cell", "--position", unnumbered, "--moves", sol5}, sol5 + " is a solution from the start of deal 5, but the position given is not that start"},
 		{[]string{"russian-cell", "617", "--moves", rf}, rf + " is a solution for ripple-fan, not russian-cell"},
 		{[]string{"ripple-fan", "5", "--moves", lost}, lost + " is a solution with no moves (verdict unsolvable)"},
 		{[]string{"russian-cell", "617", "--moves", results}, results + ": this is a results file of patience stats, not a list of moves"},
