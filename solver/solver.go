@@ -46,10 +46,10 @@ const DefaultMemoryMB = 1024
 type Pruning struct {
 	// AutoFoundation plays every available card that can go to its
 	// foundation at once and branches on nothing else (Blake & Gent,
-	// Theorem 1; DESIGN 4.2).
+	// Theorem 1; docs/pruning.md).
 	AutoFoundation bool
 	// SkipReturns never plays a card back from a foundation (Blake & Gent,
-	// Corollaries 2 and 3; DESIGN 4.2). Only matters when returns are on.
+	// Corollaries 2 and 3; docs/pruning.md). Only matters when returns are on.
 	SkipReturns bool
 	// Symmetry treats Russian Cell positions that differ only in the order
 	// of columns or of cells as one position.

@@ -58,6 +58,9 @@ func wrongDocument(e *rules.WrongDocumentError) string {
 		hint = "read it with patience stats --summary FILE"
 	case rules.PositionDocument:
 		hint = "patience check replays the moves that patience solve --format json writes; to solve the position, run patience solve GAME --position FILE"
+		if e.Want == rules.MoveListDocument {
+			hint = "give a position with --position FILE"
+		}
 	case rules.SolutionDocument:
 		is = "a solution (as patience solve --format json writes it)"
 		hint = "check its moves with patience check FILE"
