@@ -40,8 +40,9 @@ A progress bar shows on stderr when it is a terminal (not with --quiet):
 the deals found so far of --count, the deals looked at, and how many a
 second.
 
-Ctrl-C or SIGTERM stops the search: the deals found so far are listed, and
-the exit code is 130 (SIGINT) or 143 (SIGTERM).`,
+Ctrl-C, SIGTERM, SIGHUP or SIGQUIT stops the search: the deals found so far
+are listed, and the exit code is 128 plus the signal's number (130 for
+SIGINT, 143 for SIGTERM).`,
 		Example: `  patience find russian-cell --solvable --count 100
   patience find ripple-fan --solvable --count 10 --from 1000000
   patience find russian-cell --unsolvable --count 20 --min-nodes 100000 --format json

@@ -29,9 +29,9 @@ type searchFlags struct {
 
 func (f *searchFlags) add(cmd *cobra.Command, workersHelp string) {
 	cmd.Flags().IntVar(&f.workers, "workers", runtime.NumCPU(), workersHelp)
-	cmd.Flags().Int64Var(&f.maxNodes, "max-nodes", solver.DefaultMaxNodes, "node budget: positions expanded per deal, over all workers")
+	cmd.Flags().Int64Var(&f.maxNodes, "max-nodes", solver.DefaultMaxNodes, "node budget: positions expanded per deal, over all workers (counted every 1,024 positions a worker, so a search may go up to 1,024 a worker past it)")
 	cmd.Flags().DurationVar(&f.timeout, "timeout", 0, "time budget per deal, such as 30s or 5m (default none)")
-	cmd.Flags().IntVar(&f.memoryMB, "memory", solver.DefaultMemoryMB, "memory for the position table in MB (full tables forget positions: slower, still exact)")
+	cmd.Flags().IntVar(&f.memoryMB, "memory", solver.DefaultMemoryMB, "memory in MB for the position table (full tables forget positions: slower, still exact) and, in solve and hint, 128 KB a worker")
 	cmd.Flags().BoolVar(&f.noReturns, "no-returns", false, "Russian Cell: forbid playing cards back from the foundations, as PySolFC does (verdicts are the same)")
 }
 
@@ -45,6 +45,9 @@ func (f *searchFlags) config() (solver.Config, error) {
 		return solver.Config{}, badInput("--timeout must not be negative")
 	case f.memoryMB < 1:
 		return solver.Config{}, badInput("--memory must be at least 1 (MB), not %d", f.memoryMB)
+	}
+	if err := f.checkLimits(); err != nil {
+		return solver.Config{}, err
 	}
 	limitMemory(f.memoryMB)
 	cfg := solver.DefaultConfig()
@@ -285,8 +288,16 @@ func searchStart(s streams, args []string, sf startFlags, fl searchFlags) (solve
 		cfg.Options.Returns = false // Ripple Fan never has returns
 	}
 	p, played, err := playMoves(s, p, sf, cfg.Options)
-	if err == nil && sf.hide {
+	if err != nil {
+		return cfg, g, p, num, played, err
+	}
+	if sf.hide {
 		p = p.Hide()
+	}
+	if p.Unknowns() > 0 {
+		err = fl.checkSplit() // one arrangement a worker, each with its table
+	} else {
+		err = fl.shareTable(&cfg)
 	}
 	return cfg, g, p, num, played, err
 }

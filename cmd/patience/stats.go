@@ -50,10 +50,11 @@ too). --deals-file reads the same, one item a line, or the lines of a
 results file.
 
 --out FILE keeps one JSON line per deal after a header line. Rerun the same
-command to resume: the deals already in FILE are skipped. Ctrl-C or SIGTERM
-stops the run cleanly: every finished line is kept, the summary of what is
-done is printed, and the exit code is 130 (SIGINT) or 143 (SIGTERM), as for
-a program killed by the signal, so that a scheduler knows there is more to
+command to resume: the deals already in FILE are skipped. Ctrl-C, SIGTERM,
+SIGHUP or SIGQUIT stops the run cleanly: every finished line is kept, the
+summary of what is done is printed, and the exit code is 128 plus the
+signal's number (130 for SIGINT, 143 for SIGTERM, 129, 131), as for a
+program killed by the signal, so that a scheduler knows there is more to
 do; run the command again to go on. Even SIGKILL loses no line already
 written, and at most the last second of work.
 --retry-unknown searches the file's unknown deals again with the budget now
