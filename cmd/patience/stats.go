@@ -50,7 +50,8 @@ too). --deals-file reads the same, one item a line, or the lines of a
 results file.
 
 --out FILE keeps one JSON line per deal after a header line. Rerun the same
-command to resume: the deals already in FILE are skipped. Ctrl-C, SIGTERM,
+command to resume: the deals already in FILE are skipped. (--out may also be
+a pipe or /dev/null: the lines are written, with nothing to resume.) Ctrl-C, SIGTERM,
 SIGHUP or SIGQUIT stops the run cleanly: every finished line is kept, the
 summary of what is done is printed, and the exit code is 128 plus the
 signal's number (130 for SIGINT, 143 for SIGTERM, 129, 131), as for a
@@ -153,7 +154,7 @@ func runStats(s streams, cmd *cobra.Command, args []string, f statsFlags, sf sea
 	if f.retryUnknown && f.out == "" {
 		return badInput("--retry-unknown needs --out: the results file whose unknown deals to search again")
 	}
-	if err := checkPlotName(f.plot); err != nil {
+	if err := checkPlot(f.plot, f.out, []string{f.dealsFile}); err != nil {
 		return err
 	}
 	// From here on, Ctrl-C and SIGTERM stop the run cleanly, also while
@@ -222,7 +223,7 @@ func summaryFiles(s streams, cmd *cobra.Command, args []string, f statsFlags) er
 			return badInput("--summary reads results files: --%s does not apply", name)
 		}
 	}
-	if err := checkPlotName(f.plot); err != nil {
+	if err := checkPlot(f.plot, "", args); err != nil {
 		return err
 	}
 	sum, fi, err := batch.SummarizeFiles(args)
@@ -239,13 +240,6 @@ func summaryFiles(s streams, cmd *cobra.Command, args []string, f statsFlags) er
 	}
 	if f.plot != "" {
 		return writePlot(f.plot, sum, plotTitle(h))
-	}
-	return nil
-}
-
-func checkPlotName(name string) error {
-	if name != "" && !strings.HasSuffix(strings.ToLower(name), ".svg") {
-		return badInput("--plot %q: the picture is SVG, name it FILE.svg", name)
 	}
 	return nil
 }
