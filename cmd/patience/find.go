@@ -77,8 +77,11 @@ SIGINT, 143 for SIGTERM).`,
 				return usageError{err}
 			}
 			first, ok := start.Uint64()
-			if !ok || start.IsMS() {
-				return badInput("--from must be a plain deal number below 2^64, not %s", start)
+			switch {
+			case start.IsMS():
+				return badInput("--from %s: find counts plain deal numbers up, and %s is not one (ms numbers of 32000 or more are other deals than the plain ones); give a plain number", start, start)
+			case !ok:
+				return badInput("--from %s: find counts deal numbers up within 64 bits, so it starts below 2^64 (18446744073709551616); solve, deal and stats --deals take any number", start)
 			}
 			want := solver.Solvable
 			if unsolvable {

@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -190,7 +191,7 @@ and --timeout cover both searches.`,
 				}
 				return nil
 			}
-			res, sig, err := solveStoppable(g, p, cfg)
+			res, sig, err := solveStoppable(s, g, p, cfg)
 			if err != nil {
 				return err
 			}
@@ -237,9 +238,16 @@ and --timeout cover both searches.`,
 // SIGTERM ends the search early, with an unknown verdict ("interrupted"),
 // instead of ending the process: what was searched is still reported. It
 // returns the signal when one ended the search, else 0.
-func solveStoppable(g rules.Game, p *rules.Position, cfg solver.Config) (solver.Result, syscall.Signal, error) {
+//
+// A search that runs for more than a second shows on stderr, when it is a
+// terminal, the positions searched so far and the rate.
+func solveStoppable(s streams, g rules.Game, p *rules.Position, cfg solver.Config) (solver.Result, syscall.Signal, error) {
 	ctx, signalled, stop := stopOnSignal()
 	defer stop()
+	var searched atomic.Int64
+	cfg.Progress = &searched
+	bar := searchProgress(s, cfg.MaxNodes, &searched)
+	defer bar.stop()
 	sv := solver.New(g, cfg)
 	finished := make(chan struct{})
 	defer close(finished)
@@ -255,6 +263,23 @@ func solveStoppable(g rules.Game, p *rules.Position, cfg solver.Config) (solver.
 		return res, 0, err
 	}
 	return res, signalled(), nil
+}
+
+// searchProgress shows, a second into a search and when stderr is a
+// terminal, the positions searched, the rate, and the bar of the share of
+// the node budget used.
+func searchProgress(s streams, maxNodes int64, searched *atomic.Int64) *progress {
+	return startProgress(s, false, progressSpec{
+		total:  maxNodes,
+		unit:   "positions",
+		rate:   true,
+		budget: true,
+		delay:  time.Second,
+		poll: func() (int64, string) {
+			n := searched.Load()
+			return n, "searched " + thousands(n) + " positions"
+		},
+	})
 }
 
 // estimateStoppable is sample.Estimate, ended early by SIGINT or SIGTERM:
