@@ -45,12 +45,17 @@ func probeWrite(name string) error {
 		f.Close()
 		return nil
 	}
-	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	// A link to where no file is yet: the file it leads to is made.
+	p := name
+	if st, err := os.Lstat(name); err == nil && st.Mode()&os.ModeSymlink != 0 {
+		p = resolve(name)
+	}
+	f, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
 		return badInput("cannot write --plot: %v", err)
 	}
 	f.Close()
-	os.Remove(name)
+	os.Remove(p)
 	return nil
 }
 
