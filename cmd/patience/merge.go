@@ -29,9 +29,12 @@ deals in different ways). A shard that was stopped early has missing deals:
 rerun its stats command to finish it.
 
 --out FILE writes the merged results file: one header (shard 0/1) and every
-result line. An existing FILE is replaced only if it holds results of the
-same run (an earlier merge, say), or with --force; never while a stats run
-is writing it.`,
+result line. Files made by different builds of patience merge, with a note
+on stderr; the merged header names every build. Files of results format
+version 1 merge with those of version 2: the merged file is then of version
+2, and their lines get the run's tag. An existing FILE is replaced only if
+it holds results of the same run (an earlier merge, say), or with --force;
+never while a stats run is writing it.`,
 		Example: `  patience merge rc-0.jsonl rc-1.jsonl rc-2.jsonl rc-3.jsonl
   patience merge rc-*.jsonl --out rc.jsonl --format json
   patience merge rf-*.jsonl --plot rf.svg`,
@@ -73,6 +76,9 @@ is writing it.`,
 				return usageError{err}
 			case err != nil:
 				return err
+			}
+			for _, n := range m.Notes {
+				fmt.Fprintln(s.err, "patience: note: "+oneLine(n))
 			}
 			info := runInfo{header: m.Header, files: args}
 			if err := printReport(s.out, format, info, m.Summary.Report()); err != nil {
