@@ -212,7 +212,7 @@ func ReadPositionOf(r io.Reader, g Game) (*Position, string, error) {
 }
 
 func readPosition(r io.Reader, game *Game) (*Position, string, error) {
-	data, err := readCapped(r)
+	data, err := readCapped(r, PositionDocument)
 	if err != nil {
 		return nil, "", err
 	}
@@ -254,16 +254,28 @@ func untitled(text string) bool {
 }
 
 // readCapped reads all of r up to MaxInputSize bytes, and drops a UTF-8
-// byte order mark.
-func readCapped(r io.Reader) ([]byte, error) {
+// byte order mark. A larger results file, given where want is wanted, gets
+// a *WrongDocumentError.
+func readCapped(r io.Reader, want Document) ([]byte, error) {
 	data, err := io.ReadAll(io.LimitReader(r, MaxInputSize+1))
 	if err != nil {
 		return nil, problemsOf("reading input: %v", err)
 	}
 	if len(data) > MaxInputSize {
+		if resultsHeader(data) {
+			return nil, &WrongDocumentError{Got: ResultsDocument, Want: want}
+		}
 		return nil, problemsOf("input larger than 1 MiB: no position, move list or solution is that large")
 	}
 	return bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")), nil
+}
+
+// resultsHeader reports whether data opens with the header line of a
+// results file, which may be of any size.
+func resultsHeader(data []byte) bool {
+	line, _, _ := bytes.Cut(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")), []byte("\n"))
+	var top map[string]json.RawMessage
+	return json.Unmarshal(line, &top) == nil && top["patience"] != nil
 }
 
 func unmarshalPosition(data []byte) (*Position, string, error) {

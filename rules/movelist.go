@@ -47,7 +47,7 @@ type MoveFile struct {
 // are legal is the referee's call (Replay). It reads at most MaxInputSize
 // bytes.
 func ReadMoveFile(r io.Reader) (MoveFile, error) {
-	data, err := readCapped(r)
+	data, err := readCapped(r, MoveListDocument)
 	if err != nil {
 		return MoveFile{}, err
 	}
