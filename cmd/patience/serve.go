@@ -78,7 +78,9 @@ func pageURL(a net.Addr) string {
 }
 
 // servePage serves the web page on ln until ctx ends, then shuts down: it
-// stops taking connections and gives those in progress a moment to end.
+// stops taking connections and gives those in progress half a second to
+// end (a connection opened but silent would hold a graceful shutdown for
+// seconds).
 func servePage(ctx context.Context, ln net.Listener) error {
 	srv := &http.Server{
 		Handler:           web.Handler(),
@@ -95,7 +97,7 @@ func servePage(ctx context.Context, ln net.Listener) error {
 		return fmt.Errorf("serving: %v", err)
 	case <-ctx.Done():
 	}
-	sctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	sctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
 	defer cancel()
 	if err := srv.Shutdown(sctx); err != nil {
 		srv.Close()

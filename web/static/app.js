@@ -508,6 +508,8 @@ async function runHint(next) {
   }
   h.className = "hint " + (a.exact ? a.verdict : a.winnable > 0 ? "solvable" : a.unknown > 0 ? "unknown" : "unsolvable");
   S.hintMove = a.move || null;
+  h.dataset.move = a.move ? a.move.move : "";
+  h.dataset.exact = a.exact ? "1" : "";
   if (a.move) {
     const b = document.createElement("button");
     b.textContent = "Play " + a.move.move;
