@@ -26,7 +26,7 @@ import (
 	"github.com/patience-solver/patience/internal/longtest"
 	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/web"
-	"github.com/patience-solver/patience/web/internal/browser"
+	"github.com/patience-solver/patience/internal/browser"
 )
 
 // page is one browser tab on the page, served by its own server.

@@ -1,6 +1,6 @@
 // Command screenshot takes a picture of the web page with headless
 // Chromium (Debian's chromium package): by default Russian Cell 617,
-// solved and stepped to the end, written to docs/web-solved.png, the
+// solved and stepped to move 14, written to docs/web-solved.png, the
 // picture the README shows.
 //
 //	go run ./web/screenshot
@@ -24,14 +24,14 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/patience-solver/patience/web"
-	"github.com/patience-solver/patience/web/internal/browser"
+	"github.com/patience-solver/patience/internal/browser"
 )
 
 func main() {
 	out := flag.String("out", "docs/web-solved.png", "the PNG file to write")
-	fragment := flag.String("fragment", "russian-cell/617/step/end", `what to show, as the page's URL fragment; "end" as the step means the last one`)
-	width := flag.Int("width", 1280, "window width in CSS pixels")
-	height := flag.Int("height", 860, "window height in CSS pixels")
+	fragment := flag.String("fragment", "russian-cell/617/step/14", `what to show, as the page's URL fragment; "end" as the step means the last one`)
+	width := flag.Int("width", 1200, "window width in CSS pixels")
+	height := flag.Int("height", 720, "window height in CSS pixels")
 	dark := flag.Bool("dark", false, "the dark colour scheme")
 	flag.Parse()
 	if err := run(*out, *fragment, *width, *height, *dark); err != nil {
@@ -96,7 +96,7 @@ func run(out, fragment string, width, height int, dark bool) error {
 	if err := chromedp.Do(ctx, chromedp.Sleep(300*time.Millisecond)); err != nil {
 		return err
 	}
-	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot()) // the window only
 	if err != nil {
 		return err
 	}

@@ -11,28 +11,47 @@ const RANKS = "A23456789TJQK";
 
 // ---------- the workers ----------
 
+// wasm is patience.wasm, compiled once here (off the main thread) and
+// handed to every worker, which then only instantiates it: a worker
+// started again after Cancel is ready at once.
+const wasm = (async () => {
+  try {
+    const m = await WebAssembly.compileStreaming(fetch("patience.wasm"));
+    document.body.dataset.wasmCompiled = performance.now().toFixed(0);
+    return m;
+  } catch (e) {
+    // A server that does not send application/wasm: read it whole.
+    const buf = await (await fetch("patience.wasm")).arrayBuffer();
+    return WebAssembly.compile(buf);
+  }
+})();
+
 class Engine {
   constructor(name) {
     this.name = name;
     this.next = 1;
-    this.start();
+    this.worker = null;
   }
   start() {
     this.pending = new Map();
-    this.worker = new Worker("worker.js");
+    const w = new Worker("worker.js");
+    this.worker = w;
     this.ready = new Promise((resolve, reject) => {
-      this.worker.onmessage = (e) => {
+      w.onmessage = (e) => {
         const d = e.data;
         if (d.ready) { resolve(); return; }
         if (d.fatal) { reject(new Error(d.fatal)); fail(d.fatal); return; }
         const p = this.pending.get(d.id);
         if (p) { this.pending.delete(d.id); p.resolve(d.ans); }
       };
-      this.worker.onerror = (e) => { const m = "the solver failed to load: " + (e.message || e); reject(new Error(m)); fail(m); };
+      w.onerror = (e) => { const m = "the solver failed to load: " + (e.message || e); reject(new Error(m)); fail(m); };
+      wasm.then((module) => w.postMessage({ module }), (e) => { const m = "cannot load patience.wasm: " + e; reject(new Error(m)); fail(m); });
     });
   }
+  // ensure starts the worker if it is not running yet.
+  ensure() { if (!this.worker) this.start(); return this.ready; }
   call(req) {
-    return this.ready.then(() => new Promise((resolve, reject) => {
+    return this.ensure().then(() => new Promise((resolve, reject) => {
       const id = this.next++;
       this.pending.set(id, { resolve, reject });
       this.worker.postMessage({ id, req });
@@ -45,7 +64,7 @@ class Engine {
     for (const p of this.pending.values()) p.reject(new Cancelled());
     this.start();
   }
-  busy() { return this.pending.size > 0; }
+  busy() { return !!this.worker && this.pending.size > 0; }
 }
 class Cancelled extends Error { constructor() { super("cancelled"); } }
 
@@ -94,7 +113,7 @@ function cardEl(code, down) {
   el.setAttribute("aria-label", down && !showDown() ? "face-down card" : cardName(code) + (down ? " (face down)" : ""));
   const face = document.createElement("span");
   face.className = "face";
-  face.innerHTML = `<span class="corner">${rank}<br>${SUITS[suit]}</span><span class="pip">${SUITS[suit]}</span><span class="corner br">${rank}<br>${SUITS[suit]}</span>`;
+  face.innerHTML = `<span class="corner">${rank}<span class="s">${SUITS[suit]}</span></span><span class="pip">${SUITS[suit]}</span><span class="corner br">${rank}<span class="s">${SUITS[suit]}</span></span>`;
   el.appendChild(face);
   return el;
 }
@@ -127,6 +146,8 @@ function draw() {
   board.innerHTML = "";
   if (!p) return;
   board.className = S.game;
+  // When the first board appeared, in ms since the page was opened.
+  if (!document.body.dataset.firstBoard) document.body.dataset.firstBoard = performance.now().toFixed(0);
   document.body.classList.toggle("peek", showDown());
   const top = document.createElement("div");
   top.className = "top";
@@ -697,13 +718,16 @@ function wire() {
 async function main() {
   wire();
   try {
-    await quick.ready;
+    await quick.ensure();
   } catch (e) {
     return;
   }
+  document.body.dataset.workerReady = performance.now().toFixed(0);
   document.body.dataset.ready = "1";
   if (parseURL(location.hash)) await restore();
   else await loadDeal("russian-cell", "617");
+  // The searching worker starts once the board is on screen.
+  search.ensure().catch(() => {});
   $("number").focus();
 }
 
