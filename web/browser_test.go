@@ -23,10 +23,10 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"github.com/patience-solver/patience/internal/browser"
 	"github.com/patience-solver/patience/internal/longtest"
 	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/web"
-	"github.com/patience-solver/patience/internal/browser"
 )
 
 // page is one browser tab on the page, served by its own server.

@@ -23,8 +23,8 @@ import (
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
-	"github.com/patience-solver/patience/web"
 	"github.com/patience-solver/patience/internal/browser"
+	"github.com/patience-solver/patience/web"
 )
 
 func main() {
