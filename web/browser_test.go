@@ -498,3 +498,39 @@ func TestBrowserCancel(t *testing.T) {
 	p.click("#solve-btn")
 	p.waitFor("the verdict", `!document.body.dataset.busy && document.getElementById('verdict').textContent.startsWith('Solvable')`, time.Minute)
 }
+
+func TestBrowserPastedPosition(t *testing.T) {
+	p := openPage(t, "russian-cell/617")
+	moves := solution(t, "russian-cell", "617")[:20]
+	deal, _ := cli(t, "deal", "russian-cell", "617", "--format", "json")
+	start, _, err := rules.ReadPosition(strings.NewReader(deal))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mid, err := rules.Replay(start, rules.DefaultOptions(), moves)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The text board, as patience deal --position prints it.
+	text := rules.FormatBoard(mid, "", rules.BoardStyle{})
+	p.click("#paste-btn")
+	p.do("pasting", chromedp.SetValue(chromedp.CSS("#paste-text"), text), chromedp.Click(chromedp.CSS(`#paste button[type="submit"]`)))
+	p.waitFor("the position", `document.getElementById('title').textContent === 'Russian Cell, a position'`, time.Minute)
+	want := boardOf(t, rules.MarshalPosition(mid, ""))
+	p.sameBoard("the pasted position", want)
+	if h := p.eval(`location.hash`); !strings.HasPrefix(h, "#russian-cell/p/") {
+		t.Errorf("URL %s does not carry the position", h)
+	}
+	p.do("reload", chromedp.Reload())
+	p.waitFor("the position after reload", `document.getElementById('title').textContent === 'Russian Cell, a position'`, time.Minute)
+	p.sameBoard("the pasted position after reload", want)
+
+	// A bad paste gets the reader's message.
+	_, _, bad := rules.ReadPosition(strings.NewReader(`{"game":"russian-cell"}`))
+	p.click("#paste-btn")
+	p.do("pasting", chromedp.SetValue(chromedp.CSS("#paste-text"), `{"game":"russian-cell"}`), chromedp.Click(chromedp.CSS(`#paste button[type="submit"]`)))
+	p.waitFor("the message", `document.getElementById('message').textContent !== ''`, time.Minute)
+	if got := p.text("message"); bad == nil || got != bad.Error() {
+		t.Errorf("bad paste: the page says %q, want %v", got, bad)
+	}
+}

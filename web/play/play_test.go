@@ -128,3 +128,28 @@ func TestHintHiddenIsAShare(t *testing.T) {
 		t.Fatalf("exact hint: %+v", x)
 	}
 }
+
+func TestShortestSaysWhatIsProven(t *testing.T) {
+	p := dealgen.Deal(rules.RippleFan, dealgen.FromUint64(2217))
+	pos := rules.MarshalPosition(p, "2217")
+	var s SolveAnswer
+	if e := ask(t, `{"op":"solve","position":`+string(pos)+`,"shortest":true}`, &s); e != "" {
+		t.Fatal(e)
+	}
+	if s.Verdict != "solvable" || !s.Shortest || !s.Proven || s.Line == nil || s.LowerBound != len(s.Line.Moves) {
+		t.Fatalf("shortest 2217: %+v", s)
+	}
+	want := "Shortest: proven, no solution has fewer than " + itoa(len(s.Line.Moves)) + " moves"
+	if len(s.Lines) != 2 || s.Lines[1] != want {
+		t.Errorf("lines %q, want %q second", s.Lines, want)
+	}
+	// A tiny budget: the best found and the lower bound, or no solution yet.
+	q := dealgen.Deal(rules.RussianCell, dealgen.FromUint64(617))
+	var b SolveAnswer
+	if e := ask(t, `{"op":"solve","position":`+string(rules.MarshalPosition(q, ""))+`,"shortest":true,"maxNodes":300}`, &b); e != "" {
+		t.Fatal(e)
+	}
+	if b.Proven || !strings.HasPrefix(b.Lines[len(b.Lines)-1], "Shortest: ") {
+		t.Errorf("shortest 617 within 300 positions: %+v", b)
+	}
+}
