@@ -243,9 +243,16 @@ function drawSide() {
       b.title = m.text;
       const t = document.createElement("span");
       t.className = "what";
-      t.textContent = m.text + (i < S.fixed ? " (played by hand)" : "");
+      t.textContent = m.text;
       b.appendChild(t);
-      if (m.auto) { const a = document.createElement("span"); a.className = "tag"; a.textContent = "auto"; b.appendChild(a); }
+      const tag = m.auto ? "auto" : i < S.fixed ? "by hand" : "";
+      if (tag) {
+        const a = document.createElement("span");
+        a.className = "tag";
+        a.textContent = tag;
+        a.title = m.auto ? "an automatic foundation move of the solver" : "a move played by hand";
+        b.appendChild(a);
+      }
       li.appendChild(b);
       ol.appendChild(li);
     });
