@@ -10,6 +10,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
@@ -532,5 +533,38 @@ func TestBrowserPastedPosition(t *testing.T) {
 	p.waitFor("the message", `document.getElementById('message').textContent !== ''`, time.Minute)
 	if got := p.text("message"); bad == nil || got != bad.Error() {
 		t.Errorf("bad paste: the page says %q, want %v", got, bad)
+	}
+}
+
+// TestBrowserStaticFolder serves the folder that patience web --out
+// writes with a plain static file server (no CSP, no code of the page's
+// own) and solves 617 there.
+func TestBrowserStaticFolder(t *testing.T) {
+	longtest.Need(t)
+	path, err := browser.Find()
+	if err != nil {
+		t.Skip("browser test skipped: " + err.Error())
+	}
+	dir := filepath.Join(t.TempDir(), "site")
+	if out, _ := cli(t, "web", "--out", dir); !strings.Contains(out, "Wrote the web page") {
+		t.Fatalf("web --out: %q", out)
+	}
+	srv := httptest.NewServer(http.FileServer(http.Dir(dir)))
+	t.Cleanup(srv.Close)
+	ctx, stop := browser.Start(context.Background(), path, t.TempDir(), 1280, 900)
+	t.Cleanup(stop)
+	p := &page{t: t, ctx: ctx, url: srv.URL + "/"}
+	// The browser's first action: with no timeout, which would end the
+	// browser with it.
+	if err := chromedp.Do(ctx, chromedp.Navigate(p.url+"#russian-cell/617")); err != nil {
+		t.Fatalf("opening the folder's page: %v", err)
+	}
+	p.waitIdle("the first board")
+	p.sameBoard("617 from the folder", dealBoard(t, "russian-cell", "617"))
+	p.click("#solve-btn")
+	p.waitFor("the verdict", `!document.body.dataset.busy && document.getElementById('verdict').textContent.startsWith('Solvable')`, 2*time.Minute)
+	out, _ := cli(t, "solve", "russian-cell", "617", "--workers", "1")
+	if v := p.text("verdict"); !strings.Contains(v, verdictLine(t, out)) {
+		t.Errorf("verdict %q, want the CLI's %q", v, verdictLine(t, out))
 	}
 }
