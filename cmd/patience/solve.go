@@ -155,6 +155,9 @@ and --timeout cover both searches.`,
 			if err := checkFormat(format, "text", "json"); err != nil {
 				return err
 			}
+			if steps && format == "json" {
+				return badInput("--steps draws the board after each move, for people: it goes with the text format, not --format json (whose moves patience check replays)")
+			}
 			cfg, g, p, num, played, err := searchStart(s, args, sf, fl)
 			if err != nil {
 				return err
@@ -172,12 +175,17 @@ and --timeout cover both searches.`,
 				if steps {
 					return badInput("--steps needs every card known, but %s", unknownCards(p))
 				}
+				if shortest {
+					return badInput("--shortest needs every card known, but %s: the fewest moves depend on the unseen cards", unknownCards(p))
+				}
 				sh, sig, err := estimateStoppable(p, smp.config(cfg))
 				if err != nil {
 					return err
 				}
 				if format == "json" {
-					fmt.Fprintf(s.out, "%s\n", marshalShare(p, num, cfg, sh))
+					// After --moves the position carries the number
+					// of the deal it came from.
+					fmt.Fprintf(s.out, "%s\n", marshalShare(p, from, cfg, sh))
 				} else {
 					if played > 0 {
 						fmt.Fprintf(s.out, "After the %d moves of %s%s:\n", played, sf.moves, dealSuffix(from))
@@ -207,6 +215,9 @@ and --timeout cover both searches.`,
 			if num == "" || sf.position != "" {
 				sol.Position = p
 			}
+			if played > 0 {
+				sol.Number = from // written in the position: the deal it came from
+			}
 			if format == "json" {
 				fmt.Fprintf(s.out, "%s\n", rules.MarshalSolution(sol))
 			} else {
@@ -224,9 +235,9 @@ and --timeout cover both searches.`,
 	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json")
 	cmd.Flags().BoolVar(&ascii, "ascii", false, "draw suits as letters (C S H D), not symbols")
 	cmd.Flags().StringVar(&sf.position, "position", "", "read the start position from FILE (JSON or board text; - for stdin)")
-	cmd.Flags().BoolVar(&steps, "steps", false, "print the board after each move (text format)")
-	cmd.Flags().BoolVar(&shortest, "shortest", false, "find a solution with the fewest moves and prove it (the proof runs on one core)")
-	cmd.Flags().StringVar(&sf.moves, "moves", "", "play the moves in FILE first (JSON move list, a solution, or one move a line such as \"5C t3>t6\")")
+	cmd.Flags().BoolVar(&steps, "steps", false, "print the board after each move (text format only; every card known)")
+	cmd.Flags().BoolVar(&shortest, "shortest", false, "find a solution with the fewest moves and prove it (the proof runs on one core; every card known)")
+	cmd.Flags().StringVar(&sf.moves, "moves", "", "play the moves in FILE first: one move a line such as \"5C t3>t6\", a JSON list of moves (such as [\"5C t3>t6\"]), or a solution of the same deal")
 	sf.addHide(cmd, "make every face-down card unknown (??), after --moves, and answer over the arrangements of the unseen cards")
 	smp.add(cmd)
 	fl.add(cmd, "workers searching the deal together (with unknown cards: arrangements searched at once, one core each)")
@@ -287,7 +298,7 @@ func searchStart(s streams, args []string, sf startFlags, fl searchFlags) (solve
 	if g == rules.RippleFan {
 		cfg.Options.Returns = false // Ripple Fan never has returns
 	}
-	p, played, err := playMoves(s, p, sf, cfg.Options)
+	p, played, err := playMoves(s, p, num, sf, cfg.Options)
 	if err == nil && sf.hide {
 		p = p.Hide()
 	}
@@ -315,6 +326,9 @@ func printSolution(w io.Writer, p *rules.Position, num string, sol *rules.Soluti
 	}
 	for _, l := range wording.Verdict(res, sol.Shortest != nil) {
 		fmt.Fprintln(w, l)
+	}
+	if res.Verdict == solver.Unsolvable {
+		printWhy(w, p)
 	}
 	if res.Verdict == solver.Solvable {
 		fmt.Fprintln(w)

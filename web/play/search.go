@@ -91,6 +91,13 @@ func solve(p *rules.Position, maxNodes int64, shortest bool) (SolveAnswer, error
 	a := SolveAnswer{Verdict: res.Verdict.String(), Reason: res.Reason, Lines: wording.Verdict(res, shortest),
 		Searched: wording.Searched(res.Nodes, res.Elapsed), Nodes: res.Nodes, Seconds: res.Elapsed.Seconds(),
 		Forced: res.Forced, Shortest: shortest, Proven: res.Optimal, LowerBound: res.LowerBound}
+	if res.Verdict == solver.Unsolvable {
+		// The search proved the loss; FindBlockage only puts a cause in
+		// words, when it finds one it can prove (as solve prints it).
+		if b, ok := solver.FindBlockage(p); ok {
+			a.Lines = append(a.Lines, "Why: "+b.Text)
+		}
+	}
 	if res.Verdict == solver.Solvable {
 		l := line(p, res.Moves, !shortest)
 		if l.Refused != nil || !l.Won {
