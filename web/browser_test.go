@@ -95,7 +95,8 @@ func (p *page) waitFor(what, cond string, d time.Duration) {
 	defer cancel()
 	_, err := chromedp.Run(ctx, chromedp.Poll[bool](cond, chromedp.WithPollingTimeout(d), chromedp.WithPollingInterval(50*time.Millisecond)))
 	if err != nil {
-		p.t.Fatalf("waiting for %s (%s): %v; message %q", what, cond, err, p.text("message"))
+		p.t.Fatalf("waiting for %s (%s): %v; the page shows %q at step %q, message %q, address %s", what, cond, err,
+			p.text("title"), p.text("step"), p.text("message"), p.eval(`location.hash`))
 	}
 }
 

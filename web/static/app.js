@@ -409,8 +409,8 @@ function parseURL(hash) {
 function b64(s) { return btoa(unescape(encodeURIComponent(s))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, ""); }
 function unb64(s) { return decodeURIComponent(escape(atob(s.replace(/-/g, "+").replace(/_/g, "/")))); }
 
-async function restore() {
-  const r = parseURL(location.hash);
+async function restore(hash) {
+  const r = parseURL(hash);
   if (!r) return false;
   if (r.position) {
     try {
@@ -714,11 +714,13 @@ function wire() {
       case "Escape": S.selected = null; mark(); break;
     }
   });
+  // Our own replaceState does not fire hashchange; a link or a typed
+  // address does. Restores run one after another, so the last address
+  // given is the one on screen.
+  let restoring = Promise.resolve();
   window.addEventListener("hashchange", () => {
-    const h = location.hash;
-    // Our own replaceState does not fire hashchange; a link or a typed
-    // address does.
-    restore().then(() => { if (location.hash !== h) saveURL(); });
+    const h = location.hash; // as given: an earlier restore may rewrite it
+    restoring = restoring.then(() => restore(h)).catch((e) => fail(e.message));
   });
 }
 
@@ -731,7 +733,7 @@ async function main() {
   }
   document.body.dataset.workerReady = performance.now().toFixed(0);
   document.body.dataset.ready = "1";
-  if (parseURL(location.hash)) await restore();
+  if (parseURL(location.hash)) await restore(location.hash);
   else await loadDeal("russian-cell", "617");
   // The searching worker starts once the board is on screen.
   search.ensure().catch(() => {});
