@@ -451,8 +451,11 @@ func TestBrowserURLRestores(t *testing.T) {
 	check("after reload")
 
 	// A hand move and a step in the URL.
-	p.do("navigate", chromedp.Navigate(p.url+"#ripple-fan/2217"))
-	p.do("navigate", chromedp.Navigate(p.url+"#russian-cell/617/moves/JH.t2.t3"))
+	// A link followed on the page: the address changes, the page does not
+	// load again.
+	p.eval(`location.hash = '#ripple-fan/2217', ''`)
+	p.waitFor("the other deal", `document.getElementById('title').textContent === 'Ripple Fan, deal 2217'`, time.Minute)
+	p.eval(`location.hash = '#russian-cell/617/moves/JH.t2.t3', ''`)
 	p.waitFor("the hand move", `document.getElementById('step').textContent === '1 / 1'`, time.Minute)
 	p.sameBoard("with a hand move in the URL", boardAfter(t, "russian-cell", "617", []rules.Move{rules.MustMove("JH t2>t3")}))
 }
