@@ -1,5 +1,18 @@
 package solver
 
+// The Symmetry pruning (Pruning.Symmetry): positions that differ only in
+// the order of the columns or of the cells are one position.
+//
+// Proof: the rules treat every column alike and every cell alike (a move's
+// legality depends on the cards only, never on which column or cell holds
+// them), so renumbering the columns and the cells maps each line of play of
+// one position onto a line of the other, and one is won exactly when the
+// other is. The key (rc_state.go) records no order, so such positions share
+// a key for free; and a card that can go to several empty columns, or to
+// either of two free cells, goes to the first only (toEmpty, toCells), the
+// others leading to the same key. With Symmetry off, key3 adds the order,
+// and every empty column and free cell is tried.
+
 // key3 adds the column and cell order to the key, for searches with
 // Symmetry off.
 func (b *rcBoard) key3() rcKey3 {

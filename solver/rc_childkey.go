@@ -14,7 +14,7 @@ const (
 // entered) or was seen; a sleeping move's child counts as seen without a
 // lookup.
 func (w *rcWorker) probeChildren(moves []rcMove, status []uint8) []uint8 {
-	if w.s.tt3 != nil || !w.s.cfg.Pruning.AutoFoundation {
+	if w.s.tab.kind == tableOrdered || !w.s.cfg.Pruning.AutoFoundation {
 		for range moves {
 			status = append(status, childUnknown)
 		}
@@ -62,7 +62,8 @@ func (b *rcBoard) childKey(m rcMove) (rcKey, bool) {
 			if b.found[u/13] == u%13 {
 				return rcKey{}, false
 			}
-			// Does the uncovered card call a cell card home?
+			// Does the uncovered card call a cell card home
+			// (CellHome, prune_cellhome.go)?
 			if home && u%13 != 0 && (b.loc[u-1]-locCell < 2 || (u-1 == m.card && m.to >= locCell)) {
 				return rcKey{}, false
 			}
@@ -70,7 +71,8 @@ func (b *rcBoard) childKey(m rcMove) (rcKey, bool) {
 	} else if home && m.to < rcCols && m.card%13 != 0 && b.loc[m.card-1]-locCell < 2 {
 		return rcKey{}, false // the card's predecessor is in the other cell
 	}
-	// Does the move empty a column while a King is in a cell?
+	// Does the move empty a column while a King is in a cell (KingHome,
+	// prune_kinghome.go)?
 	if b.kingHome && m.from < rcCols && b.idx[m.card] == 0 {
 		if (m.to >= locCell && m.card%13 == 12) || b.kingInCell() {
 			return rcKey{}, false

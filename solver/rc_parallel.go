@@ -50,14 +50,15 @@ func (s *rcSearch) solveParallel(bud *budget) *rcWorker {
 	// It has a small table of its own, so that it can start over (see
 	// restartSearch), as one worker alone does.
 	warm := &budget{max: min(bud.max, warmUpNodes), deadline: bud.deadline, intr: bud.intr}
-	if s.warm == nil {
-		s.warm = newTable[rcKey](min(s.cfg.memoryBytes()/8, warmUpTableBytes), 1<<12)
+	if s.warmTab.own == nil {
+		s.warmTab = ownRCTable(newTable[rcKey](min(s.cfg.memoryBytes()/8, warmUpTableBytes), 1<<12))
 	}
-	s.warm.reset()
-	s.tt1 = s.warm
+	s.warmTab.own.reset()
+	main := s.tab
+	s.tab = s.warmTab
 	w0.bud = warm
 	won := w0.restartSearch()
-	s.tt1 = nil
+	s.tab = main
 	w0.bud = bud
 	bud.nodes.Add(warm.nodes.Load() + w0.nodes)
 	w0.nodes = 0
@@ -82,9 +83,7 @@ func (s *rcSearch) solveParallel(bud *budget) *rcWorker {
 		}
 		return w0
 	}
-	if s.ct != nil {
-		s.ct.setActive(len(s.workers))
-	}
+	s.tab.setActive(len(s.workers))
 
 	var next atomic.Int64
 	var win *rcWorker
@@ -97,10 +96,8 @@ func (s *rcSearch) solveParallel(bud *budget) *rcWorker {
 			defer func() {
 				bud.nodes.Add(w.nodes)
 				w.nodes = 0
-				if s.ct != nil {
-					s.ct.flush(&w.ctPending)
-					s.ct.done()
-				}
+				s.tab.flush(&w.ctPending)
+				s.tab.done()
 			}()
 			for !bud.stop.Load() {
 				i := int(next.Add(1) - 1)

@@ -16,13 +16,13 @@ var lazyPathBuilds atomic.Int64
 // reports true when the position must not be expanded: it was visited
 // before (by this or another worker), or it is on this worker's path.
 func (w *rcWorker) seen() bool {
-	if w.s.tt3 == nil {
+	if w.s.tab.kind != tableOrdered {
 		k := w.b.key
 		return w.enter(k, k.hash())
 	}
 	k := w.b.key3()
 	h := k.hash()
-	if w.s.tt3.visit(k, h) || w.path3.has(k, h) {
+	if w.s.tab.ordered.visit(k, h) || w.path3.has(k, h) {
 		return true
 	}
 	w.path3.add(k, h)
@@ -34,7 +34,8 @@ func (w *rcWorker) seen() bool {
 // forgotten nothing, every position on the path is in it, so the path set
 // need not be asked.
 func (w *rcWorker) enter(k rcKey, h uint64) bool {
-	if t := w.s.tt1; t != nil {
+	if tab := &w.s.tab; tab.kind == tableOwn {
+		t := tab.own
 		if t.visit(k, h) || (t.evicted > 0 && w.path.has(k, h)) {
 			return true
 		}
@@ -44,7 +45,7 @@ func (w *rcWorker) enter(k rcKey, h uint64) bool {
 		if !w.pathLive {
 			return false
 		}
-	} else if w.s.ct.visit(k, h, &w.ctPending) || w.path.has(k, h) {
+	} else if tab.shared.visit(k, h, &w.ctPending) || w.path.has(k, h) {
 		return true // several workers: the lock-free table
 	}
 	w.path.add(k, h)
@@ -54,7 +55,7 @@ func (w *rcWorker) enter(k rcKey, h uint64) bool {
 // onPath adds the current position to the path set without entering it into
 // the table.
 func (w *rcWorker) onPath() {
-	if w.s.tt3 == nil {
+	if w.s.tab.kind != tableOrdered {
 		k := w.b.key
 		w.path.add(k, k.hash())
 		return
@@ -65,12 +66,13 @@ func (w *rcWorker) onPath() {
 
 // leave takes the current position off the path set.
 func (w *rcWorker) leave() {
-	if w.s.tt3 == nil {
+	if w.s.tab.kind != tableOrdered {
 		k := w.b.key
-		if w.pathLive || w.s.tt1 == nil {
+		forgets := w.s.tab.forgets()
+		if w.pathLive || !forgets {
 			w.path.remove(k, k.hash())
 		}
-		if w.shadow != nil && w.s.tt1 != nil {
+		if w.shadow != nil && forgets {
 			w.shadow.remove(k, k.hash())
 		}
 		return
@@ -98,7 +100,7 @@ const lazyPathMinSlots = 1 << 10
 // reached half its cap. The search is at depth; current says that the
 // position at depth is entered already (in expand), not yet (in search).
 func (w *rcWorker) checkPath(depth int, current bool) {
-	if t := w.s.tt1; t != nil && !w.pathLive && len(t.slots) >= t.capLen/2 {
+	if t := &w.s.tab; t.kind == tableOwn && !w.pathLive && len(t.own.slots) >= t.own.capLen/2 {
 		w.livePath(depth, current)
 	}
 }

@@ -34,9 +34,9 @@ func (w *rcWorker) restartSearch() bool {
 	}
 	// Unkept at first; checkPath, which runs before the first lookup,
 	// starts keeping it if the table is already at half its cap.
-	w.pathLive = w.s.tt1 == nil || w.s.tt1.capLen < lazyPathMinSlots
+	w.pathLive = !w.s.tab.forgets() || w.s.tab.own.capLen < lazyPathMinSlots
 	w.runBudget = 0
-	if w.s.tt1 != nil && w.s.cfg.Pruning.AutoFoundation {
+	if w.s.tab.forgets() && w.s.cfg.Pruning.AutoFoundation {
 		w.runBudget = restartUnit * luby(1)
 	}
 	w.runNodes = 0
@@ -94,9 +94,9 @@ func luby(i uint64) int64 {
 func (w *rcWorker) forget(moves []rcMove, status []uint8) {
 	for i, m := range moves {
 		if k, ok := w.b.waitingKey(m, status[i]); ok {
-			w.s.tt1.remove(k, k.hash())
+			w.s.tab.own.remove(k, k.hash())
 		}
 	}
 	k := w.b.key
-	w.s.tt1.remove(k, k.hash())
+	w.s.tab.own.remove(k, k.hash())
 }

@@ -11,32 +11,15 @@ import (
 type rcSearch struct {
 	cfg     Config
 	intr    *atomic.Bool
-	ct      *concTable // several workers, Symmetry on
-	tt      *sharedTable[rcKey]
-	tt1     *table[rcKey] // tt's one table, when one worker uses it
-	tt3     *sharedTable[rcKey3]
-	warm    *table[rcKey] // the warm-up's table, with several workers and ct
+	tab     rcTable // the table of positions (rc_table.go)
+	warmTab rcTable // the warm-up's table, with several workers (rc_parallel.go)
 	workers []*rcWorker
 }
 
 func newRCSearch(cfg Config, intr *atomic.Bool) *rcSearch {
 	s := &rcSearch{cfg: cfg, intr: intr}
 	n := cfg.workers()
-	shards := 1
-	if n > 1 {
-		shards = 64 * n
-	}
-	switch {
-	case cfg.Pruning.Symmetry && n > 1:
-		s.ct = newConcTable(cfg.memoryBytes(), 1<<14)
-	case cfg.Pruning.Symmetry:
-		s.tt = newSharedTable[rcKey](cfg.memoryBytes(), shards, 1<<12, false)
-		if len(s.tt.shards) == 1 {
-			s.tt1 = s.tt.shards[0].t
-		}
-	default:
-		s.tt3 = newSharedTable[rcKey3](cfg.memoryBytes(), shards, 1<<12, n > 1)
-	}
+	s.tab = newRCTable(cfg.Pruning, n, cfg.memoryBytes())
 	for i := 0; i < n; i++ {
 		s.workers = append(s.workers, &rcWorker{s: s, id: i, path: newPathSet[rcKey](), path3: newPathSet[rcKey3]()})
 	}
@@ -76,7 +59,7 @@ type rcWorker struct {
 	runBudget  int64
 	runNodes   int64
 	restarting bool
-	// The path set with the one-worker table (tt1) is kept only from when
+	// The path set with the one-worker table (tableOwn) is kept only from when
 	// the table could forget a position (see checkPath): pathLive. For
 	// rebuilding it then, playedAt and nextAt hold, for each depth of the
 	// search, the length of played when its position was expanded and the
@@ -117,17 +100,10 @@ func (s *rcSearch) solve(p *rules.Position) (Result, error) {
 		winner = s.solveParallel(bud)
 	}
 	r := Result{Nodes: bud.nodes.Load()}
-	switch {
-	case s.ct != nil:
-		for _, w := range s.workers {
-			s.ct.flush(&w.ctPending)
-		}
-		r.Stored, r.TableBytes, r.Evicted = s.ct.stats()
-	case s.tt != nil:
-		r.Stored, r.TableBytes, r.Evicted = s.tt.stats()
-	default:
-		r.Stored, r.TableBytes, r.Evicted = s.tt3.stats()
+	for _, w := range s.workers {
+		s.tab.flush(&w.ctPending)
 	}
+	r.Stored, r.TableBytes, r.Evicted = s.tab.store.stats()
 	switch {
 	case winner != nil:
 		r.Verdict = Solvable
@@ -203,9 +179,7 @@ func (w *rcWorker) expand(depth int, via int) bool {
 		w.stop = true
 		return false
 	}
-	if w.s.ct != nil {
-		w.s.ct.safePoint()
-	}
+	w.s.tab.safePoint()
 	if w.bud.tick(&w.nodes, w.step) {
 		w.stop = true
 	}

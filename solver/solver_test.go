@@ -232,10 +232,9 @@ func TestTinyTableStaysExact(t *testing.T) {
 			// Shrink the cap below what --memory can say: 32 KiB, 1,024
 			// slots.
 			if w == 1 {
-				s.rc.tt = newSharedTable[rcKey](32<<10, 1, 64, false)
-				s.rc.tt1 = s.rc.tt.shards[0].t // the one-worker search's table
+				s.rc.tab = ownRCTable(newTable[rcKey](32<<10, 64))
 			} else {
-				s.rc.ct = newConcTable(32<<10, 64)
+				s.rc.tab = sharedRCTable(newConcTable(32<<10, 64))
 			}
 			r, err := s.Solve(p)
 			if err != nil {
@@ -265,9 +264,8 @@ func TestEnterFindsEvictedPathPosition(t *testing.T) {
 	cfg := testConfig(1)
 	cfg.MemoryMB = 0
 	s := New(rules.RussianCell, cfg)
-	s.rc.tt = newSharedTable[rcKey](1<<10, 1, 64, false) // 64 slots
-	tt := s.rc.tt.shards[0].t
-	s.rc.tt1 = tt
+	tt := newTable[rcKey](1<<10, 64) // 64 slots
+	s.rc.tab = ownRCTable(tt)
 	w := s.rc.workers[0]
 	w.pathLive = true
 	onPath := rcKey{12345, keyTag}
@@ -495,10 +493,10 @@ func awayFromHome(p *rules.Position) {
 }
 
 // TestHomesAgreeWithPlainSearch tests the CellHome and KingHome proofs
-// (russian.go): with only the proven foundation reductions besides them,
-// each alone and both together, the solver agrees with the plain search on
-// deals and on positions in the middle of a game, some of which start with
-// a card that goes home at once.
+// (prune_cellhome.go, prune_kinghome.go): with only the proven foundation
+// reductions besides them, each alone and both together, the solver agrees
+// with the plain search on deals and on positions in the middle of a game,
+// some of which start with a card that goes home at once.
 func TestHomesAgreeWithPlainSearch(t *testing.T) {
 	n := 60
 	if testing.Short() {
