@@ -93,3 +93,34 @@ func (w *rcWorker) order(ms []rcMove, status []uint8) {
 
 // seenScore puts the moves whose child was seen before all others.
 const seenScore = 127
+
+// orderToPlay puts the moves of a position (and their status, see
+// probeChildren) in the order expand plays them in. Only the moves to play
+// are rated, and only when there are two or more; the ones seen go first,
+// where expand's loop skips them.
+func (w *rcWorker) orderToPlay(moves []rcMove, status []uint8) {
+	toPlay, last := 0, 0
+	for i := range moves {
+		if status[i] == childSeen || status[i] == childSeenAuto {
+			moves[i].score = seenScore
+		} else {
+			toPlay++
+			last = i
+		}
+	}
+	switch {
+	case toPlay > 1:
+		for i := range moves {
+			if moves[i].score != seenScore {
+				moves[i] = w.b.rate(moves[i])
+			}
+		}
+		w.order(moves, status)
+	case toPlay == 1:
+		// The one move to play goes last, as order would put it.
+		m, st := moves[last], status[last]
+		copy(moves[last:], moves[last+1:])
+		copy(status[last:], status[last+1:])
+		moves[len(moves)-1], status[len(moves)-1] = m, st
+	}
+}

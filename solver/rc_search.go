@@ -188,11 +188,8 @@ func (w *rcWorker) expand(depth int, via int) bool {
 			w.stop, w.restarting = true, true
 		}
 	}
-	for len(w.frames) <= depth {
-		w.frames = append(w.frames, make([]rcMove, 0, 64))
-		w.status = append(w.status, make([]uint8, 0, 64))
-		w.playedAt = append(w.playedAt, 0)
-		w.nextAt = append(w.nextAt, 0)
+	if len(w.frames) <= depth {
+		w.growFrames(depth)
 	}
 	w.checkPath(depth, true)
 	w.playedAt[depth] = len(w.played)
@@ -204,32 +201,7 @@ func (w *rcWorker) expand(depth int, via int) bool {
 	}
 	status := w.probeChildren(moves, w.status[depth][:0])
 	w.status[depth] = status
-	// Only the moves to play are rated, and only when there are two or
-	// more; the ones seen go first, where the loop skips them.
-	toPlay, last := 0, 0
-	for i := range moves {
-		if status[i] == childSeen || status[i] == childSeenAuto {
-			moves[i].score = seenScore
-		} else {
-			toPlay++
-			last = i
-		}
-	}
-	switch {
-	case toPlay > 1:
-		for i := range moves {
-			if moves[i].score != seenScore {
-				moves[i] = w.b.rate(moves[i])
-			}
-		}
-		w.order(moves, status)
-	case toPlay == 1:
-		// The one move to play goes last, as order would put it.
-		m, st := moves[last], status[last]
-		copy(moves[last:], moves[last+1:])
-		copy(status[last:], status[last+1:])
-		moves[len(moves)-1], status[len(moves)-1] = m, st
-	}
+	w.orderToPlay(moves, status)
 	next := 0
 	for i, m := range moves {
 		if w.stop {
@@ -296,4 +268,14 @@ func (w *rcWorker) takeBack() {
 	n := len(w.played) - 1
 	w.b.unmake(w.played[n])
 	w.played = w.played[:n]
+}
+
+// growFrames adds the per-depth buffers of expand down to depth.
+func (w *rcWorker) growFrames(depth int) {
+	for len(w.frames) <= depth {
+		w.frames = append(w.frames, make([]rcMove, 0, 64))
+		w.status = append(w.status, make([]uint8, 0, 64))
+		w.playedAt = append(w.playedAt, 0)
+		w.nextAt = append(w.nextAt, 0)
+	}
 }
