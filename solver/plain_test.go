@@ -146,14 +146,14 @@ func sortedRippleFan(rng *rand.Rand) *rules.Position {
 func TestRippleFanAgreesWithPlainSearch(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	var positions []*rules.Position
-	for n := uint64(1); n <= 300; n++ {
-		positions = append(positions, deal(rules.RippleFan, n))
-	}
-	n := 300
+	m, n := 300, 300
 	if !longtest.Enabled() {
-		n = 100
+		m, n = 100, 50
 	}
-	for i := 0; i < 300; i++ {
+	for d := uint64(1); d <= uint64(m); d++ {
+		positions = append(positions, deal(rules.RippleFan, d))
+	}
+	for i := 0; i < m; i++ {
 		positions = append(positions, sortedRippleFan(rng))
 		if i < n {
 			positions = append(positions, nearFinishedRipple(rng, 8+rng.IntN(25)))

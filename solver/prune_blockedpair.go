@@ -1,5 +1,9 @@
 package solver
 
+// The BlockedPair pruning (Pruning.BlockedPair, Ripple Fan): a position
+// with a card above a lower card of its suit that can never leave its pile
+// is lost; the proof is at blockedPair.
+
 // blockedPair reports whether a card above a lower card of its own suit in
 // pile i can never leave it.
 //

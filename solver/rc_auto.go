@@ -1,5 +1,9 @@
 package solver
 
+// The automatic moves of Russian Cell: foundation moves, and the cards that
+// go home by CellHome and KingHome; autoKey works out the key they end in
+// without playing them.
+
 import "fmt"
 
 // nextFoundation returns an automatic foundation move if there is one: a

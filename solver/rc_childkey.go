@@ -1,5 +1,8 @@
 package solver
 
+// Child keys: the key of the position after a move, worked out without
+// playing it, so that expand looks children up before it plays them.
+
 // childStatus says what looking a child up found (see probeChildren).
 const (
 	childUnknown  = iota // not probed: the move may set off a card going home

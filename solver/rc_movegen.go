@@ -1,5 +1,8 @@
 package solver
 
+// Russian Cell move generation: the moves a position branches on, and the
+// compound moves (CellHome pairs, KingHome swaps) as the moves they play.
+
 // genMoves appends the moves to branch on to buf. With AutoFoundation on,
 // it is called only when no foundation move is available, and foundation
 // moves are not generated. returns allows moves from a foundation (the

@@ -1,5 +1,8 @@
 package solver
 
+// Move ordering: the scores that decide which move is searched first, and
+// the random shake that the restarts and the other workers add to them.
+
 // scoreMove rates a move for ordering only (never for skipping): moves that
 // turn a face-down card, free a cell or empty a column come first, moves to
 // a cell last.

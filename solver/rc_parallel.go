@@ -1,5 +1,8 @@
 package solver
 
+// The parallel search of one Russian Cell deal: a warm-up by one worker,
+// then the top of the tree split into tasks that the workers share.
+
 import (
 	"fmt"
 	"sync"

@@ -1,5 +1,9 @@
 package solver
 
+// The path set of a Russian Cell worker and the entering of positions into
+// the table and the path set (seen, enter, leave), kept lazily with the one
+// worker's own table.
+
 import (
 	"fmt"
 	"sync/atomic"

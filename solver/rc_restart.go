@@ -1,5 +1,8 @@
 package solver
 
+// Restarts: one worker alone starts its search over now and then, with the
+// table kept and the moves ordered differently (Luby's sequence).
+
 import (
 	"math/bits"
 	"sync/atomic"

@@ -1,5 +1,8 @@
 package solver
 
+// The depth-first search of Russian Cell: rcSearch (one deal's search and
+// its workers), rcWorker, and search and expand.
+
 import (
 	"fmt"
 	"sync/atomic"

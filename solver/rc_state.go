@@ -1,5 +1,8 @@
 package solver
 
+// Russian Cell positions: the board, its packed key, and making and
+// unmaking moves.
+
 import (
 	"fmt"
 

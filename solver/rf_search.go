@@ -1,5 +1,7 @@
 package solver
 
+// The Ripple Fan search: depth-first, one worker, with its move generation.
+
 import (
 	"sync/atomic"
 

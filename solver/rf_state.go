@@ -1,5 +1,8 @@
 package solver
 
+// Ripple Fan positions: the board, its packed key, and making and
+// unmaking moves.
+
 import (
 	"fmt"
 
