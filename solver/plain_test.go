@@ -179,15 +179,15 @@ func TestRippleFanAgreesWithPlainSearch(t *testing.T) {
 }
 
 func TestRussianCellAgreesWithPlainSearch(t *testing.T) {
-	want, minLost := 300, 10
+	want, minLost, limit := 300, 10, 30_000
 	if !longtest.Enabled() {
-		want, minLost = 40, 2
+		want, minLost, limit = 15, 1, 30_000
 	}
 	counts := map[Verdict]int{}
 	skipped := 0
 	for n := uint64(1); counts[Solvable]+counts[Unsolvable] < want; n++ {
 		p := deal(rules.RussianCell, n)
-		want, ok := plainSolve(p, rules.DefaultOptions(), true, 30_000)
+		want, ok := plainSolve(p, rules.DefaultOptions(), true, limit)
 		if !ok {
 			skipped++
 			continue

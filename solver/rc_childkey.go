@@ -17,7 +17,7 @@ const (
 // entered) or was seen; a sleeping move's child counts as seen without a
 // lookup.
 func (w *rcWorker) probeChildren(moves []rcMove, status []uint8) []uint8 {
-	if w.s.tab.kind == tableOrdered || !w.s.cfg.Pruning.AutoFoundation {
+	if w.s.tab.ordered() || !w.s.cfg.Pruning.AutoFoundation {
 		for range moves {
 			status = append(status, childUnknown)
 		}

@@ -20,13 +20,13 @@ var lazyPathBuilds atomic.Int64
 // reports true when the position must not be expanded: it was visited
 // before (by this or another worker), or it is on this worker's path.
 func (w *rcWorker) seen() bool {
-	if w.s.tab.kind != tableOrdered {
+	if !w.s.tab.ordered() {
 		k := w.b.key
 		return w.enter(k, k.hash())
 	}
 	k := w.b.key3()
 	h := k.hash()
-	if w.s.tab.ordered.visit(k, h) || w.path3.has(k, h) {
+	if w.s.tab.keys3.visit(k, h) || w.path3.has(k, h) {
 		return true
 	}
 	w.path3.add(k, h)
@@ -59,7 +59,7 @@ func (w *rcWorker) enter(k rcKey, h uint64) bool {
 // onPath adds the current position to the path set without entering it into
 // the table.
 func (w *rcWorker) onPath() {
-	if w.s.tab.kind != tableOrdered {
+	if !w.s.tab.ordered() {
 		k := w.b.key
 		w.path.add(k, k.hash())
 		return
@@ -70,7 +70,7 @@ func (w *rcWorker) onPath() {
 
 // leave takes the current position off the path set.
 func (w *rcWorker) leave() {
-	if w.s.tab.kind != tableOrdered {
+	if !w.s.tab.ordered() {
 		k := w.b.key
 		forgets := w.s.tab.forgets()
 		if w.pathLive || !forgets {

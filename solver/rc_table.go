@@ -19,14 +19,15 @@ package solver
 // the table, giving its memory back, its figures) goes through posTable,
 // which every kind implements. The lookups stay calls on the concrete
 // tables, so that the compiler can inline them and no interface call is
-// made per position: enter (rc_path.go) asks rcTable.kind which lookup to
-// make, and the other places where the kinds differ ask the methods below.
+// made per position: enter and checkPath (rc_path.go) ask rcTable.kind
+// which table to use, and the other places where the kinds differ ask the
+// methods below.
 type rcTable struct {
-	kind    tableKind
-	own     *table[rcKey]        // tableOwn
-	shared  *concTable           // tableShared
-	ordered *sharedTable[rcKey3] // tableOrdered
-	store   posTable             // the same table, for what is not the hot path
+	kind   tableKind
+	own    *table[rcKey]        // tableOwn
+	shared *concTable           // tableShared
+	keys3  *sharedTable[rcKey3] // tableOrdered
+	store  posTable             // the same table, for what is not the hot path
 }
 
 type tableKind uint8
@@ -64,7 +65,7 @@ func newRCTable(pr Pruning, n int, capBytes int64) rcTable {
 		shards = 64 * n
 	}
 	t := newSharedTable[rcKey3](capBytes, shards, 1<<12, n > 1)
-	return rcTable{kind: tableOrdered, ordered: t, store: t}
+	return rcTable{kind: tableOrdered, keys3: t, store: t}
 }
 
 // ownRCTable is the table t of one worker alone.
@@ -74,6 +75,10 @@ func ownRCTable(t *table[rcKey]) rcTable { return rcTable{kind: tableOwn, own: t
 func sharedRCTable(t *concTable) rcTable {
 	return rcTable{kind: tableShared, shared: t, store: t}
 }
+
+// ordered reports whether the keys hold the order of the columns and cells
+// (rcKey3, Symmetry off); the other kinds take rcKey.
+func (t *rcTable) ordered() bool { return t.kind == tableOrdered }
 
 // forgets reports whether positions can be taken out of the table again
 // (restarts, rc_restart.go), which only the one worker's own table allows;

@@ -127,7 +127,7 @@ func TestReturnsNeverNeeded(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	wantWon, wantLost := 100, 20
 	if !longtest.Enabled() {
-		wantWon, wantLost = 30, 4
+		wantWon, wantLost = 5, 1
 	}
 	counts := map[bool]int{}
 	for tries := 0; counts[true] < wantWon || counts[false] < wantLost; tries++ {
@@ -479,9 +479,9 @@ func awayFromHome(p *rules.Position) {
 // with the plain search on deals and on positions in the middle of a game,
 // some of which start with a card that goes home at once.
 func TestHomesAgreeWithPlainSearch(t *testing.T) {
-	n := 60
+	n, limit := 60, 30_000
 	if !longtest.Enabled() {
-		n = 15
+		n, limit = 5, 10_000
 	}
 	rng := rand.New(rand.NewPCG(7, 8))
 	counts := map[bool]int{}
@@ -491,7 +491,7 @@ func TestHomesAgreeWithPlainSearch(t *testing.T) {
 		away := midGame(rng, d, 10+rng.IntN(40))
 		awayFromHome(away)
 		for _, p := range []*rules.Position{deal(rules.RussianCell, d), midGame(rng, d, 10+rng.IntN(40)), away} {
-			want, ok := plainSolve(p, rules.DefaultOptions(), true, 30_000)
+			want, ok := plainSolve(p, rules.DefaultOptions(), true, limit)
 			if !ok {
 				continue
 			}
