@@ -530,6 +530,7 @@ type cliSolution struct {
 	LowerBound *int      `json:"lower_bound"`
 	Nodes      *int64    `json:"nodes"`
 	Seconds    *float64  `json:"seconds"`
+	Solver     string    `json:"solver"`
 }
 
 type cliMove struct {
@@ -557,13 +558,13 @@ func cliSolveJSON(t *testing.T, stdin string, args ...string) (string, cliSoluti
 		names = append(names, k)
 	}
 	sort.Strings(names)
-	allowed := map[string]bool{"game": true, "number": true, "position": true, "verdict": true, "reason": true, "rules": true, "moves": true, "forced": true, "shortest": true, "lower_bound": true, "nodes": true, "seconds": true}
+	allowed := map[string]bool{"game": true, "number": true, "position": true, "verdict": true, "reason": true, "rules": true, "moves": true, "forced": true, "shortest": true, "lower_bound": true, "nodes": true, "seconds": true, "solver": true}
 	for _, k := range names {
 		if !allowed[k] {
 			t.Errorf("unexpected key %q in %s", k, out)
 		}
 	}
-	for _, k := range []string{"game", "verdict", "rules", "moves", "nodes", "seconds"} {
+	for _, k := range []string{"game", "verdict", "rules", "moves", "nodes", "seconds", "solver"} {
 		if _, ok := keys[k]; !ok {
 			t.Errorf("key %q missing in %s", k, out)
 		}
@@ -1214,8 +1215,8 @@ func TestCLIHint(t *testing.T) {
 func TestCLIMovesFirst(t *testing.T) {
 	played := cliWriteFile(t, "played.txt", " 1. JH t2>t3     JH onto QH\n 2. QS t2>t5\n# then\n3) 2C t7 t2\n")
 	out := cliOK(t, "", "solve", "russian-cell", "617", "--moves", played, "--format", "json", "--workers", "1")
-	if strings.Contains(out, `"number"`) || !strings.Contains(out, `"position"`) {
-		t.Fatalf("a solution after --moves must carry its position, not the deal number:\n%s", out)
+	if !strings.HasPrefix(out, `{"game":"russian-cell","position":{"game":"russian-cell","number":"617",`) {
+		t.Fatalf("a solution after --moves must carry its position, with the number of the deal it came from in it:\n%s", out)
 	}
 	if got := cliOK(t, out, "check", "-"); !strings.HasPrefix(got, "valid: wins in") {
 		t.Fatalf("check of the solution after --moves: %s", got)
@@ -1234,7 +1235,7 @@ func TestCLIMovesFirst(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &sol); err != nil {
 		t.Fatal(err)
 	}
-	if want := rules.MarshalPosition(p, ""); string(sol.Position) != string(want) {
+	if want := rules.MarshalPosition(p, "617"); string(sol.Position) != string(want) {
 		t.Fatalf("solution starts from\n%s\nwant\n%s", sol.Position, want)
 	}
 

@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/patience-solver/patience/internal/buildinfo"
 	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/solver"
 	"github.com/patience-solver/patience/solver/sample"
@@ -153,6 +154,9 @@ and --timeout cover both searches.`,
 			if err := checkFormat(format, "text", "json"); err != nil {
 				return err
 			}
+			if steps && format == "json" {
+				return badInput("--steps draws the board after each move, for people: it goes with the text format, not --format json (whose moves patience check replays)")
+			}
 			cfg, g, p, num, played, err := searchStart(s, args, sf, fl)
 			if err != nil {
 				return err
@@ -170,12 +174,17 @@ and --timeout cover both searches.`,
 				if steps {
 					return badInput("--steps needs every card known, but %s", unknownCards(p))
 				}
+				if shortest {
+					return badInput("--shortest needs every card known, but %s: the fewest moves depend on the unseen cards", unknownCards(p))
+				}
 				sh, sig, err := estimateStoppable(p, smp.config(cfg))
 				if err != nil {
 					return err
 				}
 				if format == "json" {
-					fmt.Fprintf(s.out, "%s\n", marshalShare(p, num, cfg, sh))
+					// After --moves the position carries the number
+					// of the deal it came from.
+					fmt.Fprintf(s.out, "%s\n", marshalShare(p, from, cfg, sh))
 				} else {
 					if played > 0 {
 						fmt.Fprintf(s.out, "After the %d moves of %s%s:\n", played, sf.moves, dealSuffix(from))
@@ -197,12 +206,16 @@ and --timeout cover both searches.`,
 				}
 			}
 			sol := &rules.Solution{Game: g, Number: num, Verdict: res.Verdict.String(), Reason: res.Reason,
-				Options: cfg.Options, Moves: res.Moves, Forced: res.Forced, Nodes: res.Nodes, Seconds: res.Elapsed.Seconds()}
+				Options: cfg.Options, Moves: res.Moves, Forced: res.Forced, Nodes: res.Nodes, Seconds: res.Elapsed.Seconds(),
+				Solver: buildinfo.String()}
 			if shortest {
 				sol.Shortest = &rules.Shortest{Proven: res.Optimal, LowerBound: res.LowerBound}
 			}
 			if num == "" || sf.position != "" {
 				sol.Position = p
+			}
+			if played > 0 {
+				sol.Number = from // written in the position: the deal it came from
 			}
 			if format == "json" {
 				fmt.Fprintf(s.out, "%s\n", rules.MarshalSolution(sol))
@@ -221,9 +234,9 @@ and --timeout cover both searches.`,
 	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json")
 	cmd.Flags().BoolVar(&ascii, "ascii", false, "draw suits as letters (C S H D), not symbols")
 	cmd.Flags().StringVar(&sf.position, "position", "", "read the start position from FILE (JSON or board text; - for stdin)")
-	cmd.Flags().BoolVar(&steps, "steps", false, "print the board after each move (text format)")
-	cmd.Flags().BoolVar(&shortest, "shortest", false, "find a solution with the fewest moves and prove it (the proof runs on one core)")
-	cmd.Flags().StringVar(&sf.moves, "moves", "", "play the moves in FILE first (JSON move list, a solution, or one move a line such as \"5C t3>t6\")")
+	cmd.Flags().BoolVar(&steps, "steps", false, "print the board after each move (text format only; every card known)")
+	cmd.Flags().BoolVar(&shortest, "shortest", false, "find a solution with the fewest moves and prove it (the proof runs on one core; every card known)")
+	cmd.Flags().StringVar(&sf.moves, "moves", "", "play the moves in FILE first: one move a line such as \"5C t3>t6\", a JSON list of moves (such as [\"5C t3>t6\"]), or a solution of the same deal")
 	sf.addHide(cmd, "make every face-down card unknown (??), after --moves, and answer over the arrangements of the unseen cards")
 	smp.add(cmd)
 	fl.add(cmd, "workers searching the deal together (with unknown cards: arrangements searched at once, one core each)")
@@ -284,7 +297,7 @@ func searchStart(s streams, args []string, sf startFlags, fl searchFlags) (solve
 	if g == rules.RippleFan {
 		cfg.Options.Returns = false // Ripple Fan never has returns
 	}
-	p, played, err := playMoves(s, p, sf, cfg.Options)
+	p, played, err := playMoves(s, p, num, sf, cfg.Options)
 	if err == nil && sf.hide {
 		p = p.Hide()
 	}
@@ -325,6 +338,7 @@ func printSolution(w io.Writer, p *rules.Position, num string, sol *rules.Soluti
 		fmt.Fprintln(w)
 	case solver.Unsolvable:
 		fmt.Fprintln(w, "Verdict: unsolvable (no sequence of moves wins)")
+		printWhy(w, p)
 	default:
 		if res.Reason == solver.ReasonInterrupted {
 			fmt.Fprintln(w, "Verdict: unknown (interrupted before the search ended; this is not a loss)")

@@ -22,8 +22,10 @@ type statsFlags struct {
 	out, shard       string
 	format, plot     string
 	quiet, summary   bool
+	records          bool // --summary --records: every record, as CSV
 	retryUnknown     bool
 	noSpaceCheck     bool
+	force            bool
 }
 
 // freeSpace tells the bytes free on a directory's file system, for the
@@ -47,7 +49,10 @@ their share of all the moves of wins), and the ten hardest deals.
 --deals takes A-B, a single number, or a comma-separated list of these, with
 PySolFC's numbers (MT numbers such as 10000000000000000-10000000001000000
 too). --deals-file reads the same, one item a line, or the lines of a
-results file.
+results file. --deals random:N@SEED draws N distinct deals uniformly from 1
+to 2^64-1, the same N for the same SEED, to estimate the win rate over all
+deals rather than the first N; the header records it as written, and such a
+run resumes, shards and merges as any list's does.
 
 --out FILE keeps one JSON line per deal after a header line. Rerun the same
 command to resume: the deals already in FILE are skipped. Ctrl-C or SIGTERM
@@ -60,6 +65,11 @@ written, and at most the last second of work.
 given, and replaces their lines. Before it starts, the run checks that the
 lines still to write fit on the file system of --out (by the least each
 can take, about 70 bytes); --no-space-check skips that.
+The header of FILE names the build of patience that made it ("patience
+version" prints it). A file made by another build is not resumed, as
+verdicts may differ between builds; --force resumes it anyway, and its
+header then names both builds. A file of results format version 1 (made
+before builds were recorded) is resumed as version 1, with a note.
 
 --shard i/n runs only the deals whose 0-based index in the list is i mod n,
 to spread a run over machines; "patience merge" combines the shard files.
@@ -67,19 +77,35 @@ to spread a run over machines; "patience merge" combines the shard files.
 With --summary, the arguments are results files, summarised as they are:
 one game and rules, each file and each deal counted once. It says when the
 files hold fewer deals than their headers declare (a run stopped early),
-and notes files run with different budgets.
+and notes files run with different budgets or made by different builds.
+
+For spreadsheets and R, --format csv writes the summary as CSV: a header
+row and one row of figures (rates as fractions). --summary FILE... --records
+--format csv writes every deal of the files instead, one a row: number,
+verdict, reason, moves, forced, nodes, seconds. Read "number" as text: MT
+deal numbers are too large for a double. Results files themselves stay
+JSON lines.
 
 Each worker searches one deal at a time on one core; --memory is split
-among the workers, at least 1 MB each. A progress bar shows on stderr when it is a terminal.`,
+among the workers, at least 1 MB each. --memory also covers the list of
+deals: a range takes nothing, but a --deals-file of scattered deals holds
+about 64 bytes a deal (3 million: about 190 MB), and the position tables
+share what is left. A progress bar shows on stderr when it is a terminal.`,
 		Example: `  patience stats russian-cell --deals 1-100000 --out rc.jsonl
   patience stats ripple-fan --deals 1-10000000 --out rf.jsonl --plot rf.svg
   patience stats ripple-fan --deals 10000000000000000-10000000001000000 --quiet
   patience stats russian-cell --deals 1-1000000 --shard 2/8 --out rc-2.jsonl
+  patience stats russian-cell --deals random:100000@1 --out rc-random.jsonl
   patience stats russian-cell --deals 1-100000 --out rc.jsonl --retry-unknown --max-nodes 1000000000
-  patience stats --summary rc.jsonl --format json`,
+  patience stats --summary rc.jsonl --format json
+  patience stats --summary rc.jsonl --format csv > summary.csv
+  patience stats --summary rc.jsonl --records --format csv > deals.csv`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := checkFormat(f.format, "text", "json"); err != nil {
+			if err := checkFormat(f.format, "text", "json", "csv"); err != nil {
 				return err
+			}
+			if f.records {
+				return recordsFiles(s, cmd, args, f)
 			}
 			if f.summary {
 				return summaryFiles(s, cmd, args, f)
@@ -88,16 +114,18 @@ among the workers, at least 1 MB each. A progress bar shows on stderr when it is
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&f.deals, "deals", "", "deals to decide: A-B, a number, or a comma-separated list")
+	fl.StringVar(&f.deals, "deals", "", "deals to decide: A-B, a number, a comma-separated list, or random:N@SEED (N deals drawn from 1 to 2^64-1)")
 	fl.StringVar(&f.dealsFile, "deals-file", "", "read the deals from FILE, one item a line (- for stdin)")
 	fl.StringVar(&f.out, "out", "", "write one JSON line per deal to FILE, and resume from it")
 	fl.StringVar(&f.shard, "shard", "0/1", "run only the deals whose index in the list is i mod n")
-	fl.StringVar(&f.format, "format", "text", "summary format: text or json")
+	fl.StringVar(&f.format, "format", "text", "summary format: text, json, or csv (a header row and one row of figures)")
+	fl.BoolVar(&f.records, "records", false, "with --summary: write every deal of the files as CSV, one a row (--format csv)")
 	fl.StringVar(&f.plot, "plot", "", "draw the running win rate and the distribution of effort to FILE.svg")
 	fl.BoolVar(&f.quiet, "quiet", false, "no progress bar")
 	fl.BoolVar(&f.summary, "summary", false, "summarise the results files given as arguments")
 	fl.BoolVar(&f.retryUnknown, "retry-unknown", false, "search the unknown deals of --out again with the budget now given")
 	fl.BoolVar(&f.noSpaceCheck, "no-space-check", false, "start even if the results may not fit on the file system of --out")
+	fl.BoolVar(&f.force, "force", false, "resume --out even if another build of patience made it")
 	sf.add(cmd, "deals searched at once, one core each")
 	return cmd
 }
@@ -145,12 +173,18 @@ func runStats(s streams, cmd *cobra.Command, args []string, f statsFlags, sf sea
 	if err != nil {
 		return usageError{err}
 	}
+	if err := countListMemory(list, &scfg, sf); err != nil {
+		return err
+	}
 	shard, err := batch.ParseShard(f.shard)
 	if err != nil {
 		return usageError{err}
 	}
 	if f.retryUnknown && f.out == "" {
 		return badInput("--retry-unknown needs --out: the results file whose unknown deals to search again")
+	}
+	if f.force && f.out == "" {
+		return badInput("--force needs --out: the results file of another build to resume")
 	}
 	if err := checkPlotName(f.plot); err != nil {
 		return err
@@ -162,7 +196,7 @@ func runStats(s streams, cmd *cobra.Command, args []string, f statsFlags, sf sea
 	workers := sf.workers
 	bcfg := batch.Config{
 		Game: g, Deals: list, Shard: shard, Solver: scfg, Workers: workers,
-		Out: f.out, RetryUnknown: f.retryUnknown,
+		Out: f.out, RetryUnknown: f.retryUnknown, Force: f.force,
 	}
 	if !f.noSpaceCheck {
 		bcfg.FreeSpace = freeSpace
@@ -216,7 +250,7 @@ func summaryFiles(s streams, cmd *cobra.Command, args []string, f statsFlags) er
 	if len(args) == 0 {
 		return badInput("--summary needs results files: patience stats --summary FILE...")
 	}
-	for _, name := range []string{"deals", "deals-file", "out", "shard", "retry-unknown", "workers", "max-nodes", "timeout", "memory", "no-returns", "no-space-check"} {
+	for _, name := range []string{"deals", "deals-file", "out", "shard", "retry-unknown", "workers", "max-nodes", "timeout", "memory", "no-returns", "no-space-check", "force"} {
 		if cmd.Flags().Changed(name) {
 			return badInput("--summary reads results files: --%s does not apply", name)
 		}
@@ -307,6 +341,9 @@ type reportJSON struct {
 }
 
 func printReport(w io.Writer, format string, info runInfo, r batch.Report) error {
+	if format == "csv" {
+		return writeReportCSV(w, info, r)
+	}
 	h := info.header
 	if format == "json" {
 		j := reportJSON{Game: h.Game.String(), DealsList: h.Deals, MaxNodes: h.MaxNodes,
