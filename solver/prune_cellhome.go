@@ -34,10 +34,9 @@ package solver
 //
 // The rule's code lies where the search needs it, on hot paths: the
 // automatic move here (cellHomeMove, played by nextAuto), the moves not
-// generated and the pair move (toCellMoves in rc_movegen.go, pair), the
+// generated and the pair move (genMoves in rc_movegen.go, pair), the
 // child keys that must be worked out with the cards going home (childKey
-// in rc_childkey.go), and the cards going home in autoKey (homeCascade,
-// here).
+// in rc_childkey.go), and the cards going home in autoKey (rc_auto.go).
 
 // cellHomeMove returns the CellHome automatic move, if there is one: a cell
 // card going onto its same-suit successor, which is a column's top card.
@@ -52,85 +51,4 @@ func (b *rcBoard) cellHomeMove() (rcMove, bool) {
 		}
 	}
 	return rcMove{}, false
-}
-
-// homeCascade plays, in a (see autoKey), the cards that go home after the
-// foundation moves: cell cards onto their successors (CellHome) and Kings
-// to empty columns (KingHome). They only cover a column's top card or fill
-// an empty column, so no foundation move follows them, but one may let the
-// other cell's card go home on top of it: the passes repeat until nothing
-// moves. vtop is the card such a move put on top of a column (or none).
-// The cells are taken in order, as nextAuto takes them, so that with two
-// Kings in the cells and one empty column the same King goes there.
-func (b *rcBoard) homeCascade(a *autoPos) {
-	vtop := [rcCols]uint8{none, none, none, none, none, none, none}
-	placed := 0 // cards put in vtop
-	for moved := true; moved; {
-		moved = false
-		for i := 0; i < 2; i++ {
-			x := a.cell[i]
-			if x == none {
-				continue
-			}
-			to := uint8(none)
-			if x%13 == 12 {
-				if !b.kingHome {
-					continue
-				}
-				for l := uint8(0); l < rcCols; l++ {
-					if a.n[l] == 0 && (l != a.dst || a.gLen == 0) && vtop[l] == none {
-						to = l
-						break
-					}
-				}
-				if to == none {
-					continue
-				}
-				a.key.setCode(x, codeBottom)
-			} else {
-				if !b.cellHome {
-					continue
-				}
-				if to = b.succColumn(a, x+1, &vtop, placed); to == none {
-					continue
-				}
-				a.key.setCode(x, b.landCode(x, x+1))
-			}
-			vtop[to] = x
-			placed++
-			a.cell[i] = none
-			moved = true
-		}
-	}
-}
-
-// succColumn returns the column whose top card is sc in a, or none: a
-// column that sc came home to in the cascade (vtop, placed cards in it),
-// or its own column with nothing come home onto it.
-func (b *rcBoard) succColumn(a *autoPos, sc uint8, vtop *[rcCols]uint8, placed int) uint8 {
-	if placed > 0 {
-		to := uint8(none)
-		for l := range uint8(rcCols) {
-			if vtop[l] == sc {
-				to = l
-			}
-		}
-		if to != none {
-			return to
-		}
-	}
-	to := uint8(none)
-	l := b.loc[sc]
-	switch {
-	case a.inGroup(b, sc, l):
-		if a.gFrom == none || b.idx[sc]-a.gStart == a.gLen-1 {
-			to = a.dst
-		}
-	case l < rcCols && b.idx[sc]+1 == a.n[l] && (l != a.dst || a.gLen == 0):
-		to = l
-	}
-	if to != none && vtop[to] != none {
-		return none
-	}
-	return to
 }

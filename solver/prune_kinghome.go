@@ -40,9 +40,9 @@ package solver
 //
 // Like CellHome's (prune_cellhome.go), the rule's code lies where the search
 // needs it: the automatic move here (kingHomeMove), the moves not generated
-// and the swaps (toCellMoves in rc_movegen.go, swaps here, pair), the child
+// and the swaps (genMoves in rc_movegen.go, swaps here, pair), the child
 // keys (childKey in rc_childkey.go) and the Kings going home in autoKey
-// (homeCascade in prune_cellhome.go).
+// (rc_auto.go).
 
 // kingHomeMove returns the KingHome automatic move, if there is one: a King
 // in a cell going to the first empty column.

@@ -5,26 +5,17 @@ package solver
 
 // genMoves appends the moves to branch on to buf. With AutoFoundation on,
 // it is called only when no foundation move is available, and foundation
-// moves are not generated. returns allows moves from a foundation (the
-// rule option), unless pr.SkipReturns.
+// moves are not generated.
+//
+// It is one function of some 140 lines on purpose: split into its parts
+// (moves onto the top cards, Kings to an empty column, moves to a cell,
+// foundation moves), the calls cost 12% more instructions in move
+// generation (callgrind, deals 1..300) in a build without the profile
+// (default.pgo), as a program that imports this package makes it. The
+// CellHome and KingHome checks in it are written out here, on the hot
+// path; their proofs are in prune_cellhome.go and prune_kinghome.go.
 func (b *rcBoard) genMoves(buf []rcMove, pr Pruning, returns bool) []rcMove {
-	returns = returns && !pr.SkipReturns
-	buf, emptyCol := b.ontoTops(buf[:0], returns)
-	if emptyCol != none {
-		buf = b.kingsToEmpty(buf, emptyCol, pr, returns)
-	}
-	if b.cell[0] == none || b.cell[1] == none {
-		buf = b.toCellMoves(buf, emptyCol, pr, returns)
-	}
-	if !pr.AutoFoundation {
-		buf = b.foundationMoves(buf)
-	}
-	return buf
-}
-
-// ontoTops appends the moves onto the columns' top cards, and returns the
-// first empty column (or none).
-func (b *rcBoard) ontoTops(buf []rcMove, returns bool) ([]rcMove, uint8) {
+	buf = buf[:0]
 	emptyCol := uint8(none)
 	for j := uint8(0); j < rcCols; j++ {
 		if b.n[j] == 0 {
@@ -49,119 +40,111 @@ func (b *rcBoard) ontoTops(buf []rcMove, returns bool) ([]rcMove, uint8) {
 		case l < locF:
 			buf = append(buf, rcMove{card: p, from: l, to: j})
 		default:
-			if returns && b.found[p/13] == p%13+1 {
+			if returns && !pr.SkipReturns && b.found[p/13] == p%13+1 {
 				buf = append(buf, rcMove{card: p, from: locF, to: j})
 			}
 		}
 	}
-	return buf, emptyCol
-}
-
-// kingsToEmpty appends the moves of Kings (and groups headed by a King) to
-// an empty column, the first being emptyCol. Empty columns are alike, so
-// the first one is enough with Symmetry on (toEmpty).
-func (b *rcBoard) kingsToEmpty(buf []rcMove, emptyCol uint8, pr Pruning, returns bool) []rcMove {
-	for s := uint8(0); s < 4; s++ {
-		k := s*13 + 12
-		l := b.loc[k]
-		switch {
-		case l < rcCols:
-			if pr.KingBottom && b.kingAtBottom(k) {
-				continue // prune_kingbottom.go
-			}
-			if b.faceUp(k) {
-				buf = b.toEmpty(buf, rcMove{card: k, from: l}, emptyCol, pr)
-			}
-		case l < locF:
-			buf = b.toEmpty(buf, rcMove{card: k, from: l}, emptyCol, pr)
-		default:
-			if returns && b.found[s] == 13 {
-				buf = b.toEmpty(buf, rcMove{card: k, from: locF}, emptyCol, pr)
-			}
-		}
+	emptyCell := uint8(none)
+	if b.cell[0] == none {
+		emptyCell = locCell
+	} else if b.cell[1] == none {
+		emptyCell = locCell + 1
 	}
-	return buf
-}
-
-// toCellMoves appends the moves to a cell, a cell being free: column top
-// cards, and cards from a foundation. The CellHome and KingHome checks are
-// written out here, on the hot path; their proofs are in prune_cellhome.go
-// and prune_kinghome.go.
-func (b *rcBoard) toCellMoves(buf []rcMove, emptyCol uint8, pr Pruning, returns bool) []rcMove {
-	for i := uint8(0); i < rcCols; i++ {
-		if b.n[i] == 0 {
-			continue
-		}
-		c := b.col[i][b.n[i]-1]
-		if pr.KingHome && c%13 == 12 {
-			if b.n[i] == 1 {
-				// A King alone in its column would come straight
-				// back from a cell; it gives way to another King.
-				if emptyCol == none {
-					buf = b.swaps(buf, i, locSwap, returns)
-				}
-				continue
-			}
-			if emptyCol != none {
-				continue // it would go on to the empty column
-			}
-		}
-		if pr.KingHome && pr.CellHome && b.n[i] == 2 && c%13 == 11 && b.col[i][0] == c+1 && b.down[i] == 0 {
-			// A Queen on its King, the two alone in a column: the
-			// pair move would come straight back (the King to the
-			// empty column, the Queen onto it); the two give way to
-			// another King instead, when both cells are free and no
-			// column is empty.
-			if emptyCol == none && b.cell[0] == none && b.cell[1] == none {
-				buf = b.swaps(buf, i, locSwap2, returns)
-			}
-			continue
-		}
-		if pr.CellHome && c%13 != 12 {
-			if b.n[i] >= 2 && b.col[i][b.n[i]-2] == c+1 && b.down[i] < b.n[i]-1 {
-				// c sits on its face-up successor: alone to a cell
-				// it would come straight back; with its successor
-				// to the other cell it is a pair move.
-				// If c+1 sits on its own face-up successor, both
-				// would come straight back: no pair move then.
-				n := b.n[i]
-				back := c%13 < 11 && n >= 3 && b.col[i][n-3] == c+2 && b.down[i] < n-2
-				if b.cell[0] == none && b.cell[1] == none && !back {
-					buf = append(buf, rcMove{card: c, from: i, to: locPair})
-					if !pr.Symmetry {
-						buf = append(buf, rcMove{card: c, from: i, to: locPair + 1})
-					}
-				}
-				continue
-			}
-			if b.isTop(c + 1) {
-				continue // the same as moving c onto c+1 directly
-			}
-		}
-		buf = b.toCells(buf, rcMove{card: c, from: i}, pr)
-	}
-	if returns {
+	if emptyCol != none {
+		// Kings (and groups headed by a King) to an empty column. Empty
+		// columns are alike, so the first one is enough with Symmetry on.
 		for s := uint8(0); s < 4; s++ {
-			if h := b.found[s]; h > 0 {
-				buf = b.toCells(buf, rcMove{card: s*13 + h - 1, from: locF}, pr)
+			k := s*13 + 12
+			l := b.loc[k]
+			switch {
+			case l < rcCols:
+				if pr.KingBottom && b.kingAtBottom(k) {
+					continue // prune_kingbottom.go
+				}
+				if b.faceUp(k) {
+					buf = b.toEmpty(buf, rcMove{card: k, from: l}, emptyCol, pr)
+				}
+			case l < locF:
+				buf = b.toEmpty(buf, rcMove{card: k, from: l}, emptyCol, pr)
+			default:
+				if returns && !pr.SkipReturns && b.found[s] == 13 {
+					buf = b.toEmpty(buf, rcMove{card: k, from: locF}, emptyCol, pr)
+				}
 			}
 		}
 	}
-	return buf
-}
-
-// foundationMoves appends the foundation moves, for searches with
-// AutoFoundation off (with it on, they are played at once, not branched
-// on).
-func (b *rcBoard) foundationMoves(buf []rcMove) []rcMove {
-	for s := uint8(0); s < 4; s++ {
-		if b.found[s] == 13 {
-			continue
+	if emptyCell != none {
+		for i := uint8(0); i < rcCols; i++ {
+			if b.n[i] == 0 {
+				continue
+			}
+			c := b.col[i][b.n[i]-1]
+			if pr.KingHome && c%13 == 12 {
+				if b.n[i] == 1 {
+					// A King alone in its column would come straight
+					// back from a cell; it gives way to another King.
+					if emptyCol == none {
+						buf = b.swaps(buf, i, locSwap, returns && !pr.SkipReturns)
+					}
+					continue
+				}
+				if emptyCol != none {
+					continue // it would go on to the empty column
+				}
+			}
+			if pr.KingHome && pr.CellHome && b.n[i] == 2 && c%13 == 11 && b.col[i][0] == c+1 && b.down[i] == 0 {
+				// A Queen on its King, the two alone in a column: the
+				// pair move would come straight back (the King to the
+				// empty column, the Queen onto it); the two give way to
+				// another King instead, when both cells are free and no
+				// column is empty.
+				if emptyCol == none && b.cell[0] == none && b.cell[1] == none {
+					buf = b.swaps(buf, i, locSwap2, returns && !pr.SkipReturns)
+				}
+				continue
+			}
+			if pr.CellHome && c%13 != 12 {
+				if b.n[i] >= 2 && b.col[i][b.n[i]-2] == c+1 && b.down[i] < b.n[i]-1 {
+					// c sits on its face-up successor: alone to a cell
+					// it would come straight back; with its successor
+					// to the other cell it is a pair move.
+					// If c+1 sits on its own face-up successor, both
+					// would come straight back: no pair move then.
+					n := b.n[i]
+					back := c%13 < 11 && n >= 3 && b.col[i][n-3] == c+2 && b.down[i] < n-2
+					if b.cell[0] == none && b.cell[1] == none && !back {
+						buf = append(buf, rcMove{card: c, from: i, to: locPair})
+						if !pr.Symmetry {
+							buf = append(buf, rcMove{card: c, from: i, to: locPair + 1})
+						}
+					}
+					continue
+				}
+				if b.isTop(c + 1) {
+					continue // the same as moving c onto c+1 directly
+				}
+			}
+			buf = b.toCells(buf, rcMove{card: c, from: i}, pr)
 		}
-		c := s*13 + b.found[s]
-		l := b.loc[c]
-		if (l >= locCell && l < locF) || (l < rcCols && b.isTop(c)) {
-			buf = append(buf, rcMove{card: c, from: l, to: locF, score: 100})
+		if returns && !pr.SkipReturns {
+			for s := uint8(0); s < 4; s++ {
+				if h := b.found[s]; h > 0 {
+					buf = b.toCells(buf, rcMove{card: s*13 + h - 1, from: locF}, pr)
+				}
+			}
+		}
+	}
+	if !pr.AutoFoundation {
+		for s := uint8(0); s < 4; s++ {
+			if b.found[s] == 13 {
+				continue
+			}
+			c := s*13 + b.found[s]
+			l := b.loc[c]
+			if (l >= locCell && l < locF) || (l < rcCols && b.isTop(c)) {
+				buf = append(buf, rcMove{card: c, from: l, to: locF, score: 100})
+			}
 		}
 	}
 	return buf
