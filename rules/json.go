@@ -261,9 +261,20 @@ func readCapped(r io.Reader) ([]byte, error) {
 		return nil, problemsOf("reading input: %v", err)
 	}
 	if len(data) > MaxInputSize {
+		if resultsHeader(data) {
+			return nil, problemsOf("this is a results file of patience stats (over 1 MiB): read it with patience stats --summary FILE")
+		}
 		return nil, problemsOf("input larger than 1 MiB: no position, move list or solution is that large")
 	}
 	return bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")), nil
+}
+
+// resultsHeader reports whether data opens with the header line of a
+// results file, which may be of any size.
+func resultsHeader(data []byte) bool {
+	line, _, _ := bytes.Cut(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")), []byte("\n"))
+	var top map[string]json.RawMessage
+	return json.Unmarshal(line, &top) == nil && top["patience"] != nil
 }
 
 func unmarshalPosition(data []byte) (*Position, string, error) {

@@ -108,7 +108,7 @@ of the position and every legal move ranked with its counts.`,
 				}
 				return nil
 			}
-			res, sig, err := solveStoppable(p.Game, p, cfg)
+			res, sig, err := solveStoppable(s, p.Game, p, cfg)
 			if err != nil {
 				return err
 			}

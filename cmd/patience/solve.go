@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -30,9 +31,9 @@ type searchFlags struct {
 
 func (f *searchFlags) add(cmd *cobra.Command, workersHelp string) {
 	cmd.Flags().IntVar(&f.workers, "workers", runtime.NumCPU(), workersHelp)
-	cmd.Flags().Int64Var(&f.maxNodes, "max-nodes", solver.DefaultMaxNodes, "node budget: positions expanded per deal, over all workers")
+	cmd.Flags().Int64Var(&f.maxNodes, "max-nodes", solver.DefaultMaxNodes, "node budget: positions expanded per deal, over all workers (counted every 1,024 positions a worker, so a search may go up to 1,024 a worker past it)")
 	cmd.Flags().DurationVar(&f.timeout, "timeout", 0, "time budget per deal, such as 30s or 5m (default none)")
-	cmd.Flags().IntVar(&f.memoryMB, "memory", solver.DefaultMemoryMB, "memory for the position table in MB (full tables forget positions: slower, still exact)")
+	cmd.Flags().IntVar(&f.memoryMB, "memory", solver.DefaultMemoryMB, "memory in MB for the position table (full tables forget positions: slower, still exact) and, in solve and hint, 128 KB a worker")
 	cmd.Flags().BoolVar(&f.noReturns, "no-returns", false, "Russian Cell: forbid playing cards back from the foundations, as PySolFC does (verdicts are the same)")
 }
 
@@ -46,6 +47,9 @@ func (f *searchFlags) config() (solver.Config, error) {
 		return solver.Config{}, badInput("--timeout must not be negative")
 	case f.memoryMB < 1:
 		return solver.Config{}, badInput("--memory must be at least 1 (MB), not %d", f.memoryMB)
+	}
+	if err := f.checkLimits(); err != nil {
+		return solver.Config{}, err
 	}
 	limitMemory(f.memoryMB)
 	cfg := solver.DefaultConfig()
@@ -196,7 +200,7 @@ and --timeout cover both searches.`,
 				}
 				return nil
 			}
-			res, sig, err := solveStoppable(g, p, cfg)
+			res, sig, err := solveStoppable(s, g, p, cfg)
 			if err != nil {
 				return err
 			}
@@ -247,9 +251,16 @@ and --timeout cover both searches.`,
 // SIGTERM ends the search early, with an unknown verdict ("interrupted"),
 // instead of ending the process: what was searched is still reported. It
 // returns the signal when one ended the search, else 0.
-func solveStoppable(g rules.Game, p *rules.Position, cfg solver.Config) (solver.Result, syscall.Signal, error) {
+//
+// A search that runs for more than a second shows on stderr, when it is a
+// terminal, the positions searched so far and the rate.
+func solveStoppable(s streams, g rules.Game, p *rules.Position, cfg solver.Config) (solver.Result, syscall.Signal, error) {
 	ctx, signalled, stop := stopOnSignal()
 	defer stop()
+	var searched atomic.Int64
+	cfg.Progress = &searched
+	bar := searchProgress(s, cfg.MaxNodes, &searched)
+	defer bar.stop()
 	sv := solver.New(g, cfg)
 	finished := make(chan struct{})
 	defer close(finished)
@@ -265,6 +276,23 @@ func solveStoppable(g rules.Game, p *rules.Position, cfg solver.Config) (solver.
 		return res, 0, err
 	}
 	return res, signalled(), nil
+}
+
+// searchProgress shows, a second into a search and when stderr is a
+// terminal, the positions searched, the rate, and the bar of the share of
+// the node budget used.
+func searchProgress(s streams, maxNodes int64, searched *atomic.Int64) *progress {
+	return startProgress(s, false, progressSpec{
+		total:  maxNodes,
+		unit:   "positions",
+		rate:   true,
+		budget: true,
+		delay:  time.Second,
+		poll: func() (int64, string) {
+			n := searched.Load()
+			return n, "searched " + thousands(n) + " positions"
+		},
+	})
 }
 
 // estimateStoppable is sample.Estimate, ended early by SIGINT or SIGTERM:
@@ -298,8 +326,16 @@ func searchStart(s streams, args []string, sf startFlags, fl searchFlags) (solve
 		cfg.Options.Returns = false // Ripple Fan never has returns
 	}
 	p, played, err := playMoves(s, p, num, sf, cfg.Options)
-	if err == nil && sf.hide {
+	if err != nil {
+		return cfg, g, p, num, played, err
+	}
+	if sf.hide {
 		p = p.Hide()
+	}
+	if p.Unknowns() > 0 {
+		err = fl.checkSplit() // one arrangement a worker, each with its table
+	} else {
+		err = fl.shareTable(&cfg)
 	}
 	return cfg, g, p, num, played, err
 }

@@ -55,10 +55,12 @@ deals rather than the first N; the header records it as written, and such a
 run resumes, shards and merges as any list's does.
 
 --out FILE keeps one JSON line per deal after a header line. Rerun the same
-command to resume: the deals already in FILE are skipped. Ctrl-C or SIGTERM
-stops the run cleanly: every finished line is kept, the summary of what is
-done is printed, and the exit code is 130 (SIGINT) or 143 (SIGTERM), as for
-a program killed by the signal, so that a scheduler knows there is more to
+command to resume: the deals already in FILE are skipped. (--out may also be
+a pipe or /dev/null: the lines are written, with nothing to resume.) Ctrl-C, SIGTERM,
+SIGHUP or SIGQUIT stops the run cleanly: every finished line is kept, the
+summary of what is done is printed, and the exit code is 128 plus the
+signal's number (130 for SIGINT, 143 for SIGTERM, 129, 131), as for a
+program killed by the signal, so that a scheduler knows there is more to
 do; run the command again to go on. Even SIGKILL loses no line already
 written, and at most the last second of work.
 --retry-unknown searches the file's unknown deals again with the budget now
@@ -186,7 +188,7 @@ func runStats(s streams, cmd *cobra.Command, args []string, f statsFlags, sf sea
 	if f.force && f.out == "" {
 		return badInput("--force needs --out: the results file of another build to resume")
 	}
-	if err := checkPlotName(f.plot); err != nil {
+	if err := checkPlot(f.plot, f.out, []string{f.dealsFile}); err != nil {
 		return err
 	}
 	// From here on, Ctrl-C and SIGTERM stop the run cleanly, also while
@@ -255,7 +257,7 @@ func summaryFiles(s streams, cmd *cobra.Command, args []string, f statsFlags) er
 			return badInput("--summary reads results files: --%s does not apply", name)
 		}
 	}
-	if err := checkPlotName(f.plot); err != nil {
+	if err := checkPlot(f.plot, "", args); err != nil {
 		return err
 	}
 	sum, fi, err := batch.SummarizeFiles(args)
@@ -272,13 +274,6 @@ func summaryFiles(s streams, cmd *cobra.Command, args []string, f statsFlags) er
 	}
 	if f.plot != "" {
 		return writePlot(f.plot, sum, plotTitle(h))
-	}
-	return nil
-}
-
-func checkPlotName(name string) error {
-	if name != "" && !strings.HasSuffix(strings.ToLower(name), ".svg") {
-		return badInput("--plot %q: the picture is SVG, name it FILE.svg", name)
 	}
 	return nil
 }

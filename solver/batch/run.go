@@ -133,6 +133,7 @@ type Runner struct {
 
 	file   *os.File
 	unlock func()
+	stream bool // file is not a regular file (see openStream)
 
 	started  atomic.Int64 // Run's start, in Unix nanoseconds; 0 before
 	progDone atomic.Uint64
@@ -190,7 +191,7 @@ func Open(cfg Config) (*Runner, error) {
 		if err := r.openOut(); err != nil {
 			return nil, err
 		}
-		if err := r.checkSpace(); err != nil {
+		if err := r.checkSpace(); err != nil && !r.stream {
 			r.Close()
 			removeIfNew(cfg.Out, statErr == nil)
 			return nil, err
@@ -223,6 +224,9 @@ func (r *Runner) Close() error {
 
 func (r *Runner) openOut() error {
 	name := r.cfg.Out
+	if st, err := os.Stat(name); err == nil && !st.Mode().IsRegular() && !st.IsDir() {
+		return r.openStream()
+	}
 	f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
 		return fmt.Errorf("cannot open --out: %v", err)
@@ -604,7 +608,7 @@ func (r *Runner) Run(ctx context.Context) (*Result, error) {
 			<-writerDone
 		}
 	}
-	if r.file != nil {
+	if r.file != nil && !r.stream {
 		if err := r.file.Sync(); err != nil && wr.err == nil {
 			wr.err = err
 		}
