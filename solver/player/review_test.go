@@ -4,6 +4,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/patience-solver/patience/internal/longtest"
 	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/solver"
 	"github.com/patience-solver/patience/solver/sample"
@@ -53,18 +54,29 @@ func losingMoves(t *testing.T, p *rules.Position, played []rules.Move) []rules.M
 }
 
 // TestReviewNamesTheLosingMove: games built to be lost at a known move,
-// from positions with every card face up (where the comparison is exact,
+// from mid-game positions with every card face up (where the comparison is exact,
 // so losing a won game is a mistake) and from deals (face-down cards).
 func TestReviewNamesTheLosingMove(t *testing.T) {
+	faceUp, deals := 1, []uint64{3}
+	if longtest.Enabled() {
+		faceUp, deals = 5, []uint64{1, 3, 617, 1000, 2000}
+	}
 	reviewed := 0
-	for i := 0; i < 40 && reviewed < 3; i++ {
-		// A deal with its face-down cards turned face up where they lie.
-		p := deal(rules.RussianCell, uint64(i+1))
-		for j := range p.Tableau {
-			pl := &p.Tableau[j]
-			pl.Up, pl.Down = append(pl.Down, pl.Up...), nil
+	for i := 1; i < 40 && reviewed < faceUp; i++ {
+		// Deal i on the solver's winning line, at the move that turns up
+		// its last face-down card.
+		p := deal(rules.RussianCell, uint64(i))
+		res, err := Solve(p, solver.DefaultConfig())
+		if err != nil || res.Verdict != solver.Solvable {
+			continue
 		}
-		moves := losingGame(t, p, 1)
+		for _, m := range res.Moves {
+			if downCards(p) == 0 {
+				break
+			}
+			p.Apply(m)
+		}
+		moves := losingGame(t, p, 0)
 		if moves == nil {
 			continue
 		}
@@ -84,7 +96,7 @@ func TestReviewNamesTheLosingMove(t *testing.T) {
 		}
 		reviewed++
 	}
-	for _, n := range []uint64{1, 3, 617} {
+	for _, n := range deals {
 		p := deal(rules.RussianCell, n)
 		moves := losingGame(t, p, 1)
 		if moves == nil {
@@ -106,7 +118,7 @@ func TestReviewNamesTheLosingMove(t *testing.T) {
 		}
 		reviewed++
 	}
-	if reviewed < 5 {
+	if reviewed < faceUp+len(deals)/2+1 {
 		t.Fatalf("only %d constructed games reviewed", reviewed)
 	}
 }
