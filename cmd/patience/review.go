@@ -12,6 +12,12 @@ import (
 	"github.com/patience-solver/patience/solver/sample"
 )
 
+// reviewSamples is review's default number of arrangements: more than the
+// player's own default, as the paired comparison of two moves needs them
+// to tell a mistake from bad luck, and a review is run once, not for
+// every decision of thousands of games.
+const reviewSamples = 50
+
 func newReviewCommand(s streams) *cobra.Command {
 	var format string
 	var ascii bool
@@ -94,7 +100,7 @@ cards unseen, or none, as in Ripple Fan) the comparison is exact.`,
 	cmd.Flags().BoolVar(&ascii, "ascii", false, "draw suits as letters (C S H D), not symbols")
 	cmd.Flags().StringVar(&sf.position, "position", "", "read the start position from FILE (JSON or board text; - for stdin); every card known")
 	cmd.Flags().StringVar(&sf.moves, "moves", "", "the moves played (JSON move list, a solution or play record, or one move a line such as \"5C t3>t6\")")
-	cmd.Flags().IntVar(&samples, "samples", player.DefaultSamples, "Russian Cell: arrangements of the unseen cards drawn for each move's view")
+	cmd.Flags().IntVar(&samples, "samples", reviewSamples, "Russian Cell: arrangements of the unseen cards drawn for each move's view")
 	cmd.Flags().Uint64Var(&seed, "seed", sample.DefaultSeed, "the seed of the draws")
 	fl.add(cmd, "arrangements searched at once, one core each")
 	return cmd
