@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/json"
+	"os"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -157,4 +159,62 @@ func TestCLIReviewText(t *testing.T) {
 	if strings.Count(text, "\n") < len(d.Moves)+5 {
 		t.Fatalf("review's text is too short for %d moves:\n%s", len(d.Moves), text)
 	}
+}
+
+func TestCLIStatsPlayer(t *testing.T) {
+	out := cliWriteFile(t, "g.jsonl", "")
+	os.Remove(out)
+	args := []string{"stats", "russian-cell", "--deals", "1-8", "--player", "greedy", "--out", out, "--quiet", "--workers", "1", "--format", "json"}
+	first := cliOK(t, "", args...)
+	var rep struct {
+		Solvable uint64 `json:"solvable"`
+		Player   *struct {
+			Played  uint64 `json:"played"`
+			WinRate struct {
+				Wins, Of uint64
+			} `json:"win_rate"`
+			WinnableWon struct {
+				Wins, Of uint64
+			} `json:"winnable_won"`
+		} `json:"player"`
+	}
+	if err := json.Unmarshal([]byte(first), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if rep.Player == nil || rep.Player.Played != 8 || rep.Player.WinRate.Of != 8 || rep.Player.WinnableWon.Of != rep.Solvable {
+		t.Fatalf("stats --player: %s", first)
+	}
+	// Each game is the one play gives.
+	won := 0
+	for n := 1; n <= 8; n++ {
+		if _, d := playJSON(t, "russian-cell", strconv.Itoa(n), "--player", "greedy"); d.Outcome == "won" {
+			won++
+		}
+	}
+	if uint64(won) != rep.Player.WinRate.Wins {
+		t.Fatalf("stats says greedy won %d of deals 1-8, play says %d", rep.Player.WinRate.Wins, won)
+	}
+	lines := strings.Split(strings.TrimSpace(cliReadFile(t, out)), "\n")
+	if len(lines) != 9 || !strings.Contains(lines[0], `"player":"greedy"`) || !strings.Contains(lines[1], `"outcome":"`) {
+		t.Fatalf("results file:\n%s", strings.Join(lines, "\n"))
+	}
+	// Resuming plays nothing again and gives the same report.
+	if again := cliOK(t, "", args...); again != first {
+		t.Fatalf("resumed report differs:\n%s\n%s", first, again)
+	}
+	// Another player is another run.
+	r := cliRun(t, "", "stats", "russian-cell", "--deals", "1-8", "--player", "sampled", "--out", out, "--quiet")
+	if r.code != exitUsage || !strings.Contains(r.stderr, "player") {
+		t.Fatalf("resume with another player: %v", r)
+	}
+	// Ripple Fan: the sampled player's rate is the rate with all cards known.
+	r = cliRun(t, "", "stats", "ripple-fan", "--deals", "1-50", "--player", "sampled", "--quiet")
+	if r.code != exitOK || !strings.Contains(r.stderr, "no game is played") || strings.Contains(r.stdout, "Player sampled") {
+		t.Fatalf("stats ripple-fan --player sampled: %v", r)
+	}
+	text := cliOK(t, "", "stats", "ripple-fan", "--deals", "1-50", "--player", "greedy", "--quiet")
+	if !strings.Contains(text, "Player greedy") {
+		t.Fatalf("stats ripple-fan --player greedy:\n%s", text)
+	}
+	cliWantUsage(t, cliRun(t, "", "stats", "russian-cell", "--deals", "1-8", "--player", "lucky"), 1, "unknown player")
 }

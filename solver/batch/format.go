@@ -36,6 +36,13 @@ type Header struct {
 	// Timeout is the time budget per deal; 0 means none, and is not
 	// written.
 	Timeout time.Duration
+	// Player names the player of a run in which a player that cannot see
+	// the face-down cards plays every deal (stats --player), with its
+	// Samples and Seed; "" for a run of verdicts only, and then none of
+	// the three is written.
+	Player  string
+	Samples int
+	Seed    uint64
 }
 
 // AppendJSON appends the header as one line of JSON, without the newline:
@@ -61,6 +68,14 @@ func (h *Header) AppendJSON(b []byte) []byte {
 		b = append(b, `,"timeout":`...)
 		b = appendJSONString(b, h.Timeout.String())
 	}
+	if h.Player != "" {
+		b = append(b, `,"player":`...)
+		b = appendJSONString(b, h.Player)
+		b = append(b, `,"samples":`...)
+		b = strconv.AppendInt(b, int64(h.Samples), 10)
+		b = append(b, `,"seed":`...)
+		b = strconv.AppendUint(b, h.Seed, 10)
+	}
 	return append(b, '}')
 }
 
@@ -74,8 +89,11 @@ type headerDoc struct {
 	Rules    *struct {
 		Returns *bool `json:"returns"`
 	} `json:"rules"`
-	MaxNodes *int64 `json:"max_nodes"`
-	Timeout  string `json:"timeout"`
+	MaxNodes *int64  `json:"max_nodes"`
+	Timeout  string  `json:"timeout"`
+	Player   string  `json:"player"`
+	Samples  int     `json:"samples"`
+	Seed     *uint64 `json:"seed"`
 }
 
 // isHeaderLine reports whether a line looks like a results header (it
@@ -133,6 +151,12 @@ func ParseHeader(line []byte) (Header, error) {
 		}
 		h.Timeout = t
 	}
+	if d.Player != "" || d.Samples != 0 || d.Seed != nil {
+		if d.Player == "" || d.Seed == nil || d.Samples < 0 {
+			return h, errors.New("bad results header: \"player\", \"samples\" and \"seed\" go together")
+		}
+		h.Player, h.Samples, h.Seed = d.Player, d.Samples, *d.Seed
+	}
 	return h, nil
 }
 
@@ -168,7 +192,20 @@ func (h *Header) Diff(want *Header, shard, budget bool) []HeaderDiff {
 	if budget && h.Timeout != want.Timeout {
 		add("timeout", timeoutString(h.Timeout), timeoutString(want.Timeout))
 	}
+	if h.Player != want.Player {
+		add("player", playerString(h.Player), playerString(want.Player))
+	}
+	if h.Player != "" && h.Player == want.Player && (h.Samples != want.Samples || h.Seed != want.Seed) {
+		add("samples and seed", fmt.Sprintf("%d, %d", h.Samples, h.Seed), fmt.Sprintf("%d, %d", want.Samples, want.Seed))
+	}
 	return d
+}
+
+func playerString(p string) string {
+	if p == "" {
+		return "none"
+	}
+	return strconv.Quote(p)
 }
 
 func timeoutString(t time.Duration) string {
@@ -204,6 +241,31 @@ type Record struct {
 	Nodes int64
 	// Elapsed is the search time, written in seconds to the microsecond.
 	Elapsed time.Duration
+	// Outcome is the player's game in a run with a player (Header.Player),
+	// else NotPlayed.
+	Outcome Outcome
+}
+
+// Outcome is a player's result on a deal: a loss is an outcome of play,
+// never a verdict.
+type Outcome uint8
+
+// The outcomes.
+const (
+	NotPlayed Outcome = iota
+	Won
+	Lost
+)
+
+// String returns "won", "lost" or "".
+func (o Outcome) String() string {
+	switch o {
+	case Won:
+		return "won"
+	case Lost:
+		return "lost"
+	}
+	return ""
 }
 
 // NoForced is Record.Forced for a win whose line does not say how many of
@@ -233,6 +295,11 @@ func (r *Record) AppendJSON(b []byte) []byte {
 	if r.Verdict == solver.Unknown {
 		b = append(b, `,"reason":`...)
 		b = appendJSONString(b, r.Reason)
+	}
+	if r.Outcome != NotPlayed {
+		b = append(b, `,"outcome":"`...)
+		b = append(b, r.Outcome.String()...)
+		b = append(b, '"')
 	}
 	b = append(b, `,"moves":`...)
 	b = strconv.AppendInt(b, int64(r.Moves), 10)
@@ -312,7 +379,7 @@ func ParseRecord(line []byte) (Record, error) {
 	if !p.eat('{') {
 		return r, errors.New("not a result line: want a JSON object such as {\"number\":\"617\",\"verdict\":\"solvable\",...}")
 	}
-	var seen [7]bool
+	var seen [8]bool
 	const (
 		fNumber = iota
 		fVerdict
@@ -321,8 +388,9 @@ func ParseRecord(line []byte) (Record, error) {
 		fForced
 		fNodes
 		fSeconds
+		fOutcome
 	)
-	names := [...]string{"number", "verdict", "reason", "moves", "forced", "nodes", "seconds"}
+	names := [...]string{"number", "verdict", "reason", "moves", "forced", "nodes", "seconds", "outcome"}
 	first := true
 	for !p.eat('}') {
 		if !first && !p.eat(',') {
@@ -381,6 +449,16 @@ func ParseRecord(line []byte) (Record, error) {
 				return r, p.fail("\"reason\" must be a string")
 			}
 			r.Reason = string(s)
+		case fOutcome:
+			s, ok := p.str()
+			switch {
+			case ok && string(s) == "won":
+				r.Outcome = Won
+			case ok && string(s) == "lost":
+				r.Outcome = Lost
+			default:
+				return r, fmt.Errorf("bad \"outcome\" %q: want won or lost", s)
+			}
 		case fMoves, fForced, fNodes:
 			num := p.number()
 			v, err := strconv.ParseInt(string(num), 10, 64)
@@ -423,6 +501,8 @@ func ParseRecord(line []byte) (Record, error) {
 		return r, fmt.Errorf("%s with %d moves: only solvable deals have moves", r.Verdict, r.Moves)
 	case r.Verdict != solver.Solvable && seen[fForced]:
 		return r, fmt.Errorf("a %q with \"forced\": only solvable deals have forced moves", r.Verdict)
+	case r.Outcome == Won && r.Verdict != solver.Solvable:
+		return r, fmt.Errorf("a game won on a %q deal: a won deal is solvable", r.Verdict)
 	case r.Forced > r.Moves:
 		return r, fmt.Errorf("%d forced of %d moves: a solution has no more forced moves than moves", r.Forced, r.Moves)
 	}
