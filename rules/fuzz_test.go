@@ -116,6 +116,7 @@ func FuzzReadMoves(f *testing.F) {
 	f.Add([]byte("# what I played\n\n5c t3 t6\nah c1 f\n"))
 	f.Add([]byte(`[{"card":"5C","from":"t3","to":"t6"},{"card":"AH","from":"c1","to":"f"}]`))
 	f.Add([]byte(`{"game":"russian-cell","number":"1","verdict":"solvable","moves":[{"card":"10d","from":"T13","to":"C2"}]}`))
+	f.Add([]byte(`{"game":"russian-cell","number":"1","verdict":"solvable","moves":[{"card":"5C","from":"t3","to":"t6"}],"nodes":1,"seconds":0,"solver":"v1.2.3+abc1234"}`))
 	f.Add([]byte(`[{"card":"5C","from":"t3"}]`))
 	f.Add([]byte("12.\n"))
 	f.Add([]byte("\xef\xbb\xbf5C t3->t6"))

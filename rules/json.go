@@ -311,7 +311,7 @@ func wrongKind(data []byte, what string) string {
 // "did you mean" hints.
 var jsonFields = []string{
 	"game", "number", "tableau", "cells", "foundations", "down", "up", "C", "S", "H", "D",
-	"position", "verdict", "reason", "rules", "returns", "moves", "card", "from", "to", "nodes", "seconds",
+	"position", "verdict", "reason", "rules", "returns", "moves", "card", "from", "to", "nodes", "seconds", "solver",
 }
 
 // jsonError turns an encoding/json error into one clear line.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"strings"
 )
 
 // The verdicts of a solution (DESIGN section 4.1).
@@ -43,6 +44,10 @@ type Solution struct {
 	Shortest *Shortest
 	Nodes    int64   // positions expanded
 	Seconds  float64 // time taken
+	// Solver names the build of patience that found the solution, such
+	// as "v1.2.3+abc1234" (see internal/buildinfo), written as "solver"
+	// when not ""; files written before it was recorded lack it.
+	Solver string
 	// Play is set on the record of a game played by a player that cannot
 	// see the face-down cards (patience play), and nil otherwise. Verdict
 	// is then the deal's verdict with all cards known, and Moves the moves
@@ -119,6 +124,7 @@ type solutionDoc struct {
 	Ended     string       `json:"ended,omitempty"`
 	LostAfter *int         `json:"lost_after,omitempty"`
 	Shares    []*PlayShare `json:"shares,omitempty"`
+	Solver    string       `json:"solver,omitempty"`
 }
 
 type rulesDoc struct {
@@ -134,8 +140,8 @@ type moveDoc struct {
 // MarshalSolution returns the solution as compact one-line JSON (no trailing
 // newline), keys in the order game, number (or position), verdict, reason
 // (when not ""), rules, moves, forced (when not 0), shortest and lower_bound
-// (when Shortest is set), nodes, seconds. A NaN or infinite Seconds is
-// written as 0.
+// (when Shortest is set), nodes, seconds, solver (when not ""). A NaN or
+// infinite Seconds is written as 0.
 func MarshalSolution(s *Solution) []byte {
 	d := solutionDoc{
 		Game:    s.Game.String(),
@@ -146,6 +152,7 @@ func MarshalSolution(s *Solution) []byte {
 		Forced:  s.Forced,
 		Nodes:   s.Nodes,
 		Seconds: s.Seconds,
+		Solver:  s.Solver,
 	}
 	if s.Shortest != nil {
 		proven, lower := s.Shortest.Proven, s.Shortest.LowerBound
@@ -201,7 +208,7 @@ func ReadSolution(r io.Reader) (*Solution, error) {
 		return nil, err
 	}
 	var l problemList
-	s := &Solution{Number: d.Number, Verdict: d.Verdict, Reason: d.Reason, Forced: d.Forced, Nodes: d.Nodes, Seconds: d.Seconds, Options: DefaultOptions()}
+	s := &Solution{Number: d.Number, Verdict: d.Verdict, Reason: d.Reason, Forced: d.Forced, Nodes: d.Nodes, Seconds: d.Seconds, Solver: d.Solver, Options: DefaultOptions()}
 	gameOK := false
 	if d.Game == "" {
 		l.add(sevInput, `missing "game": use "russian-cell" or "ripple-fan"`)
@@ -251,6 +258,9 @@ func ReadSolution(r io.Reader) (*Solution, error) {
 	}
 	if d.Seconds < 0 {
 		l.add(sevInput, "seconds: %g is negative", d.Seconds)
+	}
+	if len(d.Solver) > 1000 || strings.ContainsFunc(d.Solver, func(r rune) bool { return r < ' ' || r == 0x7f }) {
+		l.add(sevInput, "solver: %q is not the name of a build, such as \"v1.2.3+abc1234\"", clip(d.Solver))
 	}
 	switch {
 	case d.Shortest != nil && d.Lower == nil:

@@ -73,6 +73,34 @@ func TestSolutionGolden(t *testing.T) {
 	if got := string(rules.MarshalSolution(s)); got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
+	// The build that found it, last.
+	s.Solver = "v1.2.3+abc1234"
+	want = strings.TrimSuffix(want, "}") + `,"solver":"v1.2.3+abc1234"}`
+	if got := string(rules.MarshalSolution(s)); got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}
+
+// TestSolutionSolver reads the build that found a solution, and still
+// reads solutions written before it was recorded.
+func TestSolutionSolver(t *testing.T) {
+	const base = `{"game":"russian-cell","number":"617","verdict":"unsolvable","rules":{"returns":true},"moves":[],"nodes":1,"seconds":0`
+	for doc, want := range map[string]string{
+		base + `}`: "",
+		base + `,"solver":"(devel)+abc1234-dirty"}`:  "(devel)+abc1234-dirty",
+		base + `,"solver":"v1.0.0+abc1234, v1.1.0"}`: "v1.0.0+abc1234, v1.1.0",
+	} {
+		s, err := rules.ReadSolution(strings.NewReader(doc))
+		if err != nil || s.Solver != want {
+			t.Errorf("%s: solver %q, %v; want %q", doc, s.Solver, err, want)
+		}
+	}
+	if _, err := rules.ReadSolution(strings.NewReader(base + `,"solver":"a\nb"}`)); err == nil || !strings.Contains(err.Error(), "solver:") {
+		t.Errorf("a solver with a line break: got %v", err)
+	}
+	if _, err := rules.ReadSolution(strings.NewReader(base + `,"solver":5}`)); err == nil {
+		t.Error("a solver that is a number was accepted")
+	}
 }
 
 func TestSolutionRoundTrip(t *testing.T) {
@@ -90,6 +118,8 @@ func TestSolutionRoundTrip(t *testing.T) {
 			Moves: ioMoves(t, "5C t3>t6", "AH c1>f"), Reason: "time limit reached", Shortest: &rules.Shortest{LowerBound: 0}},
 		{Game: rules.RussianCell, Number: "5", Verdict: rules.VerdictUnknown, Reason: "time limit reached",
 			Shortest: &rules.Shortest{LowerBound: 60}},
+		{Game: rules.RussianCell, Number: "617", Verdict: rules.VerdictSolvable, Options: rules.DefaultOptions(),
+			Moves: ioMoves(t, "5C t3>t6"), Solver: "v1.2.3+abc1234"},
 	}
 	for i, s := range cases {
 		data := rules.MarshalSolution(s)

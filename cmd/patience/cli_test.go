@@ -530,6 +530,7 @@ type cliSolution struct {
 	LowerBound *int      `json:"lower_bound"`
 	Nodes      *int64    `json:"nodes"`
 	Seconds    *float64  `json:"seconds"`
+	Solver     string    `json:"solver"`
 }
 
 type cliMove struct {
@@ -557,13 +558,13 @@ func cliSolveJSON(t *testing.T, stdin string, args ...string) (string, cliSoluti
 		names = append(names, k)
 	}
 	sort.Strings(names)
-	allowed := map[string]bool{"game": true, "number": true, "position": true, "verdict": true, "reason": true, "rules": true, "moves": true, "forced": true, "shortest": true, "lower_bound": true, "nodes": true, "seconds": true}
+	allowed := map[string]bool{"game": true, "number": true, "position": true, "verdict": true, "reason": true, "rules": true, "moves": true, "forced": true, "shortest": true, "lower_bound": true, "nodes": true, "seconds": true, "solver": true}
 	for _, k := range names {
 		if !allowed[k] {
 			t.Errorf("unexpected key %q in %s", k, out)
 		}
 	}
-	for _, k := range []string{"game", "verdict", "rules", "moves", "nodes", "seconds"} {
+	for _, k := range []string{"game", "verdict", "rules", "moves", "nodes", "seconds", "solver"} {
 		if _, ok := keys[k]; !ok {
 			t.Errorf("key %q missing in %s", k, out)
 		}

@@ -28,7 +28,10 @@ deals in different ways). A shard that was stopped early has missing deals:
 rerun its stats command to finish it.
 
 --out FILE writes the merged results file: one header (shard 0/1) and every
-result line.`,
+result line. Files made by different builds of patience merge, with a note
+on stderr; the merged header names every build. Files of results format
+version 1 merge with those of version 2: the merged file is then of version
+2, and their lines get the run's tag.`,
 		Example: `  patience merge rc-0.jsonl rc-1.jsonl rc-2.jsonl rc-3.jsonl
   patience merge rc-*.jsonl --out rc.jsonl --format json
   patience merge rf-*.jsonl --plot rf.svg`,
@@ -64,6 +67,9 @@ result line.`,
 				return usageError{err}
 			case err != nil:
 				return err
+			}
+			for _, n := range m.Notes {
+				fmt.Fprintln(s.err, "patience: note: "+oneLine(n))
 			}
 			info := runInfo{header: m.Header, files: args}
 			if err := printReport(s.out, format, info, m.Summary.Report()); err != nil {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/patience-solver/patience/internal/buildinfo"
 	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/solver"
 	"github.com/patience-solver/patience/solver/sample"
@@ -197,7 +198,8 @@ and --timeout cover both searches.`,
 				}
 			}
 			sol := &rules.Solution{Game: g, Number: num, Verdict: res.Verdict.String(), Reason: res.Reason,
-				Options: cfg.Options, Moves: res.Moves, Forced: res.Forced, Nodes: res.Nodes, Seconds: res.Elapsed.Seconds()}
+				Options: cfg.Options, Moves: res.Moves, Forced: res.Forced, Nodes: res.Nodes, Seconds: res.Elapsed.Seconds(),
+				Solver: buildinfo.String()}
 			if shortest {
 				sol.Shortest = &rules.Shortest{Proven: res.Optimal, LowerBound: res.LowerBound}
 			}

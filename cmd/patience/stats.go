@@ -26,6 +26,7 @@ type statsFlags struct {
 	retryUnknown     bool
 	noSpaceCheck     bool
 	play             playerFlags
+	force            bool
 }
 
 // freeSpace tells the bytes free on a directory's file system, for the
@@ -62,6 +63,11 @@ written, and at most the last second of work.
 given, and replaces their lines. Before it starts, the run checks that the
 lines still to write fit on the file system of --out (by the least each
 can take, about 70 bytes); --no-space-check skips that.
+The header of FILE names the build of patience that made it ("patience
+version" prints it). A file made by another build is not resumed, as
+verdicts may differ between builds; --force resumes it anyway, and its
+header then names both builds. A file of results format version 1 (made
+before builds were recorded) is resumed as version 1, with a note.
 
 --shard i/n runs only the deals whose 0-based index in the list is i mod n,
 to spread a run over machines; "patience merge" combines the shard files.
@@ -69,7 +75,7 @@ to spread a run over machines; "patience merge" combines the shard files.
 With --summary, the arguments are results files, summarised as they are:
 one game and rules, each file and each deal counted once. It says when the
 files hold fewer deals than their headers declare (a run stopped early),
-and notes files run with different budgets.
+and notes files run with different budgets or made by different builds.
 
 Each worker searches one deal at a time on one core; --memory is split
 among the workers, at least 1 MB each. A progress bar shows on stderr when it is a terminal.
@@ -112,6 +118,7 @@ greedy still plays.`,
 	fl.BoolVar(&f.retryUnknown, "retry-unknown", false, "search the unknown deals of --out again with the budget now given")
 	fl.BoolVar(&f.noSpaceCheck, "no-space-check", false, "start even if the results may not fit on the file system of --out")
 	f.play.add(cmd)
+	fl.BoolVar(&f.force, "force", false, "resume --out even if another build of patience made it")
 	sf.add(cmd, "deals searched at once, one core each")
 	return cmd
 }
@@ -166,6 +173,9 @@ func runStats(s streams, cmd *cobra.Command, args []string, f statsFlags, sf sea
 	if f.retryUnknown && f.out == "" {
 		return badInput("--retry-unknown needs --out: the results file whose unknown deals to search again")
 	}
+	if f.force && f.out == "" {
+		return badInput("--force needs --out: the results file of another build to resume")
+	}
 	if err := checkPlotName(f.plot); err != nil {
 		return err
 	}
@@ -176,7 +186,7 @@ func runStats(s streams, cmd *cobra.Command, args []string, f statsFlags, sf sea
 	workers := sf.workers
 	bcfg := batch.Config{
 		Game: g, Deals: list, Shard: shard, Solver: scfg, Workers: workers,
-		Out: f.out, RetryUnknown: f.retryUnknown,
+		Out: f.out, RetryUnknown: f.retryUnknown, Force: f.force,
 	}
 	if f.play.player != "" || cmd.Flags().Changed("samples") || cmd.Flags().Changed("seed") {
 		bp, err := statsPlayer(s, cmd, g, scfg, f.play)
@@ -237,7 +247,7 @@ func summaryFiles(s streams, cmd *cobra.Command, args []string, f statsFlags) er
 	if len(args) == 0 {
 		return badInput("--summary needs results files: patience stats --summary FILE...")
 	}
-	for _, name := range []string{"deals", "deals-file", "out", "shard", "retry-unknown", "workers", "max-nodes", "timeout", "memory", "no-returns", "no-space-check"} {
+	for _, name := range []string{"deals", "deals-file", "out", "shard", "retry-unknown", "workers", "max-nodes", "timeout", "memory", "no-returns", "no-space-check", "force"} {
 		if cmd.Flags().Changed(name) {
 			return badInput("--summary reads results files: --%s does not apply", name)
 		}

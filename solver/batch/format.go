@@ -19,14 +19,25 @@ import (
 )
 
 // FormatVersion is the version of the results file format this package
-// writes and reads.
-const FormatVersion = 1
+// writes. It reads version 1 too (see Header.Version).
+const FormatVersion = 2
 
 // Header is the first line of a results file: what the run was. Resume
 // refuses a file whose header differs from the run's, and merge uses the
 // headers to know the declared list of deals.
 type Header struct {
-	Game rules.Game
+	// Version is the format version of the file: FormatVersion for a new
+	// file, 1 for a file written before version 2 (0 is taken as
+	// FormatVersion). Version 1 has no Solver, Player, Samples or Seed,
+	// and its result lines carry no run tag (see Tag).
+	Version int
+	// Solver is the build of patience that wrote the results
+	// (internal/buildinfo: "v1.2.3+abc1234", "(devel)"), or the builds,
+	// separated by ", ", when a run was resumed by another build or the
+	// files of several builds were merged. Version 2 only, and never
+	// empty there.
+	Solver string
+	Game   rules.Game
 	// Deals is the requested list of deals in canonical form
 	// (DealList.String), before sharding.
 	Deals    string
@@ -36,10 +47,10 @@ type Header struct {
 	// Timeout is the time budget per deal; 0 means none, and is not
 	// written.
 	Timeout time.Duration
-	// Player names the player of a run in which a player that cannot see
-	// the face-down cards plays every deal (stats --player), with its
-	// Samples and Seed; "" for a run of verdicts only, and then none of
-	// the three is written.
+	// Player names the player whose games the results are, for the runs
+	// that play deals rather than solve them; "" (not written) for the
+	// solver's verdicts. Samples and Seed are its draw of the unseen
+	// cards, written when Samples is above 0. Version 2 only.
 	Player  string
 	Samples int
 	Seed    uint64
@@ -47,13 +58,28 @@ type Header struct {
 
 // AppendJSON appends the header as one line of JSON, without the newline:
 //
-//	{"patience":"results","version":1,"game":"russian-cell","deals":"1-100000",
-//	 "shard":"0/1","rules":{"returns":true},"max_nodes":100000000}
+//	{"patience":"results","version":2,"solver":"v1.2.3+abc1234","run":"5e1f09c2",
+//	 "game":"russian-cell","deals":"1-100000","shard":"0/1","rules":{"returns":true},
+//	 "max_nodes":100000000}
 //
-// A "timeout" field (such as "30s") follows when there is a time budget.
+// A "timeout" field (such as "30s") follows when there is a time budget,
+// then "player" when there is a player, then "samples" and "seed" (a
+// string of digits) when Samples is above 0. "run" is the run's tag (see
+// Tag). A version-1 header has neither "solver" nor "run", nor the
+// player's fields.
 func (h *Header) AppendJSON(b []byte) []byte {
+	v2 := h.Version != 1
 	b = append(b, `{"patience":"results","version":`...)
-	b = strconv.AppendInt(b, FormatVersion, 10)
+	if v2 {
+		b = strconv.AppendInt(b, FormatVersion, 10)
+		b = append(b, `,"solver":`...)
+		b = appendJSONString(b, h.Solver)
+		b = append(b, `,"run":"`...)
+		b = append(b, h.Tag()...)
+		b = append(b, '"')
+	} else {
+		b = append(b, '1')
+	}
 	b = append(b, `,"game":`...)
 	b = appendJSONString(b, h.Game.String())
 	b = append(b, `,"deals":`...)
@@ -68,13 +94,16 @@ func (h *Header) AppendJSON(b []byte) []byte {
 		b = append(b, `,"timeout":`...)
 		b = appendJSONString(b, h.Timeout.String())
 	}
-	if h.Player != "" {
+	if v2 && h.Player != "" {
 		b = append(b, `,"player":`...)
 		b = appendJSONString(b, h.Player)
+	}
+	if v2 && h.Samples > 0 {
 		b = append(b, `,"samples":`...)
 		b = strconv.AppendInt(b, int64(h.Samples), 10)
-		b = append(b, `,"seed":`...)
+		b = append(b, `,"seed":"`...)
 		b = strconv.AppendUint(b, h.Seed, 10)
+		b = append(b, '"')
 	}
 	return append(b, '}')
 }
@@ -83,6 +112,8 @@ func (h *Header) AppendJSON(b []byte) []byte {
 type headerDoc struct {
 	Patience *string `json:"patience"`
 	Version  *int    `json:"version"`
+	Solver   *string `json:"solver"`
+	Run      *string `json:"run"`
 	Game     *string `json:"game"`
 	Deals    *string `json:"deals"`
 	Shard    *string `json:"shard"`
@@ -91,22 +122,32 @@ type headerDoc struct {
 	} `json:"rules"`
 	MaxNodes *int64  `json:"max_nodes"`
 	Timeout  string  `json:"timeout"`
-	Player   string  `json:"player"`
-	Samples  int     `json:"samples"`
-	Seed     *uint64 `json:"seed"`
+	Player   *string `json:"player"`
+	Samples  *int    `json:"samples"`
+	Seed     *string `json:"seed"`
 }
 
 // isHeaderLine reports whether a line looks like a results header (it
 // names "patience"), as opposed to a result line.
 func isHeaderLine(line []byte) bool { return bytes.Contains(line, []byte(`"patience"`)) }
 
-// ParseHeader reads a results header line.
+// ParseHeader reads a results header line, of version 1 or 2. A version-2
+// header must carry "solver" and the "run" tag that its fields give (see
+// Tag); a version-1 header must not carry the fields version 2 added.
 func ParseHeader(line []byte) (Header, error) {
 	line = bytes.TrimSpace(line)
 	var d headerDoc
 	dec := json.NewDecoder(bytes.NewReader(line))
 	dec.DisallowUnknownFields()
-	if len(line) == 0 || line[0] != '{' || dec.Decode(&d) != nil || dec.More() || d.Patience == nil {
+	derr := errors.New("no line")
+	if len(line) > 0 && line[0] == '{' {
+		derr = dec.Decode(&d)
+	}
+	var te *json.UnmarshalTypeError
+	if errors.As(derr, &te) && d.Patience != nil && *d.Patience == "results" && te.Field != "" {
+		return Header{}, fmt.Errorf("bad results header: %q is a %s, want a %s", te.Field, te.Value, jsonKind(te.Type))
+	}
+	if derr != nil || dec.More() || d.Patience == nil {
 		if len(line) > 0 && line[0] == '{' && !isHeaderLine(line) {
 			return Header{}, errors.New("it has no header line: a results file starts with {\"patience\":\"results\",...}")
 		}
@@ -119,8 +160,8 @@ func ParseHeader(line []byte) (Header, error) {
 		return h, fmt.Errorf("bad results header: \"patience\" is %q, want \"results\"", *d.Patience)
 	case d.Version == nil:
 		return h, missing("version")
-	case *d.Version != FormatVersion:
-		return h, fmt.Errorf("results file version %d: this patience reads version %d", *d.Version, FormatVersion)
+	case *d.Version != 1 && *d.Version != FormatVersion:
+		return h, fmt.Errorf("results file version %d: this patience reads versions 1 and %d", *d.Version, FormatVersion)
 	case d.Game == nil:
 		return h, missing("game")
 	case d.Deals == nil:
@@ -143,7 +184,7 @@ func ParseHeader(line []byte) (Header, error) {
 	if *d.MaxNodes < 1 {
 		return h, fmt.Errorf("bad results header: max_nodes %d", *d.MaxNodes)
 	}
-	h = Header{Game: g, Deals: *d.Deals, Shard: sh, Options: rules.Options{Returns: *d.Rules.Returns}, MaxNodes: *d.MaxNodes}
+	h = Header{Version: *d.Version, Game: g, Deals: *d.Deals, Shard: sh, Options: rules.Options{Returns: *d.Rules.Returns}, MaxNodes: *d.MaxNodes}
 	if d.Timeout != "" {
 		t, err := time.ParseDuration(d.Timeout)
 		if err != nil || t <= 0 {
@@ -151,24 +192,34 @@ func ParseHeader(line []byte) (Header, error) {
 		}
 		h.Timeout = t
 	}
-	if d.Player != "" || d.Samples != 0 || d.Seed != nil {
-		if d.Player == "" || d.Seed == nil || d.Samples < 0 {
-			return h, errors.New("bad results header: \"player\", \"samples\" and \"seed\" go together")
+	if h.Version == 1 {
+		for _, f := range []struct {
+			name string
+			set  bool
+		}{{"solver", d.Solver != nil}, {"run", d.Run != nil}, {"player", d.Player != nil}, {"samples", d.Samples != nil}, {"seed", d.Seed != nil}} {
+			if f.set {
+				return h, fmt.Errorf("bad results header: %q in a version-1 header (version 2 added it)", f.name)
+			}
 		}
-		h.Player, h.Samples, h.Seed = d.Player, d.Samples, *d.Seed
+		return h, nil
+	}
+	if err := h.parseVersion2(&d); err != nil {
+		return h, fmt.Errorf("bad results header: %v", err)
 	}
 	return h, nil
 }
 
 // HeaderDiff is one field in which two headers differ.
 type HeaderDiff struct {
-	Field      string // as in the file: game, deals, shard, rules, max_nodes, timeout
+	Field      string // as in the file: game, deals, shard, rules, max_nodes, timeout, player, samples, seed
 	Have, Want string // the values, quoted where they are strings
 }
 
 // Diff lists the fields in which h differs from want. The shard is
 // compared only when shard is true, and the budget (max_nodes and
-// timeout) only when budget is true.
+// timeout) only when budget is true. The version and the build (Solver)
+// are not compared: a version-1 file and a version-2 file can hold the
+// results of one run, and so can the files of two builds.
 func (h *Header) Diff(want *Header, shard, budget bool) []HeaderDiff {
 	var d []HeaderDiff
 	add := func(field string, have, want any) {
@@ -195,17 +246,13 @@ func (h *Header) Diff(want *Header, shard, budget bool) []HeaderDiff {
 	if h.Player != want.Player {
 		add("player", playerString(h.Player), playerString(want.Player))
 	}
-	if h.Player != "" && h.Player == want.Player && (h.Samples != want.Samples || h.Seed != want.Seed) {
-		add("samples and seed", fmt.Sprintf("%d, %d", h.Samples, h.Seed), fmt.Sprintf("%d, %d", want.Samples, want.Seed))
+	if h.Samples != want.Samples {
+		add("samples", h.Samples, want.Samples)
+	}
+	if h.Seed != want.Seed {
+		add("seed", h.Seed, want.Seed)
 	}
 	return d
-}
-
-func playerString(p string) string {
-	if p == "" {
-		return "none"
-	}
-	return strconv.Quote(p)
 }
 
 func timeoutString(t time.Duration) string {
@@ -225,6 +272,9 @@ func clip(s string) string {
 
 // Record is one line of a results file: the outcome of one deal.
 type Record struct {
+	// Run is the tag of the run the line belongs to (Header.Tag), written
+	// first as "run"; "" in a version-1 file, whose lines have none.
+	Run     string
 	Number  dealgen.Number
 	Verdict solver.Verdict
 	// Reason says which budget ended an unknown search; it is empty for
@@ -272,15 +322,21 @@ func (o Outcome) String() string {
 // its moves were forced.
 const NoForced = -1
 
-// AppendJSON appends the record as one line of JSON, without the newline,
-// in DESIGN section 6's form:
+// AppendJSON appends the record as one line of JSON, without the newline:
 //
-//	{"number":"617","verdict":"solvable","moves":97,"forced":41,"nodes":1234,"seconds":0.0004}
+//	{"run":"5e1f09c2","number":"617","verdict":"solvable","moves":97,"forced":41,"nodes":1234,"seconds":0.0004}
 //
-// An unknown carries "reason" after "verdict"; only a win carries
-// "forced" (and not when Forced is NoForced). It does not allocate.
+// "run" is left out when Run is "" (a version-1 line). An unknown carries
+// "reason" after "verdict"; only a win carries "forced" (and not when
+// Forced is NoForced). It does not allocate.
 func (r *Record) AppendJSON(b []byte) []byte {
-	b = append(b, `{"number":"`...)
+	b = append(b, '{')
+	if r.Run != "" {
+		b = append(b, `"run":`...)
+		b = appendJSONString(b, r.Run)
+		b = append(b, ',')
+	}
+	b = append(b, `"number":"`...)
 	if u, ok := r.Number.Uint64(); ok {
 		if r.Number.IsMS() {
 			b = append(b, "ms"...)
@@ -372,14 +428,22 @@ func appendJSONString(b []byte, s string) []byte {
 // verdict, moves, nodes, seconds, reason for an unknown, and forced for a
 // win), so that a damaged line is found, not half read. "forced" is
 // optional, as files written before it was recorded lack it: a win
-// without it has Forced set to NoForced.
-func ParseRecord(line []byte) (Record, error) {
+// without it has Forced set to NoForced. "run" is optional here too (a
+// version-1 line has none); Reader checks it against the file's header.
+func ParseRecord(line []byte) (Record, error) { return parseRecord(line, "") }
+
+// maxTagLen is the longest run tag a line may carry.
+const maxTagLen = 8
+
+// parseRecord is ParseRecord; a "run" equal to tag is set to tag itself,
+// so that reading a file's lines does not allocate a copy of it for each.
+func parseRecord(line []byte, tag string) (Record, error) {
 	var r Record
 	p := lineParser{b: bytes.TrimSpace(line)}
 	if !p.eat('{') {
 		return r, errors.New("not a result line: want a JSON object such as {\"number\":\"617\",\"verdict\":\"solvable\",...}")
 	}
-	var seen [8]bool
+	var seen [9]bool
 	const (
 		fNumber = iota
 		fVerdict
@@ -388,9 +452,10 @@ func ParseRecord(line []byte) (Record, error) {
 		fForced
 		fNodes
 		fSeconds
+		fRun
 		fOutcome
 	)
-	names := [...]string{"number", "verdict", "reason", "moves", "forced", "nodes", "seconds", "outcome"}
+	names := [...]string{"number", "verdict", "reason", "moves", "forced", "nodes", "seconds", "run", "outcome"}
 	first := true
 	for !p.eat('}') {
 		if !first && !p.eat(',') {
@@ -418,6 +483,16 @@ func ParseRecord(line []byte) (Record, error) {
 		}
 		seen[f] = true
 		switch f {
+		case fRun:
+			s, ok := p.str()
+			if !ok || len(s) == 0 || len(s) > maxTagLen {
+				return r, fmt.Errorf("bad \"run\": want the run's tag of 1 to %d characters", maxTagLen)
+			}
+			if string(s) == tag {
+				r.Run = tag
+			} else {
+				r.Run = string(s)
+			}
 		case fNumber:
 			s, ok := p.str()
 			if !ok {
@@ -635,6 +710,7 @@ type Reader struct {
 	name   string
 	br     *bufio.Reader
 	header Header
+	tag    string // the header's run tag, "" for version 1
 	line   int    // number of the last line read
 	raw    []byte // the last line read, with its newline
 	off    int64  // offset just past the last line read
@@ -661,6 +737,7 @@ func NewReader(r io.Reader, name string) (*Reader, error) {
 		return nil, &FileError{Name: name, Line: 1, Err: herr}
 	}
 	rd.header = h
+	rd.tag = h.Tag()
 	rd.good = rd.off
 	rd.goodNL = line[len(line)-1] == '\n'
 	return rd, nil
@@ -694,7 +771,9 @@ func (r *Reader) readLine() ([]byte, error) {
 // Next reads the next record into rec. It returns io.EOF after the last
 // one, and a *FileError for a line that does not parse (Truncated set when
 // that is the last line and has no newline). Blank lines are errors too:
-// the format has none.
+// the format has none. So is a line of another run: in a version-2 file,
+// a line whose "run" is not the header's tag, or that has none; in a
+// version-1 file, a line that has one.
 func (r *Reader) Next(rec *Record) error {
 	line, err := r.readLine()
 	if err == io.EOF && len(line) == 0 {
@@ -704,7 +783,7 @@ func (r *Reader) Next(rec *Record) error {
 	if err != nil && err != io.EOF {
 		return &FileError{Name: r.name, Line: r.line, Err: err}
 	}
-	got, perr := ParseRecord(line)
+	got, perr := parseRecord(line, r.tag)
 	if perr != nil {
 		if err == io.EOF { // the last line, and no newline
 			return &FileError{Name: r.name, Line: r.line, Truncated: true, Err: perr}
@@ -716,10 +795,27 @@ func (r *Reader) Next(rec *Record) error {
 		}
 		return &FileError{Name: r.name, Line: r.line, Err: perr}
 	}
+	if err := r.checkRun(&got); err != nil {
+		return &FileError{Name: r.name, Line: r.line, Err: err}
+	}
 	*rec = got
 	r.good = r.off
 	r.goodNL = line[len(line)-1] == '\n'
 	return nil
+}
+
+// checkRun refuses a line that does not carry the run tag of the file's
+// header: a line of another run, appended to the file.
+func (r *Reader) checkRun(rec *Record) error {
+	switch {
+	case rec.Run == r.tag:
+		return nil
+	case r.tag == "":
+		return fmt.Errorf("a line of another run: it carries a run tag (%q), which the lines of a version-1 results file do not; remove the line", rec.Run)
+	case rec.Run == "":
+		return fmt.Errorf("a line of another run: it carries no run tag, and every line of this file carries its header's (%q); remove the line", r.tag)
+	}
+	return fmt.Errorf("a line of another run: its run tag is %q, this file's header's is %q (another game, deals, rules or player); remove the line", rec.Run, r.tag)
 }
 
 // GoodEndsWithNewline reports whether the last line that parsed (header

@@ -6,6 +6,8 @@ import (
 	"io"
 	"strings"
 	"testing"
+
+	"github.com/patience-solver/patience/rules"
 )
 
 // FuzzParseRecord checks that no results line makes the parser panic, and
@@ -15,6 +17,8 @@ func FuzzParseRecord(f *testing.F) {
 	for _, s := range []string{
 		`{"number":"617","verdict":"solvable","moves":97,"nodes":1234,"seconds":0.0004}`,
 		`{"number":"617","verdict":"solvable","moves":97,"forced":41,"nodes":1234,"seconds":0.0004}`,
+		`{"run":"5e1f09c2","number":"617","verdict":"solvable","moves":97,"forced":41,"nodes":1234,"seconds":0.0004}`,
+		`{"run":"123456789","number":"1","verdict":"unsolvable","moves":0,"nodes":1,"seconds":0}`,
 		`{"number":"ms40000","verdict":"unknown","reason":"node budget of 10 reached","moves":0,"nodes":10,"seconds":0.000001}`,
 		`{"number":"12345678901234567890123","verdict":"unsolvable","moves":0,"nodes":1,"seconds":0}`,
 		`{"number":"617","verdict":"solvable","moves":97,"nodes":1234,"seconds":0.0004`,
@@ -101,6 +105,9 @@ func FuzzParseHeader(f *testing.F) {
 		`{"patience":"results","version":1,"game":"russian-cell","deals":"1-100000","shard":"0/1","rules":{"returns":true},"max_nodes":100000000}`,
 		`{"patience":"results","version":1,"game":"ripple-fan","deals":"1,5,ms40000","shard":"3/8","rules":{"returns":false},"max_nodes":5,"timeout":"1m30s"}`,
 		`{"patience":"results","version":2}`,
+		`{"patience":"results","version":2,"solver":"v1.2.3+abc1234","run":"ece705be","game":"russian-cell","deals":"1-100000","shard":"0/1","rules":{"returns":true},"max_nodes":100000000}`,
+		`{"patience":"results","version":2,"solver":"(devel)+abc1234-dirty, v1.0.0","run":"7f630e49","game":"ripple-fan","deals":"1-10","shard":"0/1","rules":{"returns":false},"max_nodes":100,"player":"sampled","samples":10,"seed":"7"}`,
+		`{"patience":"results","version":1,"solver":"v1","game":"ripple-fan","deals":"1-10","shard":"0/1","rules":{"returns":false},"max_nodes":100}`,
 		`{"patience":"results","version":1,"game":"rf","deals":"","shard":"0/0","rules":{},"max_nodes":0,"timeout":"-1s"}`,
 		`{"number":"617","verdict":"solvable","moves":97,"nodes":1234,"seconds":0.0004}`,
 		`not json`,
@@ -133,7 +140,14 @@ func FuzzParseHeader(f *testing.F) {
 // records) as a file that reads to the same records.
 func FuzzReadResults(f *testing.F) {
 	const header = `{"patience":"results","version":1,"game":"ripple-fan","deals":"1-10","shard":"0/1","rules":{"returns":false},"max_nodes":100000000}`
+	h2 := Header{Solver: "v1.2.3+abc1234", Game: rules.RippleFan, Deals: "1-10", Shard: Whole, MaxNodes: 100000000}
+	header2 := string(h2.AppendJSON(nil))
+	tagged := `{"run":"` + h2.Tag() + `","number":"1","verdict":"unsolvable","moves":0,"nodes":1,"seconds":0}`
 	for _, s := range []string{
+		header2 + "\n" + tagged + "\n",
+		header2 + "\n" + tagged + "\n" + `{"number":"2","verdict":"unsolvable","moves":0,"nodes":1,"seconds":0}` + "\n",
+		header2 + "\n" + `{"run":"00000000","number":"2","verdict":"unsolvable","moves":0,"nodes":1,"seconds":0}`,
+		header + "\n" + tagged + "\n",
 		header + "\n" + `{"number":"1","verdict":"unsolvable","moves":0,"nodes":1,"seconds":0}` + "\n",
 		header + "\n" + `{"number":"2","verdict":"unknown","reason":"time limit reached","moves":0,"nodes":5,"seconds":1.5}` + "\n" + `{"number":"3","verd`,
 		header + "\n\n",

@@ -49,6 +49,9 @@ type Merged struct {
 	Header Header
 	// Summary covers every deal, file by file in the order given.
 	Summary *Summary
+	// Notes are what the user should know that is not a problem, one
+	// sentence each: that the files were made by different builds.
+	Notes []string
 }
 
 // Merge checks that results files are the shards of one run and combines
@@ -59,8 +62,12 @@ type Merged struct {
 // missing deals, duplicated deals, deals that do not belong. Damaged or
 // unreadable files give a *FileError or an error naming the file.
 //
-// With no problem, and out not nil, Merge writes the merged results file
-// to out: the header with shard 0/1, then every result line, file by file.
+// The files may be of different builds (a note says so) and of format
+// versions 1 and 2. With no problem, and out not nil, Merge writes the
+// merged results file to out: the header with shard 0/1, then every result
+// line, file by file. It is of version 2 when any file is, naming the
+// builds of all the files (a version-1 file's as "unrecorded"), and the
+// lines of version-1 files then get the run's tag; else it is of version 1.
 func Merge(names []string, out io.Writer) (*Merged, error) {
 	if len(names) == 0 {
 		return nil, errors.New("no results files to merge")
@@ -178,8 +185,10 @@ func Merge(names []string, out io.Writer) (*Merged, error) {
 		return nil, cap10(probs)
 	}
 
-	m := &Merged{Header: first, Summary: sum}
-	m.Header.Shard = Whole
+	m := &Merged{Header: mergedHeader(headers), Summary: sum}
+	if note := buildsNote(names, headers); note != "" {
+		m.Notes = append(m.Notes, note)
+	}
 	if out != nil {
 		if err := writeMerged(out, &m.Header, names); err != nil {
 			return nil, err
@@ -281,9 +290,15 @@ func locate(names []string, nums []dealgen.Number) (map[dealgen.Number][]string,
 func writeMerged(out io.Writer, h *Header, names []string) error {
 	w := bufio.NewWriterSize(out, 256<<10)
 	w.Write(append(h.AppendJSON(nil), '\n'))
+	tag := h.Tag()
 	for _, name := range names {
-		err := eachRecord(name, func(rd *Reader, _ *Record) error {
+		err := eachRecord(name, func(rd *Reader, rec *Record) error {
 			raw := rd.Raw()
+			if rec.Run != tag {
+				// A version-1 line in a version-2 file: it gets the tag,
+				// and is otherwise as it was.
+				raw = tagLine(raw, tag)
+			}
 			w.Write(raw)
 			if raw[len(raw)-1] != '\n' {
 				w.WriteByte('\n')
@@ -330,6 +345,13 @@ func SummarizeFiles(names []string) (*Summary, FilesInfo, error) {
 				return nil, info, fmt.Errorf("%s is %s with returns %v, but %s is %s with returns %v: summarise one game and rules at a time",
 					name, h.Game, h.Options.Returns, names[0], first.Game, first.Options.Returns)
 			}
+			for _, d := range h.Diff(&first, false, false) {
+				if d.Field == "player" || d.Field == "samples" || d.Field == "seed" {
+					// A player's games are not the solver's verdicts, nor
+					// another player's.
+					return nil, info, fmt.Errorf("%s: its %s is %s, but %s in %s: summarise one player at a time", name, d.Field, d.Have, d.Want, names[0])
+				}
+			}
 			budgets = budgets || h.MaxNodes != first.MaxNodes || h.Timeout != first.Timeout
 		}
 		ls := lists[h.Deals]
@@ -375,6 +397,9 @@ func SummarizeFiles(names []string) (*Summary, FilesInfo, error) {
 	info.Planned = plannedDeals(headers, lists[headers[0].Deals].list.Len())
 	if budgets {
 		info.Notes = append(info.Notes, "the files were run with different budgets; the report gives the first file's")
+	}
+	if note := buildsNote(names, headers); note != "" {
+		info.Notes = append(info.Notes, note)
 	}
 	return sum, info, nil
 }

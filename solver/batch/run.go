@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/patience-solver/patience/dealgen"
+	"github.com/patience-solver/patience/internal/buildinfo"
 	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/solver"
 )
@@ -43,6 +44,10 @@ type Config struct {
 	// are searched again with this run's budget, which may differ from
 	// the file's; the header is rewritten with the new budget.
 	RetryUnknown bool
+	// Force resumes a results file made by another build of patience
+	// (see Header.Solver), which Open otherwise refuses with a
+	// *BuildError; the file's header then names both builds.
+	Force bool
 	// ChunkSize is the most deals a worker takes at a time; 0 means 256.
 	ChunkSize int
 	// FlushEvery is how often finished lines are written out at the
@@ -138,6 +143,7 @@ type Runner struct {
 	resumed uint64
 	sum     Summary
 	notes   []string
+	tag     string // the run tag written on each line; "" for version 1
 
 	file   *os.File
 	unlock func()
@@ -185,13 +191,14 @@ func Open(cfg Config) (*Runner, error) {
 	}
 	r := &Runner{
 		cfg: cfg,
-		header: Header{Game: cfg.Game, Deals: cfg.Deals.String(), Shard: cfg.Shard,
+		header: Header{Version: FormatVersion, Solver: buildinfo.String(), Game: cfg.Game, Deals: cfg.Deals.String(), Shard: cfg.Shard,
 			Options: cfg.Solver.Options, MaxNodes: cfg.Solver.MaxNodes, Timeout: cfg.Solver.Timeout},
 		total: cfg.Shard.Len(cfg.Deals.Len()),
 	}
 	if pl := cfg.Player; pl != nil {
 		r.header.Player, r.header.Samples, r.header.Seed = pl.Name, pl.Samples, pl.Seed
 	}
+	r.tag = r.header.Tag()
 	if cfg.Out != "" {
 		if n := len(r.header.AppendJSON(nil)); n >= MaxLine {
 			return nil, fmt.Errorf("the list of deals is too long to record in the header of --out (%d MiB; at most %d MiB): split it over several runs", n>>20, MaxLine>>20)
@@ -249,7 +256,7 @@ func (r *Runner) openOut() error {
 			f.Close()
 		}
 	}()
-	if r.cfg.RetryUnknown {
+	if r.cfg.RetryUnknown || r.forceNewBuild(f) {
 		if f, unlock, err = r.dropUnknowns(f, unlock); err != nil {
 			return err
 		}
@@ -298,6 +305,12 @@ func (r *Runner) scan() error {
 			e.Problems = append(e.Problems, "to search its unknown deals again with this run's budget, add --retry-unknown")
 		}
 		return e
+	}
+	if rewrite, err := r.checkBuild(&h); err != nil || rewrite {
+		if err == nil {
+			err = errors.New("batch: the header of a file resumed by another build was not rewritten")
+		}
+		return err
 	}
 	var rec Record
 	for {
@@ -374,10 +387,11 @@ func (e *WriteError) Error() string { return fmt.Sprintf("cannot write %s: %v", 
 // Unwrap returns the system's error.
 func (e *WriteError) Unwrap() error { return e.Err }
 
-// dropUnknowns rewrites the results file without its unknown verdicts and
-// with this run's budget in the header, if that changes anything. The new
-// file replaces the old one at once (rename), so an interruption leaves
-// one or the other. It returns the file to go on with, locked.
+// dropUnknowns rewrites the results file without its unknown verdicts
+// (with RetryUnknown) and with this run's budget and builds in the header,
+// if that changes anything. The new file replaces the old one at once
+// (rename), so an interruption leaves one or the other. It returns the
+// file to go on with, locked.
 func (r *Runner) dropUnknowns(f *os.File, unlock func()) (*os.File, func(), error) {
 	name := r.cfg.Out
 	if st, err := f.Stat(); err != nil || st.Size() == 0 {
@@ -392,8 +406,11 @@ func (r *Runner) dropUnknowns(f *os.File, unlock func()) (*os.File, func(), erro
 		return f, unlock, err
 	}
 	h := rd.Header()
-	if d := h.Diff(&r.header, true, false); len(d) > 0 {
+	if d := h.Diff(&r.header, true, !r.cfg.RetryUnknown); len(d) > 0 {
 		return f, unlock, mismatch(name, d)
+	}
+	if _, err := r.checkBuild(&h); err != nil {
+		return f, unlock, err
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(name), filepath.Base(name)+".retry-*")
 	if err != nil {
@@ -417,7 +434,7 @@ func (r *Runner) dropUnknowns(f *os.File, unlock func()) (*os.File, func(), erro
 			tmp.Close()
 			return f, unlock, err
 		}
-		if rec.Verdict == solver.Unknown {
+		if rec.Verdict == solver.Unknown && r.cfg.RetryUnknown {
 			dropped++
 			continue
 		}
@@ -452,6 +469,9 @@ func (r *Runner) dropUnknowns(f *os.File, unlock func()) (*os.File, func(), erro
 	}
 	unlock()
 	f.Close()
+	if !r.cfg.RetryUnknown {
+		return tmp, unlockNew, nil
+	}
 	r.notes = append(r.notes, fmt.Sprintf("%s: dropped %d unknown verdicts to search again with max_nodes %d and timeout %s", name, dropped, r.header.MaxNodes, timeoutString(r.header.Timeout)))
 	return tmp, unlockNew, nil
 }
@@ -724,6 +744,7 @@ func (w *writer) take(b []Record, free chan<- []Record) {
 	for i := range b {
 		rec := &b[i]
 		if w.file != nil {
+			rec.Run = r.tag
 			w.buf = rec.AppendJSON(w.buf)
 			w.buf = append(w.buf, '\n')
 		}

@@ -1,0 +1,39 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/patience-solver/patience/internal/buildinfo"
+)
+
+// versionLine is what "patience version" and "patience --version" print:
+// the build, as results files and solution JSON record it.
+func versionLine() string { return "patience " + buildinfo.String() }
+
+func newVersionCommand(s streams) *cobra.Command {
+	return &cobra.Command{
+		Use:   "version",
+		Short: "Print the build of patience: its version and commit",
+		Long: `version prints the build of patience: the module version, then "+" and the
+commit it was built from, with "-dirty" when the checkout had changes not
+committed. A build from a checkout has the version (devel); go run and
+builds with -buildvcs=false know no commit. Results files (stats --out) and
+solution JSON (solve --format json) record the same string as "solver".`,
+		Example: `  patience version
+  patience --version`,
+		Args: cobra.NoArgs,
+		RunE: func(*cobra.Command, []string) error {
+			_, err := fmt.Fprintln(s.out, versionLine())
+			return err
+		},
+	}
+}
+
+// setVersion gives the root command its --version flag.
+func setVersion(root *cobra.Command) {
+	root.Version = buildinfo.String()
+	root.SetVersionTemplate("patience {{.Version}}\n")
+	root.Flags().Bool("version", false, "print the build of patience: its version and commit")
+}
