@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/patience-solver/patience/internal/buildinfo"
 	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/solver"
 	"github.com/patience-solver/patience/solver/player"
@@ -223,7 +224,7 @@ func (r *playReport) firstLosing(p *rules.Position, cfg solver.Config) (int, err
 func (r *playReport) solution(g rules.Game, num string, p *rules.Position, cfg solver.Config, pc player.Config, withPosition bool) *rules.Solution {
 	gm := r.game
 	sol := &rules.Solution{Game: g, Number: num, Verdict: r.verdict.Verdict.String(), Reason: r.verdict.Reason,
-		Options: cfg.Options, Moves: gm.MoveList(), Nodes: r.nodes, Seconds: gm.Elapsed.Seconds()}
+		Options: cfg.Options, Moves: gm.MoveList(), Nodes: r.nodes, Seconds: gm.Elapsed.Seconds(), Solver: buildinfo.String()}
 	if g == rules.RippleFan {
 		sol.Options.Returns = false
 	}
