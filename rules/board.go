@@ -174,6 +174,20 @@ func FormatBoard(p *Position, number string, st BoardStyle) string {
 // piles must run from t1 with no gap. A face-down card may be "[??]", an
 // unknown card (Unknown); "??" face up or in a cell is an error.
 func ParseBoard(text string) (*Position, string, error) {
+	return parseBoard(text, nil)
+}
+
+// ParseBoardOf is ParseBoard for a board of game g whose title line may be
+// left out, as in the boards that solve --steps prints between moves: a
+// board that starts with its Foundations, Cells or pile lines is read as a
+// board of g. A board with a title is read as ParseBoard reads it, whatever
+// game the title names.
+func ParseBoardOf(text string, g Game) (*Position, string, error) {
+	return parseBoard(text, &g)
+}
+
+// parseBoard is ParseBoard, and ParseBoardOf when game is not nil.
+func parseBoard(text string, game *Game) (*Position, string, error) {
 	var l problemList
 	var p *Position
 	number := ""
@@ -186,6 +200,12 @@ func ParseBoard(text string) (*Position, string, error) {
 		line := strings.TrimSpace(stripANSI(raw))
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
+		}
+		if p == nil {
+			if label, _ := splitLabel(line); game != nil && isBoardLabel(strings.ToLower(label)) {
+				p = NewPosition(*game)
+				p.Tableau = nil
+			}
 		}
 		if p == nil {
 			g, num, err := parseTitle(line)
@@ -247,6 +267,16 @@ func ParseBoard(text string) (*Position, string, error) {
 		return nil, "", err
 	}
 	return p, number, nil
+}
+
+// isBoardLabel reports whether a line's label (lower case) is one that
+// follows the title: Foundations, Cells or a pile.
+func isBoardLabel(lower string) bool {
+	switch lower {
+	case "foundations", "foundation", "cells", "cell":
+		return true
+	}
+	return isPileLabel(lower)
 }
 
 // parseTitle reads "Russian Cell" or "Russian Cell, deal 617".

@@ -8,6 +8,8 @@ import (
 	"io"
 	"reflect"
 	"strings"
+
+	"github.com/patience-solver/patience/internal/jsonkeys"
 )
 
 // MaxInputSize is the most bytes ReadPosition, ReadSolution and ReadMoves
@@ -198,6 +200,18 @@ func MarshalPosition(p *Position, number string) []byte {
 // error that lists what cannot be read or, for a readable position, what
 // Validate finds wrong with it; the position is nil then.
 func ReadPosition(r io.Reader) (*Position, string, error) {
+	return readPosition(r, nil)
+}
+
+// ReadPositionOf is ReadPosition for a position of game g, whose text
+// board may leave out its title line (see ParseBoardOf). It does not check
+// that the position is of game g: a JSON position or a board with a title
+// names its own game, and the caller compares.
+func ReadPositionOf(r io.Reader, g Game) (*Position, string, error) {
+	return readPosition(r, &g)
+}
+
+func readPosition(r io.Reader, game *Game) (*Position, string, error) {
 	data, err := readCapped(r)
 	if err != nil {
 		return nil, "", err
@@ -211,15 +225,32 @@ func ReadPosition(r io.Reader) (*Position, string, error) {
 	if text[0] == '{' {
 		p, number, err = unmarshalPosition(data)
 	} else {
-		p, number, err = ParseBoard(string(data))
+		p, number, err = parseBoard(string(data), game)
 	}
 	if err != nil {
 		return nil, "", err
 	}
 	if err := Validate(p); err != nil {
+		var lm *LayoutMismatch
+		if errors.As(err, &lm) && text[0] != '{' && untitled(string(text)) {
+			lm.Untitled = true
+		}
 		return nil, "", err
 	}
 	return p, number, nil
+}
+
+// untitled reports whether a text board starts without its title line.
+func untitled(text string) bool {
+	for _, raw := range strings.Split(text, "\n") {
+		line := strings.TrimSpace(stripANSI(raw))
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		label, _ := splitLabel(line)
+		return isBoardLabel(strings.ToLower(label))
+	}
+	return false
 }
 
 // readCapped reads all of r up to MaxInputSize bytes, and drops a UTF-8
@@ -230,9 +261,20 @@ func readCapped(r io.Reader) ([]byte, error) {
 		return nil, problemsOf("reading input: %v", err)
 	}
 	if len(data) > MaxInputSize {
+		if resultsHeader(data) {
+			return nil, problemsOf("this is a results file of patience stats (over 1 MiB): read it with patience stats --summary FILE")
+		}
 		return nil, problemsOf("input larger than 1 MiB: no position, move list or solution is that large")
 	}
 	return bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")), nil
+}
+
+// resultsHeader reports whether data opens with the header line of a
+// results file, which may be of any size.
+func resultsHeader(data []byte) bool {
+	line, _, _ := bytes.Cut(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")), []byte("\n"))
+	var top map[string]json.RawMessage
+	return json.Unmarshal(line, &top) == nil && top["patience"] != nil
 }
 
 func unmarshalPosition(data []byte) (*Position, string, error) {
@@ -244,7 +286,7 @@ func unmarshalPosition(data []byte) (*Position, string, error) {
 }
 
 // decodeStrict decodes one JSON object from data into v, rejecting unknown
-// fields and anything after the object. Errors are one-line Problems.
+// fields, keys given twice and anything after the object. Errors are one-line Problems.
 func decodeStrict(data []byte, v any, what string) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
@@ -264,6 +306,11 @@ func decodeStrict(data []byte, v any, what string) error {
 		}
 		line, col := lineCol(data, off)
 		return problemsOf("unexpected data after the %s's closing }, at line %d, column %d", what, line, col)
+	}
+	// encoding/json keeps the last of two equal keys: refuse them, so that
+	// a document means one thing.
+	if err := jsonkeys.Duplicate(data); err != nil {
+		return problemsOf("a field given twice in the %s: %v; give each field once", what, err)
 	}
 	return nil
 }
@@ -289,7 +336,10 @@ func wrongKind(data []byte, what string) string {
 	case has("tableau"):
 		is, kind = "a position", "position"
 		hint = "patience check replays the moves that patience solve --format json writes; to solve the position, run patience solve GAME --position FILE"
-	case (has("position") || has("number")) && has("game") && (has("moves") || has("verdict")):
+		if what == "list of moves" {
+			hint = "give a position with --position FILE"
+		}
+	case isSolution(has):
 		is, kind = "a solution (as patience solve --format json writes it)", "solution"
 		hint = "check its moves with patience check FILE"
 	case has("number") && has("verdict") && !has("game"):
@@ -305,6 +355,22 @@ func wrongKind(data []byte, what string) string {
 		msg += ": " + hint
 	}
 	return msg
+}
+
+// isSolution says whether a document with the top-level keys that has
+// reports is a solution, as patience solve --format json writes it.
+func isSolution(has func(string) bool) bool {
+	return (has("position") || has("number")) && has("game") && (has("moves") || has("verdict"))
+}
+
+// looksLikeSolution reports whether data opens with a JSON object that is a
+// solution by its keys.
+func looksLikeSolution(data []byte) bool {
+	var top map[string]json.RawMessage
+	if json.NewDecoder(bytes.NewReader(data)).Decode(&top) != nil {
+		return false
+	}
+	return isSolution(func(k string) bool { _, ok := top[k]; return ok })
 }
 
 // jsonFields are the field names of the position and solution JSON, for

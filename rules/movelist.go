@@ -10,38 +10,91 @@ import (
 )
 
 // ReadMoves reads a list of moves a player has made, in any of the forms
-// this program writes or a person would type:
+// ReadMoveFile reads, and returns the moves alone.
+func ReadMoves(r io.Reader) ([]Move, error) {
+	f, err := ReadMoveFile(r)
+	return f.Moves, err
+}
+
+// MoveFile is what ReadMoveFile read: the moves, and the solution
+// document they came from, if they came from one.
+type MoveFile struct {
+	Moves []Move
+	// Solution is the solution the moves were read from (its game, deal or
+	// starting position, verdict and moves), or nil for a list of moves.
+	// A caller that plays the moves from a start checks that the solution
+	// is for that start.
+	Solution *Solution
+	// Empty is set when the input held nothing but white space.
+	Empty bool
+}
+
+// ReadMoveFile reads a list of moves a player has made, in any of the
+// forms this program writes or a person would type:
 //
-//   - a JSON array of moves, [{"card":"5C","from":"t3","to":"t6"}, ...];
-//   - a solution document (solve --format json), whose "moves" are taken;
+//   - a JSON array of moves, [{"card":"5C","from":"t3","to":"t6"}, ...],
+//     or of moves in short notation, ["5C t3>t6", "AH c1>f"];
+//   - a solution document (solve --format json), whose "moves" are taken
+//     (MoveFile.Solution is the solution);
 //   - text, one move a line in short notation ("5C t3>t6", "5C t3 t6"),
 //     where a leading move number ("12.") and anything after the move (such
 //     as solve's description) are ignored, as are blank lines and lines
 //     starting with #.
 //
-// It checks the form only; whether the moves are legal is the referee's
-// call (Replay). It reads at most MaxInputSize bytes.
-func ReadMoves(r io.Reader) ([]Move, error) {
+// Empty input gives no moves, with MoveFile.Empty set. Another of the
+// project's documents (a position, a results file) is refused with an
+// error that says what it is. It checks the form only; whether the moves
+// are legal is the referee's call (Replay). It reads at most MaxInputSize
+// bytes.
+func ReadMoveFile(r io.Reader) (MoveFile, error) {
 	data, err := readCapped(r)
 	if err != nil {
-		return nil, err
+		return MoveFile{}, err
 	}
 	t := bytes.TrimSpace(data)
 	switch {
-	case len(t) > 0 && t[0] == '[':
+	case len(t) == 0:
+		return MoveFile{Empty: true}, nil
+	case t[0] == '[':
 		var docs []moveDoc
-		if err := json.Unmarshal(t, &docs); err != nil {
-			return nil, problemsOf("moves: not a JSON list of moves: %v", err)
+		if err := json.Unmarshal(t, &docs); err == nil {
+			moves, err := movesOf(docs)
+			return MoveFile{Moves: moves}, err
 		}
-		return movesOf(docs)
-	case len(t) > 0 && t[0] == '{':
+		var lines []string
+		if err := json.Unmarshal(t, &lines); err == nil {
+			moves := make([]Move, 0, len(lines))
+			for i, l := range lines {
+				m, err := ParseMove(l)
+				if err != nil {
+					return MoveFile{}, problemsOf("moves[%d]: %v", i, err)
+				}
+				moves = append(moves, m)
+			}
+			return MoveFile{Moves: moves}, nil
+		}
+		if err := json.Unmarshal(t, &docs); err != nil {
+			return MoveFile{}, problemsOf(`moves: not a JSON list of moves, such as [{"card":"5C","from":"t3","to":"t6"}] or ["5C t3>t6"]: %v`, strings.TrimPrefix(err.Error(), "json: "))
+		}
+	case t[0] == '{':
+		if looksLikeSolution(t) {
+			sol, err := ReadSolution(bytes.NewReader(t))
+			if err != nil {
+				return MoveFile{}, err
+			}
+			return MoveFile{Moves: sol.Moves, Solution: sol}, nil
+		}
+		if msg := wrongKind(t, "list of moves"); msg != "" {
+			return MoveFile{}, problemsOf("%s", msg)
+		}
 		var doc struct {
 			Moves []moveDoc `json:"moves"`
 		}
 		if err := json.Unmarshal(t, &doc); err != nil {
-			return nil, problemsOf("moves: not a solution document: %v", err)
+			return MoveFile{}, problemsOf("moves: not a solution document: %v", err)
 		}
-		return movesOf(doc.Moves)
+		moves, err := movesOf(doc.Moves)
+		return MoveFile{Moves: moves}, err
 	}
 	var moves []Move
 	for i, line := range strings.Split(string(data), "\n") {
@@ -51,11 +104,11 @@ func ReadMoves(r io.Reader) ([]Move, error) {
 		}
 		m, err := parseMoveLine(line)
 		if err != nil {
-			return nil, problemsOf("line %d: %v", i+1, err)
+			return MoveFile{}, problemsOf("line %d: %v", i+1, err)
 		}
 		moves = append(moves, m)
 	}
-	return moves, nil
+	return MoveFile{Moves: moves}, nil
 }
 
 var moveNumber = regexp.MustCompile(`^\d+[.)]$`)

@@ -12,6 +12,7 @@ func TestReadMoves(t *testing.T) {
 	}
 	for name, in := range map[string]string{
 		"json list":  `[{"card":"5C","from":"t3","to":"t6"},{"card":"AH","from":"c1","to":"f"}]`,
+		"strings":    `["5C t3>t6", "AH c1>f"]`,
 		"solution":   `{"game":"russian-cell","number":"1","verdict":"solvable","moves":[{"card":"5C","from":"t3","to":"t6"},{"card":"AH","from":"c1","to":"f"}]}`,
 		"notation":   "5C t3>t6\nAH c1>f\n",
 		"spaces":     "# what I played\n\n5c t3 t6\nah c1 f\n",
@@ -32,6 +33,10 @@ func TestReadMoves(t *testing.T) {
 		"bad json":     `[{"card":"5C","from":"t3"}]`,
 		"truncated":    `[{"card":"5C",`,
 		"not a list":   `{"moves": 3}`,
+		"bad string":   `["5C t3>t6", "AH"]`,
+		"mixed list":   `["5C t3>t6", {"card":"AH","from":"c1","to":"f"}]`,
+		"position":     `{"game":"russian-cell","tableau":[]}`,
+		"results file": `{"patience":"results","game":"russian-cell"}` + "\n" + `{"number":"1","verdict":"solvable"}`,
 	} {
 		if _, err := ReadMoves(strings.NewReader(in)); err == nil {
 			t.Errorf("%s: accepted %q", name, in)

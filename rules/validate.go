@@ -81,6 +81,28 @@ func problemsOf(format string, args ...any) error {
 	return Problems{fmt.Sprintf(format, args...)}
 }
 
+// LayoutMismatch is the error of a position labelled as one game whose
+// tableau is laid out as the other's: the label is wrong, or the file is
+// for the other game.
+type LayoutMismatch struct {
+	Label  Game // the game the position names
+	Layout Game // the game whose pile count it has
+	// Untitled is set for a text board without its title line, read as
+	// a board of Label because the caller expected that game.
+	Untitled bool
+}
+
+func (e *LayoutMismatch) Error() string {
+	unit := "piles"
+	if e.Layout == RussianCell {
+		unit = "columns"
+	}
+	if e.Untitled {
+		return fmt.Sprintf("a board with no title line, read as %s, but it holds a %s layout (%d %s)", e.Label, e.Layout, e.Layout.Piles(), unit)
+	}
+	return fmt.Sprintf("labelled %s but holds a %s layout (%d %s)", e.Label, e.Layout, e.Layout.Piles(), unit)
+}
+
 // Validate checks that a position is one a game could reach. It returns
 // nil, or a Problems error listing each problem on its own line, the worst
 // first, at most MaxProblems lines.
@@ -99,7 +121,20 @@ func problemsOf(format string, args ...any) error {
 //     them;
 //   - Ripple Fan: no face-down cards, and each pile is at most 4 dealt cards
 //     with a run of cards built on them, each on its same-suit successor.
+//
+// A position labelled as one game that holds the other's pile count (7
+// columns for Russian Cell, 13 piles for Ripple Fan) gets one error, a
+// *LayoutMismatch, rather than a problem for every pile.
 func Validate(p *Position) error {
+	if p != nil && (p.Game == RussianCell || p.Game == RippleFan) {
+		other := RippleFan
+		if p.Game == RippleFan {
+			other = RussianCell
+		}
+		if len(p.Tableau) == other.Piles() {
+			return &LayoutMismatch{Label: p.Game, Layout: other}
+		}
+	}
 	var l problemList
 	validate(p, &l)
 	return l.err()

@@ -95,6 +95,12 @@ type Config struct {
 	// Shortest asks for a solution of the fewest moves, proven shortest
 	// (see shortest.go). The search that proves it runs on one core.
 	Shortest bool
+	// Progress, when not nil, counts the positions expanded as the
+	// search goes, for a caller to read from another goroutine (a
+	// progress display). It is added to each time a worker charges its
+	// positions to the budget (every 1,024 at most), so it lags behind
+	// the search a little, and may leave out a start of the search.
+	Progress *atomic.Int64
 }
 
 // DefaultConfig returns the default configuration: default rules, all
@@ -249,13 +255,14 @@ type budget struct {
 	nodes    atomic.Int64
 	max      int64
 	deadline time.Time
-	intr     *atomic.Bool // the Solver's interrupt flag, or nil
+	intr     *atomic.Bool  // the Solver's interrupt flag, or nil
+	progress *atomic.Int64 // Config.Progress
 	stop     atomic.Bool
 	reason   atomic.Value // string
 }
 
 func newBudget(cfg Config, intr *atomic.Bool) *budget {
-	b := &budget{max: cfg.maxNodes(), intr: intr}
+	b := &budget{max: cfg.maxNodes(), intr: intr, progress: cfg.Progress}
 	if cfg.Timeout > 0 {
 		b.deadline = time.Now().Add(cfg.Timeout)
 	}
@@ -289,6 +296,9 @@ func (b *budget) charge(n int64) bool {
 		return true
 	}
 	total := b.nodes.Add(n)
+	if b.progress != nil {
+		b.progress.Add(n)
+	}
 	if total >= b.max {
 		b.halt(fmt.Sprintf("node budget of %d reached", b.max))
 		return true

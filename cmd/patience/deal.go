@@ -24,9 +24,11 @@ func (f *startFlags) addHide(cmd *cobra.Command, help string) {
 }
 
 // playMoves plays the moves of f.moves, if any, from p with the referee,
-// and returns the position reached and how many moves were played. An
-// illegal move is bad input, named by its number and the reason.
-func playMoves(s streams, p *rules.Position, f startFlags, o rules.Options) (*rules.Position, int, error) {
+// and returns the position reached and how many moves were played. num is
+// p's deal number ("" for none). An illegal move is bad input, named by its
+// number and the reason; so is a file that holds no moves, or a solution
+// for another game, deal or position than p.
+func playMoves(s streams, p *rules.Position, num string, f startFlags, o rules.Options) (*rules.Position, int, error) {
 	if f.moves == "" {
 		return p, 0, nil
 	}
@@ -35,15 +37,60 @@ func playMoves(s streams, p *rules.Position, f startFlags, o rules.Options) (*ru
 		return nil, 0, err
 	}
 	defer done()
-	moves, err := rules.ReadMoves(r)
+	name := fileName(f.moves)
+	mf, err := rules.ReadMoveFile(r)
 	if err != nil {
-		return nil, 0, usageError{fmt.Errorf("%s: %v", f.moves, err)}
+		return nil, 0, usageError{fmt.Errorf("%s: %v", name, err)}
 	}
-	end, err := rules.Replay(p, o, moves)
+	if mf.Solution != nil {
+		if err := sameStart(name, mf.Solution, p, num); err != nil {
+			return nil, 0, err
+		}
+	}
+	if mf.Empty {
+		return nil, 0, badInput(`%s is empty: want the moves played, one a line such as "5C t3>t6", a JSON list of moves, or a solution`, name)
+	}
+	if len(mf.Moves) == 0 {
+		return nil, 0, badInput("%s holds no moves: nothing to play (leave out --moves to start from the deal)", name)
+	}
+	end, err := rules.Replay(p, o, mf.Moves)
 	if err != nil {
-		return nil, 0, usageError{fmt.Errorf("%s: %v", f.moves, err)}
+		return nil, 0, usageError{fmt.Errorf("%s: %v", name, err)}
 	}
-	return end, len(moves), nil
+	return end, len(mf.Moves), nil
+}
+
+// sameStart checks that a solution given to --moves starts where the moves
+// are to be played: the same game, and the same deal or position. name is
+// the file's name for the message.
+func sameStart(name string, sol *rules.Solution, p *rules.Position, num string) error {
+	switch {
+	case sol.Game != p.Game:
+		return badInput("%s is a solution for %s, not %s", name, sol.Game, p.Game)
+	case sol.Position != nil && !sol.Position.Equal(p):
+		return badInput("%s is a solution from another position than the start given (%s): its moves cannot be played from here", name, startName(num))
+	case sol.Position == nil && num != "" && sol.Number != num:
+		return badInput("%s is a solution for deal %s, not deal %s", name, sol.Number, num)
+	case sol.Position == nil:
+		// A position file may carry a deal's number and yet be a later
+		// position of it: compare the layouts.
+		n, err := dealgen.ParseNumber(sol.Number)
+		if err != nil || !dealgen.Deal(p.Game, n).Equal(p) {
+			return badInput("%s is a solution from the start of deal %s, but the position given is not that start", name, sol.Number)
+		}
+	}
+	if len(sol.Moves) == 0 {
+		return badInput("%s is a solution with no moves (verdict %s): nothing to play", name, sol.Verdict)
+	}
+	return nil
+}
+
+// startName names a start position in a message.
+func startName(num string) string {
+	if num == "" {
+		return "the position given"
+	}
+	return "deal " + num
 }
 
 // readStart reads GAME (args[0]) and the start position that the rest of
@@ -72,7 +119,11 @@ func loadStart(s streams, g rules.Game, args []string, f startFlags) (*rules.Pos
 			return nil, "", err
 		}
 		defer done()
-		p, num, err := rules.ReadPosition(r)
+		p, num, err := rules.ReadPositionOf(r, g)
+		var lm *rules.LayoutMismatch
+		if errors.As(err, &lm) {
+			return nil, "", badInput("%s is %v", fileName(f.position), lm)
+		}
 		if err != nil {
 			return nil, "", usageError{inFile(f.position, err)}
 		}
@@ -202,6 +253,14 @@ GAME is russian-cell or ripple-fan.`,
 	cmd.Flags().StringVar(&sf.position, "position", "", "read the position from FILE (JSON or board text; - for stdin)")
 	sf.addHide(cmd, "show every face-down card as ?? (what a player sees)")
 	return cmd
+}
+
+// fileName names a file argument in a message, "-" as standard input.
+func fileName(name string) string {
+	if name == "-" {
+		return "standard input"
+	}
+	return name
 }
 
 // inFile names file in each of the problems err lists (standard input, "-",

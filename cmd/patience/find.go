@@ -40,8 +40,9 @@ A progress bar shows on stderr when it is a terminal (not with --quiet):
 the deals found so far of --count, the deals looked at, and how many a
 second.
 
-Ctrl-C or SIGTERM stops the search: the deals found so far are listed, and
-the exit code is 130 (SIGINT) or 143 (SIGTERM).`,
+Ctrl-C, SIGTERM, SIGHUP or SIGQUIT stops the search: the deals found so far
+are listed, and the exit code is 128 plus the signal's number (130 for
+SIGINT, 143 for SIGTERM).`,
 		Example: `  patience find russian-cell --solvable --count 100
   patience find ripple-fan --solvable --count 10 --from 1000000
   patience find russian-cell --unsolvable --count 20 --min-nodes 100000 --format json
@@ -76,8 +77,11 @@ the exit code is 130 (SIGINT) or 143 (SIGTERM).`,
 				return usageError{err}
 			}
 			first, ok := start.Uint64()
-			if !ok || start.IsMS() {
-				return badInput("--from must be a plain deal number below 2^64, not %s", start)
+			switch {
+			case start.IsMS():
+				return badInput("--from %s: find counts plain deal numbers up, and %s is not one (ms numbers of 32000 or more are other deals than the plain ones); give a plain number", start, start)
+			case !ok:
+				return badInput("--from %s: find counts deal numbers up within 64 bits, so it starts below 2^64 (18446744073709551616); solve, deal and stats --deals take any number", start)
 			}
 			want := solver.Solvable
 			if unsolvable {

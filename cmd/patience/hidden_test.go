@@ -184,20 +184,24 @@ func TestCLIHintHidden(t *testing.T) {
 	file := cliWriteFile(t, "d7.json", string(rules.MarshalPosition(hidden, "7")))
 	out := cliOK(t, "", "hint", "russian-cell", "--position", file, "--ascii", "--workers", "2")
 	legal := rules.LegalMoves(hidden, rules.DefaultOptions(), nil)
-	row := regexp.MustCompile(`^ *(\d+)\. (\S+ \S+) +(\d+) of 2 `)
+	row := regexp.MustCompile(`^ *(\d+)\. (\S+ \S+)(?: \(or ([^)]*)\))? +(\d+) of 2 `)
 	var counts []int
 	var best string
+	twins := 0
 	for _, l := range strings.Split(out, "\n") {
 		if m := row.FindStringSubmatch(l); m != nil {
-			n, _ := strconv.Atoi(m[3])
+			n, _ := strconv.Atoi(m[4])
 			counts = append(counts, n)
 			if m[1] == "1" {
 				best = m[2]
 			}
+			if m[3] != "" {
+				twins += len(strings.Split(m[3], ", "))
+			}
 		}
 	}
-	if len(counts) != len(legal) {
-		t.Fatalf("want a line for each of the %d legal moves, got %d:\n%s", len(legal), len(counts), out)
+	if len(counts)+twins != len(legal) || twins == 0 {
+		t.Fatalf("want a line for each of the %d legal moves, a move to either cell once, got %d lines and %d twins:\n%s", len(legal), len(counts), twins, out)
 	}
 	for i := 1; i < len(counts); i++ {
 		if counts[i] > counts[i-1] {
@@ -220,7 +224,7 @@ func TestCLIHintHidden(t *testing.T) {
 		}
 	}
 	out = cliOK(t, "", "hint", "russian-cell", "--position", file, "--ascii", "-n", "3")
-	if !strings.Contains(out, "The 3 most winnable of the "+strconv.Itoa(len(legal))+" legal moves") || len(row.FindAllString(out, -1)) > 3 {
+	if !strings.Contains(out, "The 3 most winnable of the "+strconv.Itoa(len(legal)-twins)+" legal moves") || len(row.FindAllString(out, -1)) > 3 {
 		t.Errorf("-n 3:\n%s", out)
 	}
 }
@@ -322,14 +326,15 @@ type cliHint struct {
 type cliAdvice struct {
 	cliShare
 	Moves []struct {
-		Move         string  `json:"move"`
-		Winnable     int     `json:"winnable"`
-		Unwinnable   int     `json:"unwinnable"`
-		Unknown      int     `json:"unknown"`
-		Share        float64 `json:"share"`
-		Low          float64 `json:"low"`
-		High         float64 `json:"high"`
-		TurnsUnknown bool    `json:"turns_unknown"`
+		Move         string   `json:"move"`
+		Winnable     int      `json:"winnable"`
+		Unwinnable   int      `json:"unwinnable"`
+		Unknown      int      `json:"unknown"`
+		Share        float64  `json:"share"`
+		Low          float64  `json:"low"`
+		High         float64  `json:"high"`
+		TurnsUnknown bool     `json:"turns_unknown"`
+		OrTo         []string `json:"or_to"`
 	} `json:"moves"`
 	Searches int `json:"searches"`
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 	"syscall"
 
@@ -29,7 +30,8 @@ move of a winning line (or the next few, with -n).
 
 A position in the middle of a game is read with --position: the position
 JSON (patience deal --format json writes one) or the board text that deal
-prints. Or give the deal and what you played with --moves FILE: the moves,
+prints (a board copied from solve --steps, without its title line, is read
+as a board of GAME). Or give the deal and what you played with --moves FILE: the moves,
 one a line in short notation ("5C t3>t6"), are replayed by the referee first,
 face-down cards and all.
 
@@ -44,7 +46,9 @@ What a player sees: with face-down cards unknown ("??" in the position, or
 it takes every one) and, for every legal move, counts the arrangements in
 which a win still exists after that move, with every card known from then
 on. Every move is judged on the same arrangements. It prints the best move
-and every legal move ranked (-n N: the N best). A count is an upper bound
+and every legal move ranked (-n N: the N best). The cells are
+interchangeable, and so are empty columns: a move to either cell is listed
+once, as "JD t4>c1 (or c2)". A count is an upper bound
 for play that cannot see the cards, not a strategy's win rate.
 
 With --format json, hint writes one line of JSON (README, "Hint JSON"): the
@@ -70,6 +74,7 @@ of the position and every legal move ranked with its counts.`,
 			if err != nil {
 				return err
 			}
+			from := num
 			if played > 0 {
 				num = "" // a position of its own now, carried whole
 			}
@@ -91,7 +96,7 @@ of the position and every legal move ranked with its counts.`,
 				}
 				switch {
 				case format == "json":
-					fmt.Fprintf(s.out, "%s\n", mustMarshal(newAdviceDoc(p, num, cfg, adv, show, stopped)))
+					fmt.Fprintf(s.out, "%s\n", mustMarshal(newAdviceDoc(p, from, cfg, adv, show, stopped)))
 				case stopped:
 					fmt.Fprintf(s.out, "Interrupted before every arrangement was decided, so no move can be ranked (%s positions searched).\n",
 						thousands(adv.Nodes))
@@ -103,7 +108,7 @@ of the position and every legal move ranked with its counts.`,
 				}
 				return nil
 			}
-			res, sig, err := solveStoppable(p.Game, p, cfg)
+			res, sig, err := solveStoppable(s, p.Game, p, cfg)
 			if err != nil {
 				return err
 			}
@@ -113,7 +118,11 @@ of the position and every legal move ranked with its counts.`,
 				}
 			}
 			if format == "json" {
-				fmt.Fprintf(s.out, "%s\n", mustMarshal(newHintDoc(p, num, cfg, res, count, withPosition)))
+				d := newHintDoc(p, num, cfg, res, count, withPosition)
+				if played > 0 {
+					d.Position.Number = from // the deal the position came from
+				}
+				fmt.Fprintf(s.out, "%s\n", mustMarshal(d))
 				if sig != 0 {
 					return interrupted{sig}
 				}
@@ -126,11 +135,7 @@ of the position and every legal move ranked with its counts.`,
 			switch res.Verdict {
 			case solver.Unsolvable:
 				fmt.Fprintln(s.out, "This position cannot be won: no sequence of moves wins from here.")
-				// The search proved the loss; FindBlockage only puts a
-				// cause in words, when it finds one it can prove.
-				if b, ok := solver.FindBlockage(p); ok {
-					fmt.Fprintln(s.out, "Why: "+strings.ReplaceAll(b.Text, "\n", "\n  "))
-				}
+				printWhy(s.out, p)
 				return nil
 			case solver.Unknown:
 				fmt.Fprintf(s.out, "Unknown: the search stopped (%s) before deciding. Try a larger --max-nodes or --timeout.\n", res.Reason)
@@ -155,11 +160,19 @@ of the position and every legal move ranked with its counts.`,
 	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json")
 	cmd.Flags().BoolVar(&ascii, "ascii", false, "draw suits as letters (C S H D), not symbols")
 	cmd.Flags().StringVar(&sf.position, "position", "", "read the position from FILE (JSON or board text; - for stdin)")
-	cmd.Flags().StringVar(&sf.moves, "moves", "", "play the moves in FILE first (JSON move list, a solution, or one move a line such as \"5C t3>t6\")")
+	cmd.Flags().StringVar(&sf.moves, "moves", "", "play the moves in FILE first: one move a line such as \"5C t3>t6\", a JSON list of moves (such as [\"5C t3>t6\"]), or a solution of the same deal")
 	sf.addHide(cmd, "make every face-down card unknown (??), after --moves, and answer over the arrangements of the unseen cards")
 	smp.add(cmd)
 	fl.add(cmd, "workers searching the position together (with unknown cards: arrangements searched at once, one core each)")
 	return cmd
+}
+
+// printWhy writes "Why:" and the cause of a loss that the search proved,
+// when FindBlockage finds one it can prove; otherwise nothing.
+func printWhy(w io.Writer, p *rules.Position) {
+	if b, ok := solver.FindBlockage(p); ok {
+		fmt.Fprintln(w, "Why: "+strings.ReplaceAll(b.Text, "\n", "\n  "))
+	}
 }
 
 // hintDoc is the JSON that hint --format json writes for a position with
@@ -221,6 +234,9 @@ type moveShareDoc struct {
 	Low          float64 `json:"low"`
 	High         float64 `json:"high"`
 	TurnsUnknown bool    `json:"turns_unknown,omitempty"`
+	// OrTo lists the other empty cells or columns the move could go to,
+	// to the same effect (the move itself stays one valid move).
+	OrTo []string `json:"or_to,omitempty"`
 }
 
 // newAdviceDoc fills hint's JSON for a position with unknown cards: at
@@ -233,8 +249,12 @@ func newAdviceDoc(p *rules.Position, num string, cfg solver.Config, adv sample.A
 	}
 	for _, m := range adv.Moves[:min(show, len(adv.Moves))] {
 		share, low, high := tallyRange(m.Tally, adv.Exhaustive)
-		d.Moves = append(d.Moves, moveShareDoc{Move: m.Move.String(), Winnable: m.Winnable, Unwinnable: m.Unwinnable,
-			Unknown: m.Unknown, Share: share, Low: low, High: high, TurnsUnknown: m.TurnsUnknown})
+		md := moveShareDoc{Move: m.Move.String(), Winnable: m.Winnable, Unwinnable: m.Unwinnable,
+			Unknown: m.Unknown, Share: share, Low: low, High: high, TurnsUnknown: m.TurnsUnknown}
+		for _, l := range m.Twins {
+			md.OrTo = append(md.OrTo, l.String())
+		}
+		d.Moves = append(d.Moves, md)
 	}
 	return d
 }

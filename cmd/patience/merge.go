@@ -13,6 +13,7 @@ import (
 
 func newMergeCommand(s streams) *cobra.Command {
 	var format, out, plot string
+	var force bool
 	cmd := &cobra.Command{
 		Use:   "merge FILE...",
 		Short: "Check and combine the results files of a sharded run",
@@ -31,7 +32,9 @@ rerun its stats command to finish it.
 result line. Files made by different builds of patience merge, with a note
 on stderr; the merged header names every build. Files of results format
 version 1 merge with those of version 2: the merged file is then of version
-2, and their lines get the run's tag.`,
+2, and their lines get the run's tag. An existing FILE is replaced only if
+it holds results of the same run (an earlier merge, say), or with --force;
+never while a stats run is writing it.`,
 		Example: `  patience merge rc-0.jsonl rc-1.jsonl rc-2.jsonl rc-3.jsonl
   patience merge rc-*.jsonl --out rc.jsonl --format json
   patience merge rf-*.jsonl --plot rf.svg`,
@@ -45,7 +48,7 @@ version 1 merge with those of version 2: the merged file is then of version
 			if err := checkFormat(format, "text", "json"); err != nil {
 				return err
 			}
-			if err := checkPlotName(plot); err != nil {
+			if err := checkPlot(plot, out, args); err != nil {
 				return err
 			}
 			for _, a := range args {
@@ -58,7 +61,13 @@ version 1 merge with those of version 2: the merged file is then of version
 			if out == "" {
 				m, err = batch.Merge(args, nil)
 			} else {
-				m, err = mergeTo(args, out)
+				// Locked as stats locks it, until it is replaced.
+				held, herr := batch.Hold(out)
+				if herr != nil {
+					return usageError{herr}
+				}
+				defer held.Release()
+				m, err = mergeTo(args, out, func(h batch.Header) error { return replaceable(held, out, h, force) })
 			}
 			var probs batch.Problems
 			var fe *batch.FileError
@@ -83,13 +92,36 @@ version 1 merge with those of version 2: the merged file is then of version
 	}
 	cmd.Flags().StringVar(&format, "format", "text", "summary format: text or json")
 	cmd.Flags().StringVar(&out, "out", "", "write the merged results file to FILE")
+	cmd.Flags().BoolVar(&force, "force", false, "replace --out even if it is not a results file of the same run")
 	cmd.Flags().StringVar(&plot, "plot", "", "draw the running win rate and the distribution of effort to FILE.svg")
 	return cmd
 }
 
+// replaceable checks, before the merged results h replace the existing
+// file held (nil if there is none) at out, that it is empty or holds
+// results of the same run, unless force.
+func replaceable(held *batch.Held, out string, h batch.Header, force bool) error {
+	if held == nil || force || held.Empty() {
+		return nil
+	}
+	have, err := held.Header()
+	if err != nil {
+		return badInput("--out %s exists and is not a results file: give --force to replace it, or another --out", out)
+	}
+	if d := have.Diff(&h, false, true); len(d) > 0 {
+		return badInput("--out %s holds results of another run (its %s is %s, the merged files' is %s): give --force to replace it, or another --out", out, d[0].Field, d[0].Have, d[0].Want)
+	}
+	return nil
+}
+
 // mergeTo merges into a new file, written whole before it replaces any
-// file of that name.
-func mergeTo(names []string, out string) (*batch.Merged, error) {
+// file of that name, once check has accepted its header. A name that is
+// not a regular file (a device such as /dev/null, or a pipe) is written
+// directly.
+func mergeTo(names []string, out string, check func(batch.Header) error) (*batch.Merged, error) {
+	if st, err := os.Stat(out); err == nil && !st.Mode().IsRegular() {
+		return mergeInto(names, out)
+	}
 	tmp, err := os.CreateTemp(filepath.Dir(out), filepath.Base(out)+".merge-*")
 	if err != nil {
 		return nil, fmt.Errorf("cannot write --out: %v", err)
@@ -103,6 +135,10 @@ func mergeTo(names []string, out string) (*batch.Merged, error) {
 		return nil, err // a problem with the files merged
 	}
 	if err == nil {
+		if cerr := check(m.Header); cerr != nil {
+			tmp.Close()
+			return nil, cerr
+		}
 		err = tmp.Chmod(0o644)
 	}
 	if cerr := tmp.Close(); err == nil {
@@ -110,6 +146,28 @@ func mergeTo(names []string, out string) (*batch.Merged, error) {
 	}
 	if err == nil {
 		err = os.Rename(tmp.Name(), out)
+	}
+	if err != nil {
+		return nil, ioFailure{fmt.Errorf("cannot write --out %s: %v", out, err)}
+	}
+	return m, nil
+}
+
+// mergeInto merges into out, which is not a regular file, as it is.
+func mergeInto(names []string, out string) (*batch.Merged, error) {
+	f, err := os.OpenFile(out, os.O_WRONLY, 0)
+	if err != nil {
+		return nil, ioFailure{fmt.Errorf("cannot write --out: %v", err)}
+	}
+	m, err := batch.Merge(names, f)
+	var probs batch.Problems
+	var fe *batch.FileError
+	if err != nil && (errors.As(err, &probs) || errors.As(err, &fe)) {
+		f.Close()
+		return nil, err
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
 	}
 	if err != nil {
 		return nil, ioFailure{fmt.Errorf("cannot write --out %s: %v", out, err)}

@@ -41,7 +41,9 @@ func writePlot(name string, sum *batch.Summary, title string) error {
 	bottom.Draw(canvases[1][0])
 	f, err := os.Create(name)
 	if err != nil {
-		return badInput("cannot write --plot: %v", err)
+		// checkPlot found it writable before the run: a failure now is
+		// not the user's input, and the summary is already out.
+		return ioFailure{fmt.Errorf("cannot write --plot: %v", err)}
 	}
 	if _, err := c.WriteTo(f); err != nil {
 		f.Close()

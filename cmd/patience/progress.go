@@ -17,8 +17,16 @@ type progressSpec struct {
 	// unit names what is counted, as in "1,234 deals/s".
 	unit string
 	// count shows the count and the total after the bar, and rate the
-	// count per second.
+	// count per second and the time left, after the text: "…" until
+	// there is a rate to show (something counted over at least half a
+	// second), never a rate of 0.
 	count, rate bool
+	// budget says that total is a budget, which the work may end well
+	// short of: the rate comes without a time left.
+	budget bool
+	// delay is how long to wait before the bar shows: work done sooner
+	// leaves the terminal untouched.
+	delay time.Duration
 	// poll returns the count so far and the text before the bar. It is
 	// called from the bar's goroutine, a few times a second.
 	poll func() (count int64, description string)
@@ -28,8 +36,23 @@ type progressSpec struct {
 type progress struct {
 	done chan struct{}
 	quit chan struct{}
-	mu   sync.Mutex // held while the bar is drawn or cleared
+	mu   sync.Mutex // held while the bar is drawn or cleared, and for bar
 	bar  *progressbar.ProgressBar
+	out  *muteWriter
+}
+
+// muteWriter is the bar's writer, muted while the bar takes a new count
+// (see draw).
+type muteWriter struct {
+	w    io.Writer
+	mute bool
+}
+
+func (m *muteWriter) Write(p []byte) (int, error) {
+	if m.mute {
+		return len(p), nil
+	}
+	return m.w.Write(p)
 }
 
 // above runs print, which writes to the terminal, with the bar cleared
@@ -42,7 +65,9 @@ func (p *progress) above(print func()) {
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.bar.Clear()
+	if p.bar != nil {
+		p.bar.Clear()
+	}
 	print()
 }
 
@@ -67,51 +92,98 @@ func startProgress(s streams, quiet bool, spec progressSpec) *progress {
 	return drawProgress(s.err, spec, 250*time.Millisecond)
 }
 
+// minRateAge is the least time over which a rate is measured.
+var minRateAge = 500 * time.Millisecond
+
 // drawProgress draws the bar of spec on w, updated every interval, until
 // stop.
 func drawProgress(w io.Writer, spec progressSpec, every time.Duration) *progress {
-	n0, d0 := spec.poll()
-	opts := []progressbar.Option{
-		progressbar.OptionSetWriter(w),
-		progressbar.OptionSetDescription(d0),
-		progressbar.OptionSetPredictTime(true),
-		progressbar.OptionSetElapsedTime(true),
-		progressbar.OptionSetWidth(30),
-		progressbar.OptionSetRenderBlankState(true),
-		progressbar.OptionClearOnFinish(),
-	}
-	if spec.count {
-		opts = append(opts, progressbar.OptionShowCount())
-	}
-	if spec.rate {
-		opts = append(opts, progressbar.OptionShowIts(), progressbar.OptionSetItsString(spec.unit))
-	}
-	bar := progressbar.NewOptions64(spec.total, opts...)
-	bar.Set64(n0)
-	p := &progress{done: make(chan struct{}), quit: make(chan struct{}), bar: bar}
+	p := &progress{done: make(chan struct{}), quit: make(chan struct{}), out: &muteWriter{w: w}}
+	start := time.Now()
+	n0, _ := spec.poll()
 	go func() {
 		defer close(p.done)
-		t := time.NewTicker(every)
-		defer t.Stop()
-		update := func(last bool) {
-			n, d := spec.poll()
-			p.mu.Lock()
-			defer p.mu.Unlock()
-			bar.Set64(n)
-			bar.Describe(d) // draws the bar (updates come only from here, every interval)
-			if last {
-				bar.Clear()
+		if spec.delay > 0 {
+			select {
+			case <-time.After(spec.delay):
+			case <-p.quit:
+				return // done before the bar was due: nothing shown
 			}
 		}
+		t := time.NewTicker(every)
+		defer t.Stop()
+		p.update(spec, start, n0, false)
 		for {
 			select {
 			case <-t.C:
-				update(false)
+				p.update(spec, start, n0, false)
 			case <-p.quit:
-				update(true)
+				p.update(spec, start, n0, true)
 				return
 			}
 		}
 	}()
 	return p
+}
+
+// update polls spec and draws the bar, made at the first call; last
+// clears it.
+func (p *progress) update(spec progressSpec, start time.Time, n0 int64, last bool) {
+	n, d := spec.poll()
+	if spec.rate {
+		left := spec.total - n
+		if spec.budget {
+			left = 0
+		}
+		d += speedText(n-n0, left, time.Since(start), spec.unit)
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.bar == nil {
+		opts := []progressbar.Option{
+			progressbar.OptionSetWriter(p.out),
+			progressbar.OptionSetDescription(d),
+			progressbar.OptionSetPredictTime(false), // speedText says the time left, where there is a rate
+			// The bar's clock starts with the bar: after a delay, it
+			// would be behind.
+			progressbar.OptionSetElapsedTime(spec.delay == 0),
+			progressbar.OptionSetWidth(30),
+			progressbar.OptionClearOnFinish(),
+		}
+		if spec.count {
+			opts = append(opts, progressbar.OptionShowCount())
+		}
+		p.bar = progressbar.NewOptions64(spec.total, opts...)
+	}
+	// The new count would draw the bar with the old text: only the
+	// drawing with both new (Describe) is shown.
+	p.out.mute = true
+	p.bar.Set64(min(n, spec.total))
+	p.out.mute = false
+	p.bar.Describe(d)
+	if last {
+		p.bar.Clear()
+	}
+}
+
+// speedText is the rate after a bar's text: ", 1,234 deals/s, 5m left",
+// or ", …" while nothing has been counted over minRateAge.
+func speedText(counted, left int64, elapsed time.Duration, unit string) string {
+	if counted <= 0 || elapsed < minRateAge {
+		return ", …"
+	}
+	perSec := float64(counted) / elapsed.Seconds()
+	var r string
+	switch {
+	case perSec >= 1:
+		r = thousands(int64(perSec+0.5)) + " " + unit + "/s"
+	case perSec*60 >= 1:
+		r = thousands(int64(perSec*60+0.5)) + " " + unit + "/min"
+	default:
+		r = thousands(int64(perSec*3600+0.5)) + " " + unit + "/hr"
+	}
+	if secs := float64(left) / perSec; left > 0 && secs < 1e9 {
+		r += ", " + (time.Duration(secs) * time.Second).String() + " left"
+	}
+	return ", " + r
 }

@@ -67,6 +67,8 @@ func TestProgressDraws(t *testing.T) {
 			k := n.Load()
 			return k, "done " + string(rune('0'+k))
 		}}
+	defer func(a time.Duration) { minRateAge = a }(minRateAge)
+	minRateAge = 0 // a rate at once: the test is quick
 	p := drawProgress(&buf, spec, time.Millisecond)
 	n.Store(2)
 	waitFor(t, func() bool {

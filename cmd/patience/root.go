@@ -10,9 +10,11 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"syscall"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
@@ -76,11 +78,12 @@ type checkFailed struct{}
 
 func (checkFailed) Error() string { return "check failed" }
 
-// interrupted is the error of a run that SIGINT or SIGTERM stopped before
-// it was done, after it kept and reported what it had done. Its exit code
-// is 128 plus the signal's number, 130 or 143: the code of a process
-// killed by that signal, by the shell's convention, so that a shell, a
-// Kubernetes Job or a Slurm array can tell that the run has more to do.
+// interrupted is the error of a run that a signal (SIGINT, SIGTERM,
+// SIGHUP or SIGQUIT: stopSignals) stopped before it was done, after it kept
+// and reported what it had done. Its exit code is 128 plus the signal's
+// number (130, 143, 129 or 131): the code of a process killed by that
+// signal, by the shell's convention, so that a shell, a Kubernetes Job or a
+// Slurm array can tell that the run has more to do.
 type interrupted struct{ sig syscall.Signal }
 
 func (e interrupted) Error() string { return "interrupted by " + e.sig.String() }
@@ -88,13 +91,24 @@ func (e interrupted) Error() string { return "interrupted by " + e.sig.String() 
 // exitCode is the exit status of a run stopped by the signal.
 func (e interrupted) exitCode() int { return 128 + int(e.sig) }
 
-// stopOnSignal returns a context that ends at the first SIGINT or
-// SIGTERM, a function that says which signal ended it (0 for none), and a
-// function that stops listening. Until then the signals do not end the
-// process: the caller stops cleanly.
+// stopSignals are the signals that stop a search or a run cleanly: Ctrl-C,
+// a polite kill, a closed terminal, and Ctrl-\ (which would otherwise end
+// the program with a dump of its goroutines and exit code 2, the code of
+// bad input).
+var stopSignals = []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT}
+
+// stopping counts the stopOnSignal handlers listening: while there is
+// one, SIGQUIT is theirs (see catchQuit).
+var stopping atomic.Int32
+
+// stopOnSignal returns a context that ends at the first of stopSignals, a
+// function that says which signal ended it (0 for none), and a function
+// that stops listening. Until then the signals do not end the process: the
+// caller stops cleanly.
 func stopOnSignal() (context.Context, func() syscall.Signal, func()) {
 	ch := make(chan os.Signal, 1)
-	signal.Notify(ch, os.Interrupt, syscall.SIGTERM)
+	stopping.Add(1)
+	signal.Notify(ch, stopSignals...)
 	ctx, cancel := context.WithCancel(context.Background())
 	var got atomic.Int32
 	go func() {
@@ -106,9 +120,13 @@ func stopOnSignal() (context.Context, func() syscall.Signal, func()) {
 		}
 	}()
 	which := func() syscall.Signal { return syscall.Signal(got.Load()) }
+	var once sync.Once
 	stop := func() {
-		signal.Stop(ch)
-		cancel()
+		once.Do(func() {
+			signal.Stop(ch)
+			stopping.Add(-1)
+			cancel()
+		})
 	}
 	return ctx, which, stop
 }
@@ -120,7 +138,10 @@ func Main(args []string, in io.Reader, out, errw io.Writer) int {
 	s := streams{in: in, out: ow, err: errw}
 	root := newRoot(s)
 	root.SetArgs(args)
-	err := root.Execute()
+	err := findCommand(root, args)
+	if err == nil {
+		err = root.Execute()
+	}
 	var ue usageError
 	if ow.err != nil && !errors.As(err, &ue) {
 		err = ioFailure{fmt.Errorf("cannot write the output: %v", ow.err)}
@@ -137,7 +158,7 @@ func Main(args []string, in io.Reader, out, errw io.Writer) int {
 		return ie.exitCode()
 	}
 	code := exitInternal
-	if errors.As(err, &ue) || isCobraUsage(err) {
+	if errors.As(err, &ue) {
 		code = exitUsage
 		err = tidyUsage(err)
 	}
@@ -168,11 +189,25 @@ func problemLines(err error) []string {
 	}
 	out := make([]string, 0, len(lines))
 	for _, l := range lines {
-		if l = oneLine(strings.TrimSpace(l)); l != "" {
+		if l = clipLine(oneLine(strings.TrimSpace(l))); l != "" {
 			out = append(out, l)
 		}
 	}
 	return out
+}
+
+// maxErrorLine is the most characters of one error line: a problem that
+// quotes a whole input (a position with thousands of piles, say) is cut
+// there, with "…".
+const maxErrorLine = 300
+
+// clipLine cuts s to maxErrorLine characters, the last of them "…".
+func clipLine(s string) string {
+	if utf8.RuneCountInString(s) <= maxErrorLine {
+		return s
+	}
+	r := []rune(s)
+	return string(r[:maxErrorLine-1]) + "…"
 }
 
 // oneLine writes the control characters of s (line breaks, tabs, escape
@@ -213,27 +248,10 @@ func printError(w io.Writer, err error, internal bool) {
 	}
 }
 
-// isCobraUsage recognises cobra's and pflag's own usage errors (unknown
-// flag, bad flag value, wrong argument count), which are not typed.
-func isCobraUsage(err error) bool {
-	m := err.Error()
-	for _, s := range []string{"unknown command", "unknown flag", "unknown shorthand", "flag needs an argument", "invalid argument", "accepts ", "requires at least", "requires at most", "required flag"} {
-		if strings.Contains(m, s) {
-			return true
-		}
-	}
-	return false
-}
-
-// tidyUsage puts cobra's and pflag's multi-line or cryptic usage errors on
-// one clear line: the "Did you mean this?" block of an unknown command
-// becomes "(did you mean solve?)", and a deal number written with a leading
-// "-" (read as a flag) gets a hint.
+// tidyUsage makes pflag's cryptic usage errors clear: a deal number
+// written with a leading "-" (read as a flag) gets a hint.
 func tidyUsage(err error) error {
 	m := err.Error()
-	if head, sugg, ok := strings.Cut(m, "\n\nDid you mean this?\n"); ok {
-		return usageError{fmt.Errorf("%s (did you mean %s?)", head, strings.Join(strings.Fields(sugg), " or "))}
-	}
 	if _, arg, ok := strings.Cut(m, "unknown shorthand flag: "); ok {
 		if _, arg, ok = strings.Cut(arg, " in "); ok && len(arg) > 1 && arg[1] >= '0' && arg[1] <= '9' {
 			return usageError{fmt.Errorf("unknown flag %s: for deal %s write %s (a \"-\" in a deal number is ignored), or put -- before %s", arg, arg[1:], arg[1:], arg)}
@@ -271,12 +289,17 @@ unseen cards: the share that can be won, and the move that keeps the most.`,
 	root.AddCommand(newDealCommand(s), newSolveCommand(s), newHintCommand(s), newFindCommand(s), newCheckCommand(s), newPlayCommand(s), newReviewCommand(s), newStatsCommand(s), newMergeCommand(s))
 	root.AddCommand(newVersionCommand(s))
 	setVersion(root)
+	typedUsage(root)
 	return root
 }
 
 // badFlagValue matches the flag package's words for a value it cannot
 // parse: the value, the flag, and the parser's own message.
 var badFlagValue = regexp.MustCompile(`^invalid argument "(.*)" for "(.*?)" flag: (.*)$`)
+
+// durationForm matches what time.ParseDuration reads, whatever the size:
+// a value of this form that it refuses is too large.
+var durationForm = regexp.MustCompile(`^[-+]?(([0-9]+(\.[0-9]*)?|\.[0-9]+)(ns|us|µs|μs|ms|s|m|h))+$`)
 
 // flagError puts a flag's unreadable value in words: what the flag wants
 // rather than the name of the Go function that refused it.
@@ -294,6 +317,8 @@ func flagError(err error) error {
 		return fmt.Errorf("%s %q: too large a number", flag, value)
 	case strings.HasPrefix(why, "strconv.ParseInt") || strings.HasPrefix(why, "strconv.ParseUint"):
 		return fmt.Errorf("%s %q: want a whole number, written out (1000000, not 1e6; no decimal point)", flag, value)
+	case strings.HasPrefix(why, "time:") && durationForm.MatchString(value):
+		return fmt.Errorf("%s %q: too large a duration: at most 2562047h (about 292 years)", flag, value)
 	case strings.HasPrefix(why, "time:"):
 		return fmt.Errorf("%s %q: want a duration with its unit, such as 90s, 5m or 1h30m", flag, value)
 	case strings.HasPrefix(why, "strconv.ParseBool"):

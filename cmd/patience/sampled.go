@@ -331,7 +331,7 @@ func printAdvice(w io.Writer, p *rules.Position, adv sample.Advice, show int, st
 	}
 	fmt.Fprintln(w)
 	best := adv.Moves[0]
-	fmt.Fprintf(w, "Best move: %s   %s\n", best.Move, describe(p, best.Move, st))
+	fmt.Fprintf(w, "Best move: %s   %s\n", moveWithTwins(best), describe(p, best.Move, st))
 	fmt.Fprintf(w, "A win still exists after it in %s", moveRate(best.Tally, adv.Exhaustive))
 	ties := 0
 	for _, m := range adv.Moves[1:] {
@@ -364,6 +364,20 @@ func printAdvice(w io.Writer, p *rules.Position, adv sample.Advice, show int, st
 	fmt.Fprintf(w, "Searched %s positions in %s (%s searches).\n", thousands(adv.Nodes), seconds(adv.Elapsed), thousands(int64(adv.Total()+adv.Searches)))
 }
 
+// moveWithTwins writes a move in short notation, with the other empty
+// cells or columns it could go to as well: "JD t4>c1 (or c2)".
+func moveWithTwins(m sample.MoveShare) string {
+	s := m.Move.String()
+	if len(m.Twins) == 0 {
+		return s
+	}
+	to := make([]string, len(m.Twins))
+	for i, l := range m.Twins {
+		to[i] = l.String()
+	}
+	return s + " (or " + strings.Join(to, ", ") + ")"
+}
+
 // writeMoveTable writes the moves, one a line, in aligned columns: number,
 // move, count, share, interval (for a sample), what the move does.
 func writeMoveTable(w io.Writer, p *rules.Position, moves []sample.MoveShare, exhaustive bool, st rules.BoardStyle) {
@@ -381,9 +395,13 @@ func writeMoveTable(w io.Writer, p *rules.Position, moves []sample.MoveShare, ex
 		ww, sw, iw = max(ww, len(c.wins)), max(sw, len(c.share)), max(iw, len(c.interval))
 	}
 	nw := len(fmt.Sprint(len(moves)))
+	mw := 10
+	for _, m := range moves {
+		mw = max(mw, len(moveWithTwins(m)))
+	}
 	for i, m := range moves {
 		c := cells[i]
-		line := fmt.Sprintf("%*d. %-10s %*s of %s  %*s", nw, i+1, m.Move.String(), ww, c.wins, c.of, sw, c.share)
+		line := fmt.Sprintf("%*d. %-*s %*s of %s  %*s", nw, i+1, mw, moveWithTwins(m), ww, c.wins, c.of, sw, c.share)
 		if iw > 0 {
 			line += fmt.Sprintf("  %-*s", iw, c.interval)
 		}

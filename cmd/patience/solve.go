@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -30,9 +31,9 @@ type searchFlags struct {
 
 func (f *searchFlags) add(cmd *cobra.Command, workersHelp string) {
 	cmd.Flags().IntVar(&f.workers, "workers", runtime.NumCPU(), workersHelp)
-	cmd.Flags().Int64Var(&f.maxNodes, "max-nodes", solver.DefaultMaxNodes, "node budget: positions expanded per deal, over all workers")
+	cmd.Flags().Int64Var(&f.maxNodes, "max-nodes", solver.DefaultMaxNodes, "node budget: positions expanded per deal, over all workers (counted every 1,024 positions a worker, so a search may go up to 1,024 a worker past it)")
 	cmd.Flags().DurationVar(&f.timeout, "timeout", 0, "time budget per deal, such as 30s or 5m (default none)")
-	cmd.Flags().IntVar(&f.memoryMB, "memory", solver.DefaultMemoryMB, "memory for the position table in MB (full tables forget positions: slower, still exact)")
+	cmd.Flags().IntVar(&f.memoryMB, "memory", solver.DefaultMemoryMB, "memory in MB for the position table (full tables forget positions: slower, still exact) and, in solve and hint, 128 KB a worker")
 	cmd.Flags().BoolVar(&f.noReturns, "no-returns", false, "Russian Cell: forbid playing cards back from the foundations, as PySolFC does (verdicts are the same)")
 }
 
@@ -46,6 +47,9 @@ func (f *searchFlags) config() (solver.Config, error) {
 		return solver.Config{}, badInput("--timeout must not be negative")
 	case f.memoryMB < 1:
 		return solver.Config{}, badInput("--memory must be at least 1 (MB), not %d", f.memoryMB)
+	}
+	if err := f.checkLimits(); err != nil {
+		return solver.Config{}, err
 	}
 	limitMemory(f.memoryMB)
 	cfg := solver.DefaultConfig()
@@ -154,6 +158,9 @@ and --timeout cover both searches.`,
 			if err := checkFormat(format, "text", "json"); err != nil {
 				return err
 			}
+			if steps && format == "json" {
+				return badInput("--steps draws the board after each move, for people: it goes with the text format, not --format json (whose moves patience check replays)")
+			}
 			cfg, g, p, num, played, err := searchStart(s, args, sf, fl)
 			if err != nil {
 				return err
@@ -171,12 +178,17 @@ and --timeout cover both searches.`,
 				if steps {
 					return badInput("--steps needs every card known, but %s", unknownCards(p))
 				}
+				if shortest {
+					return badInput("--shortest needs every card known, but %s: the fewest moves depend on the unseen cards", unknownCards(p))
+				}
 				sh, sig, err := estimateStoppable(p, smp.config(cfg))
 				if err != nil {
 					return err
 				}
 				if format == "json" {
-					fmt.Fprintf(s.out, "%s\n", marshalShare(p, num, cfg, sh))
+					// After --moves the position carries the number
+					// of the deal it came from.
+					fmt.Fprintf(s.out, "%s\n", marshalShare(p, from, cfg, sh))
 				} else {
 					if played > 0 {
 						fmt.Fprintf(s.out, "After the %d moves of %s%s:\n", played, sf.moves, dealSuffix(from))
@@ -188,7 +200,7 @@ and --timeout cover both searches.`,
 				}
 				return nil
 			}
-			res, sig, err := solveStoppable(g, p, cfg)
+			res, sig, err := solveStoppable(s, g, p, cfg)
 			if err != nil {
 				return err
 			}
@@ -205,6 +217,9 @@ and --timeout cover both searches.`,
 			}
 			if num == "" || sf.position != "" {
 				sol.Position = p
+			}
+			if played > 0 {
+				sol.Number = from // written in the position: the deal it came from
 			}
 			if format == "json" {
 				fmt.Fprintf(s.out, "%s\n", rules.MarshalSolution(sol))
@@ -223,9 +238,9 @@ and --timeout cover both searches.`,
 	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json")
 	cmd.Flags().BoolVar(&ascii, "ascii", false, "draw suits as letters (C S H D), not symbols")
 	cmd.Flags().StringVar(&sf.position, "position", "", "read the start position from FILE (JSON or board text; - for stdin)")
-	cmd.Flags().BoolVar(&steps, "steps", false, "print the board after each move (text format)")
-	cmd.Flags().BoolVar(&shortest, "shortest", false, "find a solution with the fewest moves and prove it (the proof runs on one core)")
-	cmd.Flags().StringVar(&sf.moves, "moves", "", "play the moves in FILE first (JSON move list, a solution, or one move a line such as \"5C t3>t6\")")
+	cmd.Flags().BoolVar(&steps, "steps", false, "print the board after each move (text format only; every card known)")
+	cmd.Flags().BoolVar(&shortest, "shortest", false, "find a solution with the fewest moves and prove it (the proof runs on one core; every card known)")
+	cmd.Flags().StringVar(&sf.moves, "moves", "", "play the moves in FILE first: one move a line such as \"5C t3>t6\", a JSON list of moves (such as [\"5C t3>t6\"]), or a solution of the same deal")
 	sf.addHide(cmd, "make every face-down card unknown (??), after --moves, and answer over the arrangements of the unseen cards")
 	smp.add(cmd)
 	fl.add(cmd, "workers searching the deal together (with unknown cards: arrangements searched at once, one core each)")
@@ -236,9 +251,16 @@ and --timeout cover both searches.`,
 // SIGTERM ends the search early, with an unknown verdict ("interrupted"),
 // instead of ending the process: what was searched is still reported. It
 // returns the signal when one ended the search, else 0.
-func solveStoppable(g rules.Game, p *rules.Position, cfg solver.Config) (solver.Result, syscall.Signal, error) {
+//
+// A search that runs for more than a second shows on stderr, when it is a
+// terminal, the positions searched so far and the rate.
+func solveStoppable(s streams, g rules.Game, p *rules.Position, cfg solver.Config) (solver.Result, syscall.Signal, error) {
 	ctx, signalled, stop := stopOnSignal()
 	defer stop()
+	var searched atomic.Int64
+	cfg.Progress = &searched
+	bar := searchProgress(s, cfg.MaxNodes, &searched)
+	defer bar.stop()
 	sv := solver.New(g, cfg)
 	finished := make(chan struct{})
 	defer close(finished)
@@ -254,6 +276,23 @@ func solveStoppable(g rules.Game, p *rules.Position, cfg solver.Config) (solver.
 		return res, 0, err
 	}
 	return res, signalled(), nil
+}
+
+// searchProgress shows, a second into a search and when stderr is a
+// terminal, the positions searched, the rate, and the bar of the share of
+// the node budget used.
+func searchProgress(s streams, maxNodes int64, searched *atomic.Int64) *progress {
+	return startProgress(s, false, progressSpec{
+		total:  maxNodes,
+		unit:   "positions",
+		rate:   true,
+		budget: true,
+		delay:  time.Second,
+		poll: func() (int64, string) {
+			n := searched.Load()
+			return n, "searched " + thousands(n) + " positions"
+		},
+	})
 }
 
 // estimateStoppable is sample.Estimate, ended early by SIGINT or SIGTERM:
@@ -286,9 +325,17 @@ func searchStart(s streams, args []string, sf startFlags, fl searchFlags) (solve
 	if g == rules.RippleFan {
 		cfg.Options.Returns = false // Ripple Fan never has returns
 	}
-	p, played, err := playMoves(s, p, sf, cfg.Options)
-	if err == nil && sf.hide {
+	p, played, err := playMoves(s, p, num, sf, cfg.Options)
+	if err != nil {
+		return cfg, g, p, num, played, err
+	}
+	if sf.hide {
 		p = p.Hide()
+	}
+	if p.Unknowns() > 0 {
+		err = fl.checkSplit() // one arrangement a worker, each with its table
+	} else {
+		err = fl.shareTable(&cfg)
 	}
 	return cfg, g, p, num, played, err
 }
@@ -327,6 +374,7 @@ func printSolution(w io.Writer, p *rules.Position, num string, sol *rules.Soluti
 		fmt.Fprintln(w)
 	case solver.Unsolvable:
 		fmt.Fprintln(w, "Verdict: unsolvable (no sequence of moves wins)")
+		printWhy(w, p)
 	default:
 		if res.Reason == solver.ReasonInterrupted {
 			fmt.Fprintln(w, "Verdict: unknown (interrupted before the search ended; this is not a loss)")

@@ -23,6 +23,7 @@ type statsFlags struct {
 	out, shard       string
 	format, plot     string
 	quiet, summary   bool
+	records          bool // --summary --records: every record, as CSV
 	retryUnknown     bool
 	noSpaceCheck     bool
 	play             playerFlags
@@ -50,13 +51,18 @@ their share of all the moves of wins), and the ten hardest deals.
 --deals takes A-B, a single number, or a comma-separated list of these, with
 PySolFC's numbers (MT numbers such as 10000000000000000-10000000001000000
 too). --deals-file reads the same, one item a line, or the lines of a
-results file.
+results file. --deals random:N@SEED draws N distinct deals uniformly from 1
+to 2^64-1, the same N for the same SEED, to estimate the win rate over all
+deals rather than the first N; the header records it as written, and such a
+run resumes, shards and merges as any list's does.
 
 --out FILE keeps one JSON line per deal after a header line. Rerun the same
-command to resume: the deals already in FILE are skipped. Ctrl-C or SIGTERM
-stops the run cleanly: every finished line is kept, the summary of what is
-done is printed, and the exit code is 130 (SIGINT) or 143 (SIGTERM), as for
-a program killed by the signal, so that a scheduler knows there is more to
+command to resume: the deals already in FILE are skipped. (--out may also be
+a pipe or /dev/null: the lines are written, with nothing to resume.) Ctrl-C, SIGTERM,
+SIGHUP or SIGQUIT stops the run cleanly: every finished line is kept, the
+summary of what is done is printed, and the exit code is 128 plus the
+signal's number (130 for SIGINT, 143 for SIGTERM, 129, 131), as for a
+program killed by the signal, so that a scheduler knows there is more to
 do; run the command again to go on. Even SIGKILL loses no line already
 written, and at most the last second of work.
 --retry-unknown searches the file's unknown deals again with the budget now
@@ -77,8 +83,18 @@ one game and rules, each file and each deal counted once. It says when the
 files hold fewer deals than their headers declare (a run stopped early),
 and notes files run with different budgets or made by different builds.
 
+For spreadsheets and R, --format csv writes the summary as CSV: a header
+row and one row of figures (rates as fractions). --summary FILE... --records
+--format csv writes every deal of the files instead, one a row: number,
+verdict, reason, moves, forced, nodes, seconds. Read "number" as text: MT
+deal numbers are too large for a double. Results files themselves stay
+JSON lines.
+
 Each worker searches one deal at a time on one core; --memory is split
-among the workers, at least 1 MB each. A progress bar shows on stderr when it is a terminal.
+among the workers, at least 1 MB each. --memory also covers the list of
+deals: a range takes nothing, but a --deals-file of scattered deals holds
+about 64 bytes a deal (3 million: about 190 MB), and the position tables
+share what is left. A progress bar shows on stderr when it is a terminal.
 
 --player sampled|greedy also lets a player who cannot see the face-down cards
 play every deal (as patience play does, with --samples and --seed) and
@@ -92,13 +108,19 @@ greedy still plays.`,
   patience stats ripple-fan --deals 1-10000000 --out rf.jsonl --plot rf.svg
   patience stats ripple-fan --deals 10000000000000000-10000000001000000 --quiet
   patience stats russian-cell --deals 1-1000000 --shard 2/8 --out rc-2.jsonl
+  patience stats russian-cell --deals random:100000@1 --out rc-random.jsonl
   patience stats russian-cell --deals 1-100000 --out rc.jsonl --retry-unknown --max-nodes 1000000000
   patience stats --summary rc.jsonl --format json
+  patience stats --summary rc.jsonl --format csv > summary.csv
+  patience stats --summary rc.jsonl --records --format csv > deals.csv
   patience stats russian-cell --deals 1-2000 --player sampled --out sampled.jsonl
   patience stats russian-cell --deals 1-2000 --player greedy --out greedy.jsonl`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := checkFormat(f.format, "text", "json"); err != nil {
+			if err := checkFormat(f.format, "text", "json", "csv"); err != nil {
 				return err
+			}
+			if f.records {
+				return recordsFiles(s, cmd, args, f)
 			}
 			if f.summary {
 				return summaryFiles(s, cmd, args, f)
@@ -107,11 +129,12 @@ greedy still plays.`,
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&f.deals, "deals", "", "deals to decide: A-B, a number, or a comma-separated list")
+	fl.StringVar(&f.deals, "deals", "", "deals to decide: A-B, a number, a comma-separated list, or random:N@SEED (N deals drawn from 1 to 2^64-1)")
 	fl.StringVar(&f.dealsFile, "deals-file", "", "read the deals from FILE, one item a line (- for stdin)")
 	fl.StringVar(&f.out, "out", "", "write one JSON line per deal to FILE, and resume from it")
 	fl.StringVar(&f.shard, "shard", "0/1", "run only the deals whose index in the list is i mod n")
-	fl.StringVar(&f.format, "format", "text", "summary format: text or json")
+	fl.StringVar(&f.format, "format", "text", "summary format: text, json, or csv (a header row and one row of figures)")
+	fl.BoolVar(&f.records, "records", false, "with --summary: write every deal of the files as CSV, one a row (--format csv)")
 	fl.StringVar(&f.plot, "plot", "", "draw the running win rate and the distribution of effort to FILE.svg")
 	fl.BoolVar(&f.quiet, "quiet", false, "no progress bar")
 	fl.BoolVar(&f.summary, "summary", false, "summarise the results files given as arguments")
@@ -166,6 +189,9 @@ func runStats(s streams, cmd *cobra.Command, args []string, f statsFlags, sf sea
 	if err != nil {
 		return usageError{err}
 	}
+	if err := countListMemory(list, &scfg, sf); err != nil {
+		return err
+	}
 	shard, err := batch.ParseShard(f.shard)
 	if err != nil {
 		return usageError{err}
@@ -176,7 +202,7 @@ func runStats(s streams, cmd *cobra.Command, args []string, f statsFlags, sf sea
 	if f.force && f.out == "" {
 		return badInput("--force needs --out: the results file of another build to resume")
 	}
-	if err := checkPlotName(f.plot); err != nil {
+	if err := checkPlot(f.plot, f.out, []string{f.dealsFile}); err != nil {
 		return err
 	}
 	// From here on, Ctrl-C and SIGTERM stop the run cleanly, also while
@@ -252,7 +278,7 @@ func summaryFiles(s streams, cmd *cobra.Command, args []string, f statsFlags) er
 			return badInput("--summary reads results files: --%s does not apply", name)
 		}
 	}
-	if err := checkPlotName(f.plot); err != nil {
+	if err := checkPlot(f.plot, "", args); err != nil {
 		return err
 	}
 	sum, fi, err := batch.SummarizeFiles(args)
@@ -269,13 +295,6 @@ func summaryFiles(s streams, cmd *cobra.Command, args []string, f statsFlags) er
 	}
 	if f.plot != "" {
 		return writePlot(f.plot, sum, plotTitle(h))
-	}
-	return nil
-}
-
-func checkPlotName(name string) error {
-	if name != "" && !strings.HasSuffix(strings.ToLower(name), ".svg") {
-		return badInput("--plot %q: the picture is SVG, name it FILE.svg", name)
 	}
 	return nil
 }
@@ -338,6 +357,9 @@ type reportJSON struct {
 }
 
 func printReport(w io.Writer, format string, info runInfo, r batch.Report) error {
+	if format == "csv" {
+		return writeReportCSV(w, info, r)
+	}
 	h := info.header
 	if format == "json" {
 		j := reportJSON{Game: h.Game.String(), DealsList: h.Deals, MaxNodes: h.MaxNodes,

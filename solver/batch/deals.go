@@ -32,6 +32,10 @@ type DealList struct {
 	bigs  []int // indexes into segs of ranges beyond 2^64, by first number
 	ms    map[uint64]uint64
 	ready bool
+
+	// random, when set, is the whole list: "random:N@SEED" (segs is
+	// then empty).
+	random *randomList
 }
 
 // segment is a run of deals: either a range of plain numbers (held as
@@ -52,7 +56,17 @@ var two64 = new(big.Int).Lsh(big.NewInt(1), 64)
 // numbers: MT numbers such as 10000000000000000 are fine, "ms" numbers are
 // not). A single number may be written in any form that
 // dealgen.ParseNumber reads, except that "," and "-" separate items.
+//
+// "random:N@SEED", as the whole value, is N distinct deals drawn uniformly
+// from 1 to 2^64-1, the same for the same SEED (see randomList).
 func ParseDeals(spec string) (*DealList, error) {
+	if strings.HasPrefix(strings.TrimSpace(spec), randomPrefix) {
+		r, err := parseRandom(spec)
+		if err != nil {
+			return nil, err
+		}
+		return &DealList{random: r, n: r.n}, nil
+	}
 	l := &DealList{}
 	if err := l.addSpec(spec); err != nil {
 		return nil, err
@@ -60,6 +74,7 @@ func ParseDeals(spec string) (*DealList, error) {
 	if l.Len() == 0 {
 		return nil, fmt.Errorf("--deals %q names no deals: want a range such as 1-100000, a number, or a comma-separated list", spec)
 	}
+	l.compact()
 	if err := l.checkDistinct(); err != nil {
 		return nil, err
 	}
@@ -84,6 +99,9 @@ func (l *DealList) addSpec(spec string) error {
 }
 
 func (l *DealList) addItem(item string) error {
+	if strings.HasPrefix(item, randomPrefix) {
+		return fmt.Errorf("bad deals item %q: random:N@SEED is a --deals value of its own, not an item of a list or a deals file", clip(item))
+	}
 	a, b, isRange := strings.Cut(item, "-")
 	if !isRange {
 		n, err := dealgen.ParseNumber(item)
@@ -158,6 +176,9 @@ func (l *DealList) Add(n dealgen.Number) {
 	if n == (dealgen.Number{}) {
 		panic("batch: the zero Number is not a deal")
 	}
+	if l.random != nil {
+		panic("batch: Add to a random list")
+	}
 	switch u, ok := n.Uint64(); {
 	case ok && n.IsMS():
 		l.push(segment{lo: u, ms: true, n: 1})
@@ -210,6 +231,12 @@ func (l *DealList) Len() uint64 { return l.n }
 // At returns the deal at index i (0-based). Deals below 2^64 cost no
 // allocation; numbers beyond 2^64 do.
 func (l *DealList) At(i uint64) dealgen.Number {
+	if l.random != nil {
+		if i >= l.n {
+			panic("batch: deal index out of range")
+		}
+		return dealgen.FromUint64(l.random.at(i))
+	}
 	k, ok := slices.BinarySearchFunc(l.segs, i, func(s segment, i uint64) int {
 		switch {
 		case s.start+s.n <= i:
@@ -243,6 +270,13 @@ func (l *DealList) At(i uint64) dealgen.Number {
 
 // Index returns the index of deal n in the list, and whether it is there.
 func (l *DealList) Index(n dealgen.Number) (uint64, bool) {
+	if l.random != nil {
+		u, small := n.Uint64()
+		if !small || n.IsMS() {
+			return 0, false
+		}
+		return l.random.index(u)
+	}
 	l.index()
 	u, small := n.Uint64()
 	switch {
@@ -326,6 +360,9 @@ func cmpUint(a, b uint64) int {
 func (l *DealList) Check() error { return l.checkDistinct() }
 
 func (l *DealList) checkDistinct() error {
+	if l.random != nil {
+		return nil // distinct by construction
+	}
 	l.ready = false
 	ms := map[uint64]bool{}
 	for _, s := range l.segs {
@@ -358,6 +395,9 @@ func (l *DealList) checkDistinct() error {
 // a range A-B of plain numbers. Consecutive numbers are joined into
 // ranges, so "1-5,6,7-10" becomes "1-10".
 func (l *DealList) String() string {
+	if l.random != nil {
+		return l.random.String()
+	}
 	var b strings.Builder
 	for k, s := range l.segs {
 		if k > 0 {
@@ -429,6 +469,7 @@ func ReadDeals(r io.Reader, name string) (*DealList, error) {
 	if l.Len() == 0 {
 		return nil, fmt.Errorf("%s names no deals: want deal numbers or ranges such as 1-1000, one a line", name)
 	}
+	l.compact()
 	if err := l.checkDistinct(); err != nil {
 		return nil, fmt.Errorf("%s: %v", name, err)
 	}

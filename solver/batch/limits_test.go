@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/solver"
@@ -48,7 +47,6 @@ func TestHugeLinesRefused(t *testing.T) {
 			t.Errorf("%s: %q; want one line with %q and the cap", what, msg, want)
 		}
 	}
-	start := time.Now()
 	_, _, err := SummarizeFiles([]string{hugeHeader})
 	check("summary of a huge first line", err, "header.jsonl line 1")
 	_, _, err = SummarizeFiles([]string{hugeRecord})
@@ -74,11 +72,6 @@ func TestHugeLinesRefused(t *testing.T) {
 	check("resume", err, "record.jsonl line 3")
 	if st, _ := os.Stat(hugeRecord); st.Size() != size {
 		t.Errorf("a refused results file changed size to %d", st.Size())
-	}
-	// Each refusal reads at most MaxLine bytes: all of them together take
-	// a small fraction of a second, against seconds for reading 100 MB.
-	if d := time.Since(start); d > 5*time.Second {
-		t.Errorf("refusing took %v", d)
 	}
 }
 

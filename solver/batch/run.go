@@ -147,6 +147,7 @@ type Runner struct {
 
 	file   *os.File
 	unlock func()
+	stream bool // file is not a regular file (see openStream)
 
 	started  atomic.Int64 // Run's start, in Unix nanoseconds; 0 before
 	progDone atomic.Uint64
@@ -207,7 +208,7 @@ func Open(cfg Config) (*Runner, error) {
 		if err := r.openOut(); err != nil {
 			return nil, err
 		}
-		if err := r.checkSpace(); err != nil {
+		if err := r.checkSpace(); err != nil && !r.stream {
 			r.Close()
 			removeIfNew(cfg.Out, statErr == nil)
 			return nil, err
@@ -240,6 +241,9 @@ func (r *Runner) Close() error {
 
 func (r *Runner) openOut() error {
 	name := r.cfg.Out
+	if st, err := os.Stat(name); err == nil && !st.Mode().IsRegular() && !st.IsDir() {
+		return r.openStream()
+	}
 	f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
 		return fmt.Errorf("cannot open --out: %v", err)
@@ -621,7 +625,7 @@ func (r *Runner) Run(ctx context.Context) (*Result, error) {
 			<-writerDone
 		}
 	}
-	if r.file != nil {
+	if r.file != nil && !r.stream {
 		if err := r.file.Sync(); err != nil && wr.err == nil {
 			wr.err = err
 		}

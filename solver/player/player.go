@@ -289,9 +289,11 @@ func (pl *Player) rated(view *rules.Position, cands []rules.Move) (Decision, boo
 	}
 	var rated []rating
 	for _, ms := range adv.Moves {
-		if !slices.Contains(cands, ms.Move) {
+		k := slices.IndexFunc(cands, func(c rules.Move) bool { return sameMove(ms, c) })
+		if k < 0 {
 			continue
 		}
+		ms.Move = cands[k] // a twin the player may make, if the move itself is not
 		r := rating{MoveShare: ms, score: ms.Winnable, reversible: undoable(view, pl.opts, ms.Move)}
 		if r.reversible && ms.Move.From.Kind != rules.Cell {
 			r.score = min(ms.Leads, ms.Winnable)
@@ -380,6 +382,16 @@ func (pl *Player) planned(view *rules.Position, key string, cands []rules.Move) 
 		}
 	}
 	return Decision{Move: m, How: Planned, Rating: sample.Tally{Winnable: 1}, Exhaustive: true, Rank: 1, Choices: len(cands)}, true, nil
+}
+
+// sameMove reports whether m is ms's move or one of its twins (the same
+// card from the same place to another empty cell, or another empty
+// column: sample.MoveShare.Twins).
+func sameMove(ms sample.MoveShare, m rules.Move) bool {
+	if ms.Move == m {
+		return true
+	}
+	return ms.Move.Card == m.Card && ms.Move.From == m.From && slices.Contains(ms.Twins, m.To)
 }
 
 // undoable reports whether move m of view can be undone by one move that

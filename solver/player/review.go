@@ -145,9 +145,12 @@ func (r *Reviewed) judge(p *rules.Position, played rules.Move, cfg sample.Config
 	r.Exhaustive = adv.Exhaustive
 	r.BestRated = adv.Moves[0]
 	for _, ms := range adv.Moves {
-		if ms.Move == played {
+		if sameMove(ms, played) {
 			r.Played = ms
 		}
+	}
+	if r.Played.Verdicts == nil {
+		return fmt.Errorf("the move played, %v, is not among the legal moves rated", played)
 	}
 	var sum, sum2 float64
 	for a := range r.BestRated.Verdicts {
@@ -195,7 +198,7 @@ func rank(view *rules.Position, moves []sample.MoveShare, m rules.Move) (int, in
 	for _, ms := range moves {
 		k := sample.Key(after(view, ms.Move))
 		keys[k] = ms.Winnable
-		if ms.Move == m {
+		if sameMove(ms, m) {
 			mine = ms.Winnable
 		}
 	}

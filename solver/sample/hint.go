@@ -29,6 +29,13 @@ type MoveShare struct {
 	// order: the same arrangements for every move, so two moves can be
 	// compared pair by pair. Moves to the same position share the slice.
 	Verdicts []solver.Verdict
+	// Twins are the other places Move's card could go to the same effect:
+	// the other empty cells, when Move goes to an empty cell, or the other
+	// empty columns, when it goes to an empty column. Cells are
+	// interchangeable, and so are empty columns, so a twin has the same
+	// outcome in every arrangement; it is listed here rather than as a
+	// move of its own. In order, as rules.LegalMoves gives them.
+	Twins []rules.Loc
 }
 
 // Advice is the answer of Hint.
@@ -38,7 +45,9 @@ type Advice struct {
 	Share
 	// Moves lists every legal move of the position, the most winnable
 	// first: by Winnable, then by fewer Unknown; ties keep the order of
-	// rules.LegalMoves (foundation moves first).
+	// rules.LegalMoves (foundation moves first). Moves that differ only in
+	// which empty cell or empty column they go to are listed once, the
+	// first of them with the others as its Twins.
 	Moves []MoveShare
 	// Searches is how many searches were run for the moves. Many
 	// outcomes need none (see Hint).
@@ -166,6 +175,7 @@ func Hint(p *rules.Position, cfg Config) (Advice, error) {
 		adv.Moves[k].Leads = leads[classOf[k]]
 		adv.Moves[k].Verdicts = verdicts[classOf[k]]
 	}
+	adv.Moves = mergeTwins(p, adv.Moves, classOf)
 	sort.SliceStable(adv.Moves, func(i, j int) bool {
 		a, b := adv.Moves[i], adv.Moves[j]
 		if a.Winnable != b.Winnable {
@@ -175,6 +185,38 @@ func Hint(p *rules.Position, cfg Config) (Advice, error) {
 	})
 	adv.Elapsed = time.Since(start)
 	return adv, nil
+}
+
+// mergeTwins lists once the moves that differ only in which empty cell,
+// or which empty column, they go to: the first, with the others' places as
+// its Twins. Such moves lead to positions that differ only in the order of
+// cells or columns, so they are in the same class (classOf, by move) and
+// have the same tally; a pair that is not is left apart.
+func mergeTwins(p *rules.Position, moves []MoveShare, classOf []int) []MoveShare {
+	type key struct {
+		card rules.Card
+		from rules.Loc
+		to   rules.LocKind
+	}
+	first := map[key]int{} // the index in out of the first of its twins
+	out := make([]MoveShare, 0, len(moves))
+	cls := make([]int, 0, len(moves))
+	for k, m := range moves {
+		to := m.Move.To
+		empty := (to.Kind == rules.Cell && p.Cells[to.Index] == rules.NoCard) ||
+			(to.Kind == rules.Tableau && p.Tableau[to.Index].Len() == 0)
+		if empty {
+			kk := key{m.Move.Card, m.Move.From, to.Kind}
+			if i, ok := first[kk]; ok && cls[i] == classOf[k] {
+				out[i].Twins = append(out[i].Twins, to)
+				continue
+			}
+			first[kk] = len(out)
+		}
+		out = append(out, m)
+		cls = append(cls, classOf[k])
+	}
+	return out
 }
 
 // firstIn returns the class of move m, or -1 when m is not one of moves.

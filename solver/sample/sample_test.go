@@ -339,8 +339,19 @@ func TestHintBruteForce(t *testing.T) {
 			if adv.Tally != sh.Tally {
 				t.Errorf("%s, %d workers: the position's tally %+v, Estimate's %+v", tc.name, w, adv.Tally, sh.Tally)
 			}
-			if len(adv.Moves) != len(want) {
-				t.Fatalf("%s: %d moves, want %d", tc.name, len(adv.Moves), len(want))
+			listed := map[rules.Move]bool{}
+			for _, m := range adv.Moves {
+				listed[m.Move] = true
+				for _, to := range m.Twins {
+					twin := rules.Move{Card: m.Move.Card, From: m.Move.From, To: to}
+					listed[twin] = true
+					if want[twin] != want[m.Move] {
+						t.Errorf("%s: %v is listed as a twin of %v, but by brute force %+v and %+v", tc.name, twin, m.Move, want[twin], want[m.Move])
+					}
+				}
+			}
+			if len(listed) != len(want) {
+				t.Fatalf("%s: %d moves listed, twins included, want %d", tc.name, len(listed), len(want))
 			}
 			for i, m := range adv.Moves {
 				if m.Tally != want[m.Move] {
@@ -359,6 +370,46 @@ func TestHintBruteForce(t *testing.T) {
 			if w == 1 {
 				t.Logf("%s: %d moves x %d arrangements, %d searches", tc.name, len(want), len(arr), adv.Searches)
 			}
+		}
+	}
+}
+
+// TestHintTwins: moves that differ only in which empty cell they go to are
+// listed once, with the other cell as a twin; every legal move is listed
+// once, as a move or a twin.
+func TestHintTwins(t *testing.T) {
+	p := deal(617).Hide()
+	adv, err := Hint(p, config(3, 1, 2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	legal := rules.LegalMoves(p, rules.DefaultOptions(), nil)
+	seen := map[rules.Move]int{}
+	twins := 0
+	for _, m := range adv.Moves {
+		seen[m.Move]++
+		for _, to := range m.Twins {
+			seen[rules.Move{Card: m.Move.Card, From: m.Move.From, To: to}]++
+			twins++
+			if m.Move.To.Kind != rules.Cell || to.Kind != rules.Cell {
+				t.Errorf("%v has the twin %v: deal 617 has no empty column, only empty cells", m.Move, to)
+			}
+		}
+		for _, o := range adv.Moves {
+			if o.Move != m.Move && o.Move.Card == m.Move.Card && o.Move.From == m.Move.From && o.Move.To.Kind == rules.Cell && m.Move.To.Kind == rules.Cell {
+				t.Errorf("%v and %v are both listed: one cell is as good as the other", m.Move, o.Move)
+			}
+		}
+	}
+	if twins < 5 {
+		t.Errorf("only %d twins in deal 617, whose every top card can go to c1 or c2", twins)
+	}
+	if len(seen) != len(legal) {
+		t.Errorf("%d moves listed with their twins, %d legal", len(seen), len(legal))
+	}
+	for _, m := range legal {
+		if seen[m] != 1 {
+			t.Errorf("%v listed %d times", m, seen[m])
 		}
 	}
 }

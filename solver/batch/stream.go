@@ -1,0 +1,29 @@
+package batch
+
+import (
+	"fmt"
+	"os"
+)
+
+// openStream opens a results file that is not a regular file: a device
+// such as /dev/null, or a pipe (a named one, or /dev/stdout in a
+// pipeline). Such a file cannot be read back, so it holds nothing to
+// resume, to lock against another run, to check for space or to sync: the
+// run writes its header and its lines, as to a new file.
+func (r *Runner) openStream() error {
+	name := r.cfg.Out
+	if r.cfg.RetryUnknown {
+		return fmt.Errorf("--retry-unknown rewrites the results file, and %s is not a regular file", name)
+	}
+	f, err := os.OpenFile(name, os.O_WRONLY, 0)
+	if err != nil {
+		return fmt.Errorf("cannot open --out: %v", err)
+	}
+	r.file, r.unlock, r.stream = f, func() {}, true
+	if err := r.writeHeader(); err != nil {
+		r.file, r.unlock = nil, nil
+		f.Close()
+		return err
+	}
+	return nil
+}
