@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -226,7 +227,7 @@ func printReview(w io.Writer, rv *player.Reviewed, num string, st rules.BoardSty
 			}
 			line += fmt.Sprintf(" %-16s %d of %d", view, m.Rank, m.Choices)
 		}
-		fmt.Fprintln(w, line)
+		fmt.Fprintln(w, strings.TrimRight(line, " "))
 	}
 	fmt.Fprintln(w)
 	switch {
