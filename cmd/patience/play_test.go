@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"strconv"
 	"strings"
@@ -201,6 +202,15 @@ func TestCLIStatsPlayer(t *testing.T) {
 	// Resuming plays nothing again and gives the same report.
 	if again := cliOK(t, "", args...); again != first {
 		t.Fatalf("resumed report differs:\n%s\n%s", first, again)
+	}
+	// Shards of the run merge into the same figures.
+	dir := t.TempDir()
+	for _, sh := range []string{"0/2", "1/2"} {
+		cliOK(t, "", "stats", "russian-cell", "--deals", "1-8", "--player", "greedy", "--shard", sh, "--out", dir+"/s"+sh[:1]+".jsonl", "--quiet", "--workers", "1")
+	}
+	merged := cliOK(t, "", "merge", dir+"/s0.jsonl", dir+"/s1.jsonl", "--out", dir+"/m.jsonl", "--format", "json")
+	if !strings.Contains(merged, fmt.Sprintf(`"played":8,"win_rate":{"wins":%d,"of":8`, won)) {
+		t.Fatalf("merged shards: %s", merged)
 	}
 	// Another player is another run.
 	r := cliRun(t, "", "stats", "russian-cell", "--deals", "1-8", "--player", "sampled", "--out", out, "--quiet")
