@@ -250,7 +250,11 @@ func TestRippleFanIsPlayedWithEveryCardKnown(t *testing.T) {
 	// Ripple Fan deals every card face up: the sampled player's games are
 	// decided by the exact verdict.
 	won := 0
+	deals := []uint64{2217, 2997} // the first winnable deals (patience find)
 	for n := uint64(1); n <= 30; n++ {
+		deals = append(deals, n)
+	}
+	for _, n := range deals {
 		p := deal(rules.RippleFan, n)
 		res, err := Solve(p, solver.DefaultConfig())
 		if err != nil {
@@ -265,7 +269,9 @@ func TestRippleFanIsPlayedWithEveryCardKnown(t *testing.T) {
 		}
 		play(t, p, config(Greedy, 10))
 	}
-	t.Logf("%d of 30 won", won)
+	if won < 2 {
+		t.Fatalf("won %d Ripple Fan deals; deals 2217 and 2997 can be won", won)
+	}
 }
 
 func TestGreedyIsDeterministicAndLegal(t *testing.T) {
