@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/patience-solver/patience/internal/buildinfo"
+	"github.com/patience-solver/patience/internal/wording"
 	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/solver"
 	"github.com/patience-solver/patience/solver/sample"
@@ -359,38 +360,18 @@ func printSolution(w io.Writer, p *rules.Position, num string, sol *rules.Soluti
 		}
 		fmt.Fprintf(w, "Rules: foundation returns %s. Verdicts assume all cards are known.\n\n", onoff)
 	}
-	switch res.Verdict {
-	case solver.Solvable:
-		fmt.Fprintf(w, "Verdict: solvable (winnable with all cards known) in %d moves, %d of them forced\n", len(res.Moves), res.Forced)
-		switch {
-		case sol.Shortest == nil:
-		case sol.Shortest.Proven:
-			fmt.Fprintf(w, "Shortest: proven, no solution has fewer than %d moves\n", len(res.Moves))
-		default:
-			fmt.Fprintf(w, "Shortest: best found %d moves; proven lower bound %d (%s; try a larger budget)\n", len(res.Moves), res.LowerBound, res.Reason)
-		}
+	for _, l := range wording.Verdict(res, sol.Shortest != nil) {
+		fmt.Fprintln(w, l)
+	}
+	if res.Verdict == solver.Unsolvable {
+		printWhy(w, p)
+	}
+	if res.Verdict == solver.Solvable {
 		fmt.Fprintln(w)
 		writeMoves(w, p, res.Moves, st, steps)
 		fmt.Fprintln(w)
-	case solver.Unsolvable:
-		fmt.Fprintln(w, "Verdict: unsolvable (no sequence of moves wins)")
-		printWhy(w, p)
-	default:
-		if res.Reason == solver.ReasonInterrupted {
-			fmt.Fprintln(w, "Verdict: unknown (interrupted before the search ended; this is not a loss)")
-		} else {
-			fmt.Fprintf(w, "Verdict: unknown (%s; this is not a loss: try a larger budget)\n", res.Reason)
-			if res.Evicted > 0 {
-				// A full table forgets positions and searches them again:
-				// more memory may decide the deal in far fewer positions.
-				fmt.Fprintf(w, "The position table was full and forgot %s positions, which were searched again: a larger --memory may decide it sooner.\n", thousands(res.Evicted))
-			}
-		}
-		if sol.Shortest != nil {
-			fmt.Fprintf(w, "Shortest: no solution found yet; proven lower bound %d, if it can be won\n", res.LowerBound)
-		}
 	}
-	fmt.Fprintf(w, "Searched %s positions in %s.\n", thousands(res.Nodes), seconds(res.Elapsed))
+	fmt.Fprintln(w, wording.Searched(res.Nodes, res.Elapsed))
 }
 
 // writeMoves writes the numbered move list, each move with a plain-words
@@ -419,72 +400,9 @@ func boardBody(board string) string {
 
 // describe says in words what move m does in position p (before it).
 func describe(p *rules.Position, m rules.Move, st rules.BoardStyle) string {
-	name := func(c rules.Card) string {
-		if st.Unicode {
-			return c.Symbol()
-		}
-		return c.String()
-	}
-	var b strings.Builder
-	b.WriteString(name(m.Card))
-	if m.From.Kind == rules.Tableau {
-		up := p.Tableau[m.From.Index].Up
-		for k, c := range up {
-			if c == m.Card {
-				if n := len(up) - k - 1; n == 1 {
-					b.WriteString(" and the card on it")
-				} else if n > 1 {
-					fmt.Fprintf(&b, " and the %d cards on it", n)
-				}
-			}
-		}
-	}
-	switch m.From.Kind {
-	case rules.Cell:
-		fmt.Fprintf(&b, " from cell %d", m.From.Index+1)
-	case rules.Foundation:
-		b.WriteString(" back from the foundation")
-	}
-	switch m.To.Kind {
-	case rules.Foundation:
-		b.WriteString(" to the foundation")
-	case rules.Cell:
-		fmt.Fprintf(&b, " to cell %d", m.To.Index+1)
-	case rules.Tableau:
-		if t := p.Tableau[m.To.Index].Top(); t == rules.NoCard {
-			fmt.Fprintf(&b, " to the empty column %d", m.To.Index+1)
-		} else {
-			fmt.Fprintf(&b, " onto %s", name(t))
-		}
-	}
-	switch c := p.Reveals(m); c {
-	case rules.NoCard:
-	case rules.Unknown:
-		b.WriteString("; turns up an unknown card")
-	default:
-		fmt.Fprintf(&b, "; turns up %s", name(c))
-	}
-	return b.String()
+	return wording.Describe(p, m, st.Unicode)
 }
 
-func thousands(n int64) string {
-	s := fmt.Sprint(n)
-	var out []byte
-	for i := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			out = append(out, ',')
-		}
-		out = append(out, s[i])
-	}
-	return string(out)
-}
+func thousands(n int64) string { return wording.Thousands(n) }
 
-func seconds(d time.Duration) string {
-	switch {
-	case d < time.Millisecond:
-		return fmt.Sprintf("%.0f µs", float64(d)/float64(time.Microsecond))
-	case d < time.Second:
-		return fmt.Sprintf("%.1f ms", float64(d)/float64(time.Millisecond))
-	}
-	return fmt.Sprintf("%.2f s", d.Seconds())
-}
+func seconds(d time.Duration) string { return wording.Seconds(d) }

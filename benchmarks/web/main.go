@@ -1,0 +1,194 @@
+// Command web measures the web page in headless Chromium (Debian's
+// chromium package), for benchmarks/BENCHMARKS.md: the time to the first
+// board from a local server, and the solver's time in the browser for
+// Russian Cell 617 and 385, next to the native single-core time of the
+// same searches (patience solve ... --workers 1), run in turn: browser,
+// native, browser, native, ...
+//
+//	go run ./benchmarks/web -runs 5
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/patience-solver/patience/internal/browser"
+	"github.com/patience-solver/patience/web"
+)
+
+func main() {
+	runs := flag.Int("runs", 5, "how many times to measure each figure")
+	flag.Parse()
+	if err := run(*runs); err != nil {
+		fmt.Fprintln(os.Stderr, "web benchmark:", err)
+		os.Exit(1)
+	}
+}
+
+// searched reads "Searched 212 positions in 21.8 ms." into seconds.
+var searched = regexp.MustCompile(`Searched ([\d,]+) positions in ([\d.]+) (µs|ms|s)\.`)
+
+func seconds(line string) (float64, string, error) {
+	m := searched.FindStringSubmatch(line)
+	if m == nil {
+		return 0, "", fmt.Errorf("no time in %q", line)
+	}
+	v, _ := strconv.ParseFloat(m[2], 64)
+	switch m[3] {
+	case "µs":
+		v /= 1e6
+	case "ms":
+		v /= 1e3
+	}
+	return v, m[1], nil
+}
+
+func run(runs int) error {
+	path, err := browser.Find()
+	if err != nil {
+		return err
+	}
+	tmp, err := os.MkdirTemp("", "patience-webbench-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	bin := filepath.Join(tmp, "patience")
+	if out, err := exec.Command("go", "build", "-o", bin, "./cmd/patience").CombinedOutput(); err != nil {
+		return fmt.Errorf("go build: %v\n%s", err, out)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return err
+	}
+	// Count the requests for the WebAssembly: one per page load.
+	var wasmGets atomic.Int64
+	h := web.Handler()
+	srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/patience.wasm" {
+			wasmGets.Add(1)
+		}
+		h.ServeHTTP(w, r)
+	})}
+	go srv.Serve(ln)
+	defer srv.Close()
+	base := "http://" + ln.Addr().String() + "/"
+
+	var first, b617, b385, n617, n385, wall385 []float64
+	nodes := map[string]string{}
+	for i := 0; i < runs; i++ {
+		// A fresh browser and profile each run: nothing cached.
+		ctx, stop := browser.Start(context.Background(), path, filepath.Join(tmp, fmt.Sprint("profile", i)), 1280, 900)
+		err := func() error {
+			if err := chromedp.Do(ctx, chromedp.Navigate(base+"#russian-cell/617")); err != nil {
+				return err
+			}
+			fb, err := chromedp.Run(ctx, chromedp.Poll[string](`document.body.dataset.firstBoard`, chromedp.WithPollingTimeout(time.Minute)))
+			if err != nil {
+				return err
+			}
+			ms, _ := strconv.ParseFloat(fb, 64)
+			first = append(first, ms/1000)
+			steps, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { const r = performance.getEntriesByName(new URL('patience.wasm', location.href).href)[0]; const d = document.body.dataset; return 'page loaded ' + (performance.timing.domContentLoadedEventEnd - performance.timing.navigationStart) + ' ms, wasm asked ' + (r ? r.startTime.toFixed(0) : '?') + ' ms, first byte ' + (r ? r.responseStart.toFixed(0) : '?') + ' ms, fetched ' + (r ? r.responseEnd.toFixed(0) : '?') + ' ms, compiled ' + d.wasmCompiled + ' ms, worker ready ' + d.workerReady + ' ms, board ' + d.firstBoard + ' ms'; })()`))
+			fmt.Fprintf(os.Stderr, "run %d: %s\n", i+1, steps)
+			for _, deal := range []string{"617", "385"} {
+				if err := chromedp.Do(ctx,
+					chromedp.SetValue(chromedp.CSS("#number"), deal),
+					chromedp.Click(chromedp.CSS("#deal-btn")),
+				); err != nil {
+					return err
+				}
+				if _, err := chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(`document.getElementById('title').textContent === 'Russian Cell, deal %s'`, deal), chromedp.WithPollingTimeout(time.Minute))); err != nil {
+					return err
+				}
+				t0 := time.Now()
+				if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#solve-btn"))); err != nil {
+					return err
+				}
+				line, err := chromedp.Run(ctx, chromedp.Poll[string](`!document.body.dataset.busy && [...document.querySelectorAll('#verdict p')].map(p => p.textContent).find(s => s.startsWith('Searched'))`,
+					chromedp.WithPollingTimeout(5*time.Minute), chromedp.WithPollingInterval(10*time.Millisecond)))
+				if err != nil {
+					return err
+				}
+				wall := time.Since(t0).Seconds()
+				s, n, err := seconds(line)
+				if err != nil {
+					return err
+				}
+				nodes["browser "+deal] = n
+				if deal == "617" {
+					b617 = append(b617, s)
+				} else {
+					b385 = append(b385, s)
+					wall385 = append(wall385, wall)
+				}
+			}
+			return nil
+		}()
+		stop()
+		if err != nil {
+			return err
+		}
+		for _, deal := range []string{"617", "385"} {
+			out, err := exec.Command(bin, "solve", "russian-cell", deal, "--workers", "1").Output()
+			if err != nil {
+				return err
+			}
+			s, n, err := seconds(string(out))
+			if err != nil {
+				return err
+			}
+			nodes["native "+deal] = n
+			if deal == "617" {
+				n617 = append(n617, s)
+			} else {
+				n385 = append(n385, s)
+			}
+		}
+		fmt.Fprintf(os.Stderr, "run %d: first board %.3f s; 617 browser %.4f s native %.5f s; 385 browser %.2f s native %.2f s\n",
+			i+1, first[i], b617[i], n617[i], b385[i], n385[i])
+	}
+	fmt.Printf("runs: %d; positions: %v; patience.wasm fetched %d times\n", runs, nodes, wasmGets.Load())
+	fmt.Printf("first board on screen (fresh browser, local server): median %.3f s  (all: %s)\n", median(first), list(first))
+	fmt.Printf("Russian Cell 617, browser: median %.4f s  (all: %s)\n", median(b617), list(b617))
+	fmt.Printf("Russian Cell 617, native --workers 1: median %.5f s  (all: %s)\n", median(n617), list(n617))
+	fmt.Printf("Russian Cell 385, browser: median %.2f s  (all: %s); click to verdict %.2f s\n", median(b385), list(b385), median(wall385))
+	fmt.Printf("Russian Cell 385, native --workers 1: median %.2f s  (all: %s)\n", median(n385), list(n385))
+	ratios := make([]float64, len(b385))
+	for i := range b385 {
+		ratios[i] = b385[i] / n385[i]
+	}
+	fmt.Printf("385 browser/native, run by run: median %.1f×  (all: %s)\n", median(ratios), list(ratios))
+	return nil
+}
+
+func median(xs []float64) float64 {
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+}
+
+func list(xs []float64) string {
+	parts := make([]string, len(xs))
+	for i, x := range xs {
+		parts[i] = strconv.FormatFloat(x, 'g', 3, 64)
+	}
+	return strings.Join(parts, " ")
+}

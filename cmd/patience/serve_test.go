@@ -1,0 +1,238 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"io"
+	"io/fs"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/patience-solver/patience/web"
+)
+
+// rawGet sends a request line as it is, unchanged by any client, and
+// returns the status code.
+func rawGet(t *testing.T, addr, method, target string) (int, http.Header) {
+	t.Helper()
+	c, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	c.SetDeadline(time.Now().Add(5 * time.Second))
+	io.WriteString(c, method+" "+target+" HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+	res, err := http.ReadResponse(bufio.NewReader(c), &http.Request{Method: method})
+	if err != nil {
+		t.Fatalf("%s %s: %v", method, target, err)
+	}
+	res.Body.Close()
+	return res.StatusCode, res.Header
+}
+
+func TestServeOnlyThePagesFiles(t *testing.T) {
+	srv := httptest.NewServer(web.Handler())
+	defer srv.Close()
+	addr := strings.TrimPrefix(srv.URL, "http://")
+
+	for _, c := range []struct {
+		path, ctype string
+	}{
+		{"/", "text/html; charset=utf-8"},
+		{"/index.html", "text/html; charset=utf-8"},
+		{"/app.js", "text/javascript; charset=utf-8"},
+		{"/worker.js", "text/javascript; charset=utf-8"},
+		{"/wasm_exec.js", "text/javascript; charset=utf-8"},
+		{"/style.css", "text/css; charset=utf-8"},
+		{"/patience.wasm", "application/wasm"},
+	} {
+		res, err := http.Get(srv.URL + c.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != 200 || res.Header.Get("Content-Type") != c.ctype || len(body) == 0 {
+			t.Errorf("GET %s: %d, %q, %d bytes", c.path, res.StatusCode, res.Header.Get("Content-Type"), len(body))
+		}
+		csp := res.Header.Get("Content-Security-Policy")
+		for _, want := range []string{"default-src 'self'", "script-src 'self' 'wasm-unsafe-eval'", "object-src 'none'", "frame-ancestors 'none'"} {
+			if !strings.Contains(csp, want) {
+				t.Errorf("GET %s: CSP %q lacks %q", c.path, csp, want)
+			}
+		}
+		if strings.Contains(csp, "unsafe-inline") || strings.Contains(csp, "http") || strings.Contains(csp, "*") {
+			t.Errorf("GET %s: CSP %q allows more than the page's own files", c.path, csp)
+		}
+		if res.Header.Get("X-Content-Type-Options") != "nosniff" {
+			t.Errorf("GET %s: no nosniff", c.path)
+		}
+	}
+	// HEAD: the headers, no body.
+	res, err := http.Head(srv.URL + "/patience.wasm")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != 200 || len(body) != 0 || res.ContentLength < 1<<20 {
+		t.Errorf("HEAD: %d, %d bytes of body, length %d", res.StatusCode, len(body), res.ContentLength)
+	}
+
+	long := "/" + strings.Repeat("a", 5000)
+	for _, target := range []string{"/../", "/../etc/passwd", "/%2e%2e/", "/%2e%2e/%2e%2e/etc/passwd", "/..%2fweb.go",
+		"/static/app.js", "/web.go", "/app.js/", "//app.js", "/index.html/..", "/APP.JS", "/app.js%00", long,
+		"/patience.wasm.goversion", "/favicon.ico"} {
+		if code, h := rawGet(t, addr, "GET", target); code != 404 || h.Get("Content-Security-Policy") == "" {
+			t.Errorf("GET %.40s: %d, want 404 with the CSP", target, code)
+		}
+	}
+	for _, m := range []string{"POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "CONNECT"} {
+		target := "/"
+		if m == "CONNECT" {
+			target = "x:80"
+		}
+		code, h := rawGet(t, addr, m, target)
+		if code != 405 || h.Get("Allow") != "GET, HEAD" {
+			t.Errorf("%s: %d, Allow %q; want 405, GET, HEAD", m, code, h.Get("Allow"))
+		}
+	}
+}
+
+// TestServeStopsPromptly serves on a real listener with a connection held
+// open, and stops it.
+func TestServeStopsPromptly(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- servePage(ctx, ln) }()
+	if code, _ := rawGet(t, ln.Addr().String(), "GET", "/"); code != 200 {
+		t.Fatalf("GET /: %d", code)
+	}
+	// An idle connection, left open.
+	idle, err := net.Dial("tcp", ln.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer idle.Close()
+	t0 := time.Now()
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("serve did not stop within 5 s")
+	}
+	t.Logf("stopped in %v", time.Since(t0))
+	if _, err := net.DialTimeout("tcp", ln.Addr().String(), time.Second); err == nil {
+		t.Error("still listening after it stopped")
+	}
+}
+
+// TestServeCommand runs patience serve as a real process: it prints the
+// URL, serves the page there, and exits 0 soon after SIGTERM or SIGINT.
+func TestServeCommand(t *testing.T) {
+	bin := binary(t)
+	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGINT} {
+		cmd := exec.Command(bin, "serve", "--addr", "127.0.0.1:0")
+		stdout, err := cmd.StdoutPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		line, err := bufio.NewReader(stdout).ReadString('\n')
+		if err != nil {
+			cmd.Process.Kill()
+			t.Fatalf("reading the URL: %v", err)
+		}
+		url := line[strings.Index(line, "http://"):]
+		url = strings.TrimSpace(url)
+		res, err := http.Get(url)
+		if err != nil {
+			cmd.Process.Kill()
+			t.Fatalf("GET %s: %v", url, err)
+		}
+		res.Body.Close()
+		if res.StatusCode != 200 || !strings.HasPrefix(url, "http://127.0.0.1:") {
+			t.Errorf("GET %s: %d", url, res.StatusCode)
+		}
+		t0 := time.Now()
+		cmd.Process.Signal(sig)
+		waited := make(chan error, 1)
+		go func() { io.Copy(io.Discard, stdout); waited <- cmd.Wait() }()
+		select {
+		case <-waited:
+		case <-time.After(5 * time.Second):
+			cmd.Process.Kill()
+			t.Fatalf("%v: serve did not stop within 5 s", sig)
+		}
+		if code := cmd.ProcessState.ExitCode(); code != 0 {
+			t.Errorf("%v: exit %d, stderr %q", sig, code, stderr.String())
+		}
+		t.Logf("%v: stopped in %v", sig, time.Since(t0))
+	}
+}
+
+func TestServeBadAddress(t *testing.T) {
+	r := cliRun(t, "", "serve", "--addr", "no-such-host-name.invalid:99999")
+	if r.code != exitUsage || r.stdout != "" || strings.Count(r.stderr, "\n") != 1 || !strings.Contains(r.stderr, "cannot listen on --addr") {
+		t.Errorf("bad --addr: %v", r)
+	}
+	r = cliRun(t, "", "serve", "extra")
+	if r.code != exitUsage || r.stdout != "" || !strings.Contains(r.stderr, "serve takes no arguments") {
+		t.Errorf("an argument: %v", r)
+	}
+}
+
+func TestWebOut(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "site")
+	out := cliOK(t, "", "web", "--out", dir)
+	if !strings.Contains(out, "Wrote the web page") {
+		t.Errorf("output %q", out)
+	}
+	n := 0
+	err := fs.WalkDir(web.FS(), ".", func(name string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		want, _ := fs.ReadFile(web.FS(), name)
+		got, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil || !bytes.Equal(got, want) {
+			t.Errorf("%s: written %d bytes (%v), want %d", name, len(got), err, len(want))
+		}
+		n++
+		return nil
+	})
+	if err != nil || n < 6 {
+		t.Fatalf("%d files compared (%v)", n, err)
+	}
+	// Again into the same folder: the files are replaced.
+	cliOK(t, "", "web", "--out", dir)
+
+	file := filepath.Join(t.TempDir(), "file")
+	os.WriteFile(file, []byte("x"), 0o644)
+	for _, args := range [][]string{{"web"}, {"web", "--out", file}} {
+		r := cliRun(t, "", args...)
+		if r.code != exitUsage || r.stdout != "" || strings.Count(r.stderr, "\n") != 1 {
+			t.Errorf("%v: %v", args, r)
+		}
+	}
+}

@@ -1,0 +1,135 @@
+// Package wording puts a search's outcome in the words that the command
+// line and the web page both show, so that a player reads the same verdict
+// in either place.
+package wording
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/patience-solver/patience/rules"
+	"github.com/patience-solver/patience/solver"
+)
+
+// Verdict returns the lines that say what a search of one position found:
+// the verdict, with the number of moves and of forced moves for a win;
+// with shortest, what is proven about the length; for an unknown verdict,
+// the reason, and a note when a full table forgot positions.
+func Verdict(res solver.Result, shortest bool) []string {
+	var lines []string
+	switch res.Verdict {
+	case solver.Solvable:
+		lines = append(lines, fmt.Sprintf("Verdict: solvable (winnable with all cards known) in %d moves, %d of them forced", len(res.Moves), res.Forced))
+		switch {
+		case !shortest:
+		case res.Optimal:
+			lines = append(lines, fmt.Sprintf("Shortest: proven, no solution has fewer than %d moves", len(res.Moves)))
+		default:
+			lines = append(lines, fmt.Sprintf("Shortest: best found %d moves; proven lower bound %d (%s; try a larger budget)", len(res.Moves), res.LowerBound, res.Reason))
+		}
+		return lines
+	case solver.Unsolvable:
+		return append(lines, "Verdict: unsolvable (no sequence of moves wins)")
+	default:
+		if res.Reason == solver.ReasonInterrupted {
+			lines = append(lines, "Verdict: unknown (interrupted before the search ended; this is not a loss)")
+		} else {
+			lines = append(lines, fmt.Sprintf("Verdict: unknown (%s; this is not a loss: try a larger budget)", res.Reason))
+			if res.Evicted > 0 {
+				// A full table forgets positions and searches them again:
+				// more memory may decide the deal in far fewer positions.
+				lines = append(lines, fmt.Sprintf("The position table was full and forgot %s positions, which were searched again: a larger --memory may decide it sooner.", Thousands(res.Evicted)))
+			}
+		}
+	}
+	if shortest {
+		lines = append(lines, fmt.Sprintf("Shortest: no solution found yet; proven lower bound %d, if it can be won", res.LowerBound))
+	}
+	return lines
+}
+
+// Searched says how much was searched and for how long: "Searched 212
+// positions in 757 µs."
+func Searched(nodes int64, d time.Duration) string {
+	return fmt.Sprintf("Searched %s positions in %s.", Thousands(nodes), Seconds(d))
+}
+
+// Thousands writes n with commas between groups of three digits.
+func Thousands(n int64) string {
+	s := fmt.Sprint(n)
+	var out []byte
+	for i := range s {
+		if i > 0 && (len(s)-i)%3 == 0 && s[i-1] != '-' {
+			out = append(out, ',')
+		}
+		out = append(out, s[i])
+	}
+	return string(out)
+}
+
+// Seconds writes a duration for people: in µs, ms or s.
+func Seconds(d time.Duration) string {
+	switch {
+	case d < time.Millisecond:
+		return fmt.Sprintf("%.0f µs", float64(d)/float64(time.Microsecond))
+	case d < time.Second:
+		return fmt.Sprintf("%.1f ms", float64(d)/float64(time.Millisecond))
+	}
+	return fmt.Sprintf("%.2f s", d.Seconds())
+}
+
+// Describe says in words what move m does in position p (before it): "5C
+// and the 2 cards on it onto 6C; turns up 9D". With symbols, cards are
+// named with suit symbols (5♣).
+func Describe(p *rules.Position, m rules.Move, symbols bool) string {
+	name := func(c rules.Card) string {
+		if symbols {
+			return c.Symbol()
+		}
+		return c.String()
+	}
+	var b strings.Builder
+	b.WriteString(name(m.Card))
+	if m.From.Kind == rules.Tableau && int(m.From.Index) < len(p.Tableau) {
+		up := p.Tableau[m.From.Index].Up
+		for k, c := range up {
+			if c == m.Card {
+				if n := len(up) - k - 1; n == 1 {
+					b.WriteString(" and the card on it")
+				} else if n > 1 {
+					fmt.Fprintf(&b, " and the %d cards on it", n)
+				}
+			}
+		}
+	}
+	switch m.From.Kind {
+	case rules.Cell:
+		fmt.Fprintf(&b, " from cell %d", m.From.Index+1)
+	case rules.Foundation:
+		b.WriteString(" back from the foundation")
+	}
+	switch m.To.Kind {
+	case rules.Foundation:
+		b.WriteString(" to the foundation")
+	case rules.Cell:
+		fmt.Fprintf(&b, " to cell %d", m.To.Index+1)
+	case rules.Tableau:
+		if int(m.To.Index) >= len(p.Tableau) {
+			break
+		}
+		if t := p.Tableau[m.To.Index].Top(); t == rules.NoCard {
+			fmt.Fprintf(&b, " to the empty column %d", m.To.Index+1)
+		} else {
+			fmt.Fprintf(&b, " onto %s", name(t))
+		}
+	}
+	switch c := p.Reveals(m); c {
+	case rules.NoCard:
+	case rules.Unknown:
+		b.WriteString("; turns up an unknown card")
+	default:
+		fmt.Fprintf(&b, "; turns up %s", name(c))
+	}
+	return b.String()
+}

@@ -1,0 +1,14 @@
+#!/bin/sh
+# build.sh builds static/patience.wasm, the WebAssembly the page's Web
+# Worker runs, from ./wasm (the project's rules, dealgen, solver and sample
+# packages), and copies Go's own wasm_exec.js beside it. `go generate
+# ./web` runs it. The build is reproducible (-trimpath -buildvcs=false, no
+# symbol table): the same Go version makes the same bytes, which
+# TestWasmIsFresh checks. The Go version is recorded beside the file.
+set -eu
+cd "$(dirname "$0")"
+env GOOS=js GOARCH=wasm CGO_ENABLED=0 GOFLAGS= GOWASM= \
+  go build -trimpath -buildvcs=false -ldflags='-s -w' -o static/patience.wasm ./wasm
+cp "$(go env GOROOT)/lib/wasm/wasm_exec.js" static/wasm_exec.js
+chmod 644 static/wasm_exec.js static/patience.wasm
+go env GOVERSION > patience.wasm.goversion

@@ -1,0 +1,241 @@
+// Package play answers the web page's requests: deal a numbered deal, read
+// a pasted position, replay moves with the referee, list the legal moves,
+// solve, and give hints. The page's Web Worker runs it compiled to
+// WebAssembly (web/wasm); every rule and every search is this project's Go
+// code, and the page's JavaScript only draws and handles events.
+//
+// A request and its answer are JSON objects. An answer that failed holds
+// only "error": the message the command line prints for the same input.
+package play
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/patience-solver/patience/dealgen"
+	"github.com/patience-solver/patience/internal/wording"
+	"github.com/patience-solver/patience/rules"
+)
+
+// Request is one request of the page. Op names what it asks; the other
+// fields are those the op reads.
+type Request struct {
+	Op string `json:"op"` // deal, read, line, legal, solve, hint
+
+	Game   string `json:"game,omitempty"`   // deal
+	Number string `json:"number,omitempty"` // deal
+	Text   string `json:"text,omitempty"`   // read: a position as JSON or a text board
+
+	// Position is the position the op starts from, as the position JSON
+	// (line, legal, solve, hint).
+	Position json.RawMessage `json:"position,omitempty"`
+	Moves    []string        `json:"moves,omitempty"` // line: moves in short notation ("5C t3>t6")
+
+	MaxNodes int64 `json:"maxNodes,omitempty"` // solve, hint: node budget (per arrangement for a share)
+	Shortest bool  `json:"shortest,omitempty"` // solve: the fewest moves, proven
+	Hide     bool  `json:"hide,omitempty"`     // hint: the player's view, face-down cards unknown
+	Samples  int   `json:"samples,omitempty"`  // hint: arrangements drawn when hidden
+	Next     bool  `json:"next,omitempty"`     // hint: the next move too, not only whether it can be won
+}
+
+// errorDoc is the answer of a request that failed.
+type errorDoc struct {
+	Error string `json:"error"`
+}
+
+// PositionAnswer is the answer of deal and read.
+type PositionAnswer struct {
+	Position rules.PositionDoc `json:"position"`
+	Number   string            `json:"number,omitempty"` // canonical, for a numbered deal
+}
+
+// MoveDoc is one move as the page shows it.
+type MoveDoc struct {
+	Move  string   `json:"move"` // short notation, "5C t3>t6"
+	Card  string   `json:"card"`
+	From  string   `json:"from"`
+	To    string   `json:"to"`
+	Cards []string `json:"cards"` // the cards that move, bottom first
+	Text  string   `json:"text"`  // what it does in words
+	// Auto marks an automatic foundation move of a solver's line: the
+	// solver plays every card that can go to its foundation at once, as
+	// proven safe (DESIGN 4.2), and branches on nothing else there.
+	Auto bool `json:"auto,omitempty"`
+}
+
+// LineAnswer is the answer of line: the positions after each move (the
+// first is the start), and the moves. Refused, when set, is the first move
+// the referee refused; the line stops before it.
+type LineAnswer struct {
+	Positions []rules.PositionDoc `json:"positions"`
+	Moves     []MoveDoc           `json:"moves"`
+	Refused   *Refusal            `json:"refused,omitempty"`
+	Won       bool                `json:"won"`
+}
+
+// Refusal is a move the referee refused, with its reason.
+type Refusal struct {
+	Index  int    `json:"index"` // 0-based, in the request's moves
+	Move   string `json:"move"`
+	Reason string `json:"reason"`
+}
+
+// LegalAnswer lists the legal moves of a position.
+type LegalAnswer struct {
+	Moves []MoveDoc `json:"moves"`
+}
+
+// Answer handles one request (JSON) and returns its answer (JSON).
+func Answer(req []byte) []byte {
+	var r Request
+	var out any
+	err := json.Unmarshal(req, &r)
+	if err == nil {
+		out, err = Handle(r)
+	} else {
+		err = fmt.Errorf("bad request: %v", err)
+	}
+	if err != nil {
+		out = errorDoc{Error: err.Error()}
+	}
+	b, err := json.Marshal(out)
+	if err != nil {
+		b, _ = json.Marshal(errorDoc{Error: "internal error: " + err.Error()})
+	}
+	return b
+}
+
+// Handle answers one request.
+func Handle(r Request) (any, error) {
+	switch r.Op {
+	case "deal":
+		return deal(r.Game, r.Number)
+	case "read":
+		p, num, err := rules.ReadPosition(strings.NewReader(r.Text))
+		if err != nil {
+			return nil, err
+		}
+		return PositionAnswer{Position: rules.NewPositionDoc(p, num), Number: num}, nil
+	case "line":
+		p, err := position(r.Position)
+		if err != nil {
+			return nil, err
+		}
+		moves := make([]rules.Move, 0, len(r.Moves))
+		for i, s := range r.Moves {
+			m, err := rules.ParseMove(s)
+			if err != nil {
+				return nil, fmt.Errorf("move %d (%s): %v", i+1, s, err)
+			}
+			moves = append(moves, m)
+		}
+		return line(p, moves, false), nil
+	case "legal":
+		p, err := position(r.Position)
+		if err != nil {
+			return nil, err
+		}
+		ms := rules.LegalMoves(p, options(p), nil)
+		a := LegalAnswer{Moves: make([]MoveDoc, len(ms))}
+		for i, m := range ms {
+			a.Moves[i] = moveDoc(p, m)
+		}
+		return a, nil
+	case "solve":
+		p, err := position(r.Position)
+		if err != nil {
+			return nil, err
+		}
+		return solve(p, r.MaxNodes, r.Shortest)
+	case "hint":
+		p, err := position(r.Position)
+		if err != nil {
+			return nil, err
+		}
+		return hint(p, r)
+	}
+	return nil, fmt.Errorf("unknown op %q", r.Op)
+}
+
+// deal deals a numbered deal, with the command line's errors for a bad game
+// or number (they come from the same parsers).
+func deal(game, number string) (PositionAnswer, error) {
+	g, err := rules.ParseGame(game)
+	if err != nil {
+		return PositionAnswer{}, err
+	}
+	n, err := dealgen.ParseNumber(number)
+	if err != nil {
+		return PositionAnswer{}, err
+	}
+	p := dealgen.Deal(g, n)
+	return PositionAnswer{Position: rules.NewPositionDoc(p, n.String()), Number: n.String()}, nil
+}
+
+// position reads a position JSON sent by the page, checked as a file
+// would be.
+func position(raw json.RawMessage) (*rules.Position, error) {
+	if len(raw) == 0 {
+		return nil, errors.New("no position")
+	}
+	p, _, err := rules.ReadPosition(bytes.NewReader(raw))
+	return p, err
+}
+
+// options are the rules the page plays by: the command line's defaults
+// (foundation returns on in Russian Cell; Ripple Fan never has them).
+func options(p *rules.Position) rules.Options {
+	o := rules.DefaultOptions()
+	if p.Game == rules.RippleFan {
+		o.Returns = false
+	}
+	return o
+}
+
+// line replays moves from p with the referee, stopping at the first it
+// refuses. solver marks the foundation moves as automatic.
+func line(p *rules.Position, moves []rules.Move, solver bool) LineAnswer {
+	o := options(p)
+	a := LineAnswer{Positions: []rules.PositionDoc{rules.NewPositionDoc(p, "")}, Moves: []MoveDoc{}}
+	q := p.Clone()
+	for i, m := range moves {
+		reason := ""
+		if err := rules.Check(q, o, m); err != nil {
+			reason = err.Error()
+		} else if q.Reveals(m) == rules.Unknown {
+			reason = "it turns up a face-down card that is unknown (??)"
+		}
+		if reason != "" {
+			a.Refused = &Refusal{Index: i, Move: m.String(), Reason: reason}
+			break
+		}
+		d := moveDoc(q, m)
+		d.Auto = solver && m.To.Kind == rules.Foundation
+		a.Moves = append(a.Moves, d)
+		q.Apply(m)
+		a.Positions = append(a.Positions, rules.NewPositionDoc(q, ""))
+	}
+	a.Won = q.Won()
+	return a
+}
+
+// moveDoc describes m, played from p.
+func moveDoc(p *rules.Position, m rules.Move) MoveDoc {
+	d := MoveDoc{Move: m.String(), Card: m.Card.String(), From: m.From.String(), To: m.To.String(),
+		Text: wording.Describe(p, m, true), Cards: []string{m.Card.String()}}
+	if m.From.Kind == rules.Tableau && int(m.From.Index) < len(p.Tableau) {
+		up := p.Tableau[m.From.Index].Up
+		for k, c := range up {
+			if c == m.Card {
+				d.Cards = d.Cards[:0]
+				for _, c := range up[k:] {
+					d.Cards = append(d.Cards, c.String())
+				}
+			}
+		}
+	}
+	return d
+}

@@ -1,0 +1,155 @@
+package play
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/patience-solver/patience/dealgen"
+	"github.com/patience-solver/patience/rules"
+)
+
+func ask(t *testing.T, req string, out any) string {
+	t.Helper()
+	b := Answer([]byte(req))
+	var e errorDoc
+	if err := json.Unmarshal(b, &e); err != nil {
+		t.Fatalf("%s: answer %s is not JSON: %v", req, b, err)
+	}
+	if e.Error != "" {
+		return e.Error
+	}
+	if err := json.Unmarshal(b, out); err != nil {
+		t.Fatalf("%s: answer %s: %v", req, b, err)
+	}
+	return ""
+}
+
+func TestDealErrorsAreTheParsers(t *testing.T) {
+	for _, num := range []string{"0", "abc", "ms99999999999", ""} {
+		_, want := dealgen.ParseNumber(num)
+		var a PositionAnswer
+		got := ask(t, `{"op":"deal","game":"russian-cell","number":"`+num+`"}`, &a)
+		if want == nil || got != want.Error() {
+			t.Errorf("deal %q: got error %q, want %v", num, got, want)
+		}
+	}
+	_, want := rules.ParseGame("klondike")
+	var a PositionAnswer
+	if got := ask(t, `{"op":"deal","game":"klondike","number":"1"}`, &a); want == nil || got != want.Error() {
+		t.Errorf("bad game: got %q, want %v", got, want)
+	}
+}
+
+func TestSolveLineWins(t *testing.T) {
+	var d PositionAnswer
+	if e := ask(t, `{"op":"deal","game":"russian-cell","number":"#617"}`, &d); e != "" {
+		t.Fatal(e)
+	}
+	if d.Number != "617" {
+		t.Errorf("number %q, want 617", d.Number)
+	}
+	pos, _ := json.Marshal(d.Position)
+	var s SolveAnswer
+	if e := ask(t, `{"op":"solve","position":`+string(pos)+`}`, &s); e != "" {
+		t.Fatal(e)
+	}
+	if s.Verdict != "solvable" || s.Line == nil || !s.Line.Won {
+		t.Fatalf("617: %+v", s)
+	}
+	n := len(s.Line.Moves)
+	if len(s.Line.Positions) != n+1 || n == 0 || !strings.Contains(s.Lines[0], "in "+itoa(n)+" moves") {
+		t.Fatalf("617: %d moves, %d positions, lines %q", n, len(s.Line.Positions), s.Lines)
+	}
+	auto := 0
+	for _, m := range s.Line.Moves {
+		if m.Auto != (m.To == "f") {
+			t.Errorf("move %s: auto %v", m.Move, m.Auto)
+		}
+		if m.Auto {
+			auto++
+		}
+	}
+	if auto != 52 {
+		t.Errorf("%d automatic foundation moves, want 52", auto)
+	}
+	// The same moves, replayed by line, reach the same positions.
+	moves := make([]string, n)
+	for i, m := range s.Line.Moves {
+		moves[i] = m.Move
+	}
+	mj, _ := json.Marshal(moves)
+	var l LineAnswer
+	if e := ask(t, `{"op":"line","position":`+string(pos)+`,"moves":`+string(mj)+`}`, &l); e != "" {
+		t.Fatal(e)
+	}
+	if !l.Won || l.Refused != nil || len(l.Positions) != n+1 {
+		t.Fatalf("line: won %v, refused %+v, %d positions", l.Won, l.Refused, len(l.Positions))
+	}
+}
+
+func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
+
+func TestLineRefusesWithTheRefereesReason(t *testing.T) {
+	p := dealgen.Deal(rules.RussianCell, dealgen.FromUint64(617))
+	pos := rules.MarshalPosition(p, "617")
+	m := rules.MustMove("8D t2>t1")
+	want := rules.Check(p, rules.DefaultOptions(), m)
+	if want == nil {
+		t.Fatal("8D t2>t1 is legal in 617")
+	}
+	var l LineAnswer
+	if e := ask(t, `{"op":"line","position":`+string(pos)+`,"moves":["8D t2>t1"]}`, &l); e != "" {
+		t.Fatal(e)
+	}
+	if l.Refused == nil || l.Refused.Reason != want.Error() || l.Refused.Index != 0 || len(l.Positions) != 1 {
+		t.Fatalf("refused %+v, want %q", l.Refused, want)
+	}
+}
+
+func TestHintHiddenIsAShare(t *testing.T) {
+	p := dealgen.Deal(rules.RussianCell, dealgen.FromUint64(617))
+	pos := rules.MarshalPosition(p, "617")
+	var h HintAnswer
+	if e := ask(t, `{"op":"hint","position":`+string(pos)+`,"hide":true,"samples":20,"next":true}`, &h); e != "" {
+		t.Fatal(e)
+	}
+	if h.Exact || h.Of != 20 || h.Move == nil {
+		t.Fatalf("hidden hint: %+v", h)
+	}
+	if err := rules.Check(p, rules.DefaultOptions(), rules.MustMove(h.Move.Move)); err != nil {
+		t.Errorf("hint %s refused: %v", h.Move.Move, err)
+	}
+	var x HintAnswer
+	if e := ask(t, `{"op":"hint","position":`+string(pos)+`,"next":true}`, &x); e != "" {
+		t.Fatal(e)
+	}
+	if !x.Exact || x.Verdict != "solvable" || x.Move == nil {
+		t.Fatalf("exact hint: %+v", x)
+	}
+}
+
+func TestShortestSaysWhatIsProven(t *testing.T) {
+	p := dealgen.Deal(rules.RippleFan, dealgen.FromUint64(2217))
+	pos := rules.MarshalPosition(p, "2217")
+	var s SolveAnswer
+	if e := ask(t, `{"op":"solve","position":`+string(pos)+`,"shortest":true}`, &s); e != "" {
+		t.Fatal(e)
+	}
+	if s.Verdict != "solvable" || !s.Shortest || !s.Proven || s.Line == nil || s.LowerBound != len(s.Line.Moves) {
+		t.Fatalf("shortest 2217: %+v", s)
+	}
+	want := "Shortest: proven, no solution has fewer than " + itoa(len(s.Line.Moves)) + " moves"
+	if len(s.Lines) != 2 || s.Lines[1] != want {
+		t.Errorf("lines %q, want %q second", s.Lines, want)
+	}
+	// A tiny budget: the best found and the lower bound, or no solution yet.
+	q := dealgen.Deal(rules.RussianCell, dealgen.FromUint64(617))
+	var b SolveAnswer
+	if e := ask(t, `{"op":"solve","position":`+string(rules.MarshalPosition(q, ""))+`,"shortest":true,"maxNodes":300}`, &b); e != "" {
+		t.Fatal(e)
+	}
+	if b.Proven || !strings.HasPrefix(b.Lines[len(b.Lines)-1], "Shortest: ") {
+		t.Errorf("shortest 617 within 300 positions: %+v", b)
+	}
+}

@@ -1,0 +1,236 @@
+package play
+
+// This file is the page's one door to the solver and sample packages:
+// every search the page asks for goes through solveOne, estimate and
+// advise below.
+
+import (
+	"fmt"
+
+	"github.com/patience-solver/patience/internal/wording"
+	"github.com/patience-solver/patience/rules"
+	"github.com/patience-solver/patience/solver"
+	"github.com/patience-solver/patience/solver/sample"
+)
+
+// TableMB caps the position table in the browser: fit for a phone. A full
+// table forgets positions, which costs speed only.
+const TableMB = 256
+
+// DefaultMaxNodes is the node budget when the page gives none: the
+// command line's default.
+const DefaultMaxNodes = solver.DefaultMaxNodes
+
+// config is the search the page runs: the command line's defaults, on one
+// core (the worker has one), with the table capped at TableMB.
+func config(p *rules.Position, maxNodes int64) solver.Config {
+	cfg := solver.DefaultConfig()
+	cfg.Options = options(p)
+	cfg.Workers = 1
+	cfg.MemoryMB = TableMB
+	cfg.MaxNodes = maxNodes
+	if maxNodes <= 0 {
+		cfg.MaxNodes = DefaultMaxNodes
+	}
+	return cfg
+}
+
+// solveOne decides p with every card known.
+func solveOne(p *rules.Position, cfg solver.Config) (solver.Result, error) {
+	return solver.Solve(p, cfg)
+}
+
+// sampleConfig is the draw of arrangements for the player's view, one
+// arrangement at a time.
+func sampleConfig(cfg solver.Config, samples int) sample.Config {
+	return sample.Config{Solver: cfg, Samples: samples, Seed: sample.DefaultSeed, Workers: 1}
+}
+
+// estimate is sample.Estimate: the share of the arrangements of p's unseen
+// cards that can be won.
+func estimate(p *rules.Position, cfg solver.Config, samples int) (sample.Share, error) {
+	return sample.Estimate(p, sampleConfig(cfg, samples))
+}
+
+// advise is sample.Hint: every legal move of p ranked over the
+// arrangements of its unseen cards.
+func advise(p *rules.Position, cfg solver.Config, samples int) (sample.Advice, error) {
+	return sample.Hint(p, sampleConfig(cfg, samples))
+}
+
+// SolveAnswer is the answer of solve.
+type SolveAnswer struct {
+	Verdict string `json:"verdict"`
+	Reason  string `json:"reason,omitempty"`
+	// Lines are the verdict in the command line's words; Searched says
+	// how much was searched, and how long it took.
+	Lines    []string `json:"lines"`
+	Searched string   `json:"searched"`
+	Nodes    int64    `json:"nodes"`
+	Seconds  float64  `json:"seconds"`
+	Forced   int      `json:"forced"`
+	// Shortest, for a shortest search: whether the length is proven, and
+	// the proven lower bound.
+	Shortest   bool `json:"shortest,omitempty"`
+	Proven     bool `json:"proven,omitempty"`
+	LowerBound int  `json:"lowerBound,omitempty"`
+	// Line is the winning line, replayed by the referee (solvable only).
+	Line *LineAnswer `json:"line,omitempty"`
+}
+
+func solve(p *rules.Position, maxNodes int64, shortest bool) (SolveAnswer, error) {
+	if p.Unknowns() > 0 {
+		return SolveAnswer{}, p.NeedKnown("an exact search")
+	}
+	cfg := config(p, maxNodes)
+	cfg.Shortest = shortest
+	res, err := solveOne(p, cfg)
+	if err != nil {
+		return SolveAnswer{}, err
+	}
+	a := SolveAnswer{Verdict: res.Verdict.String(), Reason: res.Reason, Lines: wording.Verdict(res, shortest),
+		Searched: wording.Searched(res.Nodes, res.Elapsed), Nodes: res.Nodes, Seconds: res.Elapsed.Seconds(),
+		Forced: res.Forced, Shortest: shortest, Proven: res.Optimal, LowerBound: res.LowerBound}
+	if res.Verdict == solver.Unsolvable {
+		// The search proved the loss; FindBlockage only puts a cause in
+		// words, when it finds one it can prove (as solve prints it).
+		if b, ok := solver.FindBlockage(p); ok {
+			a.Lines = append(a.Lines, "Why: "+b.Text)
+		}
+	}
+	if res.Verdict == solver.Solvable {
+		l := line(p, res.Moves, !shortest)
+		if l.Refused != nil || !l.Won {
+			return SolveAnswer{}, fmt.Errorf("internal error: the solver's move list failed the referee")
+		}
+		a.Line = &l
+	}
+	return a, nil
+}
+
+// HintAnswer is the answer of hint.
+type HintAnswer struct {
+	// Exact is set when the answer is the verdict with every card known;
+	// otherwise it is the player's view, a share over the arrangements
+	// of the unseen cards.
+	Exact   bool   `json:"exact"`
+	Verdict string `json:"verdict"` // exact: solvable, unsolvable or unknown
+	// Winnable of Of arrangements can be won (the player's view), Unknown
+	// more ran out of budget; Share, Low and High are the share of the
+	// decided ones and its 95% Wilson interval.
+	Winnable int     `json:"winnable,omitempty"`
+	Of       int     `json:"of,omitempty"`
+	Unknown  int     `json:"unknown,omitempty"`
+	Share    float64 `json:"share"`
+	Low      float64 `json:"low"`
+	High     float64 `json:"high"`
+	// Move is the next move: of a win (exact), or the one that keeps a win
+	// in the most arrangements (the player's view).
+	Move     *MoveDoc `json:"move,omitempty"`
+	Lines    []string `json:"lines"`
+	Searched string   `json:"searched"`
+	Nodes    int64    `json:"nodes"`
+	Seconds  float64  `json:"seconds"`
+}
+
+func hint(p *rules.Position, r Request) (HintAnswer, error) {
+	cfg := config(p, r.MaxNodes)
+	if r.Hide {
+		p = p.Hide()
+	}
+	if p.Unknowns() == 0 {
+		return exactHint(p, cfg, r.Hide, r.Next)
+	}
+	samples := r.Samples
+	if samples <= 0 {
+		samples = sample.DefaultSamples
+	}
+	var sh sample.Share
+	var best *sample.MoveShare
+	var moves int
+	if r.Next {
+		adv, err := advise(p, cfg, samples)
+		if err != nil {
+			return HintAnswer{}, err
+		}
+		sh, moves = adv.Share, len(adv.Moves)
+		if len(adv.Moves) > 0 && (adv.Moves[0].Winnable > 0 || adv.Moves[0].Unknown > 0) {
+			best = &adv.Moves[0]
+		}
+	} else {
+		var err error
+		if sh, err = estimate(p, cfg, samples); err != nil {
+			return HintAnswer{}, err
+		}
+	}
+	rate := sh.Rate()
+	a := HintAnswer{Winnable: sh.Winnable, Of: sh.Total(), Unknown: sh.Unknown, Share: rate.Rate, Low: rate.Low, High: rate.High,
+		Searched: wording.Searched(sh.Nodes, sh.Elapsed), Nodes: sh.Nodes, Seconds: sh.Elapsed.Seconds()}
+	drawn := fmt.Sprintf("%d arrangements of the unseen cards, drawn at random", sh.Total())
+	if sh.Exhaustive {
+		drawn = fmt.Sprintf("all %d arrangements of the unseen cards", sh.Total())
+	}
+	a.Lines = append(a.Lines,
+		fmt.Sprintf("The player's view: %d face-down cards are unknown. A win exists, with every card known, in %d of %s (%s).",
+			p.Unknowns(), sh.Winnable, drawn, pct(rate.Rate, rate.Low, rate.High, sh.Exhaustive)))
+	if sh.Unknown > 0 {
+		a.Lines = append(a.Lines, fmt.Sprintf("%d arrangements ran out of budget (%s) and are left out of the share.", sh.Unknown, sh.Reason))
+	}
+	switch {
+	case !r.Next:
+	case moves == 0:
+		a.Lines = append(a.Lines, "There is no legal move: the position cannot be won.")
+	case best == nil:
+		a.Lines = append(a.Lines, "No move can help: no arrangement can be won.")
+	default:
+		d := moveDoc(p, best.Move)
+		a.Move = &d
+		a.Lines = append(a.Lines, fmt.Sprintf("Best move: %s, %s; a win still exists after it in %d of %d.", d.Move, d.Text, best.Winnable, best.Total()))
+	}
+	a.Lines = append(a.Lines, "This is an upper bound on what play that cannot see the face-down cards can win, not a way of playing's win rate.")
+	return a, nil
+}
+
+// exactHint decides p with every card known and gives the first move of
+// a win.
+func exactHint(p *rules.Position, cfg solver.Config, hid, next bool) (HintAnswer, error) {
+	res, err := solveOne(p, cfg)
+	if err != nil {
+		return HintAnswer{}, err
+	}
+	a := HintAnswer{Exact: true, Verdict: res.Verdict.String(), Searched: wording.Searched(res.Nodes, res.Elapsed),
+		Nodes: res.Nodes, Seconds: res.Elapsed.Seconds()}
+	if hid {
+		a.Lines = append(a.Lines, "No card is face down here, so this is the exact verdict.")
+	}
+	switch res.Verdict {
+	case solver.Solvable:
+		if len(res.Moves) == 0 {
+			a.Lines = append(a.Lines, "The game is won.")
+			break
+		}
+		a.Lines = append(a.Lines, fmt.Sprintf("This position can be won (%d moves to go).", len(res.Moves)))
+		if next {
+			d := moveDoc(p, res.Moves[0])
+			a.Move = &d
+			a.Lines = append(a.Lines, fmt.Sprintf("Next move: %s, %s.", d.Move, d.Text))
+		}
+	case solver.Unsolvable:
+		a.Lines = append(a.Lines, "This position cannot be won: no sequence of moves wins from here.")
+		if b, ok := solver.FindBlockage(p); ok {
+			a.Lines = append(a.Lines, "Why: "+b.Text)
+		}
+	default:
+		a.Lines = append(a.Lines, wording.Verdict(res, false)...)
+	}
+	return a, nil
+}
+
+// pct writes a share and its interval: "95.0%, 95% Wilson interval 91.0%
+// to 97.3%", or "95.0%, exact" when every arrangement was solved.
+func pct(share, low, high float64, exact bool) string {
+	if exact {
+		return fmt.Sprintf("%.1f%%, exact", share*100)
+	}
+	return fmt.Sprintf("%.1f%%, 95%% Wilson interval %.1f%% to %.1f%%", share*100, low*100, high*100)
+}

@@ -1,0 +1,743 @@
+// The page: it draws the board and handles events. Every rule and every
+// search runs in Go (patience.wasm) in Web Workers: "quick" answers at once
+// (deal, read, replay a line, legal moves), "search" runs the solver and can
+// be cancelled, which ends that worker and starts a new one.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const SUITS = { C: "♣", S: "♠", H: "♥", D: "♦" };
+const SUIT_ORDER = ["C", "S", "H", "D"];
+const RANKS = "A23456789TJQK";
+
+// ---------- the workers ----------
+
+// wasm is patience.wasm, compiled once here (off the main thread) and
+// handed to every worker, which then only instantiates it: a worker
+// started again after Cancel is ready at once.
+const wasm = (async () => {
+  try {
+    const m = await WebAssembly.compileStreaming(fetch("patience.wasm"));
+    document.body.dataset.wasmCompiled = performance.now().toFixed(0);
+    return m;
+  } catch (e) {
+    // A server that does not send application/wasm: read it whole.
+    const buf = await (await fetch("patience.wasm")).arrayBuffer();
+    return WebAssembly.compile(buf);
+  }
+})();
+
+class Engine {
+  constructor(name) {
+    this.name = name;
+    this.next = 1;
+    this.worker = null;
+  }
+  start() {
+    this.pending = new Map();
+    const w = new Worker("worker.js");
+    this.worker = w;
+    this.ready = new Promise((resolve, reject) => {
+      w.onmessage = (e) => {
+        const d = e.data;
+        if (d.ready) { resolve(); return; }
+        if (d.fatal) { reject(new Error(d.fatal)); fail(d.fatal); return; }
+        const p = this.pending.get(d.id);
+        if (p) { this.pending.delete(d.id); p.resolve(d.ans); }
+      };
+      w.onerror = (e) => { const m = "the solver failed to load: " + (e.message || e); reject(new Error(m)); fail(m); };
+      wasm.then((module) => w.postMessage({ module }), (e) => { const m = "cannot load patience.wasm: " + e; reject(new Error(m)); fail(m); });
+    });
+  }
+  // ensure starts the worker if it is not running yet.
+  ensure() { if (!this.worker) this.start(); return this.ready; }
+  call(req) {
+    return this.ensure().then(() => new Promise((resolve, reject) => {
+      const id = this.next++;
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ id, req });
+    }));
+  }
+  // cancel ends the worker, and with it any search it runs, and starts a
+  // new one: a search in WebAssembly does not return to the event loop.
+  cancel() {
+    this.worker.terminate();
+    for (const p of this.pending.values()) p.reject(new Cancelled());
+    this.start();
+  }
+  busy() { return !!this.worker && this.pending.size > 0; }
+}
+class Cancelled extends Error { constructor() { super("cancelled"); } }
+
+const quick = new Engine("quick");
+const search = new Engine("search");
+
+// ask sends a request to the quick worker and throws its error, if any.
+async function ask(req) {
+  const a = await quick.call(req);
+  if (a.error) throw new Error(a.error);
+  return a;
+}
+
+// ---------- state ----------
+
+// The line is every move from the start: the first S.fixed are the moves
+// played by hand (or kept), the rest a solution found from there. S.cur is
+// the step on screen: S.positions[S.cur] is drawn.
+const S = {
+  game: "russian-cell",
+  number: "",        // canonical deal number, or "" for a pasted position
+  start: null,       // the start position (position JSON)
+  positions: [],
+  line: [],
+  fixed: 0,
+  solved: "",        // "", "solve" or "shortest": the line past fixed is the solver's
+  verdictLines: [],
+  selected: null,    // {card, from, cards}
+  hintMove: null,
+  legal: null,       // legal moves of the position on screen, when asked
+  playing: null,
+};
+
+function pos() { return S.positions[S.cur]; }
+
+// ---------- drawing ----------
+
+function cardEl(code, down) {
+  const el = document.createElement("div");
+  el.className = "card";
+  el.dataset.card = code;
+  const rank = code[0] === "T" ? "10" : code[0];
+  const suit = code[1];
+  if (down) el.dataset.down = "1";
+  el.classList.add(suit === "H" || suit === "D" ? "red" : "black");
+  el.setAttribute("aria-label", down && !showDown() ? "face-down card" : cardName(code) + (down ? " (face down)" : ""));
+  const face = document.createElement("span");
+  face.className = "face";
+  face.innerHTML = `<span class="corner">${rank}<span class="s">${SUITS[suit]}</span></span><span class="pip">${SUITS[suit]}</span><span class="corner br">${rank}<span class="s">${SUITS[suit]}</span></span>`;
+  el.appendChild(face);
+  return el;
+}
+
+function cardName(code) {
+  const r = { A: "Ace", T: "10", J: "Jack", Q: "Queen", K: "King" }[code[0]] || code[0];
+  const s = { C: "clubs", S: "spades", H: "hearts", D: "diamonds" }[code[1]];
+  return `${r} of ${s}`;
+}
+
+function showDown() { return $("show-down").checked; }
+
+function slot(kind, name, label) {
+  const el = document.createElement("div");
+  el.className = "slot " + kind;
+  el.dataset[kind] = name;
+  el.tabIndex = 0;
+  el.setAttribute("role", "button");
+  el.setAttribute("aria-label", label);
+  const l = document.createElement("span");
+  l.className = "label";
+  l.textContent = name;
+  el.appendChild(l);
+  return el;
+}
+
+function draw() {
+  const p = pos();
+  const board = $("board");
+  board.innerHTML = "";
+  if (!p) return;
+  board.className = S.game;
+  // When the first board appeared, in ms since the page was opened.
+  if (!document.body.dataset.firstBoard) document.body.dataset.firstBoard = performance.now().toFixed(0);
+  document.body.classList.toggle("peek", showDown());
+  const top = document.createElement("div");
+  top.className = "top";
+  const cells = document.createElement("div");
+  cells.className = "cells";
+  p.cells.forEach((c, i) => {
+    const s = slot("cell", "c" + (i + 1), "cell " + (i + 1));
+    if (c) s.appendChild(cardEl(c, false));
+    cells.appendChild(s);
+  });
+  const found = document.createElement("div");
+  found.className = "foundations";
+  for (const su of SUIT_ORDER) {
+    const h = p.foundations[su];
+    const s = slot("foundation", su, `${{ C: "clubs", S: "spades", H: "hearts", D: "diamonds" }[su]} foundation, ${h ? "up to " + cardName(RANKS[h - 1] + su) : "empty"}`);
+    s.dataset.height = h;
+    if (h > 0) s.appendChild(cardEl(RANKS[h - 1] + su, false));
+    else { const m = document.createElement("span"); m.className = "mark " + (su === "H" || su === "D" ? "red" : "black"); m.textContent = SUITS[su]; s.appendChild(m); }
+    found.appendChild(s);
+  }
+  top.appendChild(cells);
+  top.appendChild(found);
+  board.appendChild(top);
+
+  const tab = document.createElement("div");
+  tab.className = "tableau";
+  p.tableau.forEach((pl, i) => {
+    const name = "t" + (i + 1);
+    const s = slot("pile", name, "column " + (i + 1));
+    const stack = document.createElement("div");
+    stack.className = "stack";
+    for (const c of pl.down) stack.appendChild(cardEl(c, true));
+    for (const c of pl.up) stack.appendChild(cardEl(c, false));
+    s.appendChild(stack);
+    tab.appendChild(s);
+  });
+  board.appendChild(tab);
+  for (const el of board.querySelectorAll(".card:not([data-down])")) { el.tabIndex = 0; el.setAttribute("role", "button"); }
+  mark();
+  drawSide();
+}
+
+// mark highlights the move just played, the selection, the legal
+// destinations of the selection, and the hint.
+function mark() {
+  const board = $("board");
+  for (const el of board.querySelectorAll(".moved,.from,.dest,.selected,.target,.hinted,.hint-dest")) {
+    el.classList.remove("moved", "from", "dest", "selected", "target", "hinted", "hint-dest");
+  }
+  if (S.cur > 0) {
+    const m = S.line[S.cur - 1];
+    const d = locEl(m.to);
+    if (d) d.classList.add("dest");
+    const f = locEl(m.from);
+    if (f) f.classList.add("from");
+    for (const c of m.cards) { const el = cardAt(c); if (el) el.classList.add("moved"); }
+  }
+  if (S.selected) {
+    for (const c of S.selected.cards) { const el = cardAt(c); if (el) el.classList.add("selected"); }
+    for (const m of S.legal || []) {
+      if (m.card === S.selected.card && m.from === S.selected.from) { const el = locEl(m.to); if (el) el.classList.add("target"); }
+    }
+  }
+  if (S.hintMove) {
+    for (const c of S.hintMove.cards) { const el = cardAt(c); if (el) el.classList.add("hinted"); }
+    const el = locEl(S.hintMove.to);
+    if (el) el.classList.add("hint-dest");
+  }
+}
+
+function cardAt(code) { return $("board").querySelector(`.card[data-card="${code}"]`); }
+
+function locEl(loc) {
+  const b = $("board");
+  if (loc === "f") return b.querySelector(".foundations");
+  if (loc[0] === "t") return b.querySelector(`[data-pile="${loc}"]`);
+  if (loc[0] === "c") return b.querySelector(`[data-cell="${loc}"]`);
+  return null;
+}
+
+function drawSide() {
+  $("step").textContent = `${S.cur} / ${S.line.length}`;
+  const ol = $("moves");
+  if (ol.dataset.for !== lineKey()) {
+    ol.innerHTML = "";
+    S.line.forEach((m, i) => {
+      const li = document.createElement("li");
+      if (i < S.fixed) li.classList.add("hand");
+      if (m.auto) li.classList.add("auto");
+      const b = document.createElement("button");
+      b.dataset.step = i + 1;
+      b.innerHTML = `<span class="n">${i + 1}.</span> <span class="mv">${esc(m.move)}</span>`;
+      b.title = m.text;
+      const t = document.createElement("span");
+      t.className = "what";
+      t.textContent = m.text;
+      b.appendChild(t);
+      const tag = m.auto ? "auto" : i < S.fixed ? "by hand" : "";
+      if (tag) {
+        const a = document.createElement("span");
+        a.className = "tag";
+        a.textContent = tag;
+        a.title = m.auto ? "an automatic foundation move of the solver" : "a move played by hand";
+        b.appendChild(a);
+      }
+      li.appendChild(b);
+      ol.appendChild(li);
+    });
+    ol.dataset.for = lineKey();
+  }
+  for (const li of ol.children) li.removeAttribute("aria-current");
+  if (S.cur > 0 && ol.children[S.cur - 1]) {
+    const li = ol.children[S.cur - 1];
+    li.setAttribute("aria-current", "step");
+    const r = li.getBoundingClientRect(), o = ol.getBoundingClientRect();
+    if (r.top < o.top || r.bottom > o.bottom) ol.scrollTop += r.top - o.top - o.height / 2;
+  }
+  $("first-btn").disabled = $("prev-btn").disabled = S.cur === 0;
+  $("next-btn").disabled = $("last-btn").disabled = S.cur >= S.line.length;
+  $("play-btn").disabled = S.line.length === 0;
+  const p = pos();
+  const won = p && SUIT_ORDER.every((s) => p.foundations[s] === 13);
+  $("board").classList.toggle("won", !!won);
+  $("title").textContent = titleText() + (won ? " — won!" : "");
+}
+
+function lineKey() { return S.fixed + ":" + S.line.map((m) => m.move).join(","); }
+
+function titleText() {
+  const g = S.game === "ripple-fan" ? "Ripple Fan" : "Russian Cell";
+  return S.number ? `${g}, deal ${S.number}` : `${g}, a position`;
+}
+
+function esc(s) { return s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]); }
+
+function say(text, kind) {
+  const m = $("message");
+  m.textContent = text;
+  m.className = kind || "";
+}
+function fail(text) { say(text, "error"); }
+
+// ---------- moving through the line ----------
+
+function go(step) {
+  step = Math.max(0, Math.min(S.line.length, step));
+  if (step === S.cur && pos()) return;
+  S.cur = step;
+  S.selected = null;
+  S.hintMove = null;
+  S.legal = null;
+  $("hint").textContent = "";
+  draw();
+  saveURL();
+}
+
+function togglePlay() {
+  if (S.playing) { stopPlay(); return; }
+  if (S.cur >= S.line.length) go(0);
+  $("play-btn").textContent = "❚❚";
+  $("play-btn").setAttribute("aria-label", "Pause");
+  const tick = () => {
+    if (S.cur >= S.line.length) { stopPlay(); return; }
+    go(S.cur + 1);
+    S.playing = setTimeout(tick, delay());
+  };
+  S.playing = setTimeout(tick, 50);
+}
+function stopPlay() {
+  clearTimeout(S.playing);
+  S.playing = null;
+  $("play-btn").textContent = "▶";
+  $("play-btn").setAttribute("aria-label", "Play");
+}
+function delay() { return Math.round(2000 / Math.pow(1.45, Number($("speed").value) - 1)); }
+
+// ---------- loading deals ----------
+
+async function loadDeal(game, number, rest) {
+  stopPlay();
+  say("");
+  let a;
+  try {
+    a = await ask({ op: "deal", game, number });
+  } catch (e) {
+    fail(e.message);
+    return false;
+  }
+  S.game = game;
+  S.number = a.number;
+  $("game").value = game;
+  $("number").value = a.number;
+  await setStart(a.position, rest);
+  return true;
+}
+
+async function setStart(position, rest) {
+  S.start = position;
+  S.positions = [position];
+  S.line = [];
+  S.fixed = 0;
+  S.cur = 0;
+  S.solved = "";
+  S.selected = S.hintMove = S.legal = null;
+  clearVerdict();
+  if (rest && rest.moves && rest.moves.length) {
+    const l = await ask({ op: "line", position, moves: rest.moves });
+    S.positions = l.positions;
+    S.line = l.moves;
+    S.fixed = l.moves.length;
+    S.cur = S.fixed;
+    if (l.refused) fail(`move ${l.refused.index + 1} of the link (${l.refused.move}) is refused: ${l.refused.reason}`);
+  }
+  draw();
+  if (rest && rest.step != null) {
+    await runSolve(rest.shortest ? "shortest" : "solve");
+    go(rest.step);
+  } else {
+    saveURL();
+  }
+}
+
+function clearVerdict() {
+  S.verdictLines = [];
+  $("verdict").textContent = "";
+  $("verdict").className = "";
+  $("hint").textContent = "";
+}
+
+// ---------- the URL ----------
+
+// #russian-cell/617[/moves/5C.t3.t6,...][/shortest][/step/12]; a pasted
+// position is #russian-cell/p/BASE64 instead of the deal number. /step
+// says that the line was solved from the end of the hand moves.
+function saveURL() {
+  if (!S.start) return;
+  let h = "#" + S.game + "/" + (S.number ? S.number : "p/" + b64(JSON.stringify(S.start)));
+  const hand = S.line.slice(0, S.solved ? S.fixed : S.cur).map((m) => m.move.replace(" ", ".").replace(">", "."));
+  if (hand.length) h += "/moves/" + hand.join(",");
+  if (S.solved === "shortest") h += "/shortest";
+  if (S.solved) h += "/step/" + S.cur;
+  if (location.hash !== h) history.replaceState(null, "", h);
+}
+
+function parseURL(hash) {
+  const parts = decodeURIComponent(hash.replace(/^#/, "")).split("/");
+  if (parts.length < 2) return null;
+  const r = { game: parts[0], moves: [], step: null, shortest: false };
+  let i = 1;
+  if (parts[1] === "p") { r.position = parts[2]; i = 3; } else { r.number = parts[1]; i = 2; }
+  for (; i < parts.length; i++) {
+    if (parts[i] === "moves" && i + 1 < parts.length) r.moves = parts[++i].split(",").filter(Boolean).map((m) => m.replace(".", " ").replace(".", ">"));
+    else if (parts[i] === "step" && i + 1 < parts.length) r.step = parseInt(parts[++i], 10) || 0;
+    else if (parts[i] === "shortest") r.shortest = true;
+  }
+  return r;
+}
+
+function b64(s) { return btoa(unescape(encodeURIComponent(s))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, ""); }
+function unb64(s) { return decodeURIComponent(escape(atob(s.replace(/-/g, "+").replace(/_/g, "/")))); }
+
+async function restore(hash) {
+  const r = parseURL(hash);
+  if (!r) return false;
+  if (r.position) {
+    try {
+      const a = await ask({ op: "read", text: unb64(r.position) });
+      S.game = a.position.game;
+      S.number = a.number || "";
+      $("game").value = S.game;
+      await setStart(a.position, r);
+      return true;
+    } catch (e) {
+      fail("the position in the link cannot be read: " + e.message);
+      return false;
+    }
+  }
+  return loadDeal(r.game, r.number, r);
+}
+
+// ---------- searches ----------
+
+let timer = null;
+
+function busy(text) {
+  document.body.dataset.busy = "1";
+  $("spinner").hidden = false;
+  $("cancel-btn").hidden = false;
+  const t0 = performance.now();
+  const show = () => { $("status-text").textContent = `${text} ${((performance.now() - t0) / 1000).toFixed(1)} s`; };
+  show();
+  clearInterval(timer);
+  timer = setInterval(show, 100);
+}
+function idle(text) {
+  delete document.body.dataset.busy;
+  clearInterval(timer);
+  $("spinner").hidden = true;
+  $("cancel-btn").hidden = true;
+  $("status-text").textContent = text || "";
+}
+
+async function runSearch(text, req) {
+  if (search.busy()) search.cancel();
+  busy(text);
+  try {
+    const a = await search.call(req);
+    idle("");
+    if (a.error) { fail(a.error); return null; }
+    return a;
+  } catch (e) {
+    if (e instanceof Cancelled) return null;
+    idle("");
+    fail(e.message);
+    return null;
+  }
+}
+
+function budget() { return Number($("budget").value); }
+
+async function runSolve(kind) {
+  if (!S.start) return;
+  stopPlay();
+  const from = S.cur;
+  const p = pos();
+  const a = await runSearch(kind === "shortest" ? "Finding the shortest solution…" : "Solving…", { op: "solve", position: p, maxNodes: budget(), shortest: kind === "shortest" });
+  if (!a) return;
+  S.line = S.line.slice(0, from);
+  S.positions = S.positions.slice(0, from + 1);
+  S.fixed = from;
+  S.solved = kind;
+  if (a.line) {
+    S.line = S.line.concat(a.line.moves);
+    S.positions = S.positions.concat(a.line.positions.slice(1));
+  }
+  S.cur = from;
+  showVerdict(a, from);
+  draw();
+  saveURL();
+  return a;
+}
+
+function showVerdict(a, from) {
+  const v = $("verdict");
+  v.className = "verdict " + a.verdict;
+  v.innerHTML = "";
+  const head = document.createElement("p");
+  head.className = "head";
+  head.textContent = a.verdict === "solvable" ? "Solvable" : a.verdict === "unsolvable" ? "Unsolvable" : "Unknown";
+  v.appendChild(head);
+  for (const l of a.lines.concat([a.searched])) {
+    const p = document.createElement("p");
+    p.textContent = l;
+    v.appendChild(p);
+  }
+  if (from > 0) {
+    const p = document.createElement("p");
+    p.className = "note";
+    p.textContent = `From the position after move ${from}.`;
+    v.appendChild(p);
+  }
+  if (a.verdict === "solvable") {
+    const p = document.createElement("p");
+    p.className = "note";
+    p.textContent = "Press ▶ to watch, or step with ← →.";
+    v.appendChild(p);
+  }
+}
+
+async function runHint(next) {
+  if (!S.start) return;
+  const hide = !showDown();
+  const label = next ? "Hint" : "Can I still win?";
+  const a = await runSearch(`${label}: searching…`, { op: "hint", position: pos(), hide, samples: Number($("samples").value), maxNodes: budget(), next });
+  if (!a) return;
+  const h = $("hint");
+  h.innerHTML = "";
+  const head = document.createElement("p");
+  head.className = "head";
+  head.textContent = a.exact ? `${label} — exact, every card known` : `${label} — the player's view, face-down cards unknown`;
+  h.appendChild(head);
+  for (const l of a.lines.concat([a.searched])) {
+    const p = document.createElement("p");
+    p.textContent = l;
+    h.appendChild(p);
+  }
+  h.className = "hint " + (a.exact ? a.verdict : a.winnable > 0 ? "solvable" : a.unknown > 0 ? "unknown" : "unsolvable");
+  S.hintMove = a.move || null;
+  h.dataset.move = a.move ? a.move.move : "";
+  h.dataset.exact = a.exact ? "1" : "";
+  if (a.move) {
+    const b = document.createElement("button");
+    b.textContent = "Play " + a.move.move;
+    b.id = "play-hint";
+    b.addEventListener("click", () => handMove(a.move.move));
+    h.appendChild(b);
+  }
+  mark();
+}
+
+// ---------- moves by hand ----------
+
+async function handMove(move) {
+  const from = S.cur;
+  const l = await ask({ op: "line", position: pos(), moves: [move] });
+  if (l.refused) {
+    fail(`${l.refused.move} is not allowed: ${l.refused.reason}`);
+    S.selected = null;
+    mark();
+    return false;
+  }
+  say("");
+  S.line = S.line.slice(0, from).concat(l.moves);
+  S.positions = S.positions.slice(0, from + 1).concat([l.positions[1]]);
+  S.fixed = from + 1;
+  S.solved = "";
+  S.cur = from + 1;
+  S.selected = S.hintMove = S.legal = null;
+  clearVerdict();
+  draw();
+  saveURL();
+  if (l.won) { say("Won! Every card is on its foundation.", "ok"); return true; }
+  if ($("auto-check").checked) runHint(false);
+  return true;
+}
+
+function locOfCard(el) {
+  const pile = el.closest("[data-pile]");
+  if (pile) return pile.dataset.pile;
+  const cell = el.closest("[data-cell]");
+  if (cell) return cell.dataset.cell;
+  if (el.closest("[data-foundation]")) return "f";
+  return null;
+}
+
+function cardsFrom(el) {
+  const stack = el.parentElement;
+  const all = [...stack.children];
+  return all.slice(all.indexOf(el)).map((c) => c.dataset.card);
+}
+
+async function select(el) {
+  const from = locOfCard(el);
+  if (!from) return;
+  const cards = from[0] === "t" ? cardsFrom(el) : [el.dataset.card];
+  S.selected = { card: el.dataset.card, from, cards };
+  mark();
+  if (!S.legal) {
+    const at = S.cur;
+    const a = await ask({ op: "legal", position: pos() });
+    if (S.cur !== at) return;
+    S.legal = a.moves;
+  }
+  mark();
+}
+
+async function clickOn(target) {
+  if (!S.start) return;
+  stopPlay();
+  const card = target.closest(".card");
+  const dest = target.closest("[data-pile],[data-cell],[data-foundation]");
+  if (S.selected) {
+    const to = dest ? (dest.dataset.pile || dest.dataset.cell || "f") : null;
+    if (card && card.dataset.card === S.selected.card) { S.selected = null; mark(); return; }
+    if (to && to !== S.selected.from) {
+      await handMove(`${S.selected.card} ${S.selected.from}>${to}`);
+      return;
+    }
+    if (card && !card.dataset.down) { await select(card); return; }
+    S.selected = null;
+    mark();
+    return;
+  }
+  if (card && !card.dataset.down) await select(card);
+}
+
+async function toFoundation(target) {
+  const card = target.closest(".card");
+  if (!card || card.dataset.down) return;
+  const from = locOfCard(card);
+  if (!from || from === "f") return;
+  S.selected = null;
+  await handMove(`${card.dataset.card} ${from}>f`);
+}
+
+// ---------- events ----------
+
+function wire() {
+  $("deal-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    loadDeal($("game").value, $("number").value.trim());
+  });
+  $("random-btn").addEventListener("click", () => {
+    const n = String(1 + Math.floor(Math.random() * 32000));
+    $("number").value = n;
+    loadDeal($("game").value, n);
+  });
+  $("paste-btn").addEventListener("click", () => {
+    const f = $("paste");
+    f.hidden = !f.hidden;
+    $("paste-btn").setAttribute("aria-expanded", String(!f.hidden));
+    if (!f.hidden) $("paste-text").focus();
+  });
+  $("paste").addEventListener("submit", async (e) => {
+    e.preventDefault();
+    stopPlay();
+    try {
+      const a = await ask({ op: "read", text: $("paste-text").value });
+      say("");
+      S.game = a.position.game;
+      S.number = a.number || "";
+      $("game").value = S.game;
+      $("number").value = S.number;
+      $("paste").hidden = true;
+      await setStart(a.position, null);
+    } catch (err) {
+      fail(err.message);
+    }
+  });
+  $("solve-btn").addEventListener("click", () => runSolve("solve"));
+  $("shortest-btn").addEventListener("click", () => runSolve("shortest"));
+  $("hint-btn").addEventListener("click", () => runHint(true));
+  $("canwin-btn").addEventListener("click", () => runHint(false));
+  $("cancel-btn").addEventListener("click", () => {
+    search.cancel();
+    idle("Cancelled.");
+  });
+  $("show-down").addEventListener("change", () => { $("hint").textContent = ""; S.hintMove = null; draw(); });
+  $("first-btn").addEventListener("click", () => { stopPlay(); go(0); });
+  $("prev-btn").addEventListener("click", () => { stopPlay(); go(S.cur - 1); });
+  $("next-btn").addEventListener("click", () => { stopPlay(); go(S.cur + 1); });
+  $("last-btn").addEventListener("click", () => { stopPlay(); go(S.line.length); });
+  $("play-btn").addEventListener("click", togglePlay);
+  $("moves").addEventListener("click", (e) => {
+    const b = e.target.closest("button[data-step]");
+    if (b) { stopPlay(); go(Number(b.dataset.step)); }
+  });
+  const board = $("board");
+  board.addEventListener("click", (e) => clickOn(e.target));
+  board.addEventListener("dblclick", (e) => toFoundation(e.target));
+  board.addEventListener("keydown", (e) => {
+    if ((e.key === "Enter" || e.key === " ") && e.target.closest(".card,.slot")) {
+      e.preventDefault();
+      e.stopPropagation();
+      clickOn(e.target);
+    }
+  });
+  document.addEventListener("keydown", (e) => {
+    const t = e.target;
+    if (t.closest && t.closest("input,select,textarea")) return;
+    if (e.ctrlKey || e.metaKey) {
+      if (e.key === "z") { e.preventDefault(); stopPlay(); go(S.cur - 1); }
+      else if (e.key === "y" || e.key === "Z") { e.preventDefault(); stopPlay(); go(S.cur + 1); }
+      return;
+    }
+    switch (e.key) {
+      case "ArrowLeft": e.preventDefault(); stopPlay(); go(S.cur - 1); break;
+      case "ArrowRight": e.preventDefault(); stopPlay(); go(S.cur + 1); break;
+      case "Home": e.preventDefault(); stopPlay(); go(0); break;
+      case "End": e.preventDefault(); stopPlay(); go(S.line.length); break;
+      case " ":
+        if (t.closest && t.closest("button")) return;
+        e.preventDefault(); togglePlay(); break;
+      case "Escape": S.selected = null; mark(); break;
+    }
+  });
+  // Our own replaceState does not fire hashchange; a link or a typed
+  // address does. Restores run one after another, so the last address
+  // given is the one on screen.
+  let restoring = Promise.resolve();
+  window.addEventListener("hashchange", () => {
+    const h = location.hash; // as given: an earlier restore may rewrite it
+    restoring = restoring.then(() => restore(h)).catch((e) => fail(e.message));
+  });
+}
+
+async function main() {
+  wire();
+  try {
+    await quick.ensure();
+  } catch (e) {
+    return;
+  }
+  document.body.dataset.workerReady = performance.now().toFixed(0);
+  document.body.dataset.ready = "1";
+  if (parseURL(location.hash)) await restore(location.hash);
+  else await loadDeal("russian-cell", "617");
+  // The searching worker starts once the board is on screen.
+  search.ensure().catch(() => {});
+  $("number").focus();
+}
+
+main();

@@ -1,0 +1,38 @@
+//go:build js && wasm
+
+// Command wasm is the part of the web page that runs in the browser's Web
+// Worker, compiled with GOOS=js GOARCH=wasm: the project's own rules,
+// dealgen, solver and sample packages, behind one JavaScript function.
+//
+// The worker calls patienceCall(request, reply): request is a JSON object
+// with an "op" field; reply is called once, with the JSON answer. Each
+// request runs in a goroutine of its own. A search does not return to the
+// browser's event loop until it ends, so the page cancels one by ending the
+// worker and starting a new one.
+package main
+
+import (
+	"runtime/debug"
+	"syscall/js"
+
+	"github.com/patience-solver/patience/web/play"
+)
+
+func main() {
+	// The position table is capped at play.TableMB; the runtime is
+	// asked to stay near that, so that the table it outgrew is returned
+	// soon (as the command line does with --memory).
+	debug.SetMemoryLimit((play.TableMB + 64) << 20)
+	js.Global().Set("patienceCall", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		if len(args) < 2 {
+			return nil
+		}
+		req, reply := args[0].String(), args[1]
+		go func() {
+			reply.Invoke(string(play.Answer([]byte(req))))
+		}()
+		return nil
+	}))
+	js.Global().Call("postMessage", map[string]any{"ready": true})
+	select {}
+}

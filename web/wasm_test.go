@@ -1,0 +1,80 @@
+package web_test
+
+import (
+	"bytes"
+	"compress/gzip"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/patience-solver/patience/internal/longtest"
+)
+
+// TestWasmIsFresh rebuilds static/patience.wasm as build.sh does and fails
+// when the committed file differs: the page would run other code than the
+// packages' source. The build is reproducible only with the same Go
+// version, so with another one it says so and compares nothing.
+func TestWasmIsFresh(t *testing.T) {
+	longtest.Need(t)
+	recorded, err := os.ReadFile("patience.wasm.goversion")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v := strings.TrimSpace(string(recorded)); v != runtime.Version() {
+		t.Skipf("static/patience.wasm was built with %s, this is %s: not compared (run go generate ./web with %s to rebuild it)", v, runtime.Version(), runtime.Version())
+	}
+	committed, err := os.ReadFile("static/patience.wasm")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "patience.wasm")
+	cmd := exec.Command("go", "build", "-trimpath", "-buildvcs=false", "-ldflags=-s -w", "-o", out, "./wasm")
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0", "GOFLAGS=", "GOWASM=")
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("building: %v\n%s", err, b)
+	}
+	fresh, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(fresh, committed) {
+		t.Fatalf("static/patience.wasm is stale (%d bytes committed, %d built): run go generate ./web and commit it", len(committed), len(fresh))
+	}
+	goroot := runtime.GOROOT()
+	if b, err := exec.Command("go", "env", "GOROOT").Output(); err == nil {
+		goroot = strings.TrimSpace(string(b))
+	}
+	support, err := os.ReadFile(filepath.Join(goroot, "lib", "wasm", "wasm_exec.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	shipped, err := os.ReadFile("static/wasm_exec.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(support, shipped) {
+		t.Error("static/wasm_exec.js is not this Go's lib/wasm/wasm_exec.js: run go generate ./web")
+	}
+}
+
+// TestWasmSize keeps the WebAssembly small: at most 3 MB gzipped.
+func TestWasmSize(t *testing.T) {
+	b, err := os.ReadFile("static/patience.wasm")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var z bytes.Buffer
+	w, _ := gzip.NewWriterLevel(&z, gzip.BestCompression)
+	w.Write(b)
+	w.Close()
+	t.Logf("patience.wasm: %d bytes, %d gzipped", len(b), z.Len())
+	if z.Len() > 3<<20 {
+		t.Errorf("patience.wasm is %d bytes gzipped, more than 3 MB", z.Len())
+	}
+	if len(b) < 1<<20 {
+		t.Errorf("patience.wasm is only %d bytes: not the solver", len(b))
+	}
+}
