@@ -48,6 +48,45 @@ type Solution struct {
 	// as "v1.2.3+abc1234" (see internal/buildinfo), written as "solver"
 	// when not ""; files written before it was recorded lack it.
 	Solver string
+	// Play is set on the record of a game played by a player that cannot
+	// see the face-down cards (patience play), and nil otherwise. Verdict
+	// is then the deal's verdict with all cards known, and Moves the moves
+	// played, which win only when Play.Outcome is OutcomeWon.
+	Play *Play
+}
+
+// The outcomes of a played game. A loss is an outcome of play, never a
+// verdict: the deal may be solvable all the same.
+const (
+	OutcomeWon  = "won"
+	OutcomeLost = "lost"
+)
+
+// Play is what the record of a played game adds to a solution.
+type Play struct {
+	Player  string // "sampled" or "greedy"
+	Samples int    // arrangements per decision (sampled), else 0
+	Seed    string // the seed of the draws (sampled), else ""
+	Outcome string // OutcomeWon or OutcomeLost
+	Ended   string // why the game ended, in words
+	// LostAfter is, for a lost game of a solvable deal, the number of the
+	// first move after which the game could no longer be won with all
+	// cards known; 0 means lost as dealt (the deal is unsolvable). It is
+	// nil when the game was won or the verdict is unknown.
+	LostAfter *int
+	// Shares gives, for each move, the share it was rated at (winnable of
+	// decided arrangements), or nil for a move played unrated (automatic
+	// foundation moves, the only new move, the greedy rule).
+	Shares []*PlayShare
+}
+
+// PlayShare is the rating of one move: in how many of the arrangements
+// drawn a win still existed after it, Exact when every arrangement was
+// solved.
+type PlayShare struct {
+	Winnable int  `json:"winnable"`
+	Of       int  `json:"of"`
+	Exact    bool `json:"exact,omitempty"`
 }
 
 // Shortest is what a shortest search adds to a solution, written as
@@ -77,7 +116,15 @@ type solutionDoc struct {
 	Lower    *int         `json:"lower_bound,omitempty"`
 	Nodes    int64        `json:"nodes"`
 	Seconds  float64      `json:"seconds"`
-	Solver   string       `json:"solver,omitempty"`
+	// A played game (patience play) only:
+	Player    string       `json:"player,omitempty"`
+	Samples   int          `json:"samples,omitempty"`
+	Seed      string       `json:"seed,omitempty"`
+	Outcome   string       `json:"outcome,omitempty"`
+	Ended     string       `json:"ended,omitempty"`
+	LostAfter *int         `json:"lost_after,omitempty"`
+	Shares    []*PlayShare `json:"shares,omitempty"`
+	Solver    string       `json:"solver,omitempty"`
 }
 
 type rulesDoc struct {
@@ -120,6 +167,12 @@ func MarshalSolution(s *Solution) []byte {
 	for i, m := range s.Moves {
 		c, f, t := m.Card.String(), m.From.String(), m.To.String()
 		d.Moves[i] = moveDoc{Card: &c, From: &f, To: &t}
+	}
+	if pl := s.Play; pl != nil {
+		d.Player, d.Samples, d.Seed, d.Outcome, d.Ended, d.LostAfter, d.Shares = pl.Player, pl.Samples, pl.Seed, pl.Outcome, pl.Ended, pl.LostAfter, pl.Shares
+		if d.Shares == nil {
+			d.Shares = []*PlayShare{}
+		}
 	}
 	if math.IsNaN(d.Seconds) || math.IsInf(d.Seconds, 0) {
 		d.Seconds = 0
@@ -227,6 +280,23 @@ func ReadSolution(r io.Reader) (*Solution, error) {
 		case d.Verdict == VerdictSolvable && *d.Lower > n:
 			l.add(sevInput, "lower_bound: %d is more than the %d moves of the solution", *d.Lower, n)
 		}
+	}
+	switch {
+	case d.Outcome == "" && (d.Player != "" || d.Samples != 0 || d.Seed != "" || d.Ended != "" || d.LostAfter != nil || d.Shares != nil):
+		l.add(sevInput, `a played game's fields without "outcome": use won or lost`)
+	case d.Outcome == OutcomeWon || d.Outcome == OutcomeLost:
+		s.Play = &Play{Player: d.Player, Samples: d.Samples, Seed: d.Seed, Outcome: d.Outcome, Ended: d.Ended, LostAfter: d.LostAfter, Shares: d.Shares}
+		if d.Shares != nil && len(d.Shares) != len(d.Moves) {
+			l.add(sevInput, "shares: %d entries for %d moves", len(d.Shares), len(d.Moves))
+		}
+		if d.LostAfter != nil && (*d.LostAfter < 0 || *d.LostAfter > len(d.Moves)) {
+			l.add(sevInput, "lost_after: %d is not a move of the %d played", *d.LostAfter, len(d.Moves))
+		}
+		if d.Outcome == OutcomeWon && d.Verdict != VerdictSolvable {
+			l.add(sevInput, `outcome won, but the verdict is %q: a won game's deal is solvable`, clip(d.Verdict))
+		}
+	case d.Outcome != "":
+		l.add(sevInput, "unknown outcome %q: use won or lost", clip(d.Outcome))
 	}
 	if len(d.Moves) > 0 {
 		s.Moves = make([]Move, 0, len(d.Moves))

@@ -23,6 +23,10 @@ printing the first illegal move and why, or that the moves end without a
 win, or that the moves win although the file's verdict says otherwise, or
 that there is nothing to check: an unsolvable or unknown verdict comes with
 no moves (the search's proof cannot be replayed). Malformed input exits 2.
+
+The record of a game that patience play played is checked the same way: a
+won game must win. A lost game has no win to check: check replays its moves,
+says whether they are legal, and exits 3.
 FILE may be - for standard input.`,
 		Example: `  patience solve russian-cell 617 --format json > s.json
   patience check s.json`,
@@ -44,6 +48,9 @@ FILE may be - for standard input.`,
 					return usageError{err}
 				}
 				start = dealgen.Deal(sol.Game, n)
+			}
+			if sol.Play != nil && sol.Play.Outcome == rules.OutcomeLost {
+				return checkLostGame(s, start, sol)
 			}
 			if sol.Verdict != rules.VerdictSolvable && len(sol.Moves) == 0 {
 				// Only a win comes with moves to replay; an unsolvable
@@ -81,4 +88,24 @@ FILE may be - for standard input.`,
 		},
 	}
 	return cmd
+}
+
+// checkLostGame replays the moves of a lost game's record (patience play):
+// they must be legal and must not win. There is no win to check, so it
+// exits 3 either way.
+func checkLostGame(s streams, start *rules.Position, sol *rules.Solution) error {
+	end, err := rules.Replay(start, sol.Options, sol.Moves)
+	var me *rules.MoveError
+	switch {
+	case errors.As(err, &me):
+		fmt.Fprintf(s.out, "invalid: %v\n", me)
+	case err != nil:
+		return err
+	case end.Won():
+		fmt.Fprintf(s.out, "invalid: the %d moves win, but the outcome says lost\n", len(sol.Moves))
+	default:
+		fmt.Fprintf(s.out, "nothing to check: a lost game (the %d moves played are legal and end with %d of 52 cards on the foundations); the deal's verdict with all cards known is %s\n",
+			len(sol.Moves), end.OnFoundations(), sol.Verdict)
+	}
+	return checkFailed{}
 }

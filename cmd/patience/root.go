@@ -286,7 +286,7 @@ unseen cards: the share that can be won, and the move that keeps the most.`,
 	root.SetIn(s.in)
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{flagError(err)} })
 	root.CompletionOptions.DisableDefaultCmd = true
-	root.AddCommand(newDealCommand(s), newSolveCommand(s), newHintCommand(s), newFindCommand(s), newCheckCommand(s), newStatsCommand(s), newMergeCommand(s))
+	root.AddCommand(newDealCommand(s), newSolveCommand(s), newHintCommand(s), newFindCommand(s), newCheckCommand(s), newPlayCommand(s), newReviewCommand(s), newStatsCommand(s), newMergeCommand(s))
 	root.AddCommand(newServeCommand(s), newWebCommand(s))
 	root.AddCommand(newVersionCommand(s))
 	setVersion(root)

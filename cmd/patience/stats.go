@@ -13,6 +13,7 @@ import (
 	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/solver"
 	"github.com/patience-solver/patience/solver/batch"
+	"github.com/patience-solver/patience/solver/player"
 )
 
 // statsFlags are the flags of the stats command other than the search
@@ -25,6 +26,7 @@ type statsFlags struct {
 	records          bool // --summary --records: every record, as CSV
 	retryUnknown     bool
 	noSpaceCheck     bool
+	play             playerFlags
 	force            bool
 }
 
@@ -92,7 +94,16 @@ Each worker searches one deal at a time on one core; --memory is split
 among the workers, at least 1 MB each. --memory also covers the list of
 deals: a range takes nothing, but a --deals-file of scattered deals holds
 about 64 bytes a deal (3 million: about 190 MB), and the position tables
-share what is left. A progress bar shows on stderr when it is a terminal.`,
+share what is left. A progress bar shows on stderr when it is a terminal.
+
+--player sampled|greedy also lets a player who cannot see the face-down cards
+play every deal (as patience play does, with --samples and --seed) and
+reports its win rate with its 95% Wilson interval beside the verdicts with all
+cards known, and the share of the winnable deals it won. The results file
+records the player, samples and seed in its header and each game's "outcome".
+Ripple Fan deals every card face up, so there the sampled player's rate is the
+rate with all cards known: stats --player sampled says so and does not play;
+greedy still plays.`,
 		Example: `  patience stats russian-cell --deals 1-100000 --out rc.jsonl
   patience stats ripple-fan --deals 1-10000000 --out rf.jsonl --plot rf.svg
   patience stats ripple-fan --deals 10000000000000000-10000000001000000 --quiet
@@ -101,7 +112,9 @@ share what is left. A progress bar shows on stderr when it is a terminal.`,
   patience stats russian-cell --deals 1-100000 --out rc.jsonl --retry-unknown --max-nodes 1000000000
   patience stats --summary rc.jsonl --format json
   patience stats --summary rc.jsonl --format csv > summary.csv
-  patience stats --summary rc.jsonl --records --format csv > deals.csv`,
+  patience stats --summary rc.jsonl --records --format csv > deals.csv
+  patience stats russian-cell --deals 1-2000 --player sampled --out sampled.jsonl
+  patience stats russian-cell --deals 1-2000 --player greedy --out greedy.jsonl`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := checkFormat(f.format, "text", "json", "csv"); err != nil {
 				return err
@@ -127,6 +140,7 @@ share what is left. A progress bar shows on stderr when it is a terminal.`,
 	fl.BoolVar(&f.summary, "summary", false, "summarise the results files given as arguments")
 	fl.BoolVar(&f.retryUnknown, "retry-unknown", false, "search the unknown deals of --out again with the budget now given")
 	fl.BoolVar(&f.noSpaceCheck, "no-space-check", false, "start even if the results may not fit on the file system of --out")
+	f.play.add(cmd)
 	fl.BoolVar(&f.force, "force", false, "resume --out even if another build of patience made it")
 	sf.add(cmd, "deals searched at once, one core each")
 	return cmd
@@ -201,6 +215,13 @@ func runStats(s streams, cmd *cobra.Command, args []string, f statsFlags, sf sea
 	bcfg := batch.Config{
 		Game: g, Deals: list, Shard: shard, Solver: scfg, Workers: workers,
 		Out: f.out, RetryUnknown: f.retryUnknown, Force: f.force,
+	}
+	if f.play.player != "" || cmd.Flags().Changed("samples") || cmd.Flags().Changed("seed") {
+		bp, err := statsPlayer(s, cmd, g, scfg, f.play)
+		if err != nil {
+			return err
+		}
+		bcfg.Player = bp
 	}
 	if !f.noSpaceCheck {
 		bcfg.FreeSpace = freeSpace
@@ -422,6 +443,17 @@ func writeReport(w io.Writer, info runInfo, r batch.Report) {
 		fmt.Fprintf(w, "  if every unknown were a win:  %s\n", rateText(r.IfUnknownWon))
 	}
 	fmt.Fprintln(w)
+	if pr := r.Player; pr != nil {
+		who := h.Player
+		if h.Samples > 0 && h.Player == "sampled" {
+			who = fmt.Sprintf("%s (%d samples, seed %d)", h.Player, h.Samples, h.Seed)
+		}
+		fmt.Fprintf(w, "Player %s, who cannot see the face-down cards:\n", who)
+		fmt.Fprintf(w, "  won:                     %s\n", rateText(pr.WinRate))
+		fmt.Fprintf(w, "  all cards known:         %s\n", rateText(r.WinRate))
+		fmt.Fprintf(w, "  winnable deals it won:   %s\n", rateText(pr.WinnableWon))
+		fmt.Fprintln(w)
+	}
 
 	rows := [][]string{{"", "mean", "median", "p99", "max"}}
 	row := func(name string, d batch.Dist, f func(float64) string) {
@@ -537,4 +569,39 @@ func percent(x, half float64) string {
 		d = 4
 	}
 	return fmt.Sprintf("%.*f%%", d, x*100)
+}
+
+// statsPlayer reads --player, --samples and --seed for stats: the player
+// that plays every deal, or nil (with a note) for the sampled player on
+// Ripple Fan, whose rate is the rate with all cards known.
+func statsPlayer(s streams, cmd *cobra.Command, g rules.Game, scfg solver.Config, f playerFlags) (*batch.Player, error) {
+	one := scfg
+	one.Workers = 1
+	pc, err := f.config(one)
+	if err != nil {
+		return nil, err
+	}
+	pc.Sample.Workers = 1
+	if pc.Kind == player.Greedy {
+		for _, name := range []string{"samples", "seed"} {
+			if cmd.Flags().Changed(name) {
+				return nil, badInput("--%s applies only to the sampled player", name)
+			}
+		}
+	}
+	if g == rules.RippleFan && pc.Kind == player.Sampled {
+		fmt.Fprintln(s.err, "patience: note: Ripple Fan deals every card face up, so the sampled player sees every card and wins exactly the deals that can be won: its win rate is the win rate with all cards known below; no game is played")
+		return nil, nil
+	}
+	bp := &batch.Player{Name: pc.Kind.String(), Play: func(p *rules.Position) (bool, error) {
+		gm, err := player.Play(p, pc)
+		if err != nil {
+			return false, err
+		}
+		return gm.Won, nil
+	}}
+	if pc.Kind == player.Sampled {
+		bp.Samples, bp.Seed = pc.Sample.Samples, pc.Sample.Seed
+	}
+	return bp, nil
 }

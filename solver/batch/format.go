@@ -292,6 +292,31 @@ type Record struct {
 	Nodes int64
 	// Elapsed is the search time, written in seconds to the microsecond.
 	Elapsed time.Duration
+	// Outcome is the player's game in a run with a player (Header.Player),
+	// else NotPlayed.
+	Outcome Outcome
+}
+
+// Outcome is a player's result on a deal: a loss is an outcome of play,
+// never a verdict.
+type Outcome uint8
+
+// The outcomes.
+const (
+	NotPlayed Outcome = iota
+	Won
+	Lost
+)
+
+// String returns "won", "lost" or "".
+func (o Outcome) String() string {
+	switch o {
+	case Won:
+		return "won"
+	case Lost:
+		return "lost"
+	}
+	return ""
 }
 
 // NoForced is Record.Forced for a win whose line does not say how many of
@@ -327,6 +352,11 @@ func (r *Record) AppendJSON(b []byte) []byte {
 	if r.Verdict == solver.Unknown {
 		b = append(b, `,"reason":`...)
 		b = appendJSONString(b, r.Reason)
+	}
+	if r.Outcome != NotPlayed {
+		b = append(b, `,"outcome":"`...)
+		b = append(b, r.Outcome.String()...)
+		b = append(b, '"')
 	}
 	b = append(b, `,"moves":`...)
 	b = strconv.AppendInt(b, int64(r.Moves), 10)
@@ -414,7 +444,7 @@ func parseRecord(line []byte, tag string) (Record, error) {
 	if !p.eat('{') {
 		return r, errors.New("not a result line: want a JSON object such as {\"number\":\"617\",\"verdict\":\"solvable\",...}")
 	}
-	var seen [8]bool
+	var seen [9]bool
 	const (
 		fNumber = iota
 		fVerdict
@@ -424,8 +454,9 @@ func parseRecord(line []byte, tag string) (Record, error) {
 		fNodes
 		fSeconds
 		fRun
+		fOutcome
 	)
-	names := [...]string{"number", "verdict", "reason", "moves", "forced", "nodes", "seconds", "run"}
+	names := [...]string{"number", "verdict", "reason", "moves", "forced", "nodes", "seconds", "run", "outcome"}
 	first := true
 	for !p.eat('}') {
 		if !first && !p.eat(',') {
@@ -494,6 +525,16 @@ func parseRecord(line []byte, tag string) (Record, error) {
 				return r, p.fail("\"reason\" must be a string")
 			}
 			r.Reason = string(s)
+		case fOutcome:
+			s, ok := p.str()
+			switch {
+			case ok && string(s) == "won":
+				r.Outcome = Won
+			case ok && string(s) == "lost":
+				r.Outcome = Lost
+			default:
+				return r, fmt.Errorf("bad \"outcome\" %q: want won or lost", s)
+			}
 		case fMoves, fForced, fNodes:
 			num := p.number()
 			v, err := strconv.ParseInt(string(num), 10, 64)
@@ -536,6 +577,8 @@ func parseRecord(line []byte, tag string) (Record, error) {
 		return r, fmt.Errorf("%s with %d moves: only solvable deals have moves", r.Verdict, r.Moves)
 	case r.Verdict != solver.Solvable && seen[fForced]:
 		return r, fmt.Errorf("a %q with \"forced\": only solvable deals have forced moves", r.Verdict)
+	case r.Outcome == Won && r.Verdict != solver.Solvable:
+		return r, fmt.Errorf("a game won on a %q deal: a won deal is solvable", r.Verdict)
 	case r.Forced > r.Moves:
 		return r, fmt.Errorf("%d forced of %d moves: a solution has no more forced moves than moves", r.Forced, r.Moves)
 	}

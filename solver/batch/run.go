@@ -59,12 +59,26 @@ type Config struct {
 	// cannot fit beside Out, by the least they can take. An error from it
 	// skips the check.
 	FreeSpace func(dir string) (uint64, error)
+	// Player, when set, plays every deal after deciding it: the results
+	// record its outcome, and the header its name, samples and seed.
+	Player *Player
 	// StopGrace is how long Run waits, once its context is done, for the
 	// searches in progress to end (the context ends them within about a
 	// thousand positions). One still running after that is abandoned (its
 	// deal is not written, and a resumed run searches it again). 0 means 2
 	// seconds.
 	StopGrace time.Duration
+}
+
+// Player is a player that plays the deals of a run (stats --player). Play
+// plays one game from a deal with every card known, showing the player
+// only what it may see, and says whether it won; it is called from every
+// worker at once, and must not change p.
+type Player struct {
+	Name    string
+	Samples int
+	Seed    uint64
+	Play    func(p *rules.Position) (won bool, err error)
 }
 
 // MismatchError is returned when the results file to resume was written
@@ -188,6 +202,9 @@ func Open(cfg Config) (*Runner, error) {
 		header: Header{Version: FormatVersion, Solver: buildinfo.String(), Game: cfg.Game, Deals: cfg.Deals.String(), Shard: cfg.Shard,
 			Options: cfg.Solver.Options, MaxNodes: cfg.Solver.MaxNodes, Timeout: cfg.Solver.Timeout},
 		total: cfg.Shard.Len(cfg.Deals.Len()),
+	}
+	if pl := cfg.Player; pl != nil {
+		r.header.Player, r.header.Samples, r.header.Seed = pl.Name, pl.Samples, pl.Seed
 	}
 	r.tag = r.header.Tag()
 	if cfg.Out != "" {
@@ -530,7 +547,7 @@ func (r *Runner) Run(ctx context.Context) (*Result, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			w := worker{ctx: ctx, game: r.cfg.Game, s: solver.New(r.cfg.Game, scfg), p: rules.NewPosition(r.cfg.Game), opts: scfg.Options}
+			w := worker{ctx: ctx, game: r.cfg.Game, s: solver.New(r.cfg.Game, scfg), p: rules.NewPosition(r.cfg.Game), opts: scfg.Options, player: r.cfg.Player}
 			send := func(b []Record) bool {
 				select {
 				case results <- b:
@@ -643,6 +660,8 @@ type worker struct {
 	d    dealgen.Dealer
 	p    *rules.Position
 	opts rules.Options
+	// player plays each deal after it is decided, or is nil.
+	player *Player
 }
 
 // errInterrupted says a search was ended by its context: it has no result.
@@ -669,8 +688,19 @@ func (w *worker) solve(n dealgen.Number) (Record, error) {
 			return Record{}, fmt.Errorf("deal %s: the solver's move list does not win", n)
 		}
 	}
-	return Record{Number: n, Verdict: res.Verdict, Reason: res.Reason.String(), Moves: len(res.Moves),
-		Forced: res.Forced, Nodes: res.Nodes, Elapsed: res.Elapsed}, nil
+	rec := Record{Number: n, Verdict: res.Verdict, Reason: res.Reason.String(), Moves: len(res.Moves),
+		Forced: res.Forced, Nodes: res.Nodes, Elapsed: res.Elapsed}
+	if w.player != nil {
+		won, err := w.player.Play(w.p)
+		if err != nil {
+			return Record{}, fmt.Errorf("deal %s: the player: %v", n, err)
+		}
+		rec.Outcome = Lost
+		if won {
+			rec.Outcome = Won
+		}
+	}
+	return rec, nil
 }
 
 // writer is the one goroutine that writes the results file and keeps the

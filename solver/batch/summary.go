@@ -62,6 +62,10 @@ type Summary struct {
 	hardest   []HardDeal
 	trace     []TracePoint
 	traceStep uint64
+	// played counts the deals a player played (Record.Outcome set), won
+	// those it won, and wonSolvable those of them that are solvable.
+	played, won, wonSolvable uint64
+	playedSolvable           uint64
 }
 
 // HardDeal is one of the hardest deals, by positions searched.
@@ -93,6 +97,18 @@ const traceMax = 2048
 // Add counts one deal's result.
 func (s *Summary) Add(r *Record) {
 	s.Count[r.Verdict]++
+	if r.Outcome != NotPlayed {
+		s.played++
+		if r.Verdict == solver.Solvable {
+			s.playedSolvable++
+		}
+		if r.Outcome == Won {
+			s.won++
+			if r.Verdict == solver.Solvable {
+				s.wonSolvable++
+			}
+		}
+	}
 	s.nodes.add(uint64(max(r.Nodes, 0)))
 	s.micros.add(uint64(max(r.Elapsed.Round(time.Microsecond).Microseconds(), 0)))
 	if r.Verdict == solver.Solvable {
@@ -303,6 +319,19 @@ type Report struct {
 	Forced      Dist       `json:"forced"`
 	ForcedShare float64    `json:"forced_share"`
 	Hardest     []HardDeal `json:"hardest"`
+	// Player is set when a player played the deals (stats --player).
+	Player *PlayerReport `json:"player,omitempty"`
+}
+
+// PlayerReport is how a player that cannot see the face-down cards did.
+type PlayerReport struct {
+	// Played counts the deals played; WinRate is won of played, with its
+	// 95% Wilson interval.
+	Played  uint64 `json:"played"`
+	WinRate Rate   `json:"win_rate"`
+	// WinnableWon is won of the deals that are solvable with all cards
+	// known.
+	WinnableWon Rate `json:"winnable_won"`
 }
 
 // Report computes the figures.
@@ -322,6 +351,9 @@ func (s *Summary) Report() Report {
 	}
 	if s.forcedOf > 0 {
 		r.ForcedShare = s.forced.sum / float64(s.forcedOf)
+	}
+	if s.played > 0 {
+		r.Player = &PlayerReport{Played: s.played, WinRate: NewRate(s.won, s.played), WinnableWon: NewRate(s.wonSolvable, s.playedSolvable)}
 	}
 	for i, h := range s.hardest {
 		h.Number = h.num.String()

@@ -20,6 +20,16 @@ type MoveShare struct {
 	// TurnsUnknown is set when the move turns up an unknown card: it
 	// turns up a different card in each arrangement.
 	TurnsUnknown bool
+	// Leads counts the arrangements in which the win the solver found
+	// for the position begins with this move (or with a move to the same
+	// position up to the order of columns and cells). Among moves of equal
+	// share, the one that leads in the most arrangements is on the way to
+	// a win most often.
+	Leads int
+	// Verdicts is the verdict after the move in each arrangement, in draw
+	// order: the same arrangements for every move, so two moves can be
+	// compared pair by pair. Moves to the same position share the slice.
+	Verdicts []solver.Verdict
 	// Twins are the other places Move's card could go to the same effect:
 	// the other empty cells, when Move goes to an empty cell, or the other
 	// empty columns, when it goes to an empty column. Cells are
@@ -157,10 +167,18 @@ func Hint(ctx context.Context, p *rules.Position, cfg Config) (Advice, error) {
 		}
 	}
 	adv.Searches = len(jobs)
+	leads := make([]int, len(classes))
+	for _, o := range outs {
+		if ci := firstIn(moves, classOf, o.first); o.verdict == solver.Solvable && o.hasMove && ci >= 0 {
+			leads[ci]++
+		}
+	}
 	for k := range moves {
 		for _, v := range verdicts[classOf[k]] {
 			adv.Moves[k].add(v)
 		}
+		adv.Moves[k].Leads = leads[classOf[k]]
+		adv.Moves[k].Verdicts = verdicts[classOf[k]]
 	}
 	adv.Moves = mergeTwins(p, adv.Moves, classOf)
 	sort.SliceStable(adv.Moves, func(i, j int) bool {
@@ -229,6 +247,12 @@ func undoes(c *rules.Position, o rules.Options, back string) bool {
 	}
 	return false
 }
+
+// Key returns a string that is the same for every position that differs
+// from q only in the order of its piles or of its cells, and differs
+// otherwise: two positions with the same key are the same position for
+// play. Unknown cards count as cards named "??".
+func Key(q *rules.Position) string { return canonical(q) }
 
 // canonical returns a form of q that is the same for every position that
 // differs from q only in the order of its piles or of its cells, and

@@ -1,0 +1,207 @@
+// Command player plays a list of deals with a player that cannot see the
+// face-down cards (solver/player), one game at a time on one core, and
+// writes one line per deal to a file that a rerun resumes. At the end it
+// prints the player's win rate with its 95% Wilson interval, the
+// all-cards-known verdicts of the same deals, and the CPU seconds per game.
+//
+//	go run ./benchmarks/player -deals 1-50 -player sampled -out sampled-1-50.jsonl
+//	go run ./benchmarks/player -deals 1-500 -player sampled -samples 10 -out s10.jsonl
+//	go run ./benchmarks/player -deals 1-2000 -player greedy -out greedy.jsonl
+//
+// Each line is {"number":"5","outcome":"won","verdict":"solvable","moves":93,
+// "seconds":2.1,"cpu":2.0}: cpu is the process's CPU time during the game,
+// which is the game's own on one core (wall seconds depend on the load of
+// the machine). Run shards of a list (-shard i/n) as separate processes to
+// use more cores, and summarise their files together with -summary.
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"runtime/pprof"
+	"sort"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/patience-solver/patience/dealgen"
+	"github.com/patience-solver/patience/rules"
+	"github.com/patience-solver/patience/solver"
+	"github.com/patience-solver/patience/solver/batch"
+	"github.com/patience-solver/patience/solver/player"
+	"github.com/patience-solver/patience/solver/sample"
+)
+
+type line struct {
+	Number  string  `json:"number"`
+	Outcome string  `json:"outcome"`
+	Verdict string  `json:"verdict"`
+	Moves   int     `json:"moves"`
+	Seconds float64 `json:"seconds"`
+	CPU     float64 `json:"cpu"`
+}
+
+func main() {
+	game := flag.String("game", "russian-cell", "russian-cell or ripple-fan")
+	deals := flag.String("deals", "1-50", "deal range A-B (plain numbers)")
+	who := flag.String("player", "sampled", "sampled or greedy")
+	samples := flag.Int("samples", player.DefaultSamples, "arrangements per decision (sampled)")
+	seed := flag.Uint64("seed", sample.DefaultSeed, "seed of the draws")
+	shard := flag.String("shard", "0/1", "play every deal whose index in the range is i mod n")
+	out := flag.String("out", "", "results file (one line per deal; resumed)")
+	summary := flag.Bool("summary", false, "only summarise the files given as arguments")
+	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile to this file")
+	flag.Parse()
+
+	if *summary {
+		var all []line
+		for _, f := range flag.Args() {
+			all = append(all, read(f)...)
+		}
+		report(all)
+		return
+	}
+	g, err := rules.ParseGame(*game)
+	check(err)
+	kind, err := player.ParseKind(*who)
+	check(err)
+	lo, hi, err := parseRange(*deals)
+	check(err)
+	var si, sn uint64
+	_, err = fmt.Sscanf(*shard, "%d/%d", &si, &sn)
+	check(err)
+	if *out == "" {
+		check(fmt.Errorf("-out is required"))
+	}
+	done := map[string]bool{}
+	lines := read(*out)
+	for _, l := range lines {
+		done[l.Number] = true
+	}
+	f, err := os.OpenFile(*out, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+	check(err)
+	defer f.Close()
+	w := bufio.NewWriter(f)
+	if *cpuprofile != "" {
+		pf, err := os.Create(*cpuprofile)
+		check(err)
+		check(pprof.StartCPUProfile(pf))
+		defer pprof.StopCPUProfile()
+	}
+	scfg := solver.DefaultConfig()
+	scfg.Workers = 1
+	cfg := player.Config{Kind: kind, Sample: sample.Config{Solver: scfg, Samples: *samples, Seed: *seed, Workers: 1}}
+	for n := lo; n <= hi; n++ {
+		if (n-lo)%sn != si {
+			continue
+		}
+		num := dealgen.FromUint64(n)
+		if done[num.String()] {
+			continue
+		}
+		p := dealgen.Deal(g, num)
+		c0 := cpu()
+		t0 := time.Now()
+		gm, err := player.Play(p, cfg)
+		check(err)
+		l := line{Number: num.String(), Outcome: "lost", Moves: len(gm.Moves), Seconds: time.Since(t0).Seconds(), CPU: cpu() - c0}
+		if gm.Won {
+			l.Outcome = "won"
+		}
+		res, err := player.Solve(p, scfg)
+		check(err)
+		l.Verdict = res.Verdict.String()
+		b, _ := json.Marshal(l)
+		w.Write(append(b, '\n'))
+		check(w.Flush())
+		lines = append(lines, l)
+	}
+	report(lines)
+}
+
+func report(lines []line) {
+	var won, solvable, decided, wonSolvable uint64
+	var cpus []float64
+	for _, l := range lines {
+		if l.Outcome == "won" {
+			won++
+		}
+		if l.Verdict != "unknown" {
+			decided++
+		}
+		if l.Verdict == "solvable" {
+			solvable++
+			if l.Outcome == "won" {
+				wonSolvable++
+			}
+		}
+		cpus = append(cpus, l.CPU)
+	}
+	n := uint64(len(lines))
+	pr := func(what string, r batch.Rate) {
+		fmt.Printf("%-28s %5d of %5d  %6.2f%%  (95%% Wilson %.2f%% to %.2f%%)\n", what, r.Wins, r.Of, 100*r.Rate, 100*r.Low, 100*r.High)
+	}
+	pr("player won", batch.NewRate(won, n))
+	pr("winnable, all cards known", batch.NewRate(solvable, decided))
+	pr("winnable deals won", batch.NewRate(wonSolvable, solvable))
+	if len(cpus) > 0 {
+		sort.Float64s(cpus)
+		sum := 0.0
+		for _, c := range cpus {
+			sum += c
+		}
+		fmt.Printf("CPU seconds per game: mean %.2f, median %.2f, max %.2f\n", sum/float64(len(cpus)), cpus[len(cpus)/2], cpus[len(cpus)-1])
+	}
+}
+
+func read(name string) []line {
+	f, err := os.Open(name)
+	if os.IsNotExist(err) {
+		return nil
+	}
+	check(err)
+	defer f.Close()
+	var out []line
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		var l line
+		if json.Unmarshal(sc.Bytes(), &l) == nil && l.Number != "" {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+func cpu() float64 {
+	var ru syscall.Rusage
+	check(syscall.Getrusage(syscall.RUSAGE_SELF, &ru))
+	t := func(tv syscall.Timeval) float64 { return float64(tv.Sec) + float64(tv.Usec)/1e6 }
+	return t(ru.Utime) + t(ru.Stime)
+}
+
+func parseRange(s string) (uint64, uint64, error) {
+	a, b, ok := strings.Cut(s, "-")
+	if !ok {
+		b = a
+	}
+	lo, err := strconv.ParseUint(a, 10, 64)
+	if err != nil {
+		return 0, 0, err
+	}
+	hi, err := strconv.ParseUint(b, 10, 64)
+	if err != nil || hi < lo || lo == 0 {
+		return 0, 0, fmt.Errorf("bad range %q", s)
+	}
+	return lo, hi, nil
+}
+
+func check(err error) {
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "player:", err)
+		os.Exit(1)
+	}
+}

@@ -1,0 +1,319 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/patience-solver/patience/internal/buildinfo"
+	"github.com/patience-solver/patience/rules"
+	"github.com/patience-solver/patience/solver"
+	"github.com/patience-solver/patience/solver/player"
+	"github.com/patience-solver/patience/solver/sample"
+)
+
+// playerFlags are the flags that choose a player and its sampling.
+type playerFlags struct {
+	player  string
+	samples int
+	seed    uint64
+}
+
+func (f *playerFlags) add(cmd *cobra.Command) {
+	cmd.Flags().StringVar(&f.player, "player", "", "who plays: sampled (rates moves over arrangements of the unseen cards) or greedy (a fixed rule, no search)")
+	cmd.Flags().IntVar(&f.samples, "samples", player.DefaultSamples, "sampled player: arrangements of the unseen cards drawn at each decision")
+	cmd.Flags().Uint64Var(&f.seed, "seed", sample.DefaultSeed, "sampled player: the seed of the draws; the same seed plays the same game")
+}
+
+// config reads the flags into a player's configuration.
+func (f *playerFlags) config(cfg solver.Config) (player.Config, error) {
+	if f.player == "" {
+		return player.Config{}, badInput("missing --player: use sampled or greedy")
+	}
+	k, err := player.ParseKind(f.player)
+	if err != nil {
+		return player.Config{}, usageError{err}
+	}
+	if f.samples < 1 || f.samples > maxSamples {
+		return player.Config{}, badInput("--samples must be 1 to %s, not %d", thousands(maxSamples), f.samples)
+	}
+	return player.Config{Kind: k, Sample: sample.Config{Solver: cfg, Samples: f.samples, Seed: f.seed, Workers: cfg.Workers}}, nil
+}
+
+func newPlayCommand(s streams) *cobra.Command {
+	var format string
+	var ascii bool
+	var sf startFlags
+	var fl searchFlags
+	var pf playerFlags
+	cmd := &cobra.Command{
+		Use:   "play GAME (NUMBER | --position FILE) --player sampled|greedy",
+		Short: "Let a player who cannot see the face-down cards play a deal",
+		Long: `play lets a player play a deal, or a position, as a person at a card table
+must: seeing only the face-up cards, the cells, the foundations and how many
+cards lie face down in each column. The face-down cards turn up only as moves
+uncover them.
+
+  sampled  at each choice, rates every legal move by the share of --samples
+           arrangements of the unseen cards in which a win still exists
+           after it (as hint --hide does), and plays the best
+  greedy   a fixed rule with no search: a card that turns up a face-down
+           card first (from the column with the most), then a card onto
+           its successor, a cell card to a column, a King to an empty
+           column, a card to a cell
+
+Both play a card to its foundation at once without rating it, play the only
+move without rating it, never play a card back from the foundations, and
+never move to a position already seen in the game. The game ends when it is
+won, when no move leads to a position not yet seen, or when the sampled
+player finds no arrangement that can still be won (it resigns). A move that
+can be undone at once is rated by the arrangements whose win begins with it
+(a win that goes back through the position before it is no use to a player
+who never repeats a position).
+
+play prints each move with the share it was rated at, the outcome, and for a
+lost game the first move after which the game could no longer be won with all
+cards known (or "lost as dealt" when it never could). The outcome is the
+player's; the deal's verdict with all cards known is given beside it.
+
+--format json writes the record of the game in the solution format, with the
+verdict of the deal, the moves played, and "player", "samples", "seed",
+"outcome" (won or lost), "ended", "lost_after" and "shares" (one per move:
+{"winnable","of"} or null for a move played unrated). check accepts a won
+game's record.
+
+--moves FILE plays those moves first (with every card known: the player
+starts after them).`,
+		Example: `  patience play russian-cell 617 --player sampled
+  patience play russian-cell 617 --player greedy
+  patience play russian-cell 617 --player sampled --samples 200 --seed 5
+  patience play russian-cell 617 --player sampled --format json > game.json; patience check game.json
+  patience play russian-cell --position midgame.json --player sampled
+  patience play ripple-fan 5 --player greedy`,
+		Args: gameArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := checkFormat(format, "text", "json"); err != nil {
+				return err
+			}
+			cfg, g, p, num, played, err := searchStart(s, args, sf, fl)
+			if err != nil {
+				return err
+			}
+			pc, err := pf.config(cfg)
+			if err != nil {
+				return err
+			}
+			if played > 0 {
+				num = ""
+			}
+			if err := p.NeedKnown("play"); err != nil {
+				return usageError{fmt.Errorf("%v: the game is played from the true position, and the player is shown only its face-up cards", err)}
+			}
+			if pc.Kind == player.Greedy {
+				for _, name := range []string{"samples", "seed"} {
+					if cmd.Flags().Changed(name) {
+						return badInput("--%s applies only to the sampled player", name)
+					}
+				}
+			}
+			rep, err := playGame(p, pc)
+			if err != nil {
+				return err
+			}
+			sol := rep.solution(g, num, p, cfg, pc, sf.position != "" || num == "")
+			if format == "json" {
+				fmt.Fprintf(s.out, "%s\n", rules.MarshalSolution(sol))
+				return nil
+			}
+			if played > 0 {
+				fmt.Fprintf(s.out, "After the %d moves of %s:\n", played, sf.moves)
+			}
+			rep.print(s.out, num, pc, style(s.out, ascii))
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json")
+	cmd.Flags().BoolVar(&ascii, "ascii", false, "draw suits as letters (C S H D), not symbols")
+	cmd.Flags().StringVar(&sf.position, "position", "", "read the start position from FILE (JSON or board text; - for stdin); every card known")
+	cmd.Flags().StringVar(&sf.moves, "moves", "", "play the moves in FILE first (JSON move list, a solution, or one move a line such as \"5C t3>t6\")")
+	pf.add(cmd)
+	fl.add(cmd, "arrangements searched at once, one core each")
+	return cmd
+}
+
+// playReport is a played game with what the exact search says of it.
+type playReport struct {
+	game    *player.Game
+	verdict solver.Result // of the start position, all cards known
+	// lostAfter is, for a lost game of a solvable start, the number of the
+	// first move after which it could not be won; 0 when lost as dealt; -1
+	// when not known (won, or an unknown verdict).
+	lostAfter int
+	nodes     int64
+}
+
+// playGame plays p and finds, for a loss, where the game was lost.
+func playGame(p *rules.Position, pc player.Config) (*playReport, error) {
+	gm, err := player.Play(p, pc)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := rules.Replay(p, pc.Sample.Solver.Options, gm.MoveList()); err != nil {
+		return nil, fmt.Errorf("the player's moves failed the referee: %v", err)
+	}
+	res, err := player.Solve(p, pc.Sample.Solver)
+	if err != nil {
+		return nil, err
+	}
+	r := &playReport{game: gm, verdict: res, lostAfter: -1, nodes: res.Nodes}
+	if gm.Won {
+		r.verdict.Verdict = solver.Solvable // the game itself proves it
+		return r, nil
+	}
+	switch res.Verdict {
+	case solver.Unsolvable:
+		r.lostAfter = 0
+	case solver.Solvable:
+		r.lostAfter, err = r.firstLosing(p, pc.Sample.Solver)
+	}
+	return r, err
+}
+
+// firstLosing returns the number of the first move after which the game
+// cannot be won with all cards known, or -1 if a budget leaves it unknown.
+// Once a position cannot be won, no position after it can (a win from
+// there would be a win from it), so a binary search over the moves finds
+// it: the start can be won and the end cannot.
+func (r *playReport) firstLosing(p *rules.Position, cfg solver.Config) (int, error) {
+	ms := r.game.MoveList()
+	after := func(k int) (solver.Verdict, error) {
+		q := p.Clone()
+		for _, m := range ms[:k] {
+			q.Apply(m)
+		}
+		res, err := player.Solve(q, cfg)
+		r.nodes += res.Nodes
+		return res.Verdict, err
+	}
+	lo, hi := 0, len(ms) // winnable after lo moves; not after hi
+	v, err := after(hi)
+	if err != nil || v != solver.Unsolvable {
+		return -1, err
+	}
+	for hi-lo > 1 {
+		mid := (lo + hi) / 2
+		v, err := after(mid)
+		switch {
+		case err != nil:
+			return -1, err
+		case v == solver.Solvable:
+			lo = mid
+		case v == solver.Unsolvable:
+			hi = mid
+		default:
+			return -1, nil
+		}
+	}
+	return hi, nil
+}
+
+// solution is the record of the game in the solution format.
+func (r *playReport) solution(g rules.Game, num string, p *rules.Position, cfg solver.Config, pc player.Config, withPosition bool) *rules.Solution {
+	gm := r.game
+	sol := &rules.Solution{Game: g, Number: num, Verdict: r.verdict.Verdict.String(), Reason: r.verdict.Reason.String(),
+		Options: cfg.Options, Moves: gm.MoveList(), Nodes: r.nodes, Seconds: gm.Elapsed.Seconds(), Solver: buildinfo.String()}
+	if g == rules.RippleFan {
+		sol.Options.Returns = false
+	}
+	if sol.Verdict != rules.VerdictUnknown {
+		sol.Reason = ""
+	}
+	if withPosition {
+		sol.Position = p
+	}
+	pl := &rules.Play{Player: pc.Kind.String(), Outcome: rules.OutcomeLost, Ended: gm.Ended, Shares: make([]*rules.PlayShare, len(gm.Moves))}
+	if pc.Kind == player.Sampled {
+		pl.Samples, pl.Seed = pc.Sample.Samples, strconv.FormatUint(pc.Sample.Seed, 10)
+	}
+	if gm.Won {
+		pl.Outcome = rules.OutcomeWon
+	}
+	if r.lostAfter >= 0 {
+		la := r.lostAfter
+		pl.LostAfter = &la
+	}
+	for i, d := range gm.Moves {
+		if d.How == player.Rated || d.How == player.Planned {
+			pl.Shares[i] = &rules.PlayShare{Winnable: d.Rating.Winnable, Of: d.Rating.Decided(), Exact: d.Exhaustive}
+		}
+	}
+	sol.Play = pl
+	return sol
+}
+
+// print writes the game for people.
+func (r *playReport) print(w io.Writer, num string, pc player.Config, st rules.BoardStyle) {
+	gm := r.game
+	p := gm.Start
+	fmt.Fprint(w, rules.FormatBoard(p.Hide(), num, st))
+	fmt.Fprintln(w)
+	who := "the greedy player (a fixed rule, no search)"
+	if pc.Kind == player.Sampled {
+		who = fmt.Sprintf("the sampled player (%d arrangements of the unseen cards per decision, seed %d)", pc.Sample.Samples, pc.Sample.Seed)
+	}
+	fmt.Fprintf(w, "Played by %s,\nwho sees only the face-up cards; face-down cards turn up as they are uncovered.\n\n", who)
+	q := p.Clone()
+	width := len(fmt.Sprint(len(gm.Moves)))
+	for i, d := range gm.Moves {
+		fmt.Fprintf(w, "%*d. %-11s %-16s %s\n", width, i+1, d.Move.String(), howText(d), describe(q, d.Move, st))
+		q.Apply(d.Move)
+	}
+	if len(gm.Moves) > 0 {
+		fmt.Fprintln(w)
+	}
+	if gm.Won {
+		fmt.Fprintf(w, "Outcome: won in %d moves.\n", len(gm.Moves))
+	} else {
+		fmt.Fprintf(w, "Outcome: lost after %d moves, with %d of 52 cards on the foundations (%s).\n", len(gm.Moves), gm.End.OnFoundations(), gm.Ended)
+	}
+	switch {
+	case gm.Won:
+		fmt.Fprintln(w, "With all cards known: solvable (the game shows it).")
+	case r.verdict.Verdict == solver.Unsolvable:
+		fmt.Fprintln(w, "With all cards known: unsolvable. Lost as dealt: no way of playing could win it.")
+	case r.verdict.Verdict == solver.Unknown:
+		fmt.Fprintf(w, "With all cards known: unknown (%s), so where it was lost is not known.\n", r.verdict.Reason)
+	case r.lostAfter > 0:
+		m := gm.Moves[r.lostAfter-1].Move
+		fmt.Fprintf(w, "With all cards known: solvable. It could no longer be won after move %d (%v).\n", r.lostAfter, m)
+		fmt.Fprintln(w, "patience review says whether that was a mistake or the cards.")
+	default:
+		fmt.Fprintln(w, "With all cards known: solvable; where it was lost is unknown (a budget ran out).")
+	}
+}
+
+// howText says how a move was chosen: its share, or why it was not rated.
+func howText(d player.Decision) string {
+	switch d.How {
+	case player.Automatic:
+		return "(foundation)"
+	case player.Only:
+		return "(only move)"
+	case player.Rule:
+		return "(rule)"
+	case player.Planned:
+		return "100% (known)"
+	}
+	t := d.Rating
+	if t.Decided() == 0 {
+		return "- (unknown)"
+	}
+	s := fmt.Sprintf("%s (%d/%d)", strings.TrimSpace(percent(float64(t.Winnable)/float64(t.Decided()), 0.5)), t.Winnable, t.Decided())
+	if d.Exhaustive {
+		s += " exact"
+	}
+	return s
+}

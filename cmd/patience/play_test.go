@@ -1,0 +1,230 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// playDoc is the part of play's JSON record the tests read.
+type playDoc struct {
+	Verdict   string            `json:"verdict"`
+	Moves     []json.RawMessage `json:"moves"`
+	Player    string            `json:"player"`
+	Samples   int               `json:"samples"`
+	Seed      string            `json:"seed"`
+	Outcome   string            `json:"outcome"`
+	LostAfter *int              `json:"lost_after"`
+	Shares    []json.RawMessage `json:"shares"`
+}
+
+func playJSON(t *testing.T, args ...string) (string, playDoc) {
+	t.Helper()
+	out := cliOK(t, "", append([]string{"play"}, append(args, "--format", "json", "--workers", "1")...)...)
+	var d playDoc
+	if err := json.Unmarshal([]byte(out), &d); err != nil {
+		t.Fatalf("play's JSON: %v\n%s", err, out)
+	}
+	if len(d.Shares) != len(d.Moves) {
+		t.Fatalf("%d shares for %d moves", len(d.Shares), len(d.Moves))
+	}
+	return out, d
+}
+
+func TestCLIPlayRecords(t *testing.T) {
+	// Greedy wins deal 1 (a fixed rule: the same game every time).
+	won, d := playJSON(t, "russian-cell", "1", "--player", "greedy")
+	if d.Outcome != "won" || d.Verdict != "solvable" || d.Player != "greedy" || d.Samples != 0 || d.LostAfter != nil {
+		t.Fatalf("greedy on deal 1: %+v", d)
+	}
+	if r := cliCheck(t, won); r.code != exitOK || !strings.HasPrefix(r.stdout, "valid: wins in ") {
+		t.Fatalf("check of a won game: %v", r)
+	}
+	// Greedy loses deal 2, which is solvable: the record says where.
+	lost, d := playJSON(t, "russian-cell", "2", "--player", "greedy")
+	if d.Outcome != "lost" || d.Verdict != "solvable" || d.LostAfter == nil || *d.LostAfter < 1 || *d.LostAfter > len(d.Moves) {
+		t.Fatalf("greedy on deal 2: %+v", d)
+	}
+	if r := cliCheck(t, lost); r.code != exitCheck || !strings.Contains(r.stdout, "a lost game") {
+		t.Fatalf("check of a lost game: %v", r)
+	}
+	// The review of the same moves finds the same losing move.
+	rv := cliOK(t, "", "review", "russian-cell", "2", "--moves", cliWriteFile(t, "g.json", lost), "--format", "json", "--samples", "10", "--workers", "1")
+	var rd struct {
+		LostAt    *int   `json:"lost_at"`
+		Judgement string `json:"judgement"`
+		Moves     []struct {
+			After string `json:"after"`
+			Rank  int    `json:"rank"`
+		} `json:"moves"`
+	}
+	if err := json.Unmarshal([]byte(rv), &rd); err != nil {
+		t.Fatal(err)
+	}
+	if rd.LostAt == nil || *rd.LostAt != *d.LostAfter || len(rd.Moves) != len(d.Moves) {
+		t.Fatalf("review: lost at %v, %d moves; play: lost after %d, %d moves", rd.LostAt, len(rd.Moves), *d.LostAfter, len(d.Moves))
+	}
+	if rd.Judgement != "mistake" && rd.Judgement != "bad luck" {
+		t.Fatalf("review judgement %q", rd.Judgement)
+	}
+	if rd.Moves[*rd.LostAt-1].After != "unsolvable" || (*rd.LostAt > 1 && rd.Moves[*rd.LostAt-2].After != "solvable") {
+		t.Fatalf("review: verdicts around the losing move: %+v", rd.Moves)
+	}
+	// Deal 7 cannot be won: lost as dealt.
+	_, d = playJSON(t, "russian-cell", "7", "--player", "greedy")
+	if d.Outcome != "lost" || d.Verdict != "unsolvable" || d.LostAfter == nil || *d.LostAfter != 0 {
+		t.Fatalf("greedy on deal 7: %+v", d)
+	}
+	text := cliOK(t, "", "play", "russian-cell", "7", "--player", "greedy", "--ascii")
+	if !strings.Contains(text, "Lost as dealt") || !strings.Contains(text, "Outcome: lost") {
+		t.Fatalf("play's text for deal 7:\n%s", text)
+	}
+}
+
+func TestCLIPlaySampled(t *testing.T) {
+	out, d := playJSON(t, "russian-cell", "617", "--player", "sampled", "--samples", "10", "--seed", "4")
+	if d.Player != "sampled" || d.Samples != 10 || d.Seed != "4" || (d.Outcome != "won" && d.Outcome != "lost") {
+		t.Fatalf("sampled on deal 617: %+v", d)
+	}
+	again, _ := playJSON(t, "russian-cell", "617", "--player", "sampled", "--samples", "10", "--seed", "4")
+	cut := func(s string) string { return s[:strings.Index(s, `"nodes"`)] + s[strings.Index(s, `"player"`):] }
+	if cut(out) != cut(again) {
+		t.Fatal("the same seed played two games")
+	}
+	rated := 0
+	for _, s := range d.Shares {
+		if string(s) != "null" {
+			rated++
+		}
+	}
+	if rated == 0 {
+		t.Fatal("no move of the sampled player was rated")
+	}
+	if d.Outcome == "lost" && d.Verdict == "solvable" && d.LostAfter == nil {
+		t.Fatal("a lost game of a solvable deal without lost_after")
+	}
+	text := cliOK(t, "", "play", "russian-cell", "617", "--player", "sampled", "--samples", "10", "--seed", "4", "--ascii", "--workers", "1")
+	for _, w := range []string{"[??]", "Played by the sampled player (10 arrangements", "Outcome: "} {
+		if !strings.Contains(text, w) {
+			t.Fatalf("play's text lacks %q:\n%s", w, text)
+		}
+	}
+	if strings.Contains(text, "unsolvable") && d.Verdict == "solvable" {
+		t.Fatalf("a game of a solvable deal written as unsolvable:\n%s", text)
+	}
+}
+
+func TestCLIPlayAndReviewErrors(t *testing.T) {
+	illegal := cliWriteFile(t, "bad.txt", "KC t1>t2\n")
+	rf := cliOK(t, "", "deal", "ripple-fan", "1", "--format", "json")
+	rfFile := cliWriteFile(t, "rf.json", rf)
+	hidden := cliWriteFile(t, "hidden.json", cliOK(t, "", "deal", "russian-cell", "5", "--hide", "--format", "json"))
+	for _, c := range []struct {
+		args  []string
+		words []string
+	}{
+		{[]string{"play", "russian-cell", "5"}, []string{"--player"}},
+		{[]string{"play", "russian-cell", "5", "--player", "clever"}, []string{"unknown player", "sampled or greedy"}},
+		{[]string{"play", "russian-cell", "5", "--player", "greedy", "--samples", "10"}, []string{"--samples", "sampled player"}},
+		{[]string{"play", "russian-cell", "5", "--player", "sampled", "--samples", "0"}, []string{"--samples"}},
+		{[]string{"play", "russian-cell", "5", "--player", "greedy", "--moves", illegal}, []string{"bad.txt", "move 1"}},
+		{[]string{"play", "russian-cell", "--position", rfFile, "--player", "greedy"}, []string{"ripple-fan", "not russian-cell"}},
+		{[]string{"play", "russian-cell", "--position", hidden, "--player", "sampled"}, []string{"unknown", "true position"}},
+		{[]string{"play", "chess", "5", "--player", "greedy"}, []string{"unknown game"}},
+		{[]string{"review", "russian-cell", "5"}, []string{"--moves"}},
+		{[]string{"review", "russian-cell", "5", "--moves", illegal}, []string{"bad.txt", "move 1"}},
+		{[]string{"review", "russian-cell", "--position", rfFile, "--moves", illegal}, []string{"ripple-fan", "not russian-cell"}},
+		{[]string{"review", "russian-cell", "--position", hidden, "--moves", illegal}, []string{"unknown"}},
+		{[]string{"review", "russian-cell", "5", "--moves", illegal, "--samples", "-1"}, []string{"--samples"}},
+	} {
+		cliWantUsage(t, cliRun(t, "", c.args...), 1, c.words...)
+	}
+}
+
+func TestCLIReviewText(t *testing.T) {
+	// The first move of deal 1's game by greedy, then the review.
+	_, d := playJSON(t, "russian-cell", "2", "--player", "greedy")
+	lost, _ := playJSON(t, "russian-cell", "2", "--player", "greedy")
+	text := cliOK(t, "", "review", "russian-cell", "2", "--moves", cliWriteFile(t, "g.json", lost), "--samples", "10", "--ascii", "--workers", "1")
+	for _, w := range []string{"The game was lost at move", "A move that kept it winnable", "The move your view rated best"} {
+		if !strings.Contains(text, w) {
+			t.Fatalf("review's text lacks %q:\n%s", w, text)
+		}
+	}
+	if !strings.Contains(text, "A mistake:") && !strings.Contains(text, "Bad luck:") {
+		t.Fatalf("review says neither mistake nor bad luck:\n%s", text)
+	}
+	if strings.Count(text, "\n") < len(d.Moves)+5 {
+		t.Fatalf("review's text is too short for %d moves:\n%s", len(d.Moves), text)
+	}
+}
+
+func TestCLIStatsPlayer(t *testing.T) {
+	out := cliWriteFile(t, "g.jsonl", "")
+	os.Remove(out)
+	args := []string{"stats", "russian-cell", "--deals", "1-8", "--player", "greedy", "--out", out, "--quiet", "--workers", "1", "--format", "json"}
+	first := cliOK(t, "", args...)
+	var rep struct {
+		Solvable uint64 `json:"solvable"`
+		Player   *struct {
+			Played  uint64 `json:"played"`
+			WinRate struct {
+				Wins, Of uint64
+			} `json:"win_rate"`
+			WinnableWon struct {
+				Wins, Of uint64
+			} `json:"winnable_won"`
+		} `json:"player"`
+	}
+	if err := json.Unmarshal([]byte(first), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if rep.Player == nil || rep.Player.Played != 8 || rep.Player.WinRate.Of != 8 || rep.Player.WinnableWon.Of != rep.Solvable {
+		t.Fatalf("stats --player: %s", first)
+	}
+	// Each game is the one play gives.
+	won := 0
+	for n := 1; n <= 8; n++ {
+		if _, d := playJSON(t, "russian-cell", strconv.Itoa(n), "--player", "greedy"); d.Outcome == "won" {
+			won++
+		}
+	}
+	if uint64(won) != rep.Player.WinRate.Wins {
+		t.Fatalf("stats says greedy won %d of deals 1-8, play says %d", rep.Player.WinRate.Wins, won)
+	}
+	lines := strings.Split(strings.TrimSpace(cliReadFile(t, out)), "\n")
+	if len(lines) != 9 || !strings.Contains(lines[0], `"player":"greedy"`) || !strings.Contains(lines[1], `"outcome":"`) {
+		t.Fatalf("results file:\n%s", strings.Join(lines, "\n"))
+	}
+	// Resuming plays nothing again and gives the same report.
+	if again := cliOK(t, "", args...); again != first {
+		t.Fatalf("resumed report differs:\n%s\n%s", first, again)
+	}
+	// Shards of the run merge into the same figures.
+	dir := t.TempDir()
+	for _, sh := range []string{"0/2", "1/2"} {
+		cliOK(t, "", "stats", "russian-cell", "--deals", "1-8", "--player", "greedy", "--shard", sh, "--out", dir+"/s"+sh[:1]+".jsonl", "--quiet", "--workers", "1")
+	}
+	merged := cliOK(t, "", "merge", dir+"/s0.jsonl", dir+"/s1.jsonl", "--out", dir+"/m.jsonl", "--format", "json")
+	if !strings.Contains(merged, fmt.Sprintf(`"played":8,"win_rate":{"wins":%d,"of":8`, won)) {
+		t.Fatalf("merged shards: %s", merged)
+	}
+	// Another player is another run.
+	r := cliRun(t, "", "stats", "russian-cell", "--deals", "1-8", "--player", "sampled", "--out", out, "--quiet")
+	if r.code != exitUsage || !strings.Contains(r.stderr, "player") {
+		t.Fatalf("resume with another player: %v", r)
+	}
+	// Ripple Fan: the sampled player's rate is the rate with all cards known.
+	r = cliRun(t, "", "stats", "ripple-fan", "--deals", "1-50", "--player", "sampled", "--quiet")
+	if r.code != exitOK || !strings.Contains(r.stderr, "no game is played") || strings.Contains(r.stdout, "Player sampled") {
+		t.Fatalf("stats ripple-fan --player sampled: %v", r)
+	}
+	text := cliOK(t, "", "stats", "ripple-fan", "--deals", "1-50", "--player", "greedy", "--quiet")
+	if !strings.Contains(text, "Player greedy") {
+		t.Fatalf("stats ripple-fan --player greedy:\n%s", text)
+	}
+	cliWantUsage(t, cliRun(t, "", "stats", "russian-cell", "--deals", "1-8", "--player", "lucky"), 1, "unknown player")
+}

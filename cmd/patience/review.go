@@ -1,0 +1,258 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/patience-solver/patience/rules"
+	"github.com/patience-solver/patience/solver/player"
+	"github.com/patience-solver/patience/solver/sample"
+)
+
+// reviewSamples is review's default number of arrangements: more than the
+// player's own default, as the paired comparison of two moves needs them
+// to tell a mistake from bad luck, and a review is run once, not for
+// every decision of thousands of games.
+const reviewSamples = 50
+
+func newReviewCommand(s streams) *cobra.Command {
+	var format string
+	var ascii bool
+	var sf startFlags
+	var fl searchFlags
+	var samples int
+	var seed uint64
+	cmd := &cobra.Command{
+		Use:   "review GAME (NUMBER | --position FILE) --moves FILE",
+		Short: "Say where a played game was lost, and whether by a mistake or by the cards",
+		Long: `review replays the moves you played (--moves, in any form --moves takes
+elsewhere: one move a line such as "5C t3>t6", a JSON move list, or the
+record that play writes) from a deal or a position with every card known, and
+shows for every move:
+
+  after   the verdict after the move with all cards known (exact)
+  view    Russian Cell: the share of the arrangements of the cards you could
+          not see in which the position before the move could be won
+          (--samples arrangements, --seed), what you could know at the time
+  rank    Russian Cell: the move's place among the legal moves, ranked by
+          the arrangements won after each (moves that differ only in which
+          cell or empty column count once)
+
+It names the first move that turned a winnable game into a lost one, a move
+that would have kept it winnable with all cards known, and the move your view
+rated best. The losing move was a mistake when, over the same arrangements,
+the 95% interval of the paired difference (the best-rated move's win minus
+the played move's, arrangement by arrangement) excludes 0; otherwise it was
+bad luck: the unseen cards decided it. With every arrangement solved (few
+cards unseen, or none, as in Ripple Fan) the comparison is exact.`,
+		Example: `  patience review russian-cell 617 --moves played.txt
+  patience review russian-cell 617 --moves game.json --format json
+  patience play russian-cell 617 --player greedy --format json > g.json; patience review russian-cell 617 --moves g.json
+  patience review ripple-fan --position start.json --moves played.txt`,
+		Args: gameArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := checkFormat(format, "text", "json"); err != nil {
+				return err
+			}
+			if sf.moves == "" {
+				return badInput("missing --moves FILE: the moves you played, one a line such as \"5C t3>t6\"")
+			}
+			if samples < 1 || samples > maxSamples {
+				return badInput("--samples must be 1 to %s, not %d", thousands(maxSamples), samples)
+			}
+			cfg, err := fl.config()
+			if err != nil {
+				return err
+			}
+			g, p, num, err := readStart(s, args, sf)
+			if err != nil {
+				return err
+			}
+			if g == rules.RippleFan {
+				cfg.Options.Returns = false
+			}
+			if err := p.NeedKnown("review"); err != nil {
+				return usageError{fmt.Errorf("%v: review needs the true position the game was played from", err)}
+			}
+			moves, err := readMoveFile(s, sf.moves)
+			if err != nil {
+				return err
+			}
+			if _, err := rules.Replay(p, cfg.Options, moves); err != nil {
+				return usageError{fmt.Errorf("%s: %v", sf.moves, err)}
+			}
+			rv, err := player.Review(p, moves, sample.Config{Solver: cfg, Samples: samples, Seed: seed, Workers: cfg.Workers})
+			if err != nil {
+				return err
+			}
+			if format == "json" {
+				fmt.Fprintf(s.out, "%s\n", mustMarshal(newReviewDoc(rv, num, sf.position != "" || num == "")))
+				return nil
+			}
+			printReview(s.out, rv, num, style(s.out, ascii))
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json")
+	cmd.Flags().BoolVar(&ascii, "ascii", false, "draw suits as letters (C S H D), not symbols")
+	cmd.Flags().StringVar(&sf.position, "position", "", "read the start position from FILE (JSON or board text; - for stdin); every card known")
+	cmd.Flags().StringVar(&sf.moves, "moves", "", "the moves played (JSON move list, a solution or play record, or one move a line such as \"5C t3>t6\")")
+	cmd.Flags().IntVar(&samples, "samples", reviewSamples, "Russian Cell: arrangements of the unseen cards drawn for each move's view")
+	cmd.Flags().Uint64Var(&seed, "seed", sample.DefaultSeed, "the seed of the draws")
+	fl.add(cmd, "arrangements searched at once, one core each")
+	return cmd
+}
+
+// readMoveFile reads a move list from a file ("-" for standard input).
+func readMoveFile(s streams, name string) ([]rules.Move, error) {
+	r, done, err := openInput(s, name)
+	if err != nil {
+		return nil, err
+	}
+	defer done()
+	moves, err := rules.ReadMoves(r)
+	if err != nil {
+		return nil, usageError{fmt.Errorf("%s: %v", name, err)}
+	}
+	return moves, nil
+}
+
+type reviewDoc struct {
+	Game       string             `json:"game"`
+	Number     string             `json:"number,omitempty"`
+	Position   *rules.PositionDoc `json:"position,omitempty"`
+	Rules      shareRules         `json:"rules"`
+	Samples    int                `json:"samples,omitempty"`
+	Seed       string             `json:"seed,omitempty"`
+	Verdict    string             `json:"verdict"`
+	Moves      []reviewMoveDoc    `json:"moves"`
+	Lost       bool               `json:"lost"`
+	LostAt     *int               `json:"lost_at,omitempty"`
+	Kept       string             `json:"kept,omitempty"`
+	BestRated  *moveShareDoc      `json:"best_rated,omitempty"`
+	Played     *moveShareDoc      `json:"played,omitempty"`
+	Judgement  string             `json:"judgement,omitempty"`
+	Difference *diffDoc           `json:"difference,omitempty"`
+}
+
+type reviewMoveDoc struct {
+	Move       string `json:"move"`
+	After      string `json:"after"`
+	Winnable   *int   `json:"view_winnable,omitempty"`
+	Of         *int   `json:"view_of,omitempty"`
+	Exhaustive bool   `json:"view_exact,omitempty"`
+	Rank       int    `json:"rank,omitempty"`
+	Choices    int    `json:"choices,omitempty"`
+}
+
+type diffDoc struct {
+	Mean         float64 `json:"mean"`
+	Low          float64 `json:"low"`
+	High         float64 `json:"high"`
+	Arrangements int     `json:"arrangements"`
+	Exact        bool    `json:"exact,omitempty"`
+}
+
+func newReviewDoc(rv *player.Reviewed, num string, withPosition bool) reviewDoc {
+	p := rv.Start
+	d := reviewDoc{Game: p.Game.String(), Number: num, Rules: shareRules{Returns: p.Game == rules.RussianCell}, Verdict: rv.Before.String(),
+		Moves: []reviewMoveDoc{}, Lost: rv.Lost}
+	if withPosition {
+		pd := rules.NewPositionDoc(p, num)
+		d.Position, d.Number = &pd, ""
+	}
+	if p.Game == rules.RussianCell {
+		d.Samples, d.Seed = rv.Samples, strconv.FormatUint(rv.Seed, 10)
+	}
+	for _, m := range rv.Moves {
+		md := reviewMoveDoc{Move: m.Move.String(), After: m.After.String()}
+		if m.Rated {
+			w, of := m.View.Winnable, m.View.Decided()
+			md.Winnable, md.Of, md.Exhaustive, md.Rank, md.Choices = &w, &of, m.Exhaustive, m.Rank, m.Choices
+		}
+		d.Moves = append(d.Moves, md)
+	}
+	if rv.LostAt >= 0 {
+		la := rv.LostAt
+		d.LostAt = &la
+	}
+	if rv.LostAt > 0 {
+		if rv.Kept != (rules.Move{}) {
+			d.Kept = rv.Kept.String()
+		}
+		ms := func(m sample.MoveShare) *moveShareDoc {
+			share, low, high := tallyRange(m.Tally, rv.Exhaustive)
+			return &moveShareDoc{Move: m.Move.String(), Winnable: m.Winnable, Unwinnable: m.Unwinnable, Unknown: m.Unknown, Share: share, Low: low, High: high}
+		}
+		d.BestRated, d.Played = ms(rv.BestRated), ms(rv.Played)
+		d.Judgement = "bad luck"
+		if rv.Mistake {
+			d.Judgement = "mistake"
+		}
+		d.Difference = &diffDoc{Mean: rv.Diff, Low: rv.Low, High: rv.High, Arrangements: rv.Pairs, Exact: rv.Exhaustive}
+	}
+	return d
+}
+
+func printReview(w io.Writer, rv *player.Reviewed, num string, st rules.BoardStyle) {
+	p := rv.Start
+	fmt.Fprint(w, rules.FormatBoard(p, num, st))
+	fmt.Fprintln(w)
+	fmt.Fprintf(w, "With all cards known the start is %s.\n", rv.Before)
+	rc := p.Game == rules.RussianCell
+	if rc {
+		fmt.Fprintf(w, "view: the share of %d arrangements of the unseen cards (seed %d) in which the\nposition before the move can be won; rank: the move among the legal moves.\n", rv.Samples, rv.Seed)
+	}
+	fmt.Fprintln(w)
+	width := len(fmt.Sprint(len(rv.Moves)))
+	if rc {
+		fmt.Fprintf(w, "%*s  %-11s %-11s %-16s %s\n", width+1, "#", "move", "after", "view", "rank")
+	} else {
+		fmt.Fprintf(w, "%*s  %-11s %s\n", width+1, "#", "move", "after")
+	}
+	for i, m := range rv.Moves {
+		mark := " "
+		if i+1 == rv.LostAt {
+			mark = "*"
+		}
+		line := fmt.Sprintf("%*d.%s %-11s %-11s", width, i+1, mark, m.Move.String(), m.After.String())
+		if m.Rated {
+			view := "-"
+			if t := m.View; t.Decided() > 0 {
+				view = fmt.Sprintf("%s (%d/%d)", percent(float64(t.Winnable)/float64(t.Decided()), 0.5), t.Winnable, t.Decided())
+			}
+			line += fmt.Sprintf(" %-16s %d of %d", view, m.Rank, m.Choices)
+		}
+		fmt.Fprintln(w, strings.TrimRight(line, " "))
+	}
+	fmt.Fprintln(w)
+	switch {
+	case rv.LostAt == 0:
+		fmt.Fprintln(w, "Lost as dealt: the start cannot be won even with all cards known.")
+	case rv.LostAt > 0:
+		m := rv.Moves[rv.LostAt-1].Move
+		fmt.Fprintf(w, "The game was lost at move %d (%v, marked *): winnable with all cards known before it, not after.\n", rv.LostAt, m)
+		if rv.Kept != (rules.Move{}) {
+			fmt.Fprintf(w, "  A move that kept it winnable: %v (the first move of a win).\n", rv.Kept)
+		}
+		fmt.Fprintf(w, "  The move your view rated best: %v, winnable after it in %d of %d arrangements; after %v: %d.\n",
+			rv.BestRated.Move, rv.BestRated.Winnable, rv.BestRated.Decided(), m, rv.Played.Winnable)
+		how := fmt.Sprintf("on the same %d arrangements, best-rated minus played is %+.3f (95%% interval %+.3f to %+.3f)", rv.Pairs, rv.Diff, rv.Low, rv.High)
+		if rv.Exhaustive {
+			how = fmt.Sprintf("over all %d arrangements of the unseen cards, best-rated minus played is %+.3f, exactly", rv.Pairs, rv.Diff)
+		}
+		if rv.Mistake {
+			fmt.Fprintf(w, "A mistake: %s; what you could see favoured another move.\n", how)
+		} else {
+			fmt.Fprintf(w, "Bad luck: %s, which does not tell the moves apart; the unseen cards decided it.\n", how)
+		}
+	case rv.Lost:
+		fmt.Fprintln(w, "The game cannot be won at the end, but where it was lost is unknown (a budget ran out).")
+	default:
+		fmt.Fprintln(w, "The game can still be won after the last move: nothing was lost yet.")
+	}
+}

@@ -1,0 +1,75 @@
+package player
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/patience-solver/patience/rules"
+)
+
+// Game is a game played by a player from a start position.
+type Game struct {
+	// Start is the true start position, every card known; End the true
+	// position at the end.
+	Start, End *rules.Position
+	Moves      []Decision
+	Won        bool
+	// Ended says why the game ended: "won", "no move leads to a position
+	// not yet seen", or why the player resigned.
+	Ended   string
+	Elapsed time.Duration
+}
+
+// MoveList returns the moves played.
+func (g *Game) MoveList() []rules.Move {
+	ms := make([]rules.Move, len(g.Moves))
+	for i, d := range g.Moves {
+		ms[i] = d.Move
+	}
+	return ms
+}
+
+// Play plays one game from start, which must have every card known and
+// pass rules.Validate. It is the game driver: the player is shown only
+// start.Hide() after each move, and face-down cards turn up only as moves
+// uncover them. Every move is checked by the referee before it is played.
+func Play(start *rules.Position, cfg Config) (*Game, error) {
+	if err := rules.Validate(start); err != nil {
+		return nil, err
+	}
+	if err := start.NeedKnown("playing a game"); err != nil {
+		return nil, err
+	}
+	t0 := time.Now()
+	pl, err := New(start.Game, cfg)
+	if err != nil {
+		return nil, err
+	}
+	truth := start.Clone()
+	g := &Game{Start: start}
+	for {
+		d, ok, err := pl.Next(truth.Hide())
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			break
+		}
+		if err := rules.Check(truth, pl.opts, d.Move); err != nil {
+			return nil, fmt.Errorf("the player chose an illegal move %v: %v", d.Move, err)
+		}
+		truth.Apply(d.Move)
+		g.Moves = append(g.Moves, d)
+	}
+	g.End, g.Won = truth, truth.Won()
+	switch {
+	case g.Won:
+		g.Ended = "won"
+	case pl.Resigned != "":
+		g.Ended = "resigned: " + pl.Resigned
+	default:
+		g.Ended = "no move leads to a position not yet seen"
+	}
+	g.Elapsed = time.Since(t0)
+	return g, nil
+}

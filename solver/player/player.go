@@ -1,0 +1,469 @@
+// Package player plays Russian Cell and Ripple Fan as a person at a card
+// table must: without seeing the face-down cards.
+//
+// A Player is given, at each turn, the player's view of the position and
+// nothing else: the face-up cards, the cells, the foundations, and how many
+// cards lie face down in each column, every one of them rules.Unknown
+// ("??", as rules.Position.Hide makes them). The cards not yet seen are
+// then the cards shown nowhere (rules.Position.Unseen). Next refuses a
+// position in which a face-down card is known, so a player cannot peek
+// even by mistake. Play is the game driver: it holds the true position,
+// shows the player its view, and turns face-down cards up only as moves
+// uncover them.
+//
+// Two players:
+//
+//   - Sampled rates every legal move by the share of sampled arrangements
+//     of the unseen cards in which a win still exists after it
+//     (sample.Hint: perfect-information sampling, every move judged on the
+//     same arrangements), and plays the best.
+//   - Greedy is a baseline with no search: a fixed rule (see greedyRank).
+//
+// Both players follow the same rules of play:
+//
+//   - a card that can go to its foundation goes there at once, unrated
+//     (Blake & Gent, Theorem 1: such a move never loses a win);
+//   - no card is ever played back from a foundation (never needed for a
+//     win, DESIGN 4.2, and the automatic foundation move would undo it);
+//   - no move leads to a position already seen in this game, up to the
+//     order of columns and cells (sample.Key); where only one move leads
+//     to a new position it is played unrated;
+//   - a move that can be undone in one move (a cell card onto a column, a
+//     card that sat on its successor to a cell) is rated by Leads, not by
+//     its share: a win exists after it wherever one existed before it,
+//     by undoing it, and a player who never repeats a position cannot use
+//     that win; the arrangements whose win the solver begins with the move
+//     are wins that go on from it. (On deals 1..24 with 20 samples this
+//     won 6 games where the plain share won 3.) A cell card onto a column
+//     keeps its share: that move never loses a win (the solver's CellHome
+//     reduction, proven in solver/prune_cellhome.go), so it needs no discount.
+//   - the game ends when it is won, or when no move leads to a position
+//     not yet seen. The sampled player also stops, and loses, when no
+//     arrangement it rated can be won any more (it resigns).
+//
+// Ties among moves of equal share go toward progress: to the move that
+// begins the solver's win in the most arrangements (sample.MoveShare.Leads),
+// then to the order of rules.LegalMoves. With every card known (no card
+// face down, or none left) the share is exact, and the sampled player
+// follows one winning line of the solver from that point: that line
+// repeats no position, and no position seen before the last card turned
+// up can be on it (each had a card face down that is now face up), so the
+// player wins every winnable position.
+//
+// For a seed, a game is the same every time: each decision's arrangements
+// are drawn with a seed made from Config.Sample.Seed and the move number.
+package player
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/patience-solver/patience/rules"
+	"github.com/patience-solver/patience/solver"
+	"github.com/patience-solver/patience/solver/sample"
+)
+
+// Kind names a player.
+type Kind uint8
+
+// The players.
+const (
+	Sampled Kind = iota + 1
+	Greedy
+)
+
+// Kinds lists the players, for help text.
+var Kinds = []Kind{Sampled, Greedy}
+
+// String returns the player's name: "sampled" or "greedy".
+func (k Kind) String() string {
+	switch k {
+	case Sampled:
+		return "sampled"
+	case Greedy:
+		return "greedy"
+	}
+	return fmt.Sprintf("player(%d)", uint8(k))
+}
+
+// ParseKind reads a player's name.
+func ParseKind(s string) (Kind, error) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "sampled":
+		return Sampled, nil
+	case "greedy":
+		return Greedy, nil
+	}
+	return 0, fmt.Errorf("unknown player %q: use sampled or greedy", s)
+}
+
+// DefaultSamples is the sampled player's default number of arrangements
+// per decision, chosen by measurement (benchmarks/BENCHMARKS.md, "The
+// player"): on the same Russian Cell deals, 10 samples won as many games as
+// 50 and 200 did (within their intervals), at a fifth of the time of 50.
+// A decision needs the best move, not a precise share, and the player's
+// losses come from playing as if the cards it cannot see were known, which
+// more samples do not cure.
+const DefaultSamples = 10
+
+// Config says how a player plays.
+type Config struct {
+	Kind Kind
+	// Sample is the sampling of the sampled player: the solver's rules and
+	// budgets per arrangement, Samples (0 means DefaultSamples, not
+	// sample.DefaultSamples), Seed and Workers. The greedy player uses
+	// only Sample.Solver.Options, the rules.
+	Sample sample.Config
+}
+
+func (c Config) options(g rules.Game) rules.Options {
+	o := c.Sample.Solver.Options
+	if g == rules.RippleFan {
+		o.Returns = false
+	}
+	return o
+}
+
+// How says how a move was chosen.
+type How uint8
+
+// The ways a move is chosen.
+const (
+	// Automatic: a card to its foundation, played at once, unrated.
+	Automatic How = iota + 1
+	// Only: the one move that leads to a position not yet seen, unrated.
+	Only
+	// Rated: the best of the moves rated by sampling (Decision.Rating).
+	Rated
+	// Planned: with every card known, the next move of the solver's
+	// winning line; the share is exactly 1.
+	Planned
+	// Rule: the greedy player's rule.
+	Rule
+)
+
+// String says how in a word: "auto", "only", "rated", "planned", "rule".
+func (h How) String() string {
+	switch h {
+	case Automatic:
+		return "auto"
+	case Only:
+		return "only"
+	case Rated:
+		return "rated"
+	case Planned:
+		return "planned"
+	case Rule:
+		return "rule"
+	}
+	return "?"
+}
+
+// Decision is one move a player made, and why.
+type Decision struct {
+	Move rules.Move
+	How  How
+	// Rating is the move's share when How is Rated: in how many of the
+	// sampled arrangements a win still exists after it. Exhaustive says
+	// that every arrangement was solved, so the share is exact.
+	Rating     sample.Tally
+	Exhaustive bool
+	// Rank is the move's place among the rated moves (1 = best), and
+	// Choices how many moves led to a position not yet seen.
+	Rank, Choices int
+}
+
+// ErrPeek is Next's error for a position whose face-down cards are known:
+// a player sees only its view.
+var ErrPeek = errors.New("the player is shown a known face-down card: it may see only the view, with every face-down card unknown (??)")
+
+// Player chooses the moves of one game. It remembers the positions it has
+// seen; use a new Player for each game.
+type Player struct {
+	cfg  Config
+	game rules.Game
+	opts rules.Options
+	seen map[string]bool
+	turn int // moves made so far
+
+	// plan is a winning line of the solver from a position with every
+	// card known, and keys the position before each of its moves.
+	plan     []rules.Move
+	planKeys []string
+	// Resigned says why the sampled player gave up, when it did.
+	Resigned string
+}
+
+// New returns a player for one game of g.
+func New(g rules.Game, cfg Config) (*Player, error) {
+	if cfg.Kind != Sampled && cfg.Kind != Greedy {
+		return nil, fmt.Errorf("unknown player kind %d", cfg.Kind)
+	}
+	if cfg.Sample.Samples <= 0 {
+		cfg.Sample.Samples = DefaultSamples
+	}
+	return &Player{cfg: cfg, game: g, opts: cfg.options(g), seen: map[string]bool{}}, nil
+}
+
+// Next returns the move to play in view, the position as the player sees
+// it, or ok false when the game is over for the player: won, no move leads
+// to a position not yet seen, or (sampled) resigned. view must have every
+// face-down card Unknown (ErrPeek otherwise) and be of the player's game.
+func (pl *Player) Next(view *rules.Position) (d Decision, ok bool, err error) {
+	if view.Game != pl.game {
+		return d, false, fmt.Errorf("the player plays %s, the position is %s", pl.game, view.Game)
+	}
+	for _, t := range view.Tableau {
+		for _, c := range t.Down {
+			if c != rules.Unknown {
+				return d, false, ErrPeek
+			}
+		}
+	}
+	key := sample.Key(view)
+	pl.seen[key] = true
+	if view.Won() {
+		return d, false, nil
+	}
+	cands := pl.candidates(view)
+	defer func() {
+		if ok {
+			pl.turn++
+		}
+	}()
+	switch {
+	case len(cands) == 0:
+		return d, false, nil
+	case cands[0].To.Kind == rules.Foundation:
+		return Decision{Move: cands[0], How: Automatic, Choices: len(cands)}, true, nil
+	case len(cands) == 1:
+		return Decision{Move: cands[0], How: Only, Choices: 1}, true, nil
+	case pl.cfg.Kind == Greedy:
+		return Decision{Move: greedyChoice(view, cands), How: Rule, Choices: len(cands)}, true, nil
+	}
+	if view.Unknowns() == 0 {
+		return pl.planned(view, key, cands)
+	}
+	return pl.rated(view, cands)
+}
+
+// candidates returns the legal moves of view that lead to a position not
+// yet seen, returns left out, in the order of rules.LegalMoves
+// (foundation moves first).
+func (pl *Player) candidates(view *rules.Position) []rules.Move {
+	var out []rules.Move
+	for _, m := range rules.LegalMoves(view, pl.opts, nil) {
+		if m.From.Kind == rules.Foundation {
+			continue
+		}
+		if !pl.seen[sample.Key(after(view, m))] {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// after returns view after move m. A move that turns up an unknown card
+// shows it as Unknown, face up: the key of such a position differs from
+// every position seen, as a card is turned that was not before.
+func after(view *rules.Position, m rules.Move) *rules.Position {
+	q := view.Clone()
+	q.Apply(m)
+	return q
+}
+
+// rated rates the candidates by sampling and returns the best.
+func (pl *Player) rated(view *rules.Position, cands []rules.Move) (Decision, bool, error) {
+	cfg := pl.cfg.Sample
+	cfg.Seed = decisionSeed(cfg.Seed, pl.turn)
+	adv, err := sample.Hint(context.Background(), view, cfg)
+	if err != nil {
+		return Decision{}, false, err
+	}
+	type rating struct {
+		sample.MoveShare
+		score      int // Winnable, or Leads for a move that can be undone
+		reversible bool
+	}
+	var rated []rating
+	for _, ms := range adv.Moves {
+		k := slices.IndexFunc(cands, func(c rules.Move) bool { return sameMove(ms, c) })
+		if k < 0 {
+			continue
+		}
+		ms.Move = cands[k] // a twin the player may make, if the move itself is not
+		r := rating{MoveShare: ms, score: ms.Winnable, reversible: undoable(view, pl.opts, ms.Move)}
+		if r.reversible && ms.Move.From.Kind != rules.Cell {
+			r.score = min(ms.Leads, ms.Winnable)
+		}
+		rated = append(rated, r)
+	}
+	order := func(m rules.Move) int { return slices.Index(cands, m) }
+	slices.SortStableFunc(rated, func(a, b rating) int {
+		switch {
+		case a.score != b.score:
+			return b.score - a.score
+		case a.Unknown != b.Unknown:
+			return a.Unknown - b.Unknown
+		case a.Leads != b.Leads:
+			return b.Leads - a.Leads
+		case a.reversible != b.reversible:
+			if a.reversible {
+				return 1
+			}
+			return -1
+		}
+		return order(a.Move) - order(b.Move)
+	})
+	if !slices.ContainsFunc(rated, func(r rating) bool { return r.Winnable > 0 || r.Unknown > 0 }) {
+		if adv.Exhaustive {
+			pl.Resigned = "no arrangement of the unseen cards can be won"
+		} else {
+			pl.Resigned = fmt.Sprintf("none of the %d sampled arrangements of the unseen cards can be won", adv.Total())
+		}
+		return Decision{}, false, nil
+	}
+	best := rated[0]
+	t := best.Tally
+	if best.reversible {
+		t = sample.Tally{Winnable: best.score, Unwinnable: t.Decided() - best.score, Unknown: t.Unknown}
+	}
+	return Decision{Move: best.Move, How: Rated, Rating: t, Exhaustive: adv.Exhaustive, Rank: 1, Choices: len(cands)}, true, nil
+}
+
+// planned plays on the solver's winning line from a position with every
+// card known, solving for one when the position is not on the line.
+func (pl *Player) planned(view *rules.Position, key string, cands []rules.Move) (Decision, bool, error) {
+	i := slices.Index(pl.planKeys, key)
+	if i < 0 {
+		res, err := Solve(view, pl.cfg.Sample.Solver)
+		if err != nil {
+			return Decision{}, false, err
+		}
+		switch res.Verdict {
+		case solver.Unsolvable:
+			pl.Resigned = "the position cannot be won (every card is known)"
+			return Decision{}, false, nil
+		case solver.Unknown:
+			// No proof either way: play the first new move, as the
+			// greedy player would.
+			return Decision{Move: greedyChoice(view, cands), How: Rule, Choices: len(cands)}, true, nil
+		}
+		pl.plan = res.Moves
+		pl.planKeys = pl.planKeys[:0]
+		q := view.Clone()
+		for _, m := range res.Moves {
+			pl.planKeys = append(pl.planKeys, sample.Key(q))
+			q.Apply(m)
+		}
+		i = 0
+	}
+	m := pl.plan[i]
+	if !slices.Contains(cands, m) {
+		// The line's move is to a cell or column other than the one
+		// LegalMoves would name first for the same position; play the
+		// candidate that leads to the same position.
+		want := sample.Key(after(view, m))
+		found := false
+		for _, c := range cands {
+			if sample.Key(after(view, c)) == want {
+				m, found = c, true
+				break
+			}
+		}
+		if !found {
+			// The line goes back to a position already seen (a line
+			// found from a later position may): rate the moves instead,
+			// exactly, as there is one arrangement.
+			pl.planKeys = pl.planKeys[:0]
+			return pl.rated(view, cands)
+		}
+	}
+	return Decision{Move: m, How: Planned, Rating: sample.Tally{Winnable: 1}, Exhaustive: true, Rank: 1, Choices: len(cands)}, true, nil
+}
+
+// sameMove reports whether m is ms's move or one of its twins (the same
+// card from the same place to another empty cell, or another empty
+// column: sample.MoveShare.Twins).
+func sameMove(ms sample.MoveShare, m rules.Move) bool {
+	if ms.Move == m {
+		return true
+	}
+	return ms.Move.Card == m.Card && ms.Move.From == m.From && slices.Contains(ms.Twins, m.To)
+}
+
+// undoable reports whether move m of view can be undone by one move that
+// turns up no card: m turns up no card, and a legal move of the position
+// after it leads back to view (up to the order of columns and cells).
+func undoable(view *rules.Position, o rules.Options, m rules.Move) bool {
+	if view.Reveals(m) != rules.NoCard {
+		return false
+	}
+	q := after(view, m)
+	back := sample.Key(view)
+	for _, u := range rules.LegalMoves(q, o, nil) {
+		if u.From.Kind != rules.Foundation && q.Reveals(u) == rules.NoCard && sample.Key(after(q, u)) == back {
+			return true
+		}
+	}
+	return false
+}
+
+// Solve decides a position with every card known, with one worker: the
+// one place this package calls the solver directly.
+func Solve(p *rules.Position, cfg solver.Config) (solver.Result, error) {
+	cfg.Workers = 1
+	if p.Game == rules.RippleFan {
+		cfg.Options.Returns = false
+	}
+	return solver.Solve(context.Background(), p, cfg)
+}
+
+// decisionSeed makes the seed of the draw at move number turn from the
+// game's seed (SplitMix64's finaliser, so that nearby seeds and turns draw
+// unrelated arrangements).
+func decisionSeed(seed uint64, turn int) uint64 {
+	z := seed + uint64(turn+1)*0x9e3779b97f4a7c15
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+	return z ^ (z >> 31)
+}
+
+// greedyChoice is the greedy player's rule, applied to the candidates (all
+// leading to new positions, foundation moves already played): the move
+// with the lowest greedyRank, ties to the order of rules.LegalMoves.
+func greedyChoice(view *rules.Position, cands []rules.Move) rules.Move {
+	best, bestRank := cands[0], greedyRank(view, cands[0])
+	for _, m := range cands[1:] {
+		if r := greedyRank(view, m); r < bestRank {
+			best, bestRank = m, r
+		}
+	}
+	return best
+}
+
+// greedyRank orders the greedy player's moves, lowest first:
+//
+//  1. a move that turns up a face-down card, from the column with the
+//     most face-down cards first;
+//  2. a card or group onto its same-suit successor in another column;
+//  3. a cell card to a column;
+//  4. a King, or a group on a King, to an empty column;
+//  5. a column's top card to a cell.
+func greedyRank(view *rules.Position, m rules.Move) int {
+	if view.Reveals(m) != rules.NoCard {
+		return 100 - len(view.Tableau[m.From.Index].Down)
+	}
+	switch {
+	case m.From.Kind == rules.Tableau && m.To.Kind == rules.Tableau && view.Tableau[m.To.Index].Top() != rules.NoCard:
+		return 200
+	case m.From.Kind == rules.Cell:
+		return 300
+	case m.To.Kind == rules.Tableau:
+		return 400
+	}
+	return 500
+}
