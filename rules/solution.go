@@ -191,7 +191,7 @@ func MarshalSolution(s *Solution) []byte {
 // missing "rules" or "returns" means the default options. Errors are
 // Problems, one per line, such as `moves[3]: unknown location "t0": ...`.
 func ReadSolution(r io.Reader) (*Solution, error) {
-	data, err := readCapped(r)
+	data, err := readCapped(r, SolutionDocument)
 	if err != nil {
 		return nil, err
 	}

@@ -196,7 +196,7 @@ type hintDoc struct {
 // first count moves of a win, or the cause of a loss where one is found.
 func newHintDoc(p *rules.Position, num string, cfg solver.Config, res solver.Result, count int, withPosition bool) hintDoc {
 	d := hintDoc{Game: p.Game.String(), Number: num, Rules: shareRules{Returns: cfg.Options.Returns},
-		Verdict: res.Verdict.String(), Reason: res.Reason, MaxNodes: cfg.MaxNodes, Nodes: res.Nodes,
+		Verdict: res.Verdict.String(), Reason: res.Reason.String(), MaxNodes: cfg.MaxNodes, Nodes: res.Nodes,
 		Seconds: res.Elapsed.Seconds()}
 	if withPosition {
 		pd := rules.NewPositionDoc(p, num)
@@ -264,8 +264,7 @@ func newAdviceDoc(p *rules.Position, num string, cfg solver.Config, adv sample.A
 func hintStoppable(p *rules.Position, cfg sample.Config) (sample.Advice, syscall.Signal, error) {
 	ctx, signalled, stop := stopOnSignal()
 	defer stop()
-	cfg.Stop = ctx.Done()
-	adv, err := sample.Hint(p, cfg)
+	adv, err := sample.Hint(ctx, p, cfg)
 	if errors.Is(err, sample.ErrInterrupted) {
 		return adv, signalled(), err
 	}

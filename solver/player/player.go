@@ -55,6 +55,7 @@
 package player
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"slices"
@@ -278,7 +279,7 @@ func after(view *rules.Position, m rules.Move) *rules.Position {
 func (pl *Player) rated(view *rules.Position, cands []rules.Move) (Decision, bool, error) {
 	cfg := pl.cfg.Sample
 	cfg.Seed = decisionSeed(cfg.Seed, pl.turn)
-	adv, err := sample.Hint(view, cfg)
+	adv, err := sample.Hint(context.Background(), view, cfg)
 	if err != nil {
 		return Decision{}, false, err
 	}
@@ -418,7 +419,7 @@ func Solve(p *rules.Position, cfg solver.Config) (solver.Result, error) {
 	if p.Game == rules.RippleFan {
 		cfg.Options.Returns = false
 	}
-	return solver.Solve(p, cfg)
+	return solver.Solve(context.Background(), p, cfg)
 }
 
 // decisionSeed makes the seed of the draw at move number turn from the
