@@ -21,8 +21,8 @@ import (
 // Without auto it prunes nothing: foundation moves and (when o.Returns is
 // on) returns are moves like any other, and only exactly equal positions
 // are merged, in any order of columns, piles and cells (no rule refers to
-// their order: DESIGN 4.2). With auto it plays every foundation move from a column, pile
-// or cell at once after each move, each counted as a move (DESIGN 4.2:
+// their order: docs/design.md §4.2). With auto it plays every foundation move from a column, pile
+// or cell at once after each move, each counted as a move (docs/design.md §4.2:
 // this keeps the shortest length).
 func plainShortest(start *rules.Position, o rules.Options, auto bool, limit int) (line []rules.Move, won, ok bool) {
 	type node struct {

@@ -60,19 +60,19 @@ type Pruning struct {
 	// SleepSets (Russian Cell) does not look up a child that is the same
 	// position as one an earlier sibling's search has entered (two moves on
 	// different columns, played in the other order). It saves table probes
-	// only: the positions searched are the same (see russian.go).
+	// only: the positions searched are the same (see prune_sleepsets.go).
 	SleepSets bool
 	// BlockedPair (Ripple Fan) stops at positions where a card lies above a
 	// lower card of its own suit and can never leave its pile (see
-	// ripple.go for the proof).
+	// prune_blockedpair.go for the proof).
 	BlockedPair bool
 	// CellHome (Russian Cell) puts a cell card back on its same-suit
 	// successor as soon as that successor is a column's top card, and so
-	// never keeps both apart (see russian.go for the proof).
+	// never keeps both apart (see prune_cellhome.go for the proof).
 	CellHome bool
 	// KingHome (Russian Cell) moves a King from a cell to an empty column
 	// as soon as there is one, with a swap move for the one case it cannot
-	// copy (see russian.go for the proof).
+	// copy (see prune_kinghome.go for the proof).
 	KingHome bool
 }
 

@@ -119,7 +119,7 @@ func nearFinishedRipple(rng *rand.Rand, left int) *rules.Position {
 	}
 }
 
-// TestReturnsNeverNeeded tests the proof of DESIGN 4.2 on near-finished
+// TestReturnsNeverNeeded tests the proof of docs/design.md §4.2 on near-finished
 // positions: a plain search that may play cards back from the foundations
 // and plays no foundation move by itself agrees with the fast solver, which
 // plays foundation moves at once and never returns a card. Stuck positions
@@ -328,8 +328,8 @@ func TestBudgets(t *testing.T) {
 
 func TestKnownVerdicts(t *testing.T) {
 	// Each deal's verdict agrees with the plain search (see plain_test.go);
-	// these pin a few, and that deal 1 holds the face-down trap of DESIGN
-	// 4.3 (QC lies on a face-down KC).
+	// these pin a few, and that deal 1 holds the face-down trap of docs/design.md
+	// §4.3 (QC lies on a face-down KC).
 	cases := []struct {
 		g    rules.Game
 		n    uint64

@@ -23,7 +23,7 @@ import (
 	"github.com/patience-solver/patience/solver/batch"
 )
 
-// Exit codes (DESIGN section 6).
+// Exit codes (docs/design.md §6).
 const (
 	exitOK       = 0
 	exitInternal = 1

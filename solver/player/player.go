@@ -24,7 +24,7 @@
 //   - a card that can go to its foundation goes there at once, unrated
 //     (Blake & Gent, Theorem 1: such a move never loses a win);
 //   - no card is ever played back from a foundation (never needed for a
-//     win, DESIGN 4.2, and the automatic foundation move would undo it);
+//     win, docs/design.md §4.2, and the automatic foundation move would undo it);
 //   - no move leads to a position already seen in this game, up to the
 //     order of columns and cells (sample.Key); where only one move leads
 //     to a new position it is played unrated;
