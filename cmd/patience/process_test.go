@@ -402,15 +402,27 @@ func TestSolveAndHintInterrupted(t *testing.T) {
 			[]string{"no move can be ranked"}},
 	}
 	for _, c := range cases {
-		cmd := exec.Command(bin, c.args...)
+		var cmd *exec.Cmd
 		var stdout, stderr bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &stdout, &stderr
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
+		// On a loaded machine the signal can come before the program has
+		// set up its handler, and the signal itself ends it: then try
+		// again, waiting longer.
+		for _, delay := range []time.Duration{500 * time.Millisecond, 1500 * time.Millisecond, 4 * time.Second} {
+			cmd = exec.Command(bin, c.args...)
+			stdout.Reset()
+			stderr.Reset()
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			time.Sleep(delay)
+			cmd.Process.Signal(c.sig)
+			cmd.Wait()
+			if ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus); !ok || !ws.Signaled() {
+				break
+			}
+			t.Logf("%v: %v came before the handler after %v; trying again", c.args, c.sig, delay)
 		}
-		time.Sleep(500 * time.Millisecond)
-		cmd.Process.Signal(c.sig)
-		cmd.Wait()
 		if code := cmd.ProcessState.ExitCode(); code != 128+int(c.sig) {
 			t.Errorf("%v: %v: exit %d, want %d; stderr %q", c.args, c.sig, code, 128+int(c.sig), stderr.String())
 			continue
