@@ -51,9 +51,9 @@ interchangeable, and so are empty columns: a move to either cell is listed
 once, as "JD t4>c1 (or c2)". A count is an upper bound
 for play that cannot see the cards, not a strategy's win rate.
 
-With --format json, hint writes one line of JSON (README, "Hint JSON"): the
-verdict, the moves to go and the next moves; with unknown cards, the share
-of the position and every legal move ranked with its counts.`,
+With --format json, hint writes one line of JSON (docs/formats.md, "Hint
+JSON"): the verdict, the moves to go and the next moves; with unknown cards,
+the share of the position and every legal move ranked with its counts.`,
 		Example: `  patience hint russian-cell 617
   patience hint russian-cell 617 -n 5 --format json
   patience hint ripple-fan 5
@@ -176,7 +176,7 @@ func printWhy(w io.Writer, p *rules.Position) {
 }
 
 // hintDoc is the JSON that hint --format json writes for a position with
-// every card known (README, "Hint JSON").
+// every card known (docs/formats.md, "Hint JSON").
 type hintDoc struct {
 	Game     string             `json:"game"`
 	Number   string             `json:"number,omitempty"`

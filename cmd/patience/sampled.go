@@ -92,7 +92,7 @@ func cardList(cs []rules.Card, st rules.BoardStyle) string {
 }
 
 // shareDoc is the JSON that solve --format json writes for a position with
-// unknown cards (README, "Share JSON").
+// unknown cards (docs/formats.md, "Share JSON").
 type shareDoc struct {
 	Game         string            `json:"game"`
 	Position     rules.PositionDoc `json:"position"`
