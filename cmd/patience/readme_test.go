@@ -301,3 +301,30 @@ func TestREADMEMatch(t *testing.T) {
 		}
 	}
 }
+
+// TestREADMEParse checks how transcripts and their markers are read.
+func TestREADMEParse(t *testing.T) {
+	doc := "text\n```sh\npatience solve russian-cell 1\n```\n" +
+		"<!-- long -->\n```\n$ patience stats ripple-fan --deals 1-9\nout\n...\n```\n" +
+		"<!-- skip: a pipe -->\n```\n$ patience deal ripple-fan 1 | patience solve ripple-fan --position -\n```\n" +
+		"```\n$ patience deal ripple-fan 1 > d.txt\n$ patience solve ripple-fan --position d.txt\nVerdict\n```\n" +
+		"```\n$ patience find ripple-fan --count 2 | head -1\n```\n"
+	path := cliWriteFile(t, "doc.md", doc)
+	b := readmeBlocks(t, path)
+	if len(b) != 4 {
+		t.Fatalf("got %d transcripts, want 4: %+v", len(b), b)
+	}
+	if !b[0].long || b[0].skip != "" || len(b[0].cmds) != 1 || strings.Join(b[0].cmds[0].expect, "|") != "out|..." {
+		t.Errorf("long block read as %+v", b[0])
+	}
+	if b[1].skip != "a pipe" || b[1].shelly == "" {
+		t.Errorf("skipped block read as %+v", b[1])
+	}
+	if c := b[2].cmds; len(c) != 2 || c[0].out != "d.txt" || strings.Join(c[0].args, " ") != "deal ripple-fan 1" ||
+		len(c[1].expect) != 1 || b[2].shelly != "" {
+		t.Errorf("redirect block read as %+v", b[2])
+	}
+	if b[3].shelly == "" || b[3].skip != "" {
+		t.Errorf("an unmarked pipe was not noticed: %+v", b[3])
+	}
+}
