@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/patience-solver/patience/internal/longtest"
 	"github.com/patience-solver/patience/rules"
 )
 
@@ -97,7 +98,7 @@ func TestBlockageOnlyWhenLost(t *testing.T) {
 		{rules.RussianCell, 20, 120, 20, 20},
 	} {
 		deals, playouts := c.deals, c.playouts
-		if testing.Short() {
+		if !longtest.Enabled() {
 			deals, playouts = deals/5, playouts/4
 		}
 		var positions []*rules.Position
@@ -235,7 +236,7 @@ func cardsStay(p *rules.Position, cards []rules.Card, limit int) (complete bool,
 // with a deadlock left, so every card named is part of the cause.
 func TestDeadlockNeedsEveryCard(t *testing.T) {
 	n := 300
-	if testing.Short() {
+	if !longtest.Enabled() {
 		n = 60
 	}
 	for d := 1; d <= n; d++ {

@@ -1,9 +1,12 @@
 package solver
 
 import (
+	"maps"
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/patience-solver/patience/internal/longtest"
 
 	"github.com/patience-solver/patience/dealgen"
 	"github.com/patience-solver/patience/rules"
@@ -143,14 +146,14 @@ func sortedRippleFan(rng *rand.Rand) *rules.Position {
 func TestRippleFanAgreesWithPlainSearch(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	var positions []*rules.Position
-	for n := uint64(1); n <= 300; n++ {
-		positions = append(positions, deal(rules.RippleFan, n))
+	m, n := 300, 300
+	if !longtest.Enabled() {
+		m, n = 100, 50
 	}
-	n := 300
-	if testing.Short() {
-		n = 100
+	for d := uint64(1); d <= uint64(m); d++ {
+		positions = append(positions, deal(rules.RippleFan, d))
 	}
-	for i := 0; i < 300; i++ {
+	for i := 0; i < m; i++ {
 		positions = append(positions, sortedRippleFan(rng))
 		if i < n {
 			positions = append(positions, nearFinishedRipple(rng, 8+rng.IntN(25)))
@@ -176,14 +179,15 @@ func TestRippleFanAgreesWithPlainSearch(t *testing.T) {
 }
 
 func TestRussianCellAgreesWithPlainSearch(t *testing.T) {
-	if testing.Short() {
-		t.Skip("long differential test")
+	want, minLost, limit := 300, 10, 30_000
+	if !longtest.Enabled() {
+		want, minLost, limit = 15, 1, 30_000
 	}
 	counts := map[Verdict]int{}
 	skipped := 0
-	for n := uint64(1); counts[Solvable]+counts[Unsolvable] < 300; n++ {
+	for n := uint64(1); counts[Solvable]+counts[Unsolvable] < want; n++ {
 		p := deal(rules.RussianCell, n)
-		want, ok := plainSolve(p, rules.DefaultOptions(), true, 30_000)
+		want, ok := plainSolve(p, rules.DefaultOptions(), true, limit)
 		if !ok {
 			skipped++
 			continue
@@ -194,8 +198,107 @@ func TestRussianCellAgreesWithPlainSearch(t *testing.T) {
 		}
 		counts[r.Verdict]++
 	}
-	if counts[Unsolvable] < 10 {
+	if counts[Unsolvable] < minLost {
 		t.Fatalf("too few unsolvable deals compared: %v", counts)
 	}
 	t.Logf("verdicts: %v; %d deals too large for the plain search", counts, skipped)
 }
+
+// ruleCases returns up to n Russian Cell positions at whose start the
+// pruning on changes what the search does, against off (the same without
+// the rule): after the foundation moves, the automatic move or the moves
+// branched on differ. They come from random games of deals, some with a
+// card just put away from home (awayFromHome), and from near-finished
+// layouts, some with empty columns. It gives up after tries positions.
+func ruleCases(rng *rand.Rand, on, off Pruning, n, tries int) []*rules.Position {
+	var out []*rules.Position
+	for i := 0; i < tries && len(out) < n; i++ {
+		var p *rules.Position
+		switch i % 3 {
+		case 0:
+			p = midGame(rng, uint64(1+rng.IntN(10_000)), 5+rng.IntN(60))
+		case 1:
+			p = midGame(rng, uint64(1+rng.IntN(10_000)), 5+rng.IntN(60))
+			awayFromHome(p)
+		default:
+			p = nearFinished(rng, 3+rng.IntN(16))
+		}
+		if ruleApplies(p, on, off) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// ruleApplies reports whether the pruning on changes the first automatic
+// move or the moves generated at p's start, after its foundation moves,
+// against off.
+func ruleApplies(p *rules.Position, on, off Pruning) bool {
+	var b rcBoard
+	if b.load(p) != nil {
+		return false
+	}
+	for {
+		m, ok := b.nextFoundation()
+		if !ok {
+			break
+		}
+		b.make(m)
+	}
+	if b.won() {
+		return false
+	}
+	a1, ok1 := b.nextAuto(on)
+	a2, ok2 := b.nextAuto(off)
+	if ok1 != ok2 || a1 != a2 {
+		return true
+	}
+	if ok1 {
+		return false
+	}
+	m1 := b.genMoves(nil, on, false)
+	m2 := b.genMoves(nil, off, false)
+	key := func(m rcMove) [4]uint8 { return [4]uint8{m.card, m.from, m.to, m.aux} }
+	s1, s2 := map[[4]uint8]bool{}, map[[4]uint8]bool{}
+	for _, m := range m1 {
+		s1[key(m)] = true
+	}
+	for _, m := range m2 {
+		s2[key(m)] = true
+	}
+	return !maps.Equal(s1, s2)
+}
+
+// checkRule compares, on positions where the rule applies (ruleCases), the
+// verdict of the solver with the pruning on against the plain search's,
+// and fails unless at least min positions were decided by both.
+func checkRule(t *testing.T, seed uint64, on, off Pruning, n, tries, min int) {
+	t.Helper()
+	rng := newRuleRand(seed)
+	cases := ruleCases(rng, on, off, n, tries)
+	counts := map[bool]int{}
+	limit := 5_000 // plain positions: the default run stays quick
+	if longtest.Enabled() {
+		limit = 30_000
+	}
+	for i, p := range cases {
+		want, ok := plainSolve(p, rules.DefaultOptions(), true, limit)
+		if !ok {
+			continue
+		}
+		cfg := testConfig(1)
+		cfg.Pruning = on
+		r := mustSolve(t, p, cfg)
+		if got := r.Verdict == Solvable; got != want || r.Verdict == Unknown {
+			t.Fatalf("position %d: solver with %+v says %v, plain search says won=%v\n%s", i, on, r.Verdict, want, rules.FormatBoard(p, "", rules.BoardStyle{}))
+		}
+		counts[want]++
+	}
+	if counts[true]+counts[false] < min {
+		t.Fatalf("only %d positions compared (%d found where the rule applies), want %d", counts[true]+counts[false], len(cases), min)
+	}
+	t.Logf("%d positions where the rule applies; compared: won %d, lost %d", len(cases), counts[true], counts[false])
+}
+
+// newRuleRand is the random source of ruleCases for a seed.
+func newRuleRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 1)) }

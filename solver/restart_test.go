@@ -3,6 +3,7 @@ package solver
 import (
 	"testing"
 
+	"github.com/patience-solver/patience/internal/longtest"
 	"github.com/patience-solver/patience/rules"
 )
 
@@ -23,7 +24,7 @@ func TestLuby(t *testing.T) {
 // left an unfinished position in the table would leave some of those out.
 func TestRestartsKeepVerdicts(t *testing.T) {
 	n := uint64(250)
-	if testing.Short() {
+	if !longtest.Enabled() {
 		n = 50
 	}
 	defer func(u int64) { restartUnit = u }(restartUnit)
@@ -61,7 +62,11 @@ func TestRestartsKeepVerdicts(t *testing.T) {
 // TestRestartsReproducible checks that restarts keep a one-worker search
 // reproducible: the same deal gives the same moves and counts twice.
 func TestRestartsReproducible(t *testing.T) {
-	for _, d := range []uint64{385, 4323} {
+	deals := []uint64{4323, 385} // 385: 350,000 positions
+	if !longtest.Enabled() {
+		deals = deals[:1]
+	}
+	for _, d := range deals {
 		p := deal(rules.RussianCell, d)
 		a := mustSolve(t, p, testConfig(1))
 		b := mustSolve(t, p, testConfig(1))
@@ -101,7 +106,7 @@ func TestLazyPathSet(t *testing.T) {
 	verifyLazyPath = true
 	defer func() { verifyLazyPath = false }()
 	deals := []uint64{18, 25, 38, 61, 370, 130, 1280, 21, 64}
-	if testing.Short() {
+	if !longtest.Enabled() {
 		deals = deals[:4]
 	}
 	before := lazyPathBuilds.Load()

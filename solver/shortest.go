@@ -43,7 +43,7 @@ import (
 // cannot. Positions on the current line are in the table with fewer moves,
 // so a line that comes back to one of them is skipped, which is how cycles
 // end. The table may forget entries (when full): that only costs speed.
-// Entries are compared by the whole packed key of russian.go and ripple.go.
+// Entries are compared by the whole packed key of rc_state.go and rf_state.go.
 //
 // The next B is proven too: along the shortest solution the same induction
 // reaches a cut position, whose sum is at most C. So each finished pass
@@ -95,7 +95,7 @@ import (
 // needs its own move to its foundation; a move carries one card there) plus
 // a bound on the other moves.
 //
-// Ripple Fan (ripple.go, rfBoard.lowerBound): a card A lying above a lower
+// Ripple Fan (rfBoard.lowerBound): a card A lying above a lower
 // card B of its own suit in one pile must move off that pile before B goes
 // home, and not to its foundation (which wants B first): that is a move of A
 // alone onto its successor. Each such card needs its own move, which is

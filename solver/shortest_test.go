@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/patience-solver/patience/internal/longtest"
 	"github.com/patience-solver/patience/rules"
 )
 
@@ -189,7 +190,7 @@ func compareShortest(t *testing.T, p *rules.Position, cfg Config, want []rules.M
 func TestShortestAgreesWithPlainSearch(t *testing.T) {
 	rng := rand.New(rand.NewPCG(21, 22))
 	n := 100
-	if testing.Short() {
+	if !longtest.Enabled() {
 		n = 25
 	}
 	counts := map[string]int{}
@@ -230,7 +231,7 @@ func TestShortestAgreesWithPlainSearch(t *testing.T) {
 func TestShortestNeedsNoAutoMovesOrReturns(t *testing.T) {
 	rng := rand.New(rand.NewPCG(27, 28))
 	n, most := 60, 4
-	if testing.Short() {
+	if !longtest.Enabled() {
 		n, most = 8, 3
 	}
 	counts := map[string]int{}
@@ -262,7 +263,7 @@ func TestShortestNeedsNoAutoMovesOrReturns(t *testing.T) {
 func TestLowerBoundAdmissible(t *testing.T) {
 	rng := rand.New(rand.NewPCG(23, 24))
 	n := 60
-	if testing.Short() {
+	if !longtest.Enabled() {
 		n = 15
 	}
 	checked, above, tight := map[rules.Game]int{}, map[rules.Game]int{}, 0
@@ -348,7 +349,7 @@ func TestShortestUnsolvable(t *testing.T) {
 // only the ordinary search uses).
 func TestShortestDeals(t *testing.T) {
 	deals := []uint64{6, 8, 10}
-	if testing.Short() {
+	if !longtest.Enabled() {
 		deals = deals[:1]
 	}
 	for _, d := range deals {
@@ -377,7 +378,7 @@ func TestShortestDeals(t *testing.T) {
 func TestShortestPruningSwitches(t *testing.T) {
 	rng := rand.New(rand.NewPCG(25, 26))
 	n := 60
-	if testing.Short() {
+	if !longtest.Enabled() {
 		n = 15
 	}
 	compared, shorter := 0, 0
@@ -418,7 +419,7 @@ func TestShortestTinyTable(t *testing.T) {
 		d  uint64
 		kb int64
 	}{{6, 256}, {8, 1024}}
-	if testing.Short() {
+	if !longtest.Enabled() {
 		cases = cases[:1]
 	}
 	for _, c := range cases {

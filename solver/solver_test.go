@@ -7,6 +7,7 @@ import (
 	"time"
 	"unsafe"
 
+	"github.com/patience-solver/patience/internal/longtest"
 	"github.com/patience-solver/patience/rules"
 )
 
@@ -125,8 +126,8 @@ func nearFinishedRipple(rng *rand.Rand, left int) *rules.Position {
 func TestReturnsNeverNeeded(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	wantWon, wantLost := 100, 20
-	if testing.Short() {
-		wantWon, wantLost = 30, 4
+	if !longtest.Enabled() {
+		wantWon, wantLost = 5, 1
 	}
 	counts := map[bool]int{}
 	for tries := 0; counts[true] < wantWon || counts[false] < wantLost; tries++ {
@@ -169,8 +170,8 @@ func TestPruningSwitches(t *testing.T) {
 		{"all", func(p *Pruning) { *p = Pruning{} }},
 	}
 	n := uint64(40)
-	if testing.Short() {
-		n = 12
+	if !longtest.Enabled() {
+		n = 4
 	}
 	rng := rand.New(rand.NewPCG(5, 6))
 	for _, sw := range switches {
@@ -179,16 +180,25 @@ func TestPruningSwitches(t *testing.T) {
 			for d := uint64(1); d <= n; d++ {
 				positions = append(positions, deal(rules.RussianCell, d), deal(rules.RippleFan, d), sortedRippleFan(rng), nearFinished(rng, 14))
 			}
+			decided := 0
 			for i, p := range positions {
 				on := mustSolve(t, p, testConfig(1))
 				cfg := testConfig(1)
 				sw.off(&cfg.Pruning)
 				cfg.MaxNodes = 2_000_000
 				off := mustSolve(t, p, cfg)
-				if off.Verdict != Unknown && off.Verdict != on.Verdict {
+				if off.Verdict == Unknown {
+					continue // over the budget: compares nothing
+				}
+				if off.Verdict != on.Verdict {
 					t.Fatalf("position %d (%s): %v with all pruning, %v with %s off", i, p.Game, on.Verdict, off.Verdict, sw.name)
 				}
+				decided++
 			}
+			if decided < len(positions)/2 {
+				t.Fatalf("only %d of %d positions decided with %s off", decided, len(positions), sw.name)
+			}
+			t.Logf("%d of %d positions decided and compared", decided, len(positions))
 		})
 	}
 }
@@ -199,7 +209,7 @@ func TestPruningSwitches(t *testing.T) {
 // among the workers.
 func TestWorkersAgree(t *testing.T) {
 	n := uint64(60)
-	if testing.Short() {
+	if !longtest.Enabled() {
 		n = 15
 	}
 	defer func(w int64) { warmUpNodes = w }(warmUpNodes)
@@ -232,10 +242,9 @@ func TestTinyTableStaysExact(t *testing.T) {
 			// Shrink the cap below what --memory can say: 32 KiB, 1,024
 			// slots.
 			if w == 1 {
-				s.rc.tt = newSharedTable[rcKey](32<<10, 1, 64, false)
-				s.rc.tt1 = s.rc.tt.shards[0].t // the one-worker search's table
+				s.rc.tab = ownRCTable(newTable[rcKey](32<<10, 64))
 			} else {
-				s.rc.ct = newConcTable(32<<10, 64)
+				s.rc.tab = sharedRCTable(newConcTable(32<<10, 64))
 			}
 			r, err := s.Solve(p)
 			if err != nil {
@@ -265,9 +274,8 @@ func TestEnterFindsEvictedPathPosition(t *testing.T) {
 	cfg := testConfig(1)
 	cfg.MemoryMB = 0
 	s := New(rules.RussianCell, cfg)
-	s.rc.tt = newSharedTable[rcKey](1<<10, 1, 64, false) // 64 slots
-	tt := s.rc.tt.shards[0].t
-	s.rc.tt1 = tt
+	tt := newTable[rcKey](1<<10, 64) // 64 slots
+	s.rc.tab = ownRCTable(tt)
 	w := s.rc.workers[0]
 	w.pathLive = true
 	onPath := rcKey{12345, keyTag}
@@ -342,11 +350,11 @@ func TestKnownVerdicts(t *testing.T) {
 // only a handful of objects (result, budget, table growth, deeper frames),
 // not one per position.
 func TestNoAllocationPerPosition(t *testing.T) {
-	if testing.Short() {
-		t.Skip("half a million positions")
-	}
 	for _, g := range []rules.Game{rules.RussianCell, rules.RippleFan} {
 		n := map[rules.Game]uint64{rules.RussianCell: 385, rules.RippleFan: 1144207}[g]
+		if g == rules.RussianCell && !longtest.Enabled() {
+			n = 38 // 56,000 positions; 385 has 350,000
+		}
 		p := deal(g, n)
 		cfg := testConfig(1)
 		cfg.Options.Returns = g == rules.RussianCell
@@ -388,35 +396,6 @@ func TestInterrupt(t *testing.T) {
 		if r, _ := s.Solve(deal(rules.RussianCell, 3)); r.Verdict != Unknown || r.Nodes != 0 {
 			t.Fatalf("a search after the interrupt ran: %v, %d positions", r.Verdict, r.Nodes)
 		}
-	}
-}
-
-// TestSleepSetsSearchTheSamePositions checks the claim of the sleep sets:
-// they only save table probes. An unsolvable deal is searched to the end,
-// so the number of positions expanded must be exactly the same with them
-// on and off.
-func TestSleepSetsSearchTheSamePositions(t *testing.T) {
-	n := uint64(300)
-	if testing.Short() {
-		n = 60
-	}
-	compared := 0
-	for d := uint64(1); d <= n; d++ {
-		p := deal(rules.RussianCell, d)
-		on := mustSolve(t, p, testConfig(1))
-		if on.Verdict != Unsolvable {
-			continue
-		}
-		cfg := testConfig(1)
-		cfg.Pruning.SleepSets = false
-		off := mustSolve(t, p, cfg)
-		if off.Verdict != Unsolvable || off.Nodes != on.Nodes {
-			t.Fatalf("deal %d: %v in %d positions with sleep sets, %v in %d without", d, on.Verdict, on.Nodes, off.Verdict, off.Nodes)
-		}
-		compared++
-	}
-	if compared < 3 {
-		t.Fatalf("only %d unsolvable deals compared", compared)
 	}
 }
 
@@ -495,14 +474,14 @@ func awayFromHome(p *rules.Position) {
 }
 
 // TestHomesAgreeWithPlainSearch tests the CellHome and KingHome proofs
-// (russian.go): with only the proven foundation reductions besides them,
-// each alone and both together, the solver agrees with the plain search on
-// deals and on positions in the middle of a game, some of which start with
-// a card that goes home at once.
+// (prune_cellhome.go, prune_kinghome.go): with only the proven foundation
+// reductions besides them, each alone and both together, the solver agrees
+// with the plain search on deals and on positions in the middle of a game,
+// some of which start with a card that goes home at once.
 func TestHomesAgreeWithPlainSearch(t *testing.T) {
-	n := 60
-	if testing.Short() {
-		n = 15
+	n, limit := 60, 30_000
+	if !longtest.Enabled() {
+		n, limit = 5, 10_000
 	}
 	rng := rand.New(rand.NewPCG(7, 8))
 	counts := map[bool]int{}
@@ -512,7 +491,7 @@ func TestHomesAgreeWithPlainSearch(t *testing.T) {
 		away := midGame(rng, d, 10+rng.IntN(40))
 		awayFromHome(away)
 		for _, p := range []*rules.Position{deal(rules.RussianCell, d), midGame(rng, d, 10+rng.IntN(40)), away} {
-			want, ok := plainSolve(p, rules.DefaultOptions(), true, 30_000)
+			want, ok := plainSolve(p, rules.DefaultOptions(), true, limit)
 			if !ok {
 				continue
 			}
@@ -560,7 +539,7 @@ func TestRippleFanMoveOntoPileTen(t *testing.T) {
 // since (as the batch workers reuse theirs).
 func TestOneWorkerReproducible(t *testing.T) {
 	n := uint64(40)
-	if testing.Short() {
+	if !longtest.Enabled() {
 		n = 10
 	}
 	for _, g := range []rules.Game{rules.RussianCell, rules.RippleFan} {
@@ -601,7 +580,7 @@ func TestOneWorkerReproducible(t *testing.T) {
 // with that key, and every automatic move played was a foundation move.
 func TestAutoKeyMatchesPlay(t *testing.T) {
 	n := 600
-	if testing.Short() {
+	if !longtest.Enabled() {
 		n = 100
 	}
 	pr := AllPruning()
@@ -667,7 +646,7 @@ func TestAutoKeysInSearch(t *testing.T) {
 	defer func() { verifyAutoKeys = false }()
 	deals := []uint64{385, 517, 4323}
 	n := 200
-	if testing.Short() {
+	if !longtest.Enabled() {
 		deals, n = []uint64{517}, 40
 	}
 	for d := uint64(1); d <= uint64(n); d++ {
@@ -696,7 +675,7 @@ func TestAutoKeysInSearch(t *testing.T) {
 // worker and with two.
 func TestKingHomeDoubleSwap(t *testing.T) {
 	deals := []uint64{212166, 212765, 263830, 369371, 458094, 542592, 708447, 785831, 891518, 913765, 946512, 960907}
-	if testing.Short() {
+	if !longtest.Enabled() {
 		deals = deals[:3]
 	}
 	for _, d := range deals {
@@ -740,7 +719,7 @@ func TestKingHomeDoubleSwap(t *testing.T) {
 // of deal 676 after six moves of such a line.
 func TestWinningLinesStayWon(t *testing.T) {
 	n := uint64(800)
-	if testing.Short() {
+	if !longtest.Enabled() {
 		n = 40
 	}
 	checked := 0

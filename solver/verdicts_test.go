@@ -7,6 +7,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/patience-solver/patience/internal/longtest"
 	"github.com/patience-solver/patience/rules"
 )
 
@@ -18,7 +19,7 @@ import (
 // the deals that CellHome and KingHome together once lost (212166,
 // 212765). It skips under -short.
 func TestStoredVerdicts(t *testing.T) {
-	if testing.Short() {
+	if !longtest.Enabled() {
 		t.Skip("decides 15,000 deals")
 	}
 	const lo, hi = 200001, 215000

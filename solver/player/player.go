@@ -36,7 +36,7 @@
 //     are wins that go on from it. (On deals 1..24 with 20 samples this
 //     won 6 games where the plain share won 3.) A cell card onto a column
 //     keeps its share: that move never loses a win (the solver's CellHome
-//     reduction, proven in solver/russian.go), so it needs no discount.
+//     reduction, proven in solver/prune_cellhome.go), so it needs no discount.
 //   - the game ends when it is won, or when no move leads to a position
 //     not yet seen. The sampled player also stops, and loses, when no
 //     arrangement it rated can be won any more (it resigns).

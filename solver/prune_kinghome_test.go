@@ -1,0 +1,28 @@
+package solver
+
+import (
+	"testing"
+
+	"github.com/patience-solver/patience/internal/longtest"
+)
+
+// TestKingHome: on positions where KingHome changes the search (a King in
+// a cell goes to an empty column, a King is kept from a cell, a swap), the
+// solver with it agrees with the plain search. KingHome needs Symmetry (a
+// King takes the first empty column). TestKingHomeDoubleSwap
+// (solver_test.go) has the case that once went wrong.
+func TestKingHome(t *testing.T) {
+	base := Pruning{AutoFoundation: true, SkipReturns: true, Symmetry: true}
+	on := base
+	on.KingHome = true
+	n, min := 10, 6
+	if longtest.Enabled() {
+		n, min = 400, 250
+	}
+	checkRule(t, 42, on, base, n, 50*n, min)
+	both := on
+	both.CellHome = true
+	off := base
+	off.CellHome = true
+	checkRule(t, 43, both, off, n, 50*n, min)
+}
