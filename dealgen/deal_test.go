@@ -90,7 +90,7 @@ func readVectors(t *testing.T, path string) []vectorBlock {
 }
 
 // TestPySolFCVectors checks that every layout PySolFC itself produced is
-// dealt exactly, card by card and face-down status included (DESIGN 2).
+// dealt exactly, card by card and face-down status included (docs/design.md §2).
 func TestPySolFCVectors(t *testing.T) {
 	blocks := readVectors(t, "../testdata/pysol-deal-vectors.txt")
 	if len(blocks) != 16 {

@@ -1,6 +1,15 @@
 // Package dealgen turns deal numbers into starting layouts, numbered exactly
 // as PySolFC numbers them, so that a player can look up the deal they are
-// playing (DESIGN section 2).
+// playing.
+//
+// ParseNumber reads a number as PySolFC does ("617", "#12,345",
+// "ms3000000000"; its errors are *NumberError), and Deal deals it:
+//
+//	n, err := dealgen.ParseNumber("#617")
+//	if err != nil {
+//		return err
+//	}
+//	p := dealgen.Deal(rules.RussianCell, n) // a *rules.Position
 //
 // A deal number becomes a generator (the Microsoft-compatible LCG for small
 // numbers and "ms" numbers, MT19937 seeded like CPython for the rest). The

@@ -1,7 +1,6 @@
 package dealgen
 
 import (
-	"errors"
 	"fmt"
 	"math/big"
 	"strconv"
@@ -39,7 +38,7 @@ func FromUint64(n uint64) Number { return Number{small: n} }
 // deals beyond 2^64; n must be at least 1.
 func FromBig(n *big.Int) (Number, error) {
 	if n.Sign() <= 0 {
-		return Number{}, fmt.Errorf("bad deal number %s: deals start at 1", n.String())
+		return Number{}, &NumberError{Input: n.String(), Problem: "deals start at 1", plain: true}
 	}
 	if n.IsUint64() {
 		return Number{small: n.Uint64()}, nil
@@ -106,7 +105,8 @@ func (n Number) usesLCG() bool {
 //     at least 1. Leading zeros do not count, and a "-" is deleted like the
 //     other separators, so "-5" is deal 5, as in PySolFC.
 //
-// The errors are one line each, saying what was wrong and what is wanted.
+// The errors are one line each, saying what was wrong and what is wanted;
+// each is a *NumberError.
 func ParseNumber(s string) (Number, error) {
 	if digits, ok := msDigits(s); ok {
 		return parseMS(s, digits)
@@ -142,7 +142,7 @@ func ParseNumber(s string) (Number, error) {
 		return Number{}, syntaxError(s)
 	}
 	if len(digits) == 0 {
-		return Number{}, fmt.Errorf("bad deal number %s: deals start at 1, 0 is not a deal", quote(s))
+		return Number{}, &NumberError{Input: s, Problem: "deals start at 1, 0 is not a deal"}
 	}
 	if len(digits) <= 19 { // at most 9,999,999,999,999,999,999 < 2^64
 		return Number{small: atou(digits)}, nil
@@ -194,20 +194,37 @@ func atou(d []byte) uint64 {
 	return v
 }
 
-func msRangeError(s string) error {
-	return fmt.Errorf("bad deal number %s: ms deals run from ms1 to ms%d", quote(s), uint64(msMax))
+// NumberError is the error of ParseNumber and FromBig: Input is not a deal
+// number, and Problem says why and what is wanted.
+type NumberError struct {
+	Input   string
+	Problem string
+	plain   bool // Input is a number, written unquoted
 }
 
-var errEmpty = errors.New("empty deal number: want digits such as 617, #12,345 or ms3000000000")
+// Error says "bad deal number", the input, and the problem; an empty input
+// is an "empty deal number".
+func (e *NumberError) Error() string {
+	switch {
+	case e.Input == "":
+		return "empty deal number: " + e.Problem
+	case e.plain:
+		return "bad deal number " + e.Input + ": " + e.Problem
+	}
+	return "bad deal number " + quote(e.Input) + ": " + e.Problem
+}
+
+const wantDigits = "want digits such as 617, #12,345 or ms3000000000"
+
+func msRangeError(s string) error {
+	return &NumberError{Input: s, Problem: fmt.Sprintf("ms deals run from ms1 to ms%d", uint64(msMax))}
+}
 
 func syntaxError(s string) error {
-	if s == "" {
-		return errEmpty
-	}
 	if looksLikeMS(s) {
-		return fmt.Errorf("bad deal number %s: write an ms deal as lowercase ms and digits only, such as ms3000000000", quote(s))
+		return &NumberError{Input: s, Problem: "write an ms deal as lowercase ms and digits only, such as ms3000000000"}
 	}
-	return fmt.Errorf("bad deal number %s: want digits such as 617, #12,345 or ms3000000000", quote(s))
+	return &NumberError{Input: s, Problem: wantDigits}
 }
 
 // looksLikeMS reports whether s is an ms number spelt in a way that is not

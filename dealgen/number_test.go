@@ -1,6 +1,7 @@
 package dealgen
 
 import (
+	"errors"
 	"math/big"
 	"strings"
 	"testing"
@@ -144,6 +145,10 @@ func TestParseNumberRejects(t *testing.T) {
 		}
 		if n != (Number{}) {
 			t.Errorf("ParseNumber(%q) returned %v with its error", tc.in, n)
+		}
+		var ne *NumberError
+		if !errors.As(err, &ne) || ne.Input != tc.in || !strings.Contains(msg, ne.Problem) {
+			t.Errorf("ParseNumber(%q): %#v, want a *NumberError with the input and its problem", tc.in, err)
 		}
 	}
 	// A long bad input is shortened in the message.

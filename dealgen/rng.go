@@ -1,7 +1,7 @@
 package dealgen
 
 // The two generators PySolFC deals with, written from their published
-// definitions (DESIGN section 2). Each offers randint(n), a number in
+// definitions (docs/design.md §2). Each offers randint(n), a number in
 // [0, n], which is all the shuffle needs.
 
 // lcg is the Microsoft-compatible linear congruential generator that PySolFC

@@ -1,6 +1,3 @@
-// Package rules holds cards, positions and the rules of Russian Cell and
-// Ripple Fan: legal-move generation, applying a move, and the referee that
-// checks a move list. It knows nothing of the solver.
 package rules
 
 import (

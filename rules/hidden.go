@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 )
@@ -124,15 +125,33 @@ func (p *Position) Reveals(m Move) Card {
 	return pl.Down[len(pl.Down)-1]
 }
 
+// ErrUnknownCards matches (with errors.Is) the error of anything that needs
+// every card known, given a position with unknown face-down cards (??).
+var ErrUnknownCards = errors.New("unknown cards")
+
+// UnknownCardsError is the error of NeedKnown: Need (such as "an exact
+// search") needs every card known, and Count face-down cards are not.
+type UnknownCardsError struct {
+	Need  string
+	Count int
+}
+
+func (e *UnknownCardsError) Error() string {
+	return fmt.Sprintf("%s needs every card known, but %s unknown (??)", e.Need, unknownCount(e.Count))
+}
+
+// Is makes errors.Is(err, ErrUnknownCards) true.
+func (e *UnknownCardsError) Is(target error) bool { return target == ErrUnknownCards }
+
 // NeedKnown returns nil when every card of p is known, and otherwise an
-// error saying that what (such as "the Solvitaire format") needs every card
-// known, and how many are not.
+// *UnknownCardsError saying that what (such as "the Solvitaire format")
+// needs every card known, and how many are not.
 func (p *Position) NeedKnown(what string) error {
 	n := p.Unknowns()
 	if n == 0 {
 		return nil
 	}
-	return fmt.Errorf("%s needs every card known, but %s unknown (??)", what, unknownCount(n))
+	return &UnknownCardsError{Need: what, Count: n}
 }
 
 // unknownCount says "1 face-down card is" or "3 face-down cards are".

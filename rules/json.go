@@ -16,7 +16,7 @@ import (
 // read: 1 MiB. Larger input is refused once MaxInputSize+1 bytes are read.
 const MaxInputSize = 1 << 20
 
-// PositionDoc is the JSON form of a position (DESIGN section 6):
+// PositionDoc is the JSON form of a position (docs/design.md §6):
 //
 //	{"game":"russian-cell","number":"617",
 //	 "tableau":[{"down":[],"up":["6C"]},{"down":["7D"],"up":["8D","3C","QS","2S","JH"]}, ...],
@@ -193,7 +193,7 @@ func MarshalPosition(p *Position, number string) []byte {
 	return b
 }
 
-// ReadPosition reads a position: the JSON of DESIGN section 6 when the first
+// ReadPosition reads a position: the JSON of docs/design.md §6 when the first
 // non-space byte is '{', otherwise the text board of FormatBoard (see
 // ParseBoard). It reads at most MaxInputSize bytes and rejects larger input.
 // It returns the position and its deal number ("" when none), or a Problems
@@ -212,7 +212,7 @@ func ReadPositionOf(r io.Reader, g Game) (*Position, string, error) {
 }
 
 func readPosition(r io.Reader, game *Game) (*Position, string, error) {
-	data, err := readCapped(r)
+	data, err := readCapped(r, PositionDocument)
 	if err != nil {
 		return nil, "", err
 	}
@@ -254,15 +254,16 @@ func untitled(text string) bool {
 }
 
 // readCapped reads all of r up to MaxInputSize bytes, and drops a UTF-8
-// byte order mark.
-func readCapped(r io.Reader) ([]byte, error) {
+// byte order mark. A larger results file, given where want is wanted, gets
+// a *WrongDocumentError.
+func readCapped(r io.Reader, want Document) ([]byte, error) {
 	data, err := io.ReadAll(io.LimitReader(r, MaxInputSize+1))
 	if err != nil {
 		return nil, problemsOf("reading input: %v", err)
 	}
 	if len(data) > MaxInputSize {
 		if resultsHeader(data) {
-			return nil, problemsOf("this is a results file of patience stats (over 1 MiB): read it with patience stats --summary FILE")
+			return nil, &WrongDocumentError{Got: ResultsDocument, Want: want}
 		}
 		return nil, problemsOf("input larger than 1 MiB: no position, move list or solution is that large")
 	}
@@ -291,15 +292,15 @@ func decodeStrict(data []byte, v any, what string) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		if msg := wrongKind(data, what); msg != "" {
-			return problemsOf("%s", msg)
+		if err := wrongKind(data, what); err != nil {
+			return err
 		}
 		return problemsOf("%s", jsonError(err, data, what))
 	}
 	off := dec.InputOffset()
 	if _, err := dec.Token(); err != io.EOF {
-		if msg := wrongKind(data, what); msg != "" {
-			return problemsOf("%s", msg)
+		if err := wrongKind(data, what); err != nil {
+			return err
 		}
 		for off < int64(len(data)) && strings.IndexByte(" \t\r\n", data[off]) >= 0 {
 			off++
@@ -315,46 +316,85 @@ func decodeStrict(data []byte, v any, what string) error {
 	return nil
 }
 
-// wrongKind tells, when data opens with a JSON object that is plainly
-// another of the project's documents than the one wanted (what: "position"
-// or "solution"), what it is and where it goes; otherwise "". Without it a
-// results file given as a position would get an "unknown field" error.
-func wrongKind(data []byte, what string) string {
+// Document is a kind of JSON document that patience reads or writes.
+type Document uint8
+
+// The documents.
+const (
+	PositionDocument Document = iota + 1
+	SolutionDocument
+	ResultsDocument    // a results file (of patience stats)
+	ResultLineDocument // one line of a results file, without its header
+	ShareDocument      // the share of arrangements won, for a position with unknown cards
+	MoveListDocument   // a list of moves
+)
+
+// String describes the document in words, as in "this is a position".
+func (d Document) String() string {
+	switch d {
+	case PositionDocument:
+		return "a position"
+	case SolutionDocument:
+		return "a solution"
+	case ResultsDocument:
+		return "a results file of patience stats"
+	case ResultLineDocument:
+		return "one line of a results file of patience stats"
+	case ShareDocument:
+		return "the share of arrangements won that patience solve gives for a position with unknown face-down cards (??)"
+	case MoveListDocument:
+		return "a list of moves"
+	}
+	return fmt.Sprintf("Document(%d)", uint8(d))
+}
+
+// WrongDocumentError says that the input is plainly another of the
+// project's documents (Got) than the one wanted (Want): a results file
+// given as a position, say. Without it the input would get an "unknown
+// field" error.
+type WrongDocumentError struct {
+	Got, Want Document
+}
+
+func (e *WrongDocumentError) Error() string {
+	return "this is " + e.Got.String() + ", not " + e.Want.String()
+}
+
+// wrongKind returns a *WrongDocumentError when data opens with a JSON
+// object that is plainly another of the project's documents than the one
+// wanted (what: "position", "solution" or "list of moves"); otherwise nil.
+func wrongKind(data []byte, what string) error {
 	var top map[string]json.RawMessage
 	if json.NewDecoder(bytes.NewReader(data)).Decode(&top) != nil {
-		return ""
+		return nil
 	}
 	has := func(k string) bool { _, ok := top[k]; return ok }
-	// is says what the document is, kind names it as what does, and hint
-	// says where it goes.
-	var is, kind, hint string
+	want := PositionDocument
+	switch what {
+	case "solution":
+		want = SolutionDocument
+	case "list of moves":
+		want = MoveListDocument
+	}
+	var got Document
 	switch {
 	case has("patience"):
-		is, hint = "a results file of patience stats", "read it with patience stats --summary FILE"
+		got = ResultsDocument
 	case has("arrangements") || has("hidden"):
-		is = "the share of arrangements won that patience solve gives for a position with unknown face-down cards (??)"
+		got = ShareDocument
 	case has("tableau"):
-		is, kind = "a position", "position"
-		hint = "patience check replays the moves that patience solve --format json writes; to solve the position, run patience solve GAME --position FILE"
-		if what == "list of moves" {
-			hint = "give a position with --position FILE"
-		}
+		got = PositionDocument
 	case isSolution(has):
-		is, kind = "a solution (as patience solve --format json writes it)", "solution"
-		hint = "check its moves with patience check FILE"
+		got = SolutionDocument
 	case has("number") && has("verdict") && !has("game"):
-		is = "one line of a results file of patience stats"
+		got = ResultLineDocument
 	default:
-		return ""
+		return nil
 	}
-	if kind == what {
-		return "" // the right kind, with a fault of its own
+	if got == want {
+		return nil // the right kind, with a fault of its own
 	}
-	msg := "this is " + is + ", not a " + what
-	if hint != "" {
-		msg += ": " + hint
-	}
-	return msg
+	return &WrongDocumentError{Got: got, Want: want}
 }
 
 // isSolution says whether a document with the top-level keys that has

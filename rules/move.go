@@ -90,15 +90,15 @@ func ParseMove(s string) (Move, error) {
 	}
 	c, err := ParseCard(f[0])
 	if err != nil {
-		return Move{}, fmt.Errorf("bad move %q: %v", s, err)
+		return Move{}, fmt.Errorf("bad move %q: %w", s, err)
 	}
 	from, err := ParseLoc(f[1])
 	if err != nil {
-		return Move{}, fmt.Errorf("bad move %q: %v", s, err)
+		return Move{}, fmt.Errorf("bad move %q: %w", s, err)
 	}
 	to, err := ParseLoc(f[2])
 	if err != nil {
-		return Move{}, fmt.Errorf("bad move %q: %v", s, err)
+		return Move{}, fmt.Errorf("bad move %q: %w", s, err)
 	}
 	return Move{Card: c, From: from, To: to}, nil
 }

@@ -47,7 +47,7 @@ type MoveFile struct {
 // are legal is the referee's call (Replay). It reads at most MaxInputSize
 // bytes.
 func ReadMoveFile(r io.Reader) (MoveFile, error) {
-	data, err := readCapped(r)
+	data, err := readCapped(r, MoveListDocument)
 	if err != nil {
 		return MoveFile{}, err
 	}
@@ -84,8 +84,8 @@ func ReadMoveFile(r io.Reader) (MoveFile, error) {
 			}
 			return MoveFile{Moves: sol.Moves, Solution: sol}, nil
 		}
-		if msg := wrongKind(t, "list of moves"); msg != "" {
-			return MoveFile{}, problemsOf("%s", msg)
+		if err := wrongKind(t, "list of moves"); err != nil {
+			return MoveFile{}, err
 		}
 		var doc struct {
 			Moves []moveDoc `json:"moves"`

@@ -5,8 +5,8 @@ import (
 	"fmt"
 )
 
-// The referee checks each move directly against the rules of DESIGN
-// section 1. It deliberately shares no code with the move generator
+// The referee checks each move directly against the rules of docs/design.md
+// §1. It deliberately shares no code with the move generator
 // (movegen.go), so that each can be tested against the other: a move is
 // legal when Check says so, not because LegalMoves lists it.
 //

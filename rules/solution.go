@@ -9,7 +9,7 @@ import (
 	"strings"
 )
 
-// The verdicts of a solution (DESIGN section 4.1).
+// The verdicts of a solution (docs/design.md §4.1).
 const (
 	// VerdictSolvable: the moves win; the referee has replayed them.
 	VerdictSolvable = "solvable"
@@ -20,7 +20,7 @@ const (
 )
 
 // Solution is the outcome of solving one deal or position, as written in the
-// solution JSON (DESIGN section 6):
+// solution JSON (docs/design.md §6):
 //
 //	{"game":"russian-cell","number":"617","verdict":"solvable","rules":{"returns":true},
 //	 "moves":[{"card":"5C","from":"t3","to":"t6"},{"card":"AH","from":"c1","to":"f"}],
@@ -191,7 +191,7 @@ func MarshalSolution(s *Solution) []byte {
 // missing "rules" or "returns" means the default options. Errors are
 // Problems, one per line, such as `moves[3]: unknown location "t0": ...`.
 func ReadSolution(r io.Reader) (*Solution, error) {
-	data, err := readCapped(r)
+	data, err := readCapped(r, SolutionDocument)
 	if err != nil {
 		return nil, err
 	}

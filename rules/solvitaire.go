@@ -18,18 +18,19 @@ import (
 // Piles run bottom to top; a face-down card has a lower-case suit letter;
 // ten is written 10. The format's deal files hold only the tableau, so a
 // position with cards in the cells or on the foundations is refused, and so
-// is one with unknown face-down cards (Unknown).
+// is one with unknown face-down cards (Unknown). The errors for those
+// match ErrNotSolvitaire and ErrUnknownCards (with errors.Is).
 func MarshalSolvitaire(p *Position) ([]byte, error) {
 	if err := p.NeedKnown("the Solvitaire deal format"); err != nil {
 		return nil, err
 	}
 	for _, c := range p.Cells {
 		if c != NoCard {
-			return nil, errors.New("the Solvitaire deal format has no cells: empty them first, or use --format json")
+			return nil, solvitaireError("the Solvitaire deal format has no cells: empty them first")
 		}
 	}
 	if p.OnFoundations() > 0 {
-		return nil, errors.New("the Solvitaire deal format has no foundations: use a position with none played, or --format json")
+		return nil, solvitaireError("the Solvitaire deal format has no foundations: use a position with none played")
 	}
 	var b strings.Builder
 	b.WriteString("{\n  \"tableau piles\": [\n")
@@ -70,3 +71,13 @@ func solvitaireCard(c Card, down bool) string {
 	}
 	return rank + string(suit)
 }
+
+// ErrNotSolvitaire matches (with errors.Is) the error of MarshalSolvitaire
+// for a position with cards in the cells or on the foundations, which the
+// Solvitaire deal format cannot hold.
+var ErrNotSolvitaire = errors.New("the Solvitaire deal format cannot hold this position")
+
+type solvitaireError string
+
+func (e solvitaireError) Error() string        { return string(e) }
+func (e solvitaireError) Is(target error) bool { return target == ErrNotSolvitaire }

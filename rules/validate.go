@@ -350,7 +350,7 @@ func joinLocs(locs []string) string {
 	return strings.Join(locs[:len(locs)-1], ", ") + " and " + locs[len(locs)-1]
 }
 
-// checkNumber checks that a deal number is in canonical form (DESIGN 2): a
+// checkNumber checks that a deal number is in canonical form (docs/design.md §2): a
 // plain decimal number without leading zeros, or ms<N> for an LCG number
 // N >= 32000 (N <= 2^33-1).
 func checkNumber(s string) error {

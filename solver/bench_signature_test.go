@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"context"
 	"testing"
 
 	"github.com/patience-solver/patience/rules"
@@ -34,7 +35,7 @@ func TestBenchSignature(t *testing.T) {
 	var rc, rf int64
 	s := New(rules.RussianCell, benchConfig())
 	for d := uint64(1); d <= 40; d++ {
-		r, err := s.Solve(deal(rules.RussianCell, d))
+		r, err := s.Solve(context.Background(), deal(rules.RussianCell, d))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -47,7 +48,7 @@ func TestBenchSignature(t *testing.T) {
 	cfg.Options.Returns = false
 	s = New(rules.RippleFan, cfg)
 	for d := uint64(1); d <= 1000; d++ {
-		r, err := s.Solve(deal(rules.RippleFan, d))
+		r, err := s.Solve(context.Background(), deal(rules.RippleFan, d))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"context"
 	"testing"
 
 	"github.com/patience-solver/patience/dealgen"
@@ -98,7 +99,7 @@ func benchSolve(b *testing.B, g rules.Game, n uint64) {
 	for b.Loop() {
 		for k := uint64(1); k <= n; k++ {
 			d.DealInto(g, dealgen.FromUint64(k), p)
-			r, err := s.Solve(p)
+			r, err := s.Solve(context.Background(), p)
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -22,9 +22,9 @@ import (
 // No move. The position is not won and has no legal move (Russian Cell: no
 // move but playing a card back from a foundation). Then it cannot be won:
 // a winning line would have a first move. With returns, a foundation card
-// may still be played back, but a return is never needed (SkipReturns in
-// docs/pruning.md: if a position can be won, it can be won without
-// returns), so a position whose only moves are returns is lost too.
+// may still be played back, but a return is never needed
+// (docs/pruning.md, "SkipReturns": if a position can be won, it can be won
+// without returns), so a position whose only moves are returns is lost too.
 //
 // A deadlock: a set D of cards, none on a foundation, such that none of
 // them can ever be the first of D to move. Such a D proves the position

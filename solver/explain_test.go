@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"context"
 	"flag"
 	"math/rand/v2"
 	"strings"
@@ -296,7 +297,7 @@ func TestExplainedShare(t *testing.T) {
 				s = New(p.Game, cfg)
 				solvers[p.Game] = s
 			}
-			r, err := s.Solve(p)
+			r, err := s.Solve(context.Background(), p)
 			if err != nil || r.Verdict == Unknown {
 				t.Fatalf("%s: %v %s", name, err, r.Reason)
 			}

@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"context"
 	"math/rand/v2"
 	"testing"
 
@@ -78,7 +79,7 @@ func FuzzSolve(f *testing.F) {
 // fuzzSolve solves p and checks the result's contract.
 func fuzzSolve(t *testing.T, p *rules.Position, cfg Config) Result {
 	t.Helper()
-	r, err := Solve(p, cfg)
+	r, err := Solve(context.Background(), p, cfg)
 	if err != nil {
 		t.Fatalf("Solve: %v\n%s", err, rules.MarshalPosition(p, ""))
 	}
@@ -89,7 +90,7 @@ func fuzzSolve(t *testing.T, p *rules.Position, cfg Config) Result {
 			t.Fatalf("%d workers: the solution does not win: %v\n%s", cfg.Workers, err, rules.MarshalPosition(p, ""))
 		}
 	case Unknown:
-		if r.Reason == "" || r.Nodes < cfg.MaxNodes {
+		if r.Reason.Kind == NotStopped || r.Nodes < cfg.MaxNodes {
 			t.Fatalf("%d workers: unknown (%q) after %d of %d nodes", cfg.Workers, r.Reason, r.Nodes, cfg.MaxNodes)
 		}
 	case Unsolvable:

@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"context"
 	"maps"
 	"math/rand/v2"
 	"strings"
@@ -102,7 +103,7 @@ func mustSolve(t *testing.T, p *rules.Position, cfg Config) Result {
 	if p.Game == rules.RippleFan {
 		cfg.Options.Returns = false
 	}
-	r, err := Solve(p, cfg)
+	r, err := Solve(context.Background(), p, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -30,7 +30,7 @@ package solver
 // X+1 is another column's top card (it would settle onto X+1, which the
 // direct move does). When X sits on its face-down successor the move to a
 // cell is kept: X comes home onto a card that is now face up, a new
-// position (the trap of DESIGN 4.3).
+// position (the trap of docs/design.md §4.3).
 //
 // The rule's code lies where the search needs it, on hot paths: the
 // automatic move here (cellHomeMove, played by nextAuto), the moves not

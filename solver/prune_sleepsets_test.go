@@ -2,7 +2,6 @@ package solver
 
 import (
 	"math/rand/v2"
-	"sync/atomic"
 	"testing"
 
 	"github.com/patience-solver/patience/internal/longtest"
@@ -15,7 +14,7 @@ import (
 // position (the same key) as P+z+m.
 func TestSleepSetsCommute(t *testing.T) {
 	pr := AllPruning()
-	s := newRCSearch(testConfig(1), new(atomic.Bool))
+	s := newRCSearch(testConfig(1), new(interrupt))
 	w := s.workers[0]
 	b := &w.b
 	rng := rand.New(rand.NewPCG(51, 52))

@@ -4,7 +4,6 @@ package solver
 // then the top of the tree split into tasks that the workers share.
 
 import (
-	"fmt"
 	"sync"
 	"sync/atomic"
 )
@@ -70,7 +69,7 @@ func (s *rcSearch) solveParallel(bud *budget) *rcWorker {
 		return w0
 	case !warm.stop.Load():
 		return nil // searched to the end: unsolvable
-	case warm.max == bud.max || warm.why() != fmt.Sprintf("node budget of %d reached", warm.max):
+	case warm.max == bud.max || warm.why() != warm.spent():
 		bud.halt(warm.why()) // the real budget is spent
 		return nil
 	}
@@ -115,7 +114,7 @@ func (s *rcSearch) solveParallel(bud *budget) *rcWorker {
 						win = w
 					}
 					mu.Unlock()
-					bud.halt("")
+					bud.halt(StopReason{})
 					return
 				}
 			}

@@ -4,22 +4,19 @@ package solver
 // its workers), rcWorker, and search and expand.
 
 import (
-	"fmt"
-	"sync/atomic"
-
 	"github.com/patience-solver/patience/rules"
 )
 
 // rcSearch holds what one Russian Cell search needs: shared table, workers.
 type rcSearch struct {
 	cfg     Config
-	intr    *atomic.Bool
+	intr    *interrupt
 	tab     rcTable // the table of positions (rc_table.go)
 	warmTab rcTable // the warm-up's table, with several workers (rc_parallel.go)
 	workers []*rcWorker
 }
 
-func newRCSearch(cfg Config, intr *atomic.Bool) *rcSearch {
+func newRCSearch(cfg Config, intr *interrupt) *rcSearch {
 	s := &rcSearch{cfg: cfg, intr: intr}
 	n := cfg.workers()
 	s.tab = newRCTable(cfg.Pruning, n, cfg.memoryBytes())
@@ -178,7 +175,7 @@ const maxSearchDepth = 100_000
 func (w *rcWorker) expand(depth int, via int) bool {
 	pr := w.s.cfg.Pruning
 	if depth >= maxSearchDepth {
-		w.bud.halt(fmt.Sprintf("search path longer than %d moves", maxSearchDepth))
+		w.bud.halt(pathTooLong)
 		w.stop = true
 		return false
 	}

@@ -27,7 +27,7 @@ import (
 // the card dealt above it is codeOrig. Column order and cell order do not
 // appear, which is the Symmetry reduction, for free.
 //
-// The trap of DESIGN 4.3: when the card a card lay on is also its successor,
+// The trap of docs/design.md §4.3: when the card a card lay on is also its successor,
 // "still where it lay" and "back on its successor" are different positions
 // if that card was dealt face down (it has turned up since). A card that
 // comes back to the card it lay on is therefore codeSucc, unless that card

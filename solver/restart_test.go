@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"context"
 	"testing"
 
 	"github.com/patience-solver/patience/internal/longtest"
@@ -116,11 +117,11 @@ func TestLazyPathSet(t *testing.T) {
 		small.Workers, small.MemoryMB = 1, 1
 		large := small
 		large.MemoryMB = DefaultMemoryMB
-		rs, err := Solve(p, small)
+		rs, err := Solve(context.Background(), p, small)
 		if err != nil {
 			t.Fatal(err)
 		}
-		rl, err := Solve(p, large)
+		rl, err := Solve(context.Background(), p, large)
 		if err != nil {
 			t.Fatal(err)
 		}

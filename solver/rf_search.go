@@ -3,8 +3,6 @@ package solver
 // The Ripple Fan search: depth-first, one worker, with its move generation.
 
 import (
-	"sync/atomic"
-
 	"github.com/patience-solver/patience/rules"
 )
 
@@ -12,7 +10,7 @@ import (
 // one worker searches it alone; batch runs put one deal on each worker.
 type rfSearch struct {
 	cfg    Config
-	intr   *atomic.Bool
+	intr   *interrupt
 	tt     *table[rfKey]
 	b      rfBoard
 	played []rfUndo
@@ -22,7 +20,7 @@ type rfSearch struct {
 	stop   bool
 }
 
-func newRFSearch(cfg Config, intr *atomic.Bool) *rfSearch {
+func newRFSearch(cfg Config, intr *interrupt) *rfSearch {
 	return &rfSearch{cfg: cfg, intr: intr, tt: newTable[rfKey](cfg.memoryBytes(), 1<<10)}
 }
 

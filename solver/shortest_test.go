@@ -1,7 +1,7 @@
 package solver
 
 import (
-	"fmt"
+	"context"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -21,8 +21,8 @@ import (
 // Without auto it prunes nothing: foundation moves and (when o.Returns is
 // on) returns are moves like any other, and only exactly equal positions
 // are merged, in any order of columns, piles and cells (no rule refers to
-// their order: DESIGN 4.2). With auto it plays every foundation move from a column, pile
-// or cell at once after each move, each counted as a move (DESIGN 4.2:
+// their order: docs/design.md §4.2). With auto it plays every foundation move from a column, pile
+// or cell at once after each move, each counted as a move (docs/design.md §4.2:
 // this keeps the shortest length).
 func plainShortest(start *rules.Position, o rules.Options, auto bool, limit int) (line []rules.Move, won, ok bool) {
 	type node struct {
@@ -315,7 +315,7 @@ func TestShortestBudget(t *testing.T) {
 	if r.LowerBound < 52 || r.LowerBound >= len(r.Moves) {
 		t.Fatalf("lower bound %d for a best solution of %d moves", r.LowerBound, len(r.Moves))
 	}
-	if want := fmt.Sprintf("node budget of %d reached", cfg.MaxNodes); r.Reason != want {
+	if want := (StopReason{Kind: NodeBudget, Limit: cfg.MaxNodes}); r.Reason != want {
 		t.Fatalf("reason %q, want %q", r.Reason, want)
 	}
 	full := mustSolve(t, p, shortestConfig())
@@ -325,7 +325,7 @@ func TestShortestBudget(t *testing.T) {
 
 	cfg.MaxNodes = 10
 	r = mustSolve(t, p, cfg)
-	if r.Verdict != Unknown || r.Reason != "node budget of 10 reached" || r.LowerBound != boundOf(t, p) || r.LowerBound < 52 {
+	if r.Verdict != Unknown || r.Reason != (StopReason{Kind: NodeBudget, Limit: 10}) || r.LowerBound != boundOf(t, p) || r.LowerBound < 52 {
 		t.Fatalf("max nodes 10: %v (%q), lower bound %d", r.Verdict, r.Reason, r.LowerBound)
 	}
 }
@@ -427,7 +427,7 @@ func TestShortestTinyTable(t *testing.T) {
 		want := mustSolve(t, p, shortestConfig())
 		s := New(rules.RussianCell, shortestConfig())
 		s.src = &rcShortest{tt: newDepthTable[rcKey](c.kb<<10, 64)} // 8,192 and 32,768 positions
-		r, err := s.Solve(p)
+		r, err := s.Solve(context.Background(), p)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,15 +1,12 @@
-// Package solver decides Russian Cell and Ripple Fan positions exactly: it
-// searches the whole space of positions (with only proven-safe pruning), and
-// returns a verdict with a winning move list when there is one.
-//
-// The verdict contract (DESIGN 4.1): Solvable comes with moves that win;
-// Unsolvable means the search ended with no win, every position compared by
-// its whole packed key; Unknown means a budget ran out, and says which.
 package solver
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"runtime"
+	"strconv"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -49,10 +46,10 @@ const DefaultMemoryMB = 1024
 type Pruning struct {
 	// AutoFoundation plays every available card that can go to its
 	// foundation at once and branches on nothing else (Blake & Gent,
-	// Theorem 1; DESIGN 4.2).
+	// Theorem 1; docs/pruning.md).
 	AutoFoundation bool
 	// SkipReturns never plays a card back from a foundation (Blake & Gent,
-	// Corollaries 2 and 3; DESIGN 4.2). Only matters when returns are on.
+	// Corollaries 2 and 3; docs/pruning.md). Only matters when returns are on.
 	SkipReturns bool
 	// Symmetry treats Russian Cell positions that differ only in the order
 	// of columns or of cells as one position.
@@ -63,19 +60,19 @@ type Pruning struct {
 	// SleepSets (Russian Cell) does not look up a child that is the same
 	// position as one an earlier sibling's search has entered (two moves on
 	// different columns, played in the other order). It saves table probes
-	// only: the positions searched are the same (see russian.go).
+	// only: the positions searched are the same (see prune_sleepsets.go).
 	SleepSets bool
 	// BlockedPair (Ripple Fan) stops at positions where a card lies above a
 	// lower card of its own suit and can never leave its pile (see
-	// ripple.go for the proof).
+	// prune_blockedpair.go for the proof).
 	BlockedPair bool
 	// CellHome (Russian Cell) puts a cell card back on its same-suit
 	// successor as soon as that successor is a column's top card, and so
-	// never keeps both apart (see russian.go for the proof).
+	// never keeps both apart (see prune_cellhome.go for the proof).
 	CellHome bool
 	// KingHome (Russian Cell) moves a King from a cell to an empty column
 	// as soon as there is one, with a swap move for the one case it cannot
-	// copy (see russian.go for the proof).
+	// copy (see prune_kinghome.go for the proof).
 	KingHome bool
 }
 
@@ -133,8 +130,10 @@ func (c Config) memoryBytes() int64 {
 // Result is the outcome of a search.
 type Result struct {
 	Verdict Verdict
-	// Reason says which budget ended an Unknown search.
-	Reason string
+	// Reason says which budget ended an Unknown search, or that it was
+	// interrupted; it is the zero StopReason for a search that reached its
+	// verdict (but see Optimal).
+	Reason StopReason
 	// Moves wins from the start position when Verdict is Solvable. It lists
 	// every move, automatic foundation moves included; t and c numbers are
 	// those of the start position.
@@ -167,14 +166,16 @@ type Result struct {
 }
 
 // Solve decides position p under cfg. It is the one-shot entry point; batch
-// callers should keep a Solver and call its Solve for every deal.
-func Solve(p *rules.Position, cfg Config) (Result, error) {
+// callers should keep a Solver and call its Solve for every deal. ctx ends
+// the search as (*Solver).Solve says.
+func Solve(ctx context.Context, p *rules.Position, cfg Config) (Result, error) {
 	s := New(p.Game, cfg)
-	return s.Solve(p)
+	return s.Solve(ctx, p)
 }
 
 // Solver keeps tables and buffers between searches, so that many deals can
-// be decided without allocating for each.
+// be decided without allocating for each. A Solver runs one search at a
+// time.
 type Solver struct {
 	game rules.Game
 	cfg  Config
@@ -182,18 +183,10 @@ type Solver struct {
 	rf   *rfSearch
 	src  *rcShortest // made at the first shortest search
 	srf  *rfShortest
-	// interrupted, once set by Interrupt, ends every search soon.
-	interrupted atomic.Bool
+	// interrupted holds the context of the search in progress, which the
+	// searches look at every budgetStep positions.
+	interrupted interrupt
 }
-
-// ReasonInterrupted is the reason of an Unknown verdict from a search that
-// Interrupt ended.
-const ReasonInterrupted = "interrupted"
-
-// Interrupt ends the search in progress soon (within about a thousand
-// positions), with an Unknown verdict whose reason is ReasonInterrupted,
-// and every later search at once. It may be called from any goroutine.
-func (s *Solver) Interrupt() { s.interrupted.Store(true) }
 
 // New returns a solver for game g.
 func New(g rules.Game, cfg Config) *Solver {
@@ -206,22 +199,36 @@ func New(g rules.Game, cfg Config) *Solver {
 	return s
 }
 
+// ErrWrongGame is the error of a Solve given a position of another game
+// than the Solver's.
+var ErrWrongGame = errors.New("wrong game")
+
 // Solve decides position p, which must be of the solver's game, must
 // pass rules.Validate, and must have every card known (no rules.Unknown:
 // see the sample package for positions with unknown face-down cards).
-func (s *Solver) Solve(p *rules.Position) (Result, error) {
+//
+// When ctx is done the search ends soon (within about a thousand
+// positions) with an Unknown verdict: its reason is Interrupted when ctx
+// was cancelled, and TimeLimit when ctx's deadline passed, as for
+// Config.Timeout. A ctx already done returns at once, with no position
+// searched. The errors are for a position the solver cannot take: of
+// another game (ErrWrongGame), with unknown cards (rules.ErrUnknownCards),
+// or not of the game's shape.
+func (s *Solver) Solve(ctx context.Context, p *rules.Position) (Result, error) {
 	if p.Game != s.game {
-		return Result{}, fmt.Errorf("solver is for %s, position is %s", s.game, p.Game)
+		return Result{}, fmt.Errorf("%w: solver is for %s, position is %s", ErrWrongGame, s.game, p.Game)
 	}
 	if unknownDown(p) {
 		return Result{}, p.NeedKnown("an exact search")
 	}
 	start := time.Now()
+	s.interrupted.watch(ctx)
+	defer s.interrupted.watch(nil)
+	if s.interrupted.Load() {
+		return Result{Verdict: Unknown, Reason: s.interrupted.reason()}, nil
+	}
 	var r Result
 	var err error
-	if s.interrupted.Load() {
-		return Result{Verdict: Unknown, Reason: ReasonInterrupted}, nil
-	}
 	switch {
 	case s.cfg.Shortest:
 		r, err = s.solveShortest(p)
@@ -232,6 +239,128 @@ func (s *Solver) Solve(p *rules.Position) (Result, error) {
 	}
 	r.Elapsed = time.Since(start)
 	return r, err
+}
+
+// interrupt is how a search learns that its caller's context is done. It
+// is polled with the budget, every budgetStep positions: a look at a
+// channel costs no more than a look at an atomic flag, and nothing is set
+// up for a search that ends sooner, which batch runs of millions of small
+// deals need.
+type interrupt struct {
+	ctx  context.Context
+	done <-chan struct{} // ctx.Done(), nil for a context that never ends
+}
+
+// watch makes ctx the context of the next search; nil clears it, so that
+// the Solver holds no context between searches.
+func (i *interrupt) watch(ctx context.Context) {
+	i.ctx = ctx
+	i.done = nil
+	if ctx != nil {
+		i.done = ctx.Done()
+	}
+}
+
+// Load reports whether the context is done.
+func (i *interrupt) Load() bool {
+	select {
+	case <-i.done:
+		return true
+	default:
+		return false
+	}
+}
+
+// reason is the stop reason for a done context: TimeLimit for a deadline
+// that passed, Interrupted for a cancel.
+func (i *interrupt) reason() StopReason {
+	if i.ctx != nil && errors.Is(i.ctx.Err(), context.DeadlineExceeded) {
+		return StopReason{Kind: TimeLimit}
+	}
+	return StopReason{Kind: Interrupted}
+}
+
+// StopKind names what ended a search before its verdict was known.
+type StopKind uint8
+
+// The stop kinds.
+const (
+	// NotStopped is the kind of a search that ran to its verdict.
+	NotStopped StopKind = iota
+	// NodeBudget: the search expanded Config.MaxNodes positions.
+	NodeBudget
+	// TimeLimit: Config.Timeout passed, or the context's deadline.
+	TimeLimit
+	// Interrupted: the context was cancelled.
+	Interrupted
+	// PathTooLong: a line of play grew longer than the search can follow.
+	PathTooLong
+)
+
+// StopReason says why a search ended with an Unknown verdict (or, for a
+// shortest search, before its proof). Its String is the text that results
+// files and solutions hold in their "reason" field.
+type StopReason struct {
+	Kind StopKind
+	// Limit is the node budget for NodeBudget, and the longest path, in
+	// moves, for PathTooLong; 0 for the other kinds.
+	Limit int64
+}
+
+// String returns the reason in words: "node budget of N reached", "time
+// limit reached", "interrupted", "search path longer than N moves", or ""
+// for NotStopped.
+func (r StopReason) String() string {
+	switch r.Kind {
+	case NodeBudget:
+		return fmt.Sprintf("node budget of %d reached", r.Limit)
+	case TimeLimit:
+		return "time limit reached"
+	case Interrupted:
+		return "interrupted"
+	case PathTooLong:
+		return fmt.Sprintf("search path longer than %d moves", r.Limit)
+	case NotStopped:
+		return ""
+	}
+	return fmt.Sprintf("StopKind(%d)", r.Kind)
+}
+
+// ErrBadReason is the error of ParseStopReason for a text that no
+// StopReason writes.
+var ErrBadReason = errors.New("not a stop reason")
+
+// ParseStopReason reads the text of StopReason.String back.
+func ParseStopReason(s string) (StopReason, error) {
+	number := func(prefix, suffix string, k StopKind) (StopReason, bool) {
+		n, ok := strings.CutPrefix(s, prefix)
+		if !ok {
+			return StopReason{}, false
+		}
+		if n, ok = strings.CutSuffix(n, suffix); !ok {
+			return StopReason{}, false
+		}
+		v, err := strconv.ParseInt(n, 10, 64)
+		if err != nil || v < 0 || strconv.FormatInt(v, 10) != n {
+			return StopReason{}, false
+		}
+		return StopReason{Kind: k, Limit: v}, true
+	}
+	switch s {
+	case "":
+		return StopReason{}, nil
+	case "time limit reached":
+		return StopReason{Kind: TimeLimit}, nil
+	case "interrupted":
+		return StopReason{Kind: Interrupted}, nil
+	}
+	if r, ok := number("node budget of ", " reached", NodeBudget); ok {
+		return r, nil
+	}
+	if r, ok := number("search path longer than ", " moves", PathTooLong); ok {
+		return r, nil
+	}
+	return StopReason{}, fmt.Errorf("%w: %q", ErrBadReason, s)
 }
 
 // unknownDown reports whether a face-down card of p is rules.Unknown. A
@@ -255,13 +384,13 @@ type budget struct {
 	nodes    atomic.Int64
 	max      int64
 	deadline time.Time
-	intr     *atomic.Bool  // the Solver's interrupt flag, or nil
+	intr     *interrupt    // the Solver's context, or nil
 	progress *atomic.Int64 // Config.Progress
 	stop     atomic.Bool
-	reason   atomic.Value // string
+	reason   atomic.Pointer[StopReason]
 }
 
-func newBudget(cfg Config, intr *atomic.Bool) *budget {
+func newBudget(cfg Config, intr *interrupt) *budget {
 	b := &budget{max: cfg.maxNodes(), intr: intr, progress: cfg.Progress}
 	if cfg.Timeout > 0 {
 		b.deadline = time.Now().Add(cfg.Timeout)
@@ -292,7 +421,7 @@ func (b *budget) charge(n int64) bool {
 		return true
 	}
 	if b.intr != nil && b.intr.Load() {
-		b.halt(ReasonInterrupted)
+		b.halt(b.intr.reason())
 		return true
 	}
 	total := b.nodes.Add(n)
@@ -300,26 +429,36 @@ func (b *budget) charge(n int64) bool {
 		b.progress.Add(n)
 	}
 	if total >= b.max {
-		b.halt(fmt.Sprintf("node budget of %d reached", b.max))
+		b.halt(b.spent())
 		return true
 	}
 	if !b.deadline.IsZero() && time.Now().After(b.deadline) {
-		b.halt("time limit reached")
+		b.halt(StopReason{Kind: TimeLimit})
 		return true
 	}
 	return false
 }
 
-func (b *budget) halt(reason string) {
-	if reason != "" {
-		b.reason.CompareAndSwap(nil, reason)
+// spent is the reason of a search that used up this budget's nodes.
+func (b *budget) spent() StopReason { return StopReason{Kind: NodeBudget, Limit: b.max} }
+
+// halt stops every worker; the first reason given is the search's (a
+// halt for a win gives the zero reason, and none is kept).
+func (b *budget) halt(reason StopReason) {
+	if reason.Kind != NotStopped {
+		b.reason.CompareAndSwap(nil, &reason)
 	}
 	b.stop.Store(true)
 }
 
-func (b *budget) why() string {
-	if r, ok := b.reason.Load().(string); ok {
-		return r
+// why is the reason the search stopped, or the zero reason.
+func (b *budget) why() StopReason {
+	if r := b.reason.Load(); r != nil {
+		return *r
 	}
-	return ""
+	return StopReason{}
 }
+
+// pathTooLong is the reason of a search that met a line of play longer
+// than maxSearchDepth.
+var pathTooLong = StopReason{Kind: PathTooLong, Limit: maxSearchDepth}

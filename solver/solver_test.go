@@ -1,6 +1,8 @@
 package solver
 
 import (
+	"context"
+	"errors"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -117,7 +119,7 @@ func nearFinishedRipple(rng *rand.Rand, left int) *rules.Position {
 	}
 }
 
-// TestReturnsNeverNeeded tests the proof of DESIGN 4.2 on near-finished
+// TestReturnsNeverNeeded tests the proof of docs/design.md §4.2 on near-finished
 // positions: a plain search that may play cards back from the foundations
 // and plays no foundation move by itself agrees with the fast solver, which
 // plays foundation moves at once and never returns a card. Stuck positions
@@ -246,7 +248,7 @@ func TestTinyTableStaysExact(t *testing.T) {
 			} else {
 				s.rc.tab = sharedRCTable(newConcTable(32<<10, 64))
 			}
-			r, err := s.Solve(p)
+			r, err := s.Solve(context.Background(), p)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -310,7 +312,7 @@ func TestBudgets(t *testing.T) {
 	cfg := testConfig(1)
 	cfg.MaxNodes = 1000
 	r := mustSolve(t, p, cfg)
-	if r.Verdict != Unknown || r.Reason != "node budget of 1000 reached" {
+	if r.Verdict != Unknown || r.Reason != (StopReason{Kind: NodeBudget, Limit: 1000}) {
 		t.Fatalf("got %v (%q), want unknown with the node budget reason", r.Verdict, r.Reason)
 	}
 	if r.Nodes < 1000 || r.Nodes > 2000 {
@@ -319,15 +321,15 @@ func TestBudgets(t *testing.T) {
 	cfg = testConfig(2)
 	cfg.Timeout = 1 // a nanosecond: spent at the first look
 	r = mustSolve(t, p, cfg)
-	if r.Verdict != Unknown || r.Reason != "time limit reached" {
+	if r.Verdict != Unknown || r.Reason != (StopReason{Kind: TimeLimit}) {
 		t.Fatalf("got %v (%q), want unknown with the time reason", r.Verdict, r.Reason)
 	}
 }
 
 func TestKnownVerdicts(t *testing.T) {
 	// Each deal's verdict agrees with the plain search (see plain_test.go);
-	// these pin a few, and that deal 1 holds the face-down trap of DESIGN
-	// 4.3 (QC lies on a face-down KC).
+	// these pin a few, and that deal 1 holds the face-down trap of docs/design.md
+	// §4.3 (QC lies on a face-down KC).
 	cases := []struct {
 		g    rules.Game
 		n    uint64
@@ -361,7 +363,7 @@ func TestNoAllocationPerPosition(t *testing.T) {
 		s := New(g, cfg)
 		var nodes int64
 		allocs := testing.AllocsPerRun(2, func() {
-			r, err := s.Solve(p)
+			r, err := s.Solve(context.Background(), p)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -373,28 +375,101 @@ func TestNoAllocationPerPosition(t *testing.T) {
 	}
 }
 
-// TestInterrupt checks that Interrupt ends a long search soon, as unknown
-// with the interrupt as its reason, and every search after it at once.
-func TestInterrupt(t *testing.T) {
+// TestContextCancel checks that a cancelled context ends a long search
+// soon, as unknown with Interrupted as its reason; that a context already
+// done returns at once; and that the same Solver then searches again under
+// a live context.
+func TestContextCancel(t *testing.T) {
 	for _, w := range []int{1, 2} {
 		s := New(rules.RussianCell, testConfig(w))
+		ctx, cancel := context.WithCancel(context.Background())
 		done := make(chan Result)
 		go func() {
-			r, _ := s.Solve(deal(rules.RussianCell, 9646)) // about a million positions
+			r, _ := s.Solve(ctx, deal(rules.RussianCell, 9646)) // about a million positions
 			done <- r
 		}()
 		time.Sleep(20 * time.Millisecond)
-		s.Interrupt()
+		cancel()
 		select {
 		case r := <-done:
-			if r.Verdict != Unknown || r.Reason != ReasonInterrupted {
-				t.Fatalf("%d workers: %v (%q) after an interrupt", w, r.Verdict, r.Reason)
+			if r.Verdict != Unknown || r.Reason != (StopReason{Kind: Interrupted}) || r.Reason.String() != "interrupted" {
+				t.Fatalf("%d workers: %v (%q) after a cancel", w, r.Verdict, r.Reason)
 			}
 		case <-time.After(5 * time.Second):
-			t.Fatalf("%d workers: the search went on after the interrupt", w)
+			t.Fatalf("%d workers: the search went on after the cancel", w)
 		}
-		if r, _ := s.Solve(deal(rules.RussianCell, 3)); r.Verdict != Unknown || r.Nodes != 0 {
-			t.Fatalf("a search after the interrupt ran: %v, %d positions", r.Verdict, r.Nodes)
+		if r, _ := s.Solve(ctx, deal(rules.RussianCell, 3)); r.Verdict != Unknown || r.Reason.Kind != Interrupted || r.Nodes != 0 {
+			t.Fatalf("a search under a cancelled context ran: %v (%q), %d positions", r.Verdict, r.Reason, r.Nodes)
+		}
+		if r, _ := s.Solve(context.Background(), deal(rules.RussianCell, 3)); r.Verdict != Solvable {
+			t.Fatalf("%d workers: deal 3 after a cancelled search: %v (%q)", w, r.Verdict, r.Reason)
+		}
+	}
+}
+
+// TestContextDeadline checks that a context's deadline is a time limit,
+// as Config.Timeout is, for the ordinary and the shortest search, and that
+// a deadline already past returns at once.
+func TestContextDeadline(t *testing.T) {
+	for _, shortest := range []bool{false, true} {
+		cfg := testConfig(2)
+		cfg.Shortest = shortest
+		ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+		start := time.Now()
+		r, err := Solve(ctx, deal(rules.RussianCell, 9646), cfg)
+		cancel()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Verdict != Unknown || r.Reason != (StopReason{Kind: TimeLimit}) || r.Nodes == 0 {
+			t.Fatalf("shortest %v: %v (%q) after %d positions, want unknown, time limit reached", shortest, r.Verdict, r.Reason, r.Nodes)
+		}
+		if d := time.Since(start); d > 5*time.Second {
+			t.Fatalf("shortest %v: the search went on %v after its deadline of 50ms", shortest, d)
+		}
+		r, err = Solve(ctx, deal(rules.RussianCell, 3), cfg)
+		if err != nil || r.Verdict != Unknown || r.Reason.Kind != TimeLimit || r.Nodes != 0 {
+			t.Fatalf("shortest %v: a search past its deadline ran: %v (%q), %d positions, %v", shortest, r.Verdict, r.Reason, r.Nodes, err)
+		}
+	}
+}
+
+// TestWrongGame checks that a position of another game than the Solver's
+// is refused with ErrWrongGame, and searches nothing.
+func TestWrongGame(t *testing.T) {
+	s := New(rules.RussianCell, testConfig(1))
+	r, err := s.Solve(context.Background(), deal(rules.RippleFan, 1))
+	if !errors.Is(err, ErrWrongGame) || err.Error() != "wrong game: solver is for russian-cell, position is ripple-fan" || r.Nodes != 0 {
+		t.Fatalf("%v, %d positions; want ErrWrongGame", err, r.Nodes)
+	}
+}
+
+// TestStopReasonText pins the texts of the stop reasons, which results
+// files and solutions hold, and checks that ParseStopReason reads them
+// back and nothing else.
+func TestStopReasonText(t *testing.T) {
+	cases := []struct {
+		r    StopReason
+		text string
+	}{
+		{StopReason{}, ""},
+		{StopReason{Kind: NodeBudget, Limit: 100_000_000}, "node budget of 100000000 reached"},
+		{StopReason{Kind: TimeLimit}, "time limit reached"},
+		{StopReason{Kind: Interrupted}, "interrupted"},
+		{pathTooLong, "search path longer than 100000 moves"},
+	}
+	for _, c := range cases {
+		if got := c.r.String(); got != c.text {
+			t.Errorf("%+v: %q, want %q", c.r, got, c.text)
+		}
+		back, err := ParseStopReason(c.text)
+		if err != nil || back != c.r {
+			t.Errorf("ParseStopReason(%q) = %+v, %v; want %+v", c.text, back, err, c.r)
+		}
+	}
+	for _, bad := range []string{"node budget of  reached", "node budget of -1 reached", "node budget of 01 reached", "time limit", "Interrupted", "search path longer than x moves"} {
+		if r, err := ParseStopReason(bad); !errors.Is(err, ErrBadReason) {
+			t.Errorf("ParseStopReason(%q) = %+v, %v; want ErrBadReason", bad, r, err)
 		}
 	}
 }
@@ -554,14 +629,14 @@ func TestOneWorkerReproducible(t *testing.T) {
 				p = sortedRippleFan(rand.New(rand.NewPCG(d, 3))) // some wins
 			}
 			a := mustSolve(t, p, cfg)
-			b, err := reused.Solve(p)
+			b, err := reused.Solve(context.Background(), p)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if _, err := reused.Solve(deal(g, d+1000)); err != nil { // another deal in between
+			if _, err := reused.Solve(context.Background(), deal(g, d+1000)); err != nil { // another deal in between
 				t.Fatal(err)
 			}
-			c, err := reused.Solve(p)
+			c, err := reused.Solve(context.Background(), p)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -658,7 +733,7 @@ func TestAutoKeysInSearch(t *testing.T) {
 			for _, workers := range []int{1, 2} {
 				cfg := DefaultConfig()
 				cfg.Workers = workers
-				if _, err := Solve(p, cfg); err != nil {
+				if _, err := Solve(context.Background(), p, cfg); err != nil {
 					t.Fatal(err)
 				}
 			}

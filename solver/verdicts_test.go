@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"context"
 	"encoding/hex"
 	"os"
 	"strings"
@@ -50,7 +51,7 @@ func TestStoredVerdicts(t *testing.T) {
 					return
 				}
 				p := deal(rules.RussianCell, n)
-				r, err := s.Solve(p)
+				r, err := s.Solve(context.Background(), p)
 				if err == nil && r.Verdict == Solvable {
 					// A win counts only once the referee has replayed it.
 					if end, rerr := rules.Replay(p, rules.DefaultOptions(), r.Moves); rerr != nil || !end.Won() {

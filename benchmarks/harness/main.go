@@ -13,6 +13,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"flag"
 	"fmt"
 	"os"
@@ -101,7 +102,7 @@ func main() {
 	start := time.Now()
 	for n := lo; n <= hi; n++ {
 		d.DealInto(g, dealgen.FromUint64(n), p)
-		r, err := s.Solve(p)
+		r, err := s.Solve(context.Background(), p)
 		check(err)
 		counts[r.Verdict]++
 		if perDealOut != nil {

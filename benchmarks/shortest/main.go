@@ -15,6 +15,7 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"os"
@@ -61,7 +62,7 @@ func main() {
 	for i := uint64(0); i < list.Len(); i++ {
 		d := list.At(i)
 		p := dealgen.Deal(g, d)
-		o, err := ordinary.Solve(p)
+		o, err := ordinary.Solve(context.Background(), p)
 		check(err)
 		if o.Verdict != solver.Solvable {
 			if o.Verdict == solver.Unknown {
@@ -72,7 +73,7 @@ func main() {
 			}
 			continue
 		}
-		s, err := shortest.Solve(p)
+		s, err := shortest.Solve(context.Background(), p)
 		check(err)
 		seconds += s.Elapsed.Seconds()
 		if s.Verdict != solver.Solvable {

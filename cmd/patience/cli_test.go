@@ -97,7 +97,7 @@ func cliReadFile(t *testing.T, path string) string {
 	return string(b)
 }
 
-// cliWantUsage requires the shape of a usage error (DESIGN section 6): exit
+// cliWantUsage requires the shape of a usage error (docs/design.md §6): exit
 // 2, nothing on stdout, exactly lines lines on stderr, each starting with
 // "patience: ", not an internal error, and together holding every word
 // (case-insensitive).
@@ -183,7 +183,7 @@ func cliVectors(t *testing.T) []cliVector {
 	return vs
 }
 
-// cliPosition is the position JSON of DESIGN section 6, decoded strictly.
+// cliPosition is the position JSON of docs/design.md §6, decoded strictly.
 type cliPosition struct {
 	Game    string `json:"game"`
 	Number  string `json:"number"`
@@ -514,7 +514,7 @@ func TestCLIUsageErrors(t *testing.T) {
 	}
 }
 
-// cliSolution is the solution JSON of DESIGN section 6.
+// cliSolution is the solution JSON of docs/design.md §6.
 type cliSolution struct {
 	Game     string       `json:"game"`
 	Number   string       `json:"number"`
@@ -542,7 +542,7 @@ type cliMove struct {
 func (m cliMove) String() string { return m.Card + " " + m.From + ">" + m.To }
 
 // cliSolveJSON runs solve with --format json and decodes its answer,
-// checking the keys DESIGN section 6 names and no others.
+// checking the keys docs/design.md §6 names and no others.
 func cliSolveJSON(t *testing.T, stdin string, args ...string) (string, cliSolution) {
 	t.Helper()
 	out := cliOK(t, stdin, append([]string{"solve", "--workers", "1", "--format", "json"}, args...)...)
@@ -965,7 +965,7 @@ func TestCLISolveText(t *testing.T) {
 	}
 }
 
-// TestCLISolveJSON: the JSON answer has DESIGN's fields for each verdict.
+// TestCLISolveJSON: the JSON answer has the fields of docs/formats.md for each verdict.
 func TestCLISolveJSON(t *testing.T) {
 	cliEnv(t, "C.UTF-8", true)
 	for _, n := range []string{"3", "6", "8", "617"} {

@@ -39,6 +39,10 @@ func playMoves(s streams, p *rules.Position, num string, f startFlags, o rules.O
 	defer done()
 	name := fileName(f.moves)
 	mf, err := rules.ReadMoveFile(r)
+	var wd *rules.WrongDocumentError
+	if errors.As(err, &wd) {
+		return nil, 0, usageError{named{name + ": " + wrongDocument(wd), err}}
+	}
 	if err != nil {
 		return nil, 0, usageError{fmt.Errorf("%s: %v", name, err)}
 	}
@@ -266,6 +270,10 @@ func fileName(name string) string {
 // inFile names file in each of the problems err lists (standard input, "-",
 // goes unnamed).
 func inFile(file string, err error) error {
+	var wd *rules.WrongDocumentError
+	if file != "-" && errors.As(err, &wd) && wd.Error() == err.Error() {
+		return named{file + ": " + wrongDocument(wd), err}
+	}
 	var rp rules.Problems
 	if file == "-" || !errors.As(err, &rp) || rp.Error() != err.Error() {
 		return err

@@ -14,7 +14,7 @@ type failingOutput struct{}
 
 func (failingOutput) Write([]byte) (int, error) { return 0, errors.New("no space left on device") }
 
-// TestExitCodes runs every command in each of the cases of DESIGN section 6
+// TestExitCodes runs every command in each of the cases of docs/design.md §6
 // that it has, and checks the exit code and the streams:
 //   - 0: the command did its job, whatever the verdict; nothing on stderr;
 //   - 1: an output that cannot be written: one line on stderr saying so,

@@ -74,7 +74,7 @@ SIGINT, 143 for SIGTERM).`,
 			}
 			start, err := dealgen.ParseNumber(from)
 			if err != nil {
-				return usageError{err}
+				return usageError{fmt.Errorf("--from: %w", err)}
 			}
 			first, ok := start.Uint64()
 			switch {

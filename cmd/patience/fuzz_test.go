@@ -7,7 +7,7 @@ import (
 )
 
 // FuzzCommandLine runs the command line with arguments and standard input
-// from the fuzzer, and checks DESIGN section 6 on whatever comes back: no
+// from the fuzzer, and checks docs/design.md §6 on whatever comes back: no
 // panic; exit 0, 2, or 3 (check only), never an internal error; with exit
 // 2, nothing on stdout and 1 to 10 lines on stderr, each "patience: " and a
 // message; with exit 0 or 3, nothing on stderr.

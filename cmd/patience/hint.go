@@ -52,8 +52,9 @@ once, as "JD t4>c1 (or c2)". A count is an upper bound
 for play that cannot see the cards, not a strategy's win rate.
 
 With --format json, hint writes one line of JSON (docs/formats.md, "Hint
-JSON"): the verdict, the moves to go and the next moves; with unknown cards,
-the share of the position and every legal move ranked with its counts.`,
+JSON"): the verdict, the moves to go and the next moves; with unknown
+cards, the share of the position and every legal move ranked with its
+counts.`,
 		Example: `  patience hint russian-cell 617
   patience hint russian-cell 617 -n 5 --format json
   patience hint ripple-fan 5
@@ -196,7 +197,7 @@ type hintDoc struct {
 // first count moves of a win, or the cause of a loss where one is found.
 func newHintDoc(p *rules.Position, num string, cfg solver.Config, res solver.Result, count int, withPosition bool) hintDoc {
 	d := hintDoc{Game: p.Game.String(), Number: num, Rules: shareRules{Returns: cfg.Options.Returns},
-		Verdict: res.Verdict.String(), Reason: res.Reason, MaxNodes: cfg.MaxNodes, Nodes: res.Nodes,
+		Verdict: res.Verdict.String(), Reason: res.Reason.String(), MaxNodes: cfg.MaxNodes, Nodes: res.Nodes,
 		Seconds: res.Elapsed.Seconds()}
 	if withPosition {
 		pd := rules.NewPositionDoc(p, num)
@@ -264,8 +265,7 @@ func newAdviceDoc(p *rules.Position, num string, cfg solver.Config, adv sample.A
 func hintStoppable(p *rules.Position, cfg sample.Config) (sample.Advice, syscall.Signal, error) {
 	ctx, signalled, stop := stopOnSignal()
 	defer stop()
-	cfg.Stop = ctx.Done()
-	adv, err := sample.Hint(p, cfg)
+	adv, err := sample.Hint(ctx, p, cfg)
 	if errors.Is(err, sample.ErrInterrupted) {
 		return adv, signalled(), err
 	}

@@ -1,5 +1,3 @@
-// Command patience solves and analyses Russian Cell and Ripple Fan deals.
-// See README.md, or run `patience help`.
 package main
 
 import "os"

@@ -223,7 +223,7 @@ func (r *playReport) firstLosing(p *rules.Position, cfg solver.Config) (int, err
 // solution is the record of the game in the solution format.
 func (r *playReport) solution(g rules.Game, num string, p *rules.Position, cfg solver.Config, pc player.Config, withPosition bool) *rules.Solution {
 	gm := r.game
-	sol := &rules.Solution{Game: g, Number: num, Verdict: r.verdict.Verdict.String(), Reason: r.verdict.Reason,
+	sol := &rules.Solution{Game: g, Number: num, Verdict: r.verdict.Verdict.String(), Reason: r.verdict.Reason.String(),
 		Options: cfg.Options, Moves: gm.MoveList(), Nodes: r.nodes, Seconds: gm.Elapsed.Seconds(), Solver: buildinfo.String()}
 	if g == rules.RippleFan {
 		sol.Options.Returns = false

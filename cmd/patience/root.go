@@ -23,7 +23,7 @@ import (
 	"github.com/patience-solver/patience/solver/batch"
 )
 
-// Exit codes (DESIGN section 6).
+// Exit codes (docs/design.md §6).
 const (
 	exitOK       = 0
 	exitInternal = 1
@@ -176,14 +176,14 @@ func problemLines(err error) []string {
 	var lines []string
 	var rp rules.Problems
 	var bp batch.Problems
-	var me *batch.MismatchError
+	cli, worded := cliLines(err)
 	switch msg := err.Error(); {
+	case worded:
+		lines = cli
 	case errors.As(err, &rp) && rp.Error() == msg:
 		lines = rp
 	case errors.As(err, &bp) && bp.Error() == msg:
 		lines = bp
-	case errors.As(err, &me) && me.Error() == msg:
-		lines = me.Lines()
 	default:
 		lines = []string{msg}
 	}

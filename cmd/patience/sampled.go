@@ -174,7 +174,7 @@ func newShareDoc(p *rules.Position, num string, cfg solver.Config, sh sample.Sha
 		Winnable:     sh.Winnable,
 		Unwinnable:   sh.Unwinnable,
 		Unknown:      sh.Unknown,
-		Reason:       sh.Reason,
+		Reason:       sh.Reason.String(),
 		Share:        share,
 		Low:          low,
 		High:         high,
@@ -240,7 +240,7 @@ func solvedText(sh sample.Share) string {
 }
 
 // tallyLines writes the count of each verdict, one a line.
-func tallyLines(w io.Writer, t sample.Tally, reason string) {
+func tallyLines(w io.Writer, t sample.Tally, reason solver.StopReason) {
 	width := len(thousands(int64(t.Total())))
 	fmt.Fprintf(w, "  winnable    %*s\n", width, thousands(int64(t.Winnable)))
 	fmt.Fprintf(w, "  unwinnable  %*s\n", width, thousands(int64(t.Unwinnable)))
@@ -248,7 +248,7 @@ func tallyLines(w io.Writer, t sample.Tally, reason string) {
 		fmt.Fprintf(w, "  unknown     %*s\n", width, "0")
 		return
 	}
-	if reason == solver.ReasonInterrupted {
+	if reason.Kind == solver.Interrupted {
 		fmt.Fprintf(w, "  unknown     %*s  (%s; left out of the share)\n", width, thousands(int64(t.Unknown)), reason)
 		return
 	}

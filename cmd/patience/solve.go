@@ -210,7 +210,7 @@ and --timeout cover both searches.`,
 					return err
 				}
 			}
-			sol := &rules.Solution{Game: g, Number: num, Verdict: res.Verdict.String(), Reason: res.Reason,
+			sol := &rules.Solution{Game: g, Number: num, Verdict: res.Verdict.String(), Reason: res.Reason.String(),
 				Options: cfg.Options, Moves: res.Moves, Forced: res.Forced, Nodes: res.Nodes, Seconds: res.Elapsed.Seconds(),
 				Solver: buildinfo.String()}
 			if shortest {
@@ -262,18 +262,8 @@ func solveStoppable(s streams, g rules.Game, p *rules.Position, cfg solver.Confi
 	cfg.Progress = &searched
 	bar := searchProgress(s, cfg.MaxNodes, &searched)
 	defer bar.stop()
-	sv := solver.New(g, cfg)
-	finished := make(chan struct{})
-	defer close(finished)
-	go func() {
-		select {
-		case <-ctx.Done():
-			sv.Interrupt()
-		case <-finished:
-		}
-	}()
-	res, err := sv.Solve(p)
-	if err != nil || res.Verdict != solver.Unknown || res.Reason != solver.ReasonInterrupted {
+	res, err := solver.New(g, cfg).Solve(ctx, p)
+	if err != nil || res.Verdict != solver.Unknown || res.Reason.Kind != solver.Interrupted {
 		return res, 0, err
 	}
 	return res, signalled(), nil
@@ -302,8 +292,7 @@ func searchProgress(s streams, maxNodes int64, searched *atomic.Int64) *progress
 func estimateStoppable(p *rules.Position, cfg sample.Config) (sample.Share, syscall.Signal, error) {
 	ctx, signalled, stop := stopOnSignal()
 	defer stop()
-	cfg.Stop = ctx.Done()
-	sh, err := sample.Estimate(p, cfg)
+	sh, err := sample.Estimate(ctx, p, cfg)
 	if err != nil || !sh.Interrupted {
 		return sh, 0, err
 	}

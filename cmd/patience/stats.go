@@ -169,7 +169,9 @@ func runStats(s streams, cmd *cobra.Command, args []string, f statsFlags, sf sea
 	case f.deals != "" && f.dealsFile != "":
 		return badInput("give --deals or --deals-file, not both")
 	case f.deals != "":
-		list, err = batch.ParseDeals(f.deals)
+		if list, err = batch.ParseDeals(f.deals); err != nil {
+			err = fmt.Errorf("--deals: %w", err)
+		}
 	case f.dealsFile != "":
 		var r io.Reader
 		var done func()

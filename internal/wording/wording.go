@@ -32,7 +32,7 @@ func Verdict(res solver.Result, shortest bool) []string {
 	case solver.Unsolvable:
 		return append(lines, "Verdict: unsolvable (no sequence of moves wins)")
 	default:
-		if res.Reason == solver.ReasonInterrupted {
+		if res.Reason.Kind == solver.Interrupted {
 			lines = append(lines, "Verdict: unknown (interrupted before the search ended; this is not a loss)")
 		} else {
 			lines = append(lines, fmt.Sprintf("Verdict: unknown (%s; this is not a loss: try a larger budget)", res.Reason))

@@ -72,7 +72,7 @@ func ParseDeals(spec string) (*DealList, error) {
 		return nil, err
 	}
 	if l.Len() == 0 {
-		return nil, fmt.Errorf("--deals %q names no deals: want a range such as 1-100000, a number, or a comma-separated list", spec)
+		return nil, fmt.Errorf("%q names no deals: want a range such as 1-100000, a number, or a comma-separated list", spec)
 	}
 	l.compact()
 	if err := l.checkDistinct(); err != nil {
@@ -81,13 +81,13 @@ func ParseDeals(spec string) (*DealList, error) {
 	return l, nil
 }
 
-// addSpec appends the items of one --deals style value.
+// addSpec appends the items of one list of deals, as ParseDeals reads it.
 func (l *DealList) addSpec(spec string) error {
 	for item := range strings.SplitSeq(spec, ",") {
 		item = strings.TrimSpace(item)
 		if item == "" {
 			if strings.TrimSpace(spec) == "" {
-				return errors.New("empty --deals: want a range such as 1-100000, a number, or a comma-separated list")
+				return errors.New("no deals given: want a range such as 1-100000, a number, or a comma-separated list")
 			}
 			return fmt.Errorf("bad deals %q: an empty item between commas", spec)
 		}
@@ -100,7 +100,7 @@ func (l *DealList) addSpec(spec string) error {
 
 func (l *DealList) addItem(item string) error {
 	if strings.HasPrefix(item, randomPrefix) {
-		return fmt.Errorf("bad deals item %q: random:N@SEED is a --deals value of its own, not an item of a list or a deals file", clip(item))
+		return fmt.Errorf("bad deals item %q: random:N@SEED is a list of deals of its own, not an item of a list or a deals file", clip(item))
 	}
 	a, b, isRange := strings.Cut(item, "-")
 	if !isRange {
@@ -440,10 +440,10 @@ func ReadDeals(r io.Reader, name string) (*DealList, error) {
 			line, err = rest, err2
 		}
 		if err == errLineTooLong {
-			return nil, fmt.Errorf("%s line %d: %v", name, ln, err)
+			return nil, fmt.Errorf("%s line %d: %w", name, ln, err)
 		}
 		if err != nil && err != io.EOF {
-			return nil, fmt.Errorf("%s: %v", name, err)
+			return nil, fmt.Errorf("%s: %w", name, err)
 		}
 		t := bytes.TrimSpace(line)
 		switch {
@@ -454,12 +454,12 @@ func ReadDeals(r io.Reader, name string) (*DealList, error) {
 			}
 			rec, perr := ParseRecord(t)
 			if perr != nil {
-				return nil, fmt.Errorf("%s line %d: %v", name, ln, perr)
+				return nil, fmt.Errorf("%s line %d: %w", name, ln, perr)
 			}
 			l.Add(rec.Number)
 		default:
 			if perr := l.addSpec(string(t)); perr != nil {
-				return nil, fmt.Errorf("%s line %d: %v", name, ln, perr)
+				return nil, fmt.Errorf("%s line %d: %w", name, ln, perr)
 			}
 		}
 		if err == io.EOF {
@@ -471,7 +471,7 @@ func ReadDeals(r io.Reader, name string) (*DealList, error) {
 	}
 	l.compact()
 	if err := l.checkDistinct(); err != nil {
-		return nil, fmt.Errorf("%s: %v", name, err)
+		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	return l, nil
 }

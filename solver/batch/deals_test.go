@@ -50,7 +50,7 @@ func TestParseDeals(t *testing.T) {
 
 func TestParseDealsErrors(t *testing.T) {
 	cases := map[string]string{
-		"":                          "empty --deals",
+		"":                          "no deals given",
 		"10-1":                      "runs backwards",
 		"0-5":                       "0 is not a deal",
 		"1-2-3":                     "one \"-\"",

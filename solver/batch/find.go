@@ -48,23 +48,20 @@ func Find(ctx context.Context, cfg FindConfig, emit func(Record) bool) (scanned,
 	results := make(chan result, 4*workers)
 	var next atomic.Uint64
 	var stop atomic.Bool
-	solvers := make([]*solver.Solver, workers)
-	for i := range solvers {
-		solvers[i] = solver.New(cfg.Game, scfg)
-	}
+	// The searches in progress end with ctx, or when Find is done with
+	// them (emit said enough, or a failure).
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
 	halt := func() {
-		if !stop.Swap(true) {
-			for _, s := range solvers {
-				s.Interrupt()
-			}
-		}
+		stop.Store(true)
+		cancel()
 	}
 	var wg sync.WaitGroup
-	for i := range workers {
+	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			w := worker{game: cfg.Game, s: solvers[i], p: rules.NewPosition(cfg.Game), opts: scfg.Options}
+			w := worker{ctx: ctx, game: cfg.Game, s: solver.New(cfg.Game, scfg), p: rules.NewPosition(cfg.Game), opts: scfg.Options}
 			for !stop.Load() {
 				k := next.Add(1) - 1
 				n := cfg.From + k

@@ -24,7 +24,7 @@ func TestFindAgreesWithSolver(t *testing.T) {
 	s := solver.New(rules.RussianCell, cfg)
 	var want []uint64
 	for d := uint64(1); d <= n; d++ {
-		r, err := s.Solve(dealgen.Deal(rules.RussianCell, dealgen.FromUint64(d)))
+		r, err := s.Solve(context.Background(), dealgen.Deal(rules.RussianCell, dealgen.FromUint64(d)))
 		if err != nil {
 			t.Fatal(err)
 		}

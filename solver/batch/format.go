@@ -175,11 +175,11 @@ func ParseHeader(line []byte) (Header, error) {
 	}
 	g, err := rules.ParseGame(*d.Game)
 	if err != nil {
-		return h, fmt.Errorf("bad results header: %v", err)
+		return h, fmt.Errorf("bad results header: %w", err)
 	}
 	sh, err := ParseShard(*d.Shard)
 	if err != nil {
-		return h, fmt.Errorf("bad results header: %v", err)
+		return h, fmt.Errorf("bad results header: %w", err)
 	}
 	if *d.MaxNodes < 1 {
 		return h, fmt.Errorf("bad results header: max_nodes %d", *d.MaxNodes)
@@ -278,7 +278,8 @@ type Record struct {
 	Number  dealgen.Number
 	Verdict solver.Verdict
 	// Reason says which budget ended an unknown search; it is empty for
-	// the other verdicts.
+	// the other verdicts. It is the text of a solver.StopReason, kept as
+	// the file holds it (solver.ParseStopReason reads it back).
 	Reason string
 	// Moves is the solution length, 0 when not solvable.
 	Moves int
@@ -680,6 +681,11 @@ func (p *lineParser) number() []byte {
 	return p.b[start:p.i]
 }
 
+// ErrSecondHeader is the problem of a results file with a header line after
+// its first line: two results files joined end to end, which Merge does
+// instead.
+var ErrSecondHeader = errors.New("a second header: results files cannot be joined with cat")
+
 // FileError is an error in a results file, with the file's name and line.
 type FileError struct {
 	Name string
@@ -697,7 +703,7 @@ func (e *FileError) Error() string {
 		return fmt.Sprintf("%s: %v", e.Name, e.Err)
 	}
 	if e.Truncated {
-		return fmt.Sprintf("%s line %d: the last line is cut short (a run was killed while writing it); resume the run with the same --out to repair it", e.Name, e.Line)
+		return fmt.Sprintf("%s line %d: the last line is cut short (a run was killed while writing it); resume the run with the same results file to repair it", e.Name, e.Line)
 	}
 	return fmt.Sprintf("%s line %d: %v", e.Name, e.Line, e.Err)
 }
@@ -791,7 +797,7 @@ func (r *Reader) Next(rec *Record) error {
 		if len(bytes.TrimSpace(line)) == 0 {
 			perr = errors.New("a blank line")
 		} else if isHeaderLine(line) {
-			perr = errors.New("a second header: results files cannot be joined with cat, use patience merge --out")
+			perr = ErrSecondHeader
 		}
 		return &FileError{Name: r.name, Line: r.line, Err: perr}
 	}

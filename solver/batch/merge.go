@@ -95,7 +95,7 @@ func Merge(names []string, out io.Writer) (*Merged, error) {
 	}
 	list, err := ParseDeals(first.Deals)
 	if err != nil {
-		return nil, &FileError{Name: names[0], Line: 1, Err: fmt.Errorf("bad deals in the header: %v", err)}
+		return nil, &FileError{Name: names[0], Line: 1, Err: fmt.Errorf("bad deals in the header: %w", err)}
 	}
 
 	// Shards with no file, when all files split the list the same way.
@@ -358,7 +358,7 @@ func SummarizeFiles(names []string) (*Summary, FilesInfo, error) {
 		if ls == nil {
 			list, err := ParseDeals(h.Deals)
 			if err != nil {
-				return nil, info, &FileError{Name: name, Line: 1, Err: fmt.Errorf("bad deals in the header: %v", err)}
+				return nil, info, &FileError{Name: name, Line: 1, Err: fmt.Errorf("bad deals in the header: %w", err)}
 			}
 			ls = &listSeen{list, newDealSet(list.Len())}
 			lists[h.Deals] = ls

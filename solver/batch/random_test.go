@@ -143,7 +143,7 @@ func TestRandomDealsErrors(t *testing.T) {
 		"random:10@x":                    "SEED is not a whole number",
 		"random:10@18446744073709551616": "SEED is not a whole number",
 		"random:9223372036854775808@1":   "N is more than",
-		"1-10,random:5@1":                "random:N@SEED is a --deals value of its own",
+		"1-10,random:5@1":                "random:N@SEED is a list of deals of its own",
 	} {
 		_, err := ParseDeals(spec)
 		if err == nil || !strings.Contains(err.Error(), want) {

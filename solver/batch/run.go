@@ -63,9 +63,10 @@ type Config struct {
 	// record its outcome, and the header its name, samples and seed.
 	Player *Player
 	// StopGrace is how long Run waits, once its context is done, for the
-	// searches in progress to finish. A search cannot be interrupted: one
-	// still running after that is abandoned (its deal is not written, and
-	// a resumed run searches it again). 0 means 2 seconds.
+	// searches in progress to end (the context ends them within about a
+	// thousand positions). One still running after that is abandoned (its
+	// deal is not written, and a resumed run searches it again). 0 means 2
+	// seconds.
 	StopGrace time.Duration
 }
 
@@ -85,6 +86,9 @@ type Player struct {
 type MismatchError struct {
 	Name     string
 	Problems []string
+	// RetryUnknown is set when the runs differ only in their budget, so
+	// that the file can be resumed with Config.RetryUnknown.
+	RetryUnknown bool
 }
 
 // Error says that the file is of another run, then each difference, one
@@ -94,9 +98,12 @@ func (e *MismatchError) Error() string { return strings.Join(e.Lines(), "\n") }
 // Lines returns the lines of the message: that the file is of another run,
 // then each difference.
 func (e *MismatchError) Lines() []string {
-	lines := []string{fmt.Sprintf("%s holds results of a different run; use another --out, or the same flags as that run", e.Name)}
+	lines := []string{fmt.Sprintf("%s holds results of a different run; use another results file, or the settings of that run", e.Name)}
 	for _, p := range e.Problems {
 		lines = append(lines, e.Name+": "+p)
+	}
+	if e.RetryUnknown {
+		lines = append(lines, e.Name+": to search its unknown deals again with this run's budget, resume it with RetryUnknown")
 	}
 	return lines
 }
@@ -202,7 +209,7 @@ func Open(cfg Config) (*Runner, error) {
 	r.tag = r.header.Tag()
 	if cfg.Out != "" {
 		if n := len(r.header.AppendJSON(nil)); n >= MaxLine {
-			return nil, fmt.Errorf("the list of deals is too long to record in the header of --out (%d MiB; at most %d MiB): split it over several runs", n>>20, MaxLine>>20)
+			return nil, fmt.Errorf("the list of deals is too long to record in the header of the results file (%d MiB; at most %d MiB): split it over several runs", n>>20, MaxLine>>20)
 		}
 		_, statErr := os.Stat(cfg.Out)
 		if err := r.openOut(); err != nil {
@@ -246,12 +253,12 @@ func (r *Runner) openOut() error {
 	}
 	f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
-		return fmt.Errorf("cannot open --out: %v", err)
+		return fmt.Errorf("cannot open the results file: %w", err)
 	}
 	unlock, err := lockFile(f)
 	if err != nil {
 		f.Close()
-		return fmt.Errorf("%s is being written by another patience run (%v)", name, err)
+		return fmt.Errorf("%s is being written by another patience run (%w)", name, err)
 	}
 	ok := false
 	defer func() {
@@ -305,9 +312,7 @@ func (r *Runner) scan() error {
 	h := rd.Header()
 	if d := h.Diff(&r.header, true, true); len(d) > 0 {
 		e := mismatch(name, d)
-		if !r.cfg.RetryUnknown && len(h.Diff(&r.header, true, false)) == 0 {
-			e.Problems = append(e.Problems, "to search its unknown deals again with this run's budget, add --retry-unknown")
-		}
+		e.RetryUnknown = !r.cfg.RetryUnknown && len(h.Diff(&r.header, true, false)) == 0
 		return e
 	}
 	if rewrite, err := r.checkBuild(&h); err != nil || rewrite {
@@ -418,7 +423,7 @@ func (r *Runner) dropUnknowns(f *os.File, unlock func()) (*os.File, func(), erro
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(name), filepath.Base(name)+".retry-*")
 	if err != nil {
-		return f, unlock, fmt.Errorf("cannot rewrite %s: %v", name, err)
+		return f, unlock, fmt.Errorf("cannot rewrite %s: %w", name, err)
 	}
 	defer os.Remove(tmp.Name()) // after a successful rename there is nothing to remove
 	w := bufio.NewWriterSize(tmp, 256<<10)
@@ -464,12 +469,12 @@ func (r *Runner) dropUnknowns(f *os.File, unlock func()) (*os.File, func(), erro
 	}
 	if err != nil {
 		tmp.Close()
-		return f, unlock, fmt.Errorf("cannot rewrite %s: %v", name, err)
+		return f, unlock, fmt.Errorf("cannot rewrite %s: %w", name, err)
 	}
 	unlockNew, err := lockFile(tmp)
 	if err != nil {
 		tmp.Close()
-		return f, unlock, fmt.Errorf("%s is being written by another patience run (%v)", name, err)
+		return f, unlock, fmt.Errorf("%s is being written by another patience run (%w)", name, err)
 	}
 	unlock()
 	f.Close()
@@ -535,18 +540,14 @@ func (r *Runner) Run(ctx context.Context) (*Result, error) {
 	const batchCap = 256
 	maxAge := min(r.cfg.FlushEvery/4, 250*time.Millisecond)
 
-	// The workers' solvers, so that an interrupt can end the searches in
-	// progress (their deals are left for the next run).
-	solvers := make([]*solver.Solver, workers)
-	for i := range solvers {
-		solvers[i] = solver.New(r.cfg.Game, scfg)
-	}
+	// ctx ends the searches in progress too: their deals are left for the
+	// next run.
 	var wg sync.WaitGroup
-	for i := range workers {
+	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			w := worker{game: r.cfg.Game, s: solvers[i], p: rules.NewPosition(r.cfg.Game), opts: scfg.Options, player: r.cfg.Player}
+			w := worker{ctx: ctx, game: r.cfg.Game, s: solver.New(r.cfg.Game, scfg), p: rules.NewPosition(r.cfg.Game), opts: scfg.Options, player: r.cfg.Player}
 			send := func(b []Record) bool {
 				select {
 				case results <- b:
@@ -615,9 +616,6 @@ func (r *Runner) Run(ctx context.Context) (*Result, error) {
 	case <-writerDone:
 	case <-ctx.Done():
 		stop.Store(true)
-		for _, s := range solvers {
-			s.Interrupt()
-		}
 		select {
 		case <-writerDone:
 		case <-time.After(r.cfg.StopGrace):
@@ -654,8 +652,9 @@ func (r *Runner) grab(next *atomic.Uint64, workers int) (start, end uint64, ok b
 }
 
 // worker is what one batch worker owns: a solver, a dealer and a position,
-// all reused from deal to deal.
+// all reused from deal to deal, and the context that ends its searches.
 type worker struct {
+	ctx  context.Context
 	game rules.Game
 	s    *solver.Solver
 	d    dealgen.Dealer
@@ -665,29 +664,31 @@ type worker struct {
 	player *Player
 }
 
-// errInterrupted says a search was ended by an interrupt: it has no result.
+// errInterrupted says a search was ended by its context: it has no result.
 var errInterrupted = errors.New("interrupted")
 
 func (w *worker) solve(n dealgen.Number) (Record, error) {
 	w.d.DealInto(w.game, n, w.p)
-	res, err := w.s.Solve(w.p)
+	res, err := w.s.Solve(w.ctx, w.p)
 	if err != nil {
-		return Record{}, fmt.Errorf("deal %s: %v", n, err)
+		return Record{}, fmt.Errorf("deal %s: %w", n, err)
 	}
-	if res.Verdict == solver.Unknown && res.Reason == solver.ReasonInterrupted {
+	if res.Verdict == solver.Unknown && w.ctx.Err() != nil {
+		// Ended by the context (cancelled, or its deadline, which is not
+		// the run's time budget): not a result.
 		return Record{}, errInterrupted
 	}
 	if res.Verdict == solver.Solvable {
 		// The verdict is a proof only once the referee has replayed it.
 		end, err := rules.Replay(w.p, w.opts, res.Moves)
 		if err != nil {
-			return Record{}, fmt.Errorf("deal %s: the solver's move list failed the referee: %v", n, err)
+			return Record{}, fmt.Errorf("deal %s: the solver's move list failed the referee: %w", n, err)
 		}
 		if !end.Won() {
 			return Record{}, fmt.Errorf("deal %s: the solver's move list does not win", n)
 		}
 	}
-	rec := Record{Number: n, Verdict: res.Verdict, Reason: res.Reason, Moves: len(res.Moves),
+	rec := Record{Number: n, Verdict: res.Verdict, Reason: res.Reason.String(), Moves: len(res.Moves),
 		Forced: res.Forced, Nodes: res.Nodes, Elapsed: res.Elapsed}
 	if w.player != nil {
 		won, err := w.player.Play(w.p)

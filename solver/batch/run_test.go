@@ -139,7 +139,7 @@ func TestRecordsMatchOneWorkerSearch(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %v", l, err)
 			}
-			res, err := s.Solve(dealgen.Deal(c.g, rec.Number))
+			res, err := s.Solve(context.Background(), dealgen.Deal(c.g, rec.Number))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -284,8 +284,8 @@ func TestHeaderMismatchRefused(t *testing.T) {
 		change func(*Config)
 		want   []string
 	}{
-		{func(c *Config) { c.Solver.MaxNodes = 1000 }, []string{"its max_nodes is 100000000, this run's is 1000", "add --retry-unknown"}},
-		{func(c *Config) { c.Solver.Timeout = time.Minute }, []string{"its timeout is none, this run's is 1m0s"}},
+		{func(c *Config) { c.Solver.MaxNodes = 1000 }, []string{"its max_nodes is 100000000, this run's is 1000", "resume it with RetryUnknown"}},
+		{func(c *Config) { c.Solver.Timeout = time.Minute }, []string{"its timeout is none, this run's is 1m0s", "resume it with RetryUnknown"}},
 		{func(c *Config) { c.Deals, _ = ParseDeals("1-600") }, []string{`its deals is "1-500", this run's is "1-600"`}},
 		{func(c *Config) { c.Shard = Shard{1, 2} }, []string{"its shard is 0/1, this run's is 1/2"}},
 		{func(c *Config) { c.Game = rules.RussianCell; c.Solver.Options.Returns = true }, []string{"its game is ripple-fan, this run's is russian-cell", "its rules is returns false, this run's is returns true"}},
@@ -297,6 +297,9 @@ func TestHeaderMismatchRefused(t *testing.T) {
 		var me *MismatchError
 		if !errors.As(err, &me) {
 			t.Fatalf("got %v, want a mismatch", err)
+		}
+		if budgetOnly := len(c.want) == 2 && strings.Contains(c.want[1], "RetryUnknown"); me.RetryUnknown != budgetOnly {
+			t.Errorf("%v: RetryUnknown %v, want %v", err, me.RetryUnknown, budgetOnly)
 		}
 		for _, w := range c.want {
 			if !strings.Contains(err.Error(), w) {
@@ -363,11 +366,12 @@ func TestRetryUnknown(t *testing.T) {
 	if unknown == 0 || unknown == 60 {
 		t.Fatalf("%d unknowns with a budget of 200: pick another budget for this test", unknown)
 	}
-	// Without --retry-unknown, the new budget is refused.
+	// Without RetryUnknown, the new budget is refused.
 	big := cfg
 	big.Out = small.Out
-	if _, err := Open(big); err == nil || !strings.Contains(err.Error(), "--retry-unknown") {
-		t.Fatalf("got %v", err)
+	var me *MismatchError
+	if _, err := Open(big); !errors.As(err, &me) || !me.RetryUnknown {
+		t.Fatalf("got %v, want a mismatch that RetryUnknown resolves", err)
 	}
 	big.RetryUnknown = true
 	r, err := Open(big)

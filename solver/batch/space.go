@@ -52,7 +52,13 @@ type SpaceError struct {
 }
 
 func (e *SpaceError) Error() string {
-	return fmt.Sprintf("%s: the results of %d more deals need at least %s, and its file system has %s free: free some space, write --out elsewhere, split the run with --shard, or check nothing with --no-space-check",
+	return e.Shortfall() + ": free some space, write the results elsewhere, or split the run into shards"
+}
+
+// Shortfall says what does not fit, without advice: the file, the deals
+// to go, the room they need and the room there is.
+func (e *SpaceError) Shortfall() string {
+	return fmt.Sprintf("%s: the results of %d more deals need at least %s, and its file system has %s free",
 		e.Name, e.Deals, megabytes(e.Need), megabytes(e.Avail))
 }
 

@@ -13,11 +13,11 @@ import (
 func (r *Runner) openStream() error {
 	name := r.cfg.Out
 	if r.cfg.RetryUnknown {
-		return fmt.Errorf("--retry-unknown rewrites the results file, and %s is not a regular file", name)
+		return fmt.Errorf("cannot retry the unknown deals of %s: it is not a regular file, and a retry rewrites the results file", name)
 	}
 	f, err := os.OpenFile(name, os.O_WRONLY, 0)
 	if err != nil {
-		return fmt.Errorf("cannot open --out: %v", err)
+		return fmt.Errorf("cannot open the results file: %w", err)
 	}
 	r.file, r.unlock, r.stream = f, func() {}, true
 	if err := r.writeHeader(); err != nil {

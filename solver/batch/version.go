@@ -200,8 +200,12 @@ type BuildError struct {
 }
 
 func (e *BuildError) Error() string {
-	return fmt.Sprintf("%s was made by patience %s, and this is patience %s: its results may differ from this build's; use another --out, or add --force to resume it with this build (its header then names both)",
-		e.Name, e.File, e.This)
+	return e.Builds() + "; use another results file, or force the resume with this build (its header then names both)"
+}
+
+// Builds says which builds differ, without advice.
+func (e *BuildError) Builds() string {
+	return fmt.Sprintf("%s was made by patience %s, and this is patience %s: its results may differ from this build's", e.Name, e.File, e.This)
 }
 
 // checkBuild compares the build that made the results file to resume
@@ -231,10 +235,10 @@ func (r *Runner) checkBuild(h *Header) (rewrite bool, err error) {
 		return false, &BuildError{Name: r.cfg.Out, File: h.Solver, This: build}
 	}
 	if len(h.Solver)+2+len(build) > maxSolverLen {
-		return false, fmt.Errorf("%s names too many builds of patience already (%d characters): use another --out", r.cfg.Out, len(h.Solver))
+		return false, fmt.Errorf("%s names too many builds of patience already (%d characters): use another results file", r.cfg.Out, len(h.Solver))
 	}
 	r.header.Solver = h.Solver + ", " + build
-	note := fmt.Sprintf("%s was made by patience %s; resumed with %s (--force), and its header now names both", r.cfg.Out, h.Solver, build)
+	note := fmt.Sprintf("%s was made by patience %s; resumed with %s (forced), and its header now names both", r.cfg.Out, h.Solver, build)
 	if !contains(r.notes, note) {
 		r.notes = append(r.notes, note)
 	}

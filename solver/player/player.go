@@ -24,7 +24,7 @@
 //   - a card that can go to its foundation goes there at once, unrated
 //     (Blake & Gent, Theorem 1: such a move never loses a win);
 //   - no card is ever played back from a foundation (never needed for a
-//     win, DESIGN 4.2, and the automatic foundation move would undo it);
+//     win, docs/design.md §4.2, and the automatic foundation move would undo it);
 //   - no move leads to a position already seen in this game, up to the
 //     order of columns and cells (sample.Key); where only one move leads
 //     to a new position it is played unrated;
@@ -55,6 +55,7 @@
 package player
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"slices"
@@ -278,7 +279,7 @@ func after(view *rules.Position, m rules.Move) *rules.Position {
 func (pl *Player) rated(view *rules.Position, cands []rules.Move) (Decision, bool, error) {
 	cfg := pl.cfg.Sample
 	cfg.Seed = decisionSeed(cfg.Seed, pl.turn)
-	adv, err := sample.Hint(view, cfg)
+	adv, err := sample.Hint(context.Background(), view, cfg)
 	if err != nil {
 		return Decision{}, false, err
 	}
@@ -418,7 +419,7 @@ func Solve(p *rules.Position, cfg solver.Config) (solver.Result, error) {
 	if p.Game == rules.RippleFan {
 		cfg.Options.Returns = false
 	}
-	return solver.Solve(p, cfg)
+	return solver.Solve(context.Background(), p, cfg)
 }
 
 // decisionSeed makes the seed of the draw at move number turn from the

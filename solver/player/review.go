@@ -1,6 +1,7 @@
 package player
 
 import (
+	"context"
 	"fmt"
 	"math"
 
@@ -97,7 +98,7 @@ func Review(start *rules.Position, moves []rules.Move, cfg sample.Config) (*Revi
 	for i, m := range moves {
 		rm := ReviewedMove{Move: m}
 		if start.Game == rules.RussianCell {
-			adv, err := sample.Hint(q.Hide(), cfg)
+			adv, err := sample.Hint(context.Background(), q.Hide(), cfg)
 			if err != nil {
 				return nil, err
 			}
@@ -138,7 +139,7 @@ func (r *Reviewed) judge(p *rules.Position, played rules.Move, cfg sample.Config
 	if res.Verdict == solver.Solvable && len(res.Moves) > 0 {
 		r.Kept = res.Moves[0]
 	}
-	adv, err := sample.Hint(p.Hide(), cfg)
+	adv, err := sample.Hint(context.Background(), p.Hide(), cfg)
 	if err != nil {
 		return err
 	}

@@ -1,6 +1,7 @@
 package player
 
 import (
+	"context"
 	"slices"
 	"testing"
 
@@ -148,7 +149,7 @@ func TestReviewBadLuck(t *testing.T) {
 		}
 		for k := 0; k < min(12, len(res.Moves)); k++ {
 			q := moveAfter(p, res.Moves[:k], rules.Move{})
-			adv, err := sample.Hint(q.Hide(), cfg)
+			adv, err := sample.Hint(context.Background(), q.Hide(), cfg)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,6 +1,7 @@
 package sample
 
 import (
+	"context"
 	"slices"
 	"sort"
 	"strings"
@@ -74,9 +75,13 @@ type Advice struct {
 //   - two moves that lead to the same position up to the order of columns
 //     and cells (such as a card to c1 or to c2) have the same outcome in
 //     every arrangement, so one of them is searched.
-func Hint(p *rules.Position, cfg Config) (Advice, error) {
+//
+// When ctx ends the run before every arrangement is decided, Hint returns
+// ErrInterrupted, with the Advice as far as it got (its Share, and no
+// moves ranked).
+func Hint(ctx context.Context, p *rules.Position, cfg Config) (Advice, error) {
 	start := time.Now()
-	sh, arr, outs, err := decide(p, cfg)
+	sh, arr, outs, err := decide(ctx, p, cfg)
 	if err != nil {
 		return Advice{}, err
 	}
@@ -141,7 +146,7 @@ func Hint(p *rules.Position, cfg Config) (Advice, error) {
 			}
 		}
 	}
-	res, stopped, err := solveAll(p.Game, cfg, len(jobs), func(i int) *rules.Position {
+	res, stopped, err := solveAll(ctx, p.Game, cfg, len(jobs), func(i int) *rules.Position {
 		j := jobs[i]
 		q := p.Fill(arr[j.arr])
 		q.Apply(moves[classes[j.class].rep])
@@ -157,7 +162,7 @@ func Hint(p *rules.Position, cfg Config) (Advice, error) {
 	for i, j := range jobs {
 		verdicts[j.class][j.arr] = res[i].verdict
 		adv.Nodes += res[i].nodes
-		if res[i].verdict == solver.Unknown && adv.Reason == "" {
+		if res[i].verdict == solver.Unknown && adv.Reason.Kind == solver.NotStopped {
 			adv.Reason = res[i].reason
 		}
 	}

@@ -1,26 +1,7 @@
-// Package sample answers the questions of a player who cannot see the
-// face-down cards. A position may mark them unknown (rules.Unknown, "??").
-// The cards under them are the cards seen nowhere else, in an order the
-// player does not know. Each order (an arrangement) that agrees with what
-// is visible gives one full position, and the solver decides that
-// position exactly. Over a sample of arrangements, the package reports:
-//
-//   - Estimate: in how many of them the position can be won, with a 95%
-//     Wilson interval;
-//   - Hint: for every legal move, in how many of them a win still exists
-//     after that move, counted over the same arrangements for every move.
-//
-// Every arrangement is equally likely for a shuffled deck, given what the
-// player sees. An arrangement counts as winnable when a win exists with all
-// of its cards known: the "thoughtful" standard of solvers. So the share is
-// an upper bound on what any way of playing without seeing the cards can
-// win, not the win rate of a playing strategy.
-//
-// When the unseen cards have no more arrangements than the sample size,
-// every arrangement is solved once, and the share is exact.
 package sample
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -60,14 +41,9 @@ type Config struct {
 	// Workers is how many arrangements are searched at once, one core
 	// each; 0 means runtime.NumCPU().
 	Workers int
-	// Stop, when closed, ends the run early: the searches in progress end
-	// soon and no more start. Estimate then counts every arrangement not
-	// decided as unknown, with the reason solver.ReasonInterrupted, and
-	// sets Share.Interrupted; Hint returns ErrInterrupted.
-	Stop <-chan struct{}
 }
 
-// ErrInterrupted is Hint's error when Config.Stop ended the run: the moves
+// ErrInterrupted is Hint's error when its context ended the run: the moves
 // can only be ranked over arrangements decided for all of them.
 var ErrInterrupted = errors.New("interrupted before every arrangement was decided")
 
@@ -131,12 +107,12 @@ type Share struct {
 	// Tally counts the verdicts, one per arrangement solved.
 	Tally
 	// Reason is why the first unknown arrangement (in draw order) is
-	// unknown, or "".
-	Reason string
+	// unknown, or the zero reason.
+	Reason solver.StopReason
 	// Nodes is the number of positions expanded, over every search.
 	Nodes   int64
 	Elapsed time.Duration
-	// Interrupted is set when Config.Stop ended the run, and Stopped is
+	// Interrupted is set when the context ended the run, and Stopped is
 	// how many arrangements it left undecided; they are counted as unknown.
 	Interrupted bool
 	Stopped     int
@@ -146,9 +122,14 @@ type Share struct {
 // cfg.Samples drawn uniformly with cfg.Seed, or all of them when there are
 // no more. p must pass rules.Validate; it may have no unknown cards, and
 // then its one arrangement is p itself.
-func Estimate(p *rules.Position, cfg Config) (Share, error) {
+//
+// When ctx is done, the searches in progress end soon and no more start:
+// every arrangement not decided counts as unknown, with the reason
+// solver.Interrupted, and Share.Interrupted is set. The share is then of
+// the arrangements decided.
+func Estimate(ctx context.Context, p *rules.Position, cfg Config) (Share, error) {
 	start := time.Now()
-	sh, _, _, err := decide(p, cfg)
+	sh, _, _, err := decide(ctx, p, cfg)
 	if err != nil {
 		return Share{}, err
 	}
@@ -158,23 +139,23 @@ func Estimate(p *rules.Position, cfg Config) (Share, error) {
 
 // decide draws the arrangements of p, solves each, and returns the share,
 // the arrangements and their outcomes, in draw order.
-func decide(p *rules.Position, cfg Config) (Share, [][]rules.Card, []outcome, error) {
+func decide(ctx context.Context, p *rules.Position, cfg Config) (Share, [][]rules.Card, []outcome, error) {
 	if err := rules.Validate(p); err != nil {
 		return Share{}, nil, nil, err
 	}
 	arr, exhaustive := Arrangements(p, cfg.samples(), cfg.Seed)
-	outs, stopped, err := solveAll(p.Game, cfg, len(arr), func(i int) *rules.Position { return p.Fill(arr[i]) })
+	outs, stopped, err := solveAll(ctx, p.Game, cfg, len(arr), func(i int) *rules.Position { return p.Fill(arr[i]) })
 	if err != nil {
 		return Share{}, nil, nil, err
 	}
 	sh := Share{Hidden: p.Unknowns(), Unseen: p.Unseen(), Exhaustive: exhaustive, Seed: cfg.Seed, Interrupted: stopped}
 	for _, o := range outs {
 		sh.add(o.verdict)
-		if o.verdict == solver.Unknown && o.reason == solver.ReasonInterrupted {
+		if o.verdict == solver.Unknown && o.reason.Kind == solver.Interrupted {
 			sh.Stopped++
 		}
 		sh.Nodes += o.nodes
-		if o.verdict == solver.Unknown && sh.Reason == "" {
+		if o.verdict == solver.Unknown && sh.Reason.Kind == solver.NotStopped {
 			sh.Reason = o.reason
 		}
 	}
@@ -261,11 +242,11 @@ func below(src *rand.PCG, n uint64) uint64 {
 // outcome is one search's result, as much of it as the package needs.
 type outcome struct {
 	verdict solver.Verdict
-	reason  string
+	reason  solver.StopReason
 	first   rules.Move // the first move of the win, when Solvable with moves
 	hasMove bool
 	nodes   int64
-	done    bool // searched (to a verdict, or until a budget or Stop ended it)
+	done    bool // searched (to a verdict, or until a budget or ctx ended it)
 }
 
 // errReferee marks a win that the referee did not accept: an internal
@@ -274,10 +255,10 @@ var errReferee = errors.New("the solver's move list failed the referee")
 
 // solveAll decides positions 0..n-1 (position(i) gives each) on cfg's
 // workers, one search per core, and returns the outcomes in order. Every
-// win is replayed by the referee first. When cfg.Stop ends the run, it
-// reports stopped, and the positions left undecided have an unknown
-// outcome with the reason solver.ReasonInterrupted.
-func solveAll(g rules.Game, cfg Config, n int, position func(int) *rules.Position) (outs []outcome, stopped bool, err error) {
+// win is replayed by the referee first. When ctx ends the run, it reports
+// stopped, and the positions left undecided (the searches it ended among
+// them) have an unknown outcome with the reason solver.Interrupted.
+func solveAll(ctx context.Context, g rules.Game, cfg Config, n int, position func(int) *rules.Position) (outs []outcome, stopped bool, err error) {
 	outs = make([]outcome, n)
 	workers := min(cfg.workers(), max(n, 1))
 	scfg := cfg.Solver
@@ -303,43 +284,31 @@ func solveAll(g rules.Game, cfg Config, n int, position func(int) *rules.Positio
 	for w := range solvers {
 		solvers[w] = solver.New(g, scfg)
 	}
-	var stop atomic.Bool
-	if cfg.Stop != nil {
-		finished := make(chan struct{})
-		defer close(finished)
-		go func() {
-			select {
-			case <-cfg.Stop:
-				stop.Store(true)
-				for _, s := range solvers {
-					s.Interrupt()
-				}
-			case <-finished:
-			}
-		}()
-	}
 	var wg sync.WaitGroup
 	for w := range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			s := solvers[w]
-			for !failed.Load() && !stop.Load() {
+			for !failed.Load() && ctx.Err() == nil {
 				i := int(next.Add(1) - 1)
 				if i >= n {
 					return
 				}
 				p := position(i)
-				res, err := s.Solve(p)
+				res, err := s.Solve(ctx, p)
 				if err != nil {
 					fail(err)
 					return
+				}
+				if res.Verdict == solver.Unknown && ctx.Err() != nil {
+					return // ended by ctx: left undecided
 				}
 				o := outcome{verdict: res.Verdict, reason: res.Reason, nodes: res.Nodes, done: true}
 				if res.Verdict == solver.Solvable {
 					end, err := rules.Replay(p, scfg.Options, res.Moves)
 					if err != nil {
-						fail(fmt.Errorf("%w: %v", errReferee, err))
+						fail(fmt.Errorf("%w: %w", errReferee, err))
 						return
 					}
 					if !end.Won() {
@@ -358,13 +327,12 @@ func solveAll(g rules.Game, cfg Config, n int, position func(int) *rules.Positio
 	if firstErr != nil {
 		return nil, false, firstErr
 	}
-	if stop.Load() {
-		for i := range outs {
-			if !outs[i].done {
-				outs[i] = outcome{verdict: solver.Unknown, reason: solver.ReasonInterrupted}
-			}
+	stopped = false
+	for i := range outs {
+		if !outs[i].done {
+			outs[i] = outcome{verdict: solver.Unknown, reason: solver.StopReason{Kind: solver.Interrupted}}
+			stopped = true
 		}
-		return outs, true, nil
 	}
-	return outs, false, nil
+	return outs, stopped, nil
 }

@@ -1,6 +1,7 @@
 package sample
 
 import (
+	"context"
 	"errors"
 	"slices"
 	"strings"
@@ -33,7 +34,7 @@ func exact(t *testing.T, p *rules.Position) solver.Verdict {
 	t.Helper()
 	cfg := solver.DefaultConfig()
 	cfg.Workers = 1
-	res, err := solver.Solve(p, cfg)
+	res, err := solver.Solve(context.Background(), p, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -164,7 +165,7 @@ func TestEstimateOneUnknown(t *testing.T) {
 	for n := uint64(1); n <= 10; n++ {
 		full := deal(n)
 		want := exact(t, full)
-		sh, err := Estimate(hideTops(full, 7), config(200, 1, 2))
+		sh, err := Estimate(context.Background(), hideTops(full, 7), config(200, 1, 2))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -207,7 +208,7 @@ func TestEstimateTwoUnknown(t *testing.T) {
 		t.Fatalf("the test position should be won in exactly one of its two arrangements, is in %d", wins)
 	}
 	for _, workers := range []int{1, 2} {
-		sh, err := Estimate(p, config(200, 1, workers))
+		sh, err := Estimate(context.Background(), p, config(200, 1, workers))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -228,7 +229,7 @@ func TestEstimateReproducible(t *testing.T) {
 	const samples, seed = 16, 5
 	var tallies []Tally
 	for _, w := range []int{1, 3} {
-		sh, err := Estimate(p, config(samples, seed, w))
+		sh, err := Estimate(context.Background(), p, config(samples, seed, w))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -255,11 +256,11 @@ func TestEstimateReproducible(t *testing.T) {
 func TestEstimateBudget(t *testing.T) {
 	cfg := config(4, 1, 2)
 	cfg.Solver.MaxNodes = 1
-	sh, err := Estimate(deal(617).Hide(), cfg)
+	sh, err := Estimate(context.Background(), deal(617).Hide(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if sh.Unknown != 4 || sh.Decided() != 0 || !strings.Contains(sh.Reason, "node budget") {
+	if sh.Unknown != 4 || sh.Decided() != 0 || sh.Reason != (solver.StopReason{Kind: solver.NodeBudget, Limit: 1}) {
 		t.Fatalf("%+v reason %q, want 4 unknown for the node budget", sh.Tally, sh.Reason)
 	}
 	if r := sh.Rate(); r.Of != 0 || r.Low != 0 || r.High != 1 {
@@ -268,16 +269,16 @@ func TestEstimateBudget(t *testing.T) {
 }
 
 func TestRefusals(t *testing.T) {
-	if _, err := solver.Solve(deal(1).Hide(), solver.DefaultConfig()); err == nil ||
+	if _, err := solver.Solve(context.Background(), deal(1).Hide(), solver.DefaultConfig()); !errors.Is(err, rules.ErrUnknownCards) ||
 		err.Error() != "an exact search needs every card known, but 21 face-down cards are unknown (??)" {
 		t.Errorf("solver.Solve on a hidden position: %v", err)
 	}
 	bad := deal(1).Hide()
 	bad.Tableau[0].Up = nil
-	if _, err := Estimate(bad, config(2, 1, 1)); err == nil || !strings.Contains(err.Error(), "22 cards are not visible") {
+	if _, err := Estimate(context.Background(), bad, config(2, 1, 1)); err == nil || !strings.Contains(err.Error(), "22 cards are not visible") {
 		t.Errorf("Estimate on an invalid position: %v", err)
 	}
-	if _, err := Hint(bad, config(2, 1, 1)); err == nil {
+	if _, err := Hint(context.Background(), bad, config(2, 1, 1)); err == nil {
 		t.Error("Hint on an invalid position: no error")
 	}
 }
@@ -327,12 +328,12 @@ func TestHintBruteForce(t *testing.T) {
 		if len(counts) < 2 {
 			t.Fatalf("%s: every move has the same count, so the test shows little: %v", tc.name, want)
 		}
-		sh, err := Estimate(tc.p, config(tc.samples, 1, 2))
+		sh, err := Estimate(context.Background(), tc.p, config(tc.samples, 1, 2))
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, w := range []int{1, 3} {
-			adv, err := Hint(tc.p, config(tc.samples, 1, w))
+			adv, err := Hint(context.Background(), tc.p, config(tc.samples, 1, w))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -379,7 +380,7 @@ func TestHintBruteForce(t *testing.T) {
 // once, as a move or a twin.
 func TestHintTwins(t *testing.T) {
 	p := deal(617).Hide()
-	adv, err := Hint(p, config(3, 1, 2))
+	adv, err := Hint(context.Background(), p, config(3, 1, 2))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -421,7 +422,7 @@ func TestEstimateAllShown(t *testing.T) {
 	for n := uint64(1); n <= 8; n++ {
 		p := deal(n)
 		want := exact(t, p)
-		sh, err := Estimate(p, config(200, 1, 2))
+		sh, err := Estimate(context.Background(), p, config(200, 1, 2))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -445,7 +446,7 @@ func TestEstimateEveryArrangementWins(t *testing.T) {
 	p.Foundations = [4]int{11, 11, 13, 13}
 	p.Tableau[1] = rules.Pile{Down: []rules.Card{rules.Unknown}, Up: rules.MustCards("KC")}
 	p.Tableau[2] = rules.Pile{Down: []rules.Card{rules.Unknown}, Up: rules.MustCards("KS")}
-	sh, err := Estimate(p, config(200, 1, 2))
+	sh, err := Estimate(context.Background(), p, config(200, 1, 2))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -457,41 +458,36 @@ func TestEstimateEveryArrangementWins(t *testing.T) {
 	}
 }
 
-// TestStop closes Config.Stop during a run: the searches in progress end,
-// no more start, and every arrangement left undecided counts as unknown
-// with the reason "interrupted"; Hint refuses to rank moves then.
-func TestStop(t *testing.T) {
+// TestCancel cancels the context during a run: the searches in progress
+// end, no more start, and every arrangement left undecided counts as
+// unknown with the reason "interrupted"; Hint refuses to rank moves then.
+func TestCancel(t *testing.T) {
 	p := deal(385).Hide() // every arrangement is a whole deal to search
 	const n = 2000        // about two seconds of searching
-	stop := make(chan struct{})
 	cfg := config(n, 1, 2)
-	cfg.Stop = stop
-	time.AfterFunc(50*time.Millisecond, func() { close(stop) })
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(50*time.Millisecond, cancel)
 	start := time.Now()
-	sh, err := Estimate(p, cfg)
+	sh, err := Estimate(ctx, p, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !sh.Interrupted || sh.Total() != n {
 		t.Fatalf("interrupted %v, %d arrangements counted, want true and %d", sh.Interrupted, sh.Total(), n)
 	}
-	if sh.Unknown == 0 || sh.Reason != solver.ReasonInterrupted {
-		t.Fatalf("%d unknown (reason %q), want some, interrupted", sh.Unknown, sh.Reason)
+	if sh.Unknown == 0 || sh.Stopped == 0 || sh.Reason.Kind != solver.Interrupted || sh.Reason.String() != "interrupted" {
+		t.Fatalf("%d unknown, %d stopped (reason %q), want some, interrupted", sh.Unknown, sh.Stopped, sh.Reason)
 	}
-	// Stopped, the run ends soon.
+	// Cancelled, the run ends soon.
 	if d := time.Since(start); d > 5*time.Second {
-		t.Fatalf("the stopped run took %v", d)
+		t.Fatalf("the cancelled run took %v", d)
 	}
 
-	closed := make(chan struct{})
-	close(closed)
-	cfg.Stop = closed
-	if _, err := Hint(p, cfg); !errors.Is(err, ErrInterrupted) {
-		t.Fatalf("Hint with Stop closed: %v, want ErrInterrupted", err)
+	if _, err := Hint(ctx, p, cfg); !errors.Is(err, ErrInterrupted) {
+		t.Fatalf("Hint with its context cancelled: %v, want ErrInterrupted", err)
 	}
-	cfg.Stop = nil
 	cfg.Samples = 2
-	if sh, err := Estimate(deal(617).Hide(), cfg); err != nil || sh.Interrupted || sh.Unknown != 0 {
-		t.Fatalf("without Stop: %v, interrupted %v, %d unknown", err, sh.Interrupted, sh.Unknown)
+	if sh, err := Estimate(context.Background(), deal(617).Hide(), cfg); err != nil || sh.Interrupted || sh.Unknown != 0 {
+		t.Fatalf("with a live context: %v, interrupted %v, %d unknown", err, sh.Interrupted, sh.Unknown)
 	}
 }

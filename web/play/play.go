@@ -62,7 +62,7 @@ type MoveDoc struct {
 	Text  string   `json:"text"`  // what it does in words
 	// Auto marks an automatic foundation move of a solver's line: the
 	// solver plays every card that can go to its foundation at once, as
-	// proven safe (DESIGN 4.2), and branches on nothing else there.
+	// proven safe (docs/design.md §4.2), and branches on nothing else there.
 	Auto bool `json:"auto,omitempty"`
 }
 

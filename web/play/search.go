@@ -5,6 +5,7 @@ package play
 // advise below.
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/patience-solver/patience/internal/wording"
@@ -37,7 +38,7 @@ func config(p *rules.Position, maxNodes int64) solver.Config {
 
 // solveOne decides p with every card known.
 func solveOne(p *rules.Position, cfg solver.Config) (solver.Result, error) {
-	return solver.Solve(p, cfg)
+	return solver.Solve(context.Background(), p, cfg)
 }
 
 // sampleConfig is the draw of arrangements for the player's view, one
@@ -49,13 +50,13 @@ func sampleConfig(cfg solver.Config, samples int) sample.Config {
 // estimate is sample.Estimate: the share of the arrangements of p's unseen
 // cards that can be won.
 func estimate(p *rules.Position, cfg solver.Config, samples int) (sample.Share, error) {
-	return sample.Estimate(p, sampleConfig(cfg, samples))
+	return sample.Estimate(context.Background(), p, sampleConfig(cfg, samples))
 }
 
 // advise is sample.Hint: every legal move of p ranked over the
 // arrangements of its unseen cards.
 func advise(p *rules.Position, cfg solver.Config, samples int) (sample.Advice, error) {
-	return sample.Hint(p, sampleConfig(cfg, samples))
+	return sample.Hint(context.Background(), p, sampleConfig(cfg, samples))
 }
 
 // SolveAnswer is the answer of solve.
@@ -88,7 +89,7 @@ func solve(p *rules.Position, maxNodes int64, shortest bool) (SolveAnswer, error
 	if err != nil {
 		return SolveAnswer{}, err
 	}
-	a := SolveAnswer{Verdict: res.Verdict.String(), Reason: res.Reason, Lines: wording.Verdict(res, shortest),
+	a := SolveAnswer{Verdict: res.Verdict.String(), Reason: res.Reason.String(), Lines: wording.Verdict(res, shortest),
 		Searched: wording.Searched(res.Nodes, res.Elapsed), Nodes: res.Nodes, Seconds: res.Elapsed.Seconds(),
 		Forced: res.Forced, Shortest: shortest, Proven: res.Optimal, LowerBound: res.LowerBound}
 	if res.Verdict == solver.Unsolvable {

@@ -1,0 +1,33 @@
+// Package rules holds the cards, positions and rules of Russian Cell and
+// Ripple Fan, and nothing of the search: the solver and every other
+// package build on it, and it imports none of them.
+//
+// A Position is one state of a game: the tableau piles (face-down cards
+// under face-up ones), the cells and the foundations. A Move names a card,
+// where it is and where it goes ("5C t3>t6"). The package gives:
+//
+//   - LegalMoves, the moves of a position under the Options (foundation
+//     returns on or off), and Position.Apply, which plays one;
+//   - the referee: Check says whether one move is legal and why not, and
+//     Replay plays a move list from a start position, stopping at the
+//     first illegal move with a *MoveError. It shares no code with
+//     LegalMoves, so that each checks the other;
+//   - Validate, which says everything wrong with a position (Problems);
+//   - the formats: a position as JSON (ReadPosition, MarshalPosition) or as
+//     a text board (FormatBoard, ParseBoard), a solution as JSON
+//     (ReadSolution, MarshalSolution), move lists (ReadMoves), and
+//     Solvitaire's deal format (MarshalSolvitaire);
+//   - positions with unknown face-down cards ("??"): Hide, Unseen, Fill,
+//     and NeedKnown, whose error matches ErrUnknownCards.
+//
+// The starting layout of a numbered deal comes from package dealgen:
+//
+//	p := dealgen.Deal(rules.RussianCell, dealgen.FromUint64(617))
+//	for _, m := range rules.LegalMoves(p, rules.DefaultOptions(), nil) {
+//		fmt.Println(m)
+//	}
+//
+// Errors name no command-line flag; those that callers tell apart have a
+// type or a sentinel (*MoveError, Problems, *WrongDocumentError,
+// ErrUnknownCards, ErrNotSolvitaire).
+package rules

@@ -1,0 +1,31 @@
+// Package solver decides Russian Cell and Ripple Fan positions exactly: it
+// searches the whole space of positions (with only proven-safe pruning),
+// and returns a verdict with a winning move list when there is one.
+//
+// The verdict contract: Solvable comes with moves that win (replay them
+// with rules.Replay to see); Unsolvable means the search ended with no
+// win, every position compared by its whole packed key; Unknown means a
+// budget ran out or the search was interrupted, and Result.Reason (a
+// StopReason) says which.
+//
+// Solve decides one position; a Solver keeps its tables for many:
+//
+//	p := dealgen.Deal(rules.RussianCell, dealgen.FromUint64(617))
+//	res, err := solver.Solve(ctx, p, solver.DefaultConfig())
+//	if err != nil {
+//		return err // not a position the solver takes
+//	}
+//	fmt.Println(res.Verdict, len(res.Moves), "moves")
+//
+// The context ends a search: cancelled, the verdict is Unknown with the
+// reason Interrupted; past its deadline, with TimeLimit, as for
+// Config.Timeout. Config also sets the rules, the pruning, the number of
+// cores, the node budget and the memory of the position table (a full
+// table forgets positions; it does not stop the search).
+// Config.Shortest asks for a solution of the fewest moves, proven so.
+//
+// Positions with unknown face-down cards ("??") are refused
+// (rules.ErrUnknownCards): package sample answers for them over the
+// arrangements of the unseen cards. Package batch decides many deals into
+// a results file. FindBlockage puts the cause of some losses in words.
+package solver

@@ -1,0 +1,31 @@
+// Package sample answers the questions of a player who cannot see the
+// face-down cards. A position may mark them unknown (rules.Unknown, "??").
+// The cards under them are the cards seen nowhere else, in an order the
+// player does not know. Each order (an arrangement) that agrees with what
+// is visible gives one full position, and the solver decides that
+// position exactly. Over a sample of arrangements, the package reports:
+//
+//   - Estimate: in how many of them the position can be won, with a 95%
+//     Wilson interval;
+//   - Hint: for every legal move, in how many of them a win still exists
+//     after that move, counted over the same arrangements for every move.
+//
+// For example:
+//
+//	p := dealgen.Deal(rules.RussianCell, dealgen.FromUint64(617)).Hide()
+//	sh, err := sample.Estimate(ctx, p, sample.Config{Solver: solver.DefaultConfig()})
+//	// sh.Winnable of sh.Total() arrangements can be won; sh.Rate() has the interval.
+//
+// A cancelled context ends the run early: the arrangements not decided
+// count as unknown and Share.Interrupted is set (Hint then returns
+// ErrInterrupted).
+//
+// Every arrangement is equally likely for a shuffled deck, given what the
+// player sees. An arrangement counts as winnable when a win exists with all
+// of its cards known: the "thoughtful" standard of solvers. So the share is
+// an upper bound on what any way of playing without seeing the cards can
+// win, not the win rate of a playing strategy.
+//
+// When the unseen cards have no more arrangements than the sample size,
+// every arrangement is solved once, and the share is exact.
+package sample
