@@ -2,7 +2,7 @@ package web_test
 
 import (
 	"bytes"
-	"compress/gzip"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -11,9 +11,10 @@ import (
 	"testing"
 
 	"github.com/patience-solver/patience/internal/longtest"
+	"github.com/patience-solver/patience/web"
 )
 
-// TestWasmIsFresh rebuilds static/patience.wasm as build.sh does and fails
+// TestWasmIsFresh rebuilds static/patience.wasm.gz as build.sh does and fails
 // when the committed file differs: the page would run other code than the
 // packages' source. The build is reproducible only with the same Go
 // version, so with another one it says so and compares nothing.
@@ -24,9 +25,9 @@ func TestWasmIsFresh(t *testing.T) {
 		t.Fatal(err)
 	}
 	if v := strings.TrimSpace(string(recorded)); v != runtime.Version() {
-		t.Skipf("static/patience.wasm was built with %s, this is %s: not compared (run go generate ./web with %s to rebuild it)", v, runtime.Version(), runtime.Version())
+		t.Skipf("static/patience.wasm.gz was built with %s, this is %s: not compared (run go generate ./web with %s to rebuild it)", v, runtime.Version(), runtime.Version())
 	}
-	committed, err := os.ReadFile("static/patience.wasm")
+	committed, err := fs.ReadFile(web.FS(), "patience.wasm")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,7 +42,7 @@ func TestWasmIsFresh(t *testing.T) {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(fresh, committed) {
-		t.Fatalf("static/patience.wasm is stale (%d bytes committed, %d built): run go generate ./web and commit it", len(committed), len(fresh))
+		t.Fatalf("static/patience.wasm.gz is stale (%d bytes committed, %d built): run go generate ./web and commit it", len(committed), len(fresh))
 	}
 	goroot := runtime.GOROOT()
 	if b, err := exec.Command("go", "env", "GOROOT").Output(); err == nil {
@@ -62,17 +63,17 @@ func TestWasmIsFresh(t *testing.T) {
 
 // TestWasmSize keeps the WebAssembly small: at most 3 MB gzipped.
 func TestWasmSize(t *testing.T) {
-	b, err := os.ReadFile("static/patience.wasm")
+	b, err := fs.ReadFile(web.FS(), "patience.wasm")
 	if err != nil {
 		t.Fatal(err)
 	}
-	var z bytes.Buffer
-	w, _ := gzip.NewWriterLevel(&z, gzip.BestCompression)
-	w.Write(b)
-	w.Close()
-	t.Logf("patience.wasm: %d bytes, %d gzipped", len(b), z.Len())
-	if z.Len() > 3<<20 {
-		t.Errorf("patience.wasm is %d bytes gzipped, more than 3 MB", z.Len())
+	z, err := os.ReadFile("static/patience.wasm.gz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("patience.wasm: %d bytes, %d gzipped", len(b), len(z))
+	if len(z) > 3<<20 {
+		t.Errorf("patience.wasm is %d bytes gzipped, more than 3 MB", len(z))
 	}
 	if len(b) < 1<<20 {
 		t.Errorf("patience.wasm is only %d bytes: not the solver", len(b))

@@ -3,21 +3,27 @@
 // WebAssembly in a Web Worker. Its files are embedded here, so `patience
 // serve` serves them and `patience web --out DIR` writes them out.
 //
-// static/patience.wasm is built from ./wasm by build.sh (go generate) and
-// committed, since go:embed needs it in a fresh clone and `go install`
-// never runs go generate. TestWasmIsFresh (PATIENCE_LONG=1) rebuilds it and
-// fails when the committed file is stale.
+// static/patience.wasm.gz is built from ./wasm by build.sh (go generate)
+// and committed, since go:embed needs it in a fresh clone and `go install`
+// never runs go generate. It is kept compressed (a third of the size) and
+// served and written out as patience.wasm. TestWasmIsFresh
+// (PATIENCE_LONG=1) rebuilds it and fails when the committed file is stale.
 package web
 
 //go:generate sh build.sh
 
 import (
+	"bytes"
+	"compress/gzip"
 	"embed"
+	"io"
 	"io/fs"
 	"net/http"
 	"path"
 	"strconv"
 	"strings"
+	"sync"
+	"testing/fstest"
 	"time"
 )
 
@@ -25,13 +31,48 @@ import (
 var static embed.FS
 
 // FS returns the page's files: index.html, its script, style and worker,
-// wasm_exec.js and patience.wasm.
+// wasm_exec.js and patience.wasm (unpacked from the embedded
+// patience.wasm.gz the first time it is asked for).
 func FS() fs.FS {
-	sub, err := fs.Sub(static, "static")
+	pageOnce.Do(func() { page = unpack() })
+	return page
+}
+
+var (
+	pageOnce sync.Once
+	page     fstest.MapFS
+)
+
+// unpack copies the embedded files into memory, each ".gz" file
+// decompressed under its name without the ending.
+func unpack() fstest.MapFS {
+	m := fstest.MapFS{}
+	err := fs.WalkDir(static, "static", func(name string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := static.ReadFile(name)
+		if err != nil {
+			return err
+		}
+		name = strings.TrimPrefix(name, "static/")
+		if base, ok := strings.CutSuffix(name, ".gz"); ok {
+			z, err := gzip.NewReader(bytes.NewReader(data))
+			if err != nil {
+				return err
+			}
+			if data, err = io.ReadAll(z); err != nil {
+				return err
+			}
+			name = base
+		}
+		m[name] = &fstest.MapFile{Data: data, Mode: 0o644}
+		return nil
+	})
 	if err != nil {
 		panic("web: " + err.Error())
 	}
-	return sub
+	return m
 }
 
 // CSP is the Content-Security-Policy of the page: everything from the
