@@ -68,8 +68,9 @@ uncover them.
 Both play a card to its foundation at once without rating it, play the only
 move without rating it, never play a card back from the foundations, and
 never move to a position already seen in the game. The game ends when it is
-won, when no move leads to a position not yet seen, or when the sampled
-player finds no arrangement that can still be won (it resigns). A move that
+won, or when no move leads to a position not yet seen. When none of the
+sampled player's arrangements can be won, it plays on by the greedy rule
+until a face-down card turns up, then rates its moves again. A move that
 can be undone at once is rated by the arrangements whose win begins with it
 (a win that goes back through the position before it is no use to a player
 who never repeats a position).
@@ -246,7 +247,7 @@ func (r *playReport) solution(g rules.Game, num string, p *rules.Position, cfg s
 		pl.LostAfter = &la
 	}
 	for i, d := range gm.Moves {
-		if d.How == player.Rated || d.How == player.Planned {
+		if d.How == player.Rated || d.How == player.Planned || d.Rating.Total() > 0 {
 			pl.Shares[i] = &rules.PlayShare{Winnable: d.Rating.Winnable, Of: d.Rating.Decided(), Exact: d.Exhaustive}
 		}
 	}
@@ -279,6 +280,9 @@ func (r *playReport) print(w io.Writer, num string, pc player.Config, st rules.B
 	} else {
 		fmt.Fprintf(w, "Outcome: lost after %d moves, with %d of 52 cards on the foundations (%s).\n", len(gm.Moves), gm.End.OnFoundations(), gm.Ended)
 	}
+	if gm.NoWinFrom > 0 {
+		fmt.Fprintf(w, "From move %d, none of the arrangements the player rated could be won: it played on\nby the greedy rule (\"no win\"), and rated its moves again once a card turned up.\n", gm.NoWinFrom)
+	}
 	switch {
 	case gm.Won:
 		fmt.Fprintln(w, "With all cards known: solvable (the game shows it).")
@@ -304,6 +308,11 @@ func howText(d player.Decision) string {
 		return "(only move)"
 	case player.Rule:
 		return "(rule)"
+	case player.Hopeless:
+		if t := d.Rating; t.Total() > 0 {
+			return fmt.Sprintf("0%% (0/%d) no win", t.Total())
+		}
+		return "(no win)"
 	case player.Planned:
 		return "100% (known)"
 	}

@@ -14,10 +14,15 @@ type Game struct {
 	Start, End *rules.Position
 	Moves      []Decision
 	Won        bool
-	// Ended says why the game ended: "won", "no move leads to a position
-	// not yet seen", or why the player resigned.
-	Ended   string
-	Elapsed time.Duration
+	// Ended says why the game ended: "won", or "no move leads to a
+	// position not yet seen".
+	Ended string
+	// NoWinFrom is, for the sampled player, the number of the first move
+	// (from 1) at which none of the arrangements it rated could be won,
+	// and from which it played by the greedy rule (How Hopeless); 0 if
+	// never.
+	NoWinFrom int
+	Elapsed   time.Duration
 }
 
 // MoveList returns the moves played.
@@ -61,14 +66,10 @@ func Play(start *rules.Position, cfg Config) (*Game, error) {
 		truth.Apply(d.Move)
 		g.Moves = append(g.Moves, d)
 	}
-	g.End, g.Won = truth, truth.Won()
-	switch {
-	case g.Won:
+	g.End, g.Won, g.NoWinFrom = truth, truth.Won(), pl.NoWinFrom
+	g.Ended = "no move leads to a position not yet seen"
+	if g.Won {
 		g.Ended = "won"
-	case pl.Resigned != "":
-		g.Ended = "resigned: " + pl.Resigned
-	default:
-		g.Ended = "no move leads to a position not yet seen"
 	}
 	g.Elapsed = time.Since(t0)
 	return g, nil

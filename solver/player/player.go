@@ -38,8 +38,14 @@
 //     keeps its share: that move never loses a win (the solver's CellHome
 //     reduction, proven in solver/prune_cellhome.go), so it needs no discount.
 //   - the game ends when it is won, or when no move leads to a position
-//     not yet seen. The sampled player also stops, and loses, when no
-//     arrangement it rated can be won any more (it resigns).
+//     not yet seen. A sampled player that finds no arrangement in which a
+//     win still exists does not resign: it plays on by the greedy rule
+//     (How Hopeless), without sampling, until a face-down card turns up,
+//     and then rates its moves again, as the new card may make a win
+//     possible that the arrangements drawn did not hold. When the zero
+//     share is exact (every arrangement solved, or every card known and
+//     the position unsolvable), no card can change it, and the greedy rule
+//     plays the game out.
 //
 // Ties among moves of equal share go toward progress: to the move that
 // begins the solver's win in the most arrangements (sample.MoveShare.Leads),
@@ -142,9 +148,15 @@ const (
 	Planned
 	// Rule: the greedy player's rule.
 	Rule
+	// Hopeless: the greedy rule's move, played by the sampled player when
+	// none of the arrangements it rated can be won (see the package
+	// comment). Rating holds the zero share of the decision that found
+	// it; the moves after it until a card turns up have none.
+	Hopeless
 )
 
-// String says how in a word: "auto", "only", "rated", "planned", "rule".
+// String says how in a word: "auto", "only", "rated", "planned", "rule",
+// "hopeless".
 func (h How) String() string {
 	switch h {
 	case Automatic:
@@ -157,6 +169,8 @@ func (h How) String() string {
 		return "planned"
 	case Rule:
 		return "rule"
+	case Hopeless:
+		return "hopeless"
 	}
 	return "?"
 }
@@ -192,8 +206,15 @@ type Player struct {
 	// card known, and keys the position before each of its moves.
 	plan     []rules.Move
 	planKeys []string
-	// Resigned says why the sampled player gave up, when it did.
-	Resigned string
+
+	// hopeless is the number of face-down cards when the sampled player
+	// last found no arrangement that can be won, 0 when it has not or a
+	// card has turned up since; lost says that the zero was exact.
+	hopeless int
+	lost     bool
+	// NoWinFrom is the number of the first move (from 1) at which the
+	// sampled player found no arrangement that can be won, 0 if none.
+	NoWinFrom int
 }
 
 // New returns a player for one game of g.
@@ -208,8 +229,8 @@ func New(g rules.Game, cfg Config) (*Player, error) {
 }
 
 // Next returns the move to play in view, the position as the player sees
-// it, or ok false when the game is over for the player: won, no move leads
-// to a position not yet seen, or (sampled) resigned. view must have every
+// it, or ok false when the game is over for the player: won, or no move
+// leads to a position not yet seen. view must have every
 // face-down card Unknown (ErrPeek otherwise) and be of the player's game.
 func (pl *Player) Next(view *rules.Position) (d Decision, ok bool, err error) {
 	if view.Game != pl.game {
@@ -242,7 +263,10 @@ func (pl *Player) Next(view *rules.Position) (d Decision, ok bool, err error) {
 		return Decision{Move: cands[0], How: Only, Choices: 1}, true, nil
 	case pl.cfg.Kind == Greedy:
 		return Decision{Move: greedyChoice(view, cands), How: Rule, Choices: len(cands)}, true, nil
+	case pl.lost || pl.hopeless > 0 && view.Unknowns() == pl.hopeless:
+		return Decision{Move: greedyChoice(view, cands), How: Hopeless, Choices: len(cands)}, true, nil
 	}
+	pl.hopeless = 0
 	if view.Unknowns() == 0 {
 		return pl.planned(view, key, cands)
 	}
@@ -319,11 +343,11 @@ func (pl *Player) rated(view *rules.Position, cands []rules.Move) (Decision, boo
 	})
 	if !slices.ContainsFunc(rated, func(r rating) bool { return r.Winnable > 0 || r.Unknown > 0 }) {
 		if adv.Exhaustive {
-			pl.Resigned = "no arrangement of the unseen cards can be won"
+			pl.lost = true
 		} else {
-			pl.Resigned = fmt.Sprintf("none of the %d sampled arrangements of the unseen cards can be won", adv.Total())
+			pl.hopeless = max(view.Unknowns(), 1)
 		}
-		return Decision{}, false, nil
+		return pl.noWin(view, cands, sample.Tally{Unwinnable: adv.Total()}, adv.Exhaustive), true, nil
 	}
 	best := rated[0]
 	t := best.Tally
@@ -344,8 +368,8 @@ func (pl *Player) planned(view *rules.Position, key string, cands []rules.Move) 
 		}
 		switch res.Verdict {
 		case solver.Unsolvable:
-			pl.Resigned = "the position cannot be won (every card is known)"
-			return Decision{}, false, nil
+			pl.lost = true
+			return pl.noWin(view, cands, sample.Tally{Unwinnable: 1}, true), true, nil
 		case solver.Unknown:
 			// No proof either way: play the first new move, as the
 			// greedy player would.
@@ -382,6 +406,16 @@ func (pl *Player) planned(view *rules.Position, key string, cands []rules.Move) 
 		}
 	}
 	return Decision{Move: m, How: Planned, Rating: sample.Tally{Winnable: 1}, Exhaustive: true, Rank: 1, Choices: len(cands)}, true, nil
+}
+
+// noWin is the decision where the sampled player first finds that none of
+// the arrangements it rated (t, all unwinnable) can be won: the greedy
+// rule's move.
+func (pl *Player) noWin(view *rules.Position, cands []rules.Move, t sample.Tally, exact bool) Decision {
+	if pl.NoWinFrom == 0 {
+		pl.NoWinFrom = pl.turn + 1
+	}
+	return Decision{Move: greedyChoice(view, cands), How: Hopeless, Rating: t, Exhaustive: exact, Choices: len(cands)}
 }
 
 // sameMove reports whether m is ms's move or one of its twins (the same

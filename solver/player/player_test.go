@@ -45,7 +45,68 @@ func play(t *testing.T, p *rules.Position, cfg Config) *Game {
 		}
 		seen[k] = true
 	}
+	if !g.Won {
+		// The game ends only when no move leads to a position not yet seen.
+		for _, m := range rules.LegalMoves(q, cfg.options(p.Game), nil) {
+			if m.From.Kind != rules.Foundation && !seen[sample.Key(after(q, m))] {
+				t.Fatalf("the game stopped after %d moves, but %v leads to a position not yet seen", len(g.Moves), m)
+			}
+		}
+	}
 	return g
+}
+
+// TestNoWinPlaysOn checks that a sampled player that finds no arrangement
+// that can be won plays on by the rule, without sampling, until a card
+// turns up, and then rates its moves again.
+func TestNoWinPlaysOn(t *testing.T) {
+	n := 10
+	if longtest.Enabled() {
+		n = 40
+	}
+	var noWin, after, again int
+	for d := uint64(1); d <= uint64(n); d++ {
+		p := deal(rules.RussianCell, d)
+		g := play(t, p, config(Sampled, 10))
+		if g.NoWinFrom == 0 {
+			continue
+		}
+		noWin++
+		if h := g.Moves[g.NoWinFrom-1]; h.How != Hopeless || h.Rating.Winnable != 0 || h.Rating.Total() == 0 {
+			t.Fatalf("deal %d: move %d, where no arrangement could be won, is %v with %+v", d, g.NoWinFrom, h.How, h.Rating)
+		}
+		q := p.Clone()
+		waiting, exact := false, false
+		for i, m := range g.Moves {
+			switch {
+			case m.How == Hopeless && m.Rating.Total() > 0:
+				if m.Rating.Winnable != 0 {
+					t.Fatalf("deal %d move %d: no win with a winnable share %+v", d, i+1, m.Rating)
+				}
+				waiting, exact = true, m.Exhaustive
+			case m.How == Hopeless:
+				if !waiting {
+					t.Fatalf("deal %d move %d: an unrated no-win move after a card turned up", d, i+1)
+				}
+				after++
+			case m.How == Rated || m.How == Planned:
+				if waiting {
+					t.Fatalf("deal %d move %d: rated while no card has turned up since no arrangement could be won", d, i+1)
+				}
+				if i+1 > g.NoWinFrom {
+					again++
+				}
+			}
+			if q.Reveals(m.Move) != rules.NoCard && !exact {
+				waiting = false
+			}
+			q.Apply(m.Move)
+		}
+	}
+	if noWin == 0 || after == 0 {
+		t.Fatalf("deals 1..%d: %d games found no win, %d moves played on unrated; the test compared too little", n, noWin, after)
+	}
+	t.Logf("deals 1..%d: %d games found no win; %d moves played on unrated, %d rated again after", n, noWin, after, again)
 }
 
 func TestNextRefusesAKnownFaceDownCard(t *testing.T) {
