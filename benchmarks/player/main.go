@@ -17,6 +17,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -106,13 +107,13 @@ func main() {
 		p := dealgen.Deal(g, num)
 		c0 := cpu()
 		t0 := time.Now()
-		gm, err := player.Play(p, cfg)
+		gm, err := player.Play(context.Background(), p, cfg)
 		check(err)
 		l := line{Number: num.String(), Outcome: "lost", Moves: len(gm.Moves), Seconds: time.Since(t0).Seconds(), CPU: cpu() - c0}
 		if gm.Won {
 			l.Outcome = "won"
 		}
-		res, err := player.Solve(p, scfg)
+		res, err := player.Solve(context.Background(), p, scfg)
 		check(err)
 		l.Verdict = res.Verdict.String()
 		b, _ := json.Marshal(l)

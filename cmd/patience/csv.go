@@ -27,11 +27,14 @@ var reportCSVColumns = []string{
 	"seconds_mean", "seconds_median", "seconds_p99", "seconds_max",
 	"moves_count", "moves_mean", "moves_median", "moves_p99", "moves_max",
 	"forced_count", "forced_mean", "forced_median", "forced_p99", "forced_max", "forced_share",
+	"player", "samples", "seed", "played", "player_win_rate", "player_win_low", "player_win_high",
+	"winnable_won", "winnable_won_low", "winnable_won_high", "player_moves_mean", "player_seconds_mean",
 }
 
 // writeReportCSV writes a summary as CSV: a header row and one row of
 // figures (rates as fractions, not percentages). The hardest deals are
-// left out: --records writes every deal.
+// left out: --records writes every deal. The player's columns are empty
+// when no player played.
 func writeReportCSV(w io.Writer, info runInfo, r batch.Report) error {
 	h := info.header
 	timeout := ""
@@ -54,6 +57,23 @@ func writeReportCSV(w io.Writer, info runInfo, r batch.Report) error {
 		row = append(row, u64(d.Count), num(d.Mean), num(d.Median), num(d.P99), num(d.Max))
 	}
 	row = append(row, num(r.ForcedShare))
+	if pr := r.Player; pr != nil {
+		samples, seed := "", ""
+		if h.Samples > 0 {
+			samples, seed = strconv.Itoa(h.Samples), strconv.FormatUint(h.Seed, 10)
+		}
+		row = append(row, h.Player, samples, seed, u64(pr.Played))
+		for _, rt := range []batch.Rate{pr.WinRate, pr.WinnableWon} {
+			row = append(row, num(rt.Rate), num(rt.Low), num(rt.High))
+		}
+		if pr.Timed > 0 {
+			row = append(row, num(pr.MovesPerGame), num(pr.SecondsPerGame))
+		} else {
+			row = append(row, "", "")
+		}
+	} else {
+		row = append(row, make([]string, len(reportCSVColumns)-len(row))...)
+	}
 	cw := csv.NewWriter(w)
 	cw.Write(reportCSVColumns)
 	cw.Write(row)
@@ -64,7 +84,7 @@ func writeReportCSV(w io.Writer, info runInfo, r batch.Report) error {
 // recordCSVColumns are the columns of a results file's records in CSV, the
 // fields of its lines. "number" is text: MT deal numbers exceed what a
 // double holds exactly (in R, read it with colClasses = "character").
-var recordCSVColumns = []string{"number", "verdict", "reason", "moves", "forced", "nodes", "seconds"}
+var recordCSVColumns = []string{"number", "verdict", "reason", "moves", "forced", "nodes", "seconds", "outcome", "played", "play_seconds"}
 
 // writeRecordsCSV writes every record of the results files, one deal a
 // row under a header row, in the files' order. The files are checked as
@@ -86,8 +106,13 @@ func writeRecordsCSV(s streams, names []string) error {
 			if rec.Verdict == solver.Solvable && rec.Forced != batch.NoForced {
 				forced = strconv.Itoa(rec.Forced)
 			}
+			played, playSeconds := "", ""
+			if rec.Outcome != batch.NotPlayed && rec.Played >= 0 {
+				played, playSeconds = strconv.Itoa(rec.Played), strconv.FormatFloat(rec.PlayElapsed.Seconds(), 'f', -1, 64)
+			}
 			cw.Write([]string{rec.Number.String(), rec.Verdict.String(), rec.Reason, strconv.Itoa(rec.Moves), forced,
-				strconv.FormatInt(rec.Nodes, 10), strconv.FormatFloat(rec.Elapsed.Seconds(), 'f', -1, 64)})
+				strconv.FormatInt(rec.Nodes, 10), strconv.FormatFloat(rec.Elapsed.Seconds(), 'f', -1, 64),
+				rec.Outcome.String(), played, playSeconds})
 			return cw.Error()
 		})
 		var fe *batch.FileError

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"strconv"
@@ -120,7 +121,12 @@ starts after them).`,
 					}
 				}
 			}
-			rep, err := playGame(p, pc)
+			ctx, signalled, stop := stopOnSignal()
+			defer stop()
+			rep, err := playGame(ctx, p, pc)
+			if sig := signalled(); sig != 0 {
+				return interrupted{sig}
+			}
 			if err != nil {
 				return err
 			}
@@ -157,15 +163,15 @@ type playReport struct {
 }
 
 // playGame plays p and finds, for a loss, where the game was lost.
-func playGame(p *rules.Position, pc player.Config) (*playReport, error) {
-	gm, err := player.Play(p, pc)
+func playGame(ctx context.Context, p *rules.Position, pc player.Config) (*playReport, error) {
+	gm, err := player.Play(ctx, p, pc)
 	if err != nil {
 		return nil, err
 	}
 	if _, err := rules.Replay(p, pc.Sample.Solver.Options, gm.MoveList()); err != nil {
 		return nil, fmt.Errorf("the player's moves failed the referee: %v", err)
 	}
-	res, err := player.Solve(p, pc.Sample.Solver)
+	res, err := player.Solve(ctx, p, pc.Sample.Solver)
 	if err != nil {
 		return nil, err
 	}
@@ -178,7 +184,7 @@ func playGame(p *rules.Position, pc player.Config) (*playReport, error) {
 	case solver.Unsolvable:
 		r.lostAfter = 0
 	case solver.Solvable:
-		r.lostAfter, err = r.firstLosing(p, pc.Sample.Solver)
+		r.lostAfter, err = r.firstLosing(ctx, p, pc.Sample.Solver)
 	}
 	return r, err
 }
@@ -188,14 +194,14 @@ func playGame(p *rules.Position, pc player.Config) (*playReport, error) {
 // Once a position cannot be won, no position after it can (a win from
 // there would be a win from it), so a binary search over the moves finds
 // it: the start can be won and the end cannot.
-func (r *playReport) firstLosing(p *rules.Position, cfg solver.Config) (int, error) {
+func (r *playReport) firstLosing(ctx context.Context, p *rules.Position, cfg solver.Config) (int, error) {
 	ms := r.game.MoveList()
 	after := func(k int) (solver.Verdict, error) {
 		q := p.Clone()
 		for _, m := range ms[:k] {
 			q.Apply(m)
 		}
-		res, err := player.Solve(q, cfg)
+		res, err := player.Solve(ctx, q, cfg)
 		r.nodes += res.Nodes
 		return res.Verdict, err
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"strconv"
 	"strings"
@@ -177,6 +178,8 @@ func TestCLIStatsPlayer(t *testing.T) {
 			WinnableWon struct {
 				Wins, Of uint64
 			} `json:"winnable_won"`
+			Timed        uint64  `json:"timed"`
+			MovesPerGame float64 `json:"moves_per_game"`
 		} `json:"player"`
 	}
 	if err := json.Unmarshal([]byte(first), &rep); err != nil {
@@ -185,19 +188,41 @@ func TestCLIStatsPlayer(t *testing.T) {
 	if rep.Player == nil || rep.Player.Played != 8 || rep.Player.WinRate.Of != 8 || rep.Player.WinnableWon.Of != rep.Solvable {
 		t.Fatalf("stats --player: %s", first)
 	}
-	// Each game is the one play gives.
-	won := 0
+	// Each game is the one play gives: its outcome, and its length on
+	// the deal's line ("played"; "moves" is the solver's solution).
+	lines := strings.Split(strings.TrimSpace(cliReadFile(t, out)), "\n")
+	if len(lines) != 9 || !strings.Contains(lines[0], `"player":"greedy"`) {
+		t.Fatalf("results file:\n%s", strings.Join(lines, "\n"))
+	}
+	played := map[string]int{}
+	for _, l := range lines[1:] {
+		var rec struct {
+			Number, Outcome string
+			Played          *int
+			PlaySeconds     *float64 `json:"play_seconds"`
+		}
+		if err := json.Unmarshal([]byte(l), &rec); err != nil || rec.Outcome == "" || rec.Played == nil || rec.PlaySeconds == nil {
+			t.Fatalf("a player's line without its outcome, moves or time (%v): %s", err, l)
+		}
+		played[rec.Number+" "+rec.Outcome] = *rec.Played
+	}
+	won, sum := 0, 0
 	for n := 1; n <= 8; n++ {
-		if _, d := playJSON(t, "russian-cell", strconv.Itoa(n), "--player", "greedy"); d.Outcome == "won" {
+		_, d := playJSON(t, "russian-cell", strconv.Itoa(n), "--player", "greedy")
+		if d.Outcome == "won" {
 			won++
 		}
+		k := strconv.Itoa(n) + " " + d.Outcome
+		if m, ok := played[k]; !ok || m != len(d.Moves) {
+			t.Fatalf("deal %d: play says %s in %d moves; the results file says %v", n, d.Outcome, len(d.Moves), played)
+		}
+		sum += len(d.Moves)
 	}
 	if uint64(won) != rep.Player.WinRate.Wins {
 		t.Fatalf("stats says greedy won %d of deals 1-8, play says %d", rep.Player.WinRate.Wins, won)
 	}
-	lines := strings.Split(strings.TrimSpace(cliReadFile(t, out)), "\n")
-	if len(lines) != 9 || !strings.Contains(lines[0], `"player":"greedy"`) || !strings.Contains(lines[1], `"outcome":"`) {
-		t.Fatalf("results file:\n%s", strings.Join(lines, "\n"))
+	if rep.Player.Timed != 8 || math.Abs(rep.Player.MovesPerGame-float64(sum)/8) > 1e-9 {
+		t.Fatalf("stats says %d games timed, %.3f moves a game; play's games have %.3f", rep.Player.Timed, rep.Player.MovesPerGame, float64(sum)/8)
 	}
 	// Resuming plays nothing again and gives the same report.
 	if again := cliOK(t, "", args...); again != first {

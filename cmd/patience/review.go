@@ -85,7 +85,12 @@ cards unseen, or none, as in Ripple Fan) the comparison is exact.`,
 			if _, err := rules.Replay(p, cfg.Options, moves); err != nil {
 				return usageError{fmt.Errorf("%s: %v", sf.moves, err)}
 			}
-			rv, err := player.Review(p, moves, sample.Config{Solver: cfg, Samples: samples, Seed: seed, Workers: cfg.Workers})
+			ctx, signalled, stop := stopOnSignal()
+			defer stop()
+			rv, err := player.Review(ctx, p, moves, sample.Config{Solver: cfg, Samples: samples, Seed: seed, Workers: cfg.Workers})
+			if sig := signalled(); sig != 0 {
+				return interrupted{sig}
+			}
 			if err != nil {
 				return err
 			}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -452,6 +453,12 @@ func writeReport(w io.Writer, info runInfo, r batch.Report) {
 		fmt.Fprintf(w, "  won:                     %s\n", rateText(pr.WinRate))
 		fmt.Fprintf(w, "  all cards known:         %s\n", rateText(r.WinRate))
 		fmt.Fprintf(w, "  winnable deals it won:   %s\n", rateText(pr.WinnableWon))
+		if pr.Timed > 0 {
+			fmt.Fprintf(w, "  a game, on average:      %.1f moves, %s s\n", pr.MovesPerGame, secondsText(pr.SecondsPerGame))
+		}
+		if pr.Timed < pr.Played {
+			fmt.Fprintf(w, "  (the length and time of %s games are not recorded: their lines were written before they were)\n", thousands(int64(pr.Played-pr.Timed)))
+		}
 		fmt.Fprintln(w)
 	}
 
@@ -593,12 +600,12 @@ func statsPlayer(s streams, cmd *cobra.Command, g rules.Game, scfg solver.Config
 		fmt.Fprintln(s.err, "patience: note: Ripple Fan deals every card face up, so the sampled player sees every card and wins exactly the deals that can be won: its win rate is the win rate with all cards known below; no game is played")
 		return nil, nil
 	}
-	bp := &batch.Player{Name: pc.Kind.String(), Play: func(p *rules.Position) (bool, error) {
-		gm, err := player.Play(p, pc)
+	bp := &batch.Player{Name: pc.Kind.String(), Play: func(ctx context.Context, p *rules.Position) (batch.Game, error) {
+		gm, err := player.Play(ctx, p, pc)
 		if err != nil {
-			return false, err
+			return batch.Game{}, err
 		}
-		return gm.Won, nil
+		return batch.Game{Won: gm.Won, Moves: len(gm.Moves), Elapsed: gm.Elapsed}, nil
 	}}
 	if pc.Kind == player.Sampled {
 		bp.Samples, bp.Seed = pc.Sample.Samples, pc.Sample.Seed

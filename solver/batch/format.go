@@ -293,8 +293,13 @@ type Record struct {
 	// Elapsed is the search time, written in seconds to the microsecond.
 	Elapsed time.Duration
 	// Outcome is the player's game in a run with a player (Header.Player),
-	// else NotPlayed.
-	Outcome Outcome
+	// else NotPlayed. Played is the number of moves of that game and
+	// PlayElapsed its time; Moves, Nodes and Elapsed stay the solver's.
+	// Lines written before the game's moves and time were recorded have
+	// Played -1.
+	Outcome     Outcome
+	Played      int
+	PlayElapsed time.Duration
 }
 
 // Outcome is a player's result on a deal: a loss is an outcome of play,
@@ -357,6 +362,12 @@ func (r *Record) AppendJSON(b []byte) []byte {
 		b = append(b, `,"outcome":"`...)
 		b = append(b, r.Outcome.String()...)
 		b = append(b, '"')
+		if r.Played >= 0 {
+			b = append(b, `,"played":`...)
+			b = strconv.AppendInt(b, int64(r.Played), 10)
+			b = append(b, `,"play_seconds":`...)
+			b = appendSeconds(b, r.PlayElapsed)
+		}
 	}
 	b = append(b, `,"moves":`...)
 	b = strconv.AppendInt(b, int64(r.Moves), 10)
@@ -431,6 +442,8 @@ func appendJSONString(b []byte, s string) []byte {
 // optional, as files written before it was recorded lack it: a win
 // without it has Forced set to NoForced. "run" is optional here too (a
 // version-1 line has none); Reader checks it against the file's header.
+// A player's line adds "outcome", and "played" with "play_seconds" (a
+// line without them, written before they were recorded, has Played -1).
 func ParseRecord(line []byte) (Record, error) { return parseRecord(line, "") }
 
 // maxTagLen is the longest run tag a line may carry.
@@ -444,7 +457,6 @@ func parseRecord(line []byte, tag string) (Record, error) {
 	if !p.eat('{') {
 		return r, errors.New("not a result line: want a JSON object such as {\"number\":\"617\",\"verdict\":\"solvable\",...}")
 	}
-	var seen [9]bool
 	const (
 		fNumber = iota
 		fVerdict
@@ -455,8 +467,12 @@ func parseRecord(line []byte, tag string) (Record, error) {
 		fSeconds
 		fRun
 		fOutcome
+		fPlayed
+		fPlaySeconds
+		nFields
 	)
-	names := [...]string{"number", "verdict", "reason", "moves", "forced", "nodes", "seconds", "run", "outcome"}
+	names := [nFields]string{"number", "verdict", "reason", "moves", "forced", "nodes", "seconds", "run", "outcome", "played", "play_seconds"}
+	var seen [nFields]bool
 	first := true
 	for !p.eat('}') {
 		if !first && !p.eat(',') {
@@ -535,7 +551,7 @@ func parseRecord(line []byte, tag string) (Record, error) {
 			default:
 				return r, fmt.Errorf("bad \"outcome\" %q: want won or lost", s)
 			}
-		case fMoves, fForced, fNodes:
+		case fMoves, fForced, fNodes, fPlayed:
 			num := p.number()
 			v, err := strconv.ParseInt(string(num), 10, 64)
 			if err != nil || v < 0 {
@@ -548,16 +564,22 @@ func parseRecord(line []byte, tag string) (Record, error) {
 				return r, fmt.Errorf("bad %q %d", names[f], v)
 			case f == fMoves:
 				r.Moves = int(v)
+			case f == fPlayed:
+				r.Played = int(v)
 			default:
 				r.Forced = int(v)
 			}
-		case fSeconds:
+		case fSeconds, fPlaySeconds:
 			num := p.number()
 			v, err := strconv.ParseFloat(string(num), 64)
 			if err != nil || v < 0 || v > 1e9 {
-				return r, fmt.Errorf("bad \"seconds\" %q: want a number of seconds, 0 or more", num)
+				return r, fmt.Errorf("bad %q %q: want a number of seconds, 0 or more", names[f], num)
 			}
-			r.Elapsed = time.Duration(math.Round(v * 1e9))
+			if f == fSeconds {
+				r.Elapsed = time.Duration(math.Round(v * 1e9))
+			} else {
+				r.PlayElapsed = time.Duration(math.Round(v * 1e9))
+			}
 		}
 	}
 	if p.i != len(p.b) {
@@ -579,11 +601,18 @@ func parseRecord(line []byte, tag string) (Record, error) {
 		return r, fmt.Errorf("a %q with \"forced\": only solvable deals have forced moves", r.Verdict)
 	case r.Outcome == Won && r.Verdict != solver.Solvable:
 		return r, fmt.Errorf("a game won on a %q deal: a won deal is solvable", r.Verdict)
+	case seen[fPlayed] != seen[fPlaySeconds]:
+		return r, errors.New("\"played\" and \"play_seconds\" come together: the moves and time of the player's game")
+	case seen[fPlayed] && !seen[fOutcome]:
+		return r, errors.New("\"played\" without an \"outcome\": only a player's game has moves played")
 	case r.Forced > r.Moves:
 		return r, fmt.Errorf("%d forced of %d moves: a solution has no more forced moves than moves", r.Forced, r.Moves)
 	}
 	if r.Verdict == solver.Solvable && !seen[fForced] {
 		r.Forced = NoForced
+	}
+	if seen[fOutcome] && !seen[fPlayed] {
+		r.Played = -1
 	}
 	return r, nil
 }

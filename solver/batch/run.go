@@ -78,7 +78,15 @@ type Player struct {
 	Name    string
 	Samples int
 	Seed    uint64
-	Play    func(p *rules.Position) (won bool, err error)
+	// Play plays the deal p, every card known, and returns the game.
+	Play func(ctx context.Context, p *rules.Position) (Game, error)
+}
+
+// Game is what a results line records of a player's game.
+type Game struct {
+	Won     bool
+	Moves   int
+	Elapsed time.Duration
 }
 
 // MismatchError is returned when the results file to resume was written
@@ -691,12 +699,15 @@ func (w *worker) solve(n dealgen.Number) (Record, error) {
 	rec := Record{Number: n, Verdict: res.Verdict, Reason: res.Reason.String(), Moves: len(res.Moves),
 		Forced: res.Forced, Nodes: res.Nodes, Elapsed: res.Elapsed}
 	if w.player != nil {
-		won, err := w.player.Play(w.p)
+		gm, err := w.player.Play(w.ctx, w.p)
 		if err != nil {
-			return Record{}, fmt.Errorf("deal %s: the player: %v", n, err)
+			if w.ctx.Err() != nil {
+				return Record{}, errInterrupted
+			}
+			return Record{}, fmt.Errorf("deal %s: the player: %w", n, err)
 		}
-		rec.Outcome = Lost
-		if won {
+		rec.Outcome, rec.Played, rec.PlayElapsed = Lost, gm.Moves, gm.Elapsed
+		if gm.Won {
 			rec.Outcome = Won
 		}
 	}

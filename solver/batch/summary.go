@@ -66,6 +66,9 @@ type Summary struct {
 	// those it won, and wonSolvable those of them that are solvable.
 	played, won, wonSolvable uint64
 	playedSolvable           uint64
+	// timed counts the games whose lines record their moves and time, and
+	// playMoves and playSeconds add them up.
+	timed, playMoves, playMicros uint64
 }
 
 // HardDeal is one of the hardest deals, by positions searched.
@@ -99,6 +102,11 @@ func (s *Summary) Add(r *Record) {
 	s.Count[r.Verdict]++
 	if r.Outcome != NotPlayed {
 		s.played++
+		if r.Played >= 0 {
+			s.timed++
+			s.playMoves += uint64(r.Played)
+			s.playMicros += uint64(max(r.PlayElapsed.Round(time.Microsecond).Microseconds(), 0)) // as the line has it
+		}
 		if r.Verdict == solver.Solvable {
 			s.playedSolvable++
 		}
@@ -332,6 +340,12 @@ type PlayerReport struct {
 	// WinnableWon is won of the deals that are solvable with all cards
 	// known.
 	WinnableWon Rate `json:"winnable_won"`
+	// Timed counts the games whose lines record their length and time
+	// (all but those of files written before they were recorded), and
+	// MovesPerGame and SecondsPerGame are their means.
+	Timed          uint64  `json:"timed"`
+	MovesPerGame   float64 `json:"moves_per_game"`
+	SecondsPerGame float64 `json:"seconds_per_game"`
 }
 
 // Report computes the figures.
@@ -353,7 +367,11 @@ func (s *Summary) Report() Report {
 		r.ForcedShare = s.forced.sum / float64(s.forcedOf)
 	}
 	if s.played > 0 {
-		r.Player = &PlayerReport{Played: s.played, WinRate: NewRate(s.won, s.played), WinnableWon: NewRate(s.wonSolvable, s.playedSolvable)}
+		r.Player = &PlayerReport{Played: s.played, WinRate: NewRate(s.won, s.played), WinnableWon: NewRate(s.wonSolvable, s.playedSolvable), Timed: s.timed}
+		if s.timed > 0 {
+			r.Player.MovesPerGame = float64(s.playMoves) / float64(s.timed)
+			r.Player.SecondsPerGame = float64(s.playMicros) / 1e6 / float64(s.timed)
+		}
 	}
 	for i, h := range s.hardest {
 		h.Number = h.num.String()

@@ -1,6 +1,7 @@
 package player
 
 import (
+	"context"
 	"testing"
 
 	"github.com/patience-solver/patience/rules"
@@ -14,7 +15,7 @@ func BenchmarkSampledGame(b *testing.B) {
 	cfg := config(Sampled, DefaultSamples)
 	cfg.Sample.Seed = 1
 	for i := 0; b.Loop(); i++ {
-		if _, err := Play(deal(rules.RussianCell, uint64(i+1)), cfg); err != nil {
+		if _, err := Play(context.Background(), deal(rules.RussianCell, uint64(i+1)), cfg); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -24,7 +25,7 @@ func BenchmarkSampledGame(b *testing.B) {
 func BenchmarkGreedyGame(b *testing.B) {
 	cfg := config(Greedy, 0)
 	for i := 0; b.Loop(); i++ {
-		if _, err := Play(deal(rules.RussianCell, uint64(i+1)), cfg); err != nil {
+		if _, err := Play(context.Background(), deal(rules.RussianCell, uint64(i+1)), cfg); err != nil {
 			b.Fatal(err)
 		}
 	}

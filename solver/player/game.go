@@ -1,6 +1,7 @@
 package player
 
 import (
+	"context"
 	"fmt"
 	"time"
 
@@ -38,7 +39,9 @@ func (g *Game) MoveList() []rules.Move {
 // pass rules.Validate. It is the game driver: the player is shown only
 // start.Hide() after each move, and face-down cards turn up only as moves
 // uncover them. Every move is checked by the referee before it is played.
-func Play(start *rules.Position, cfg Config) (*Game, error) {
+//
+// When ctx ends, Play returns ctx's error and no game.
+func Play(ctx context.Context, start *rules.Position, cfg Config) (*Game, error) {
 	if err := rules.Validate(start); err != nil {
 		return nil, err
 	}
@@ -53,7 +56,10 @@ func Play(start *rules.Position, cfg Config) (*Game, error) {
 	truth := start.Clone()
 	g := &Game{Start: start}
 	for {
-		d, ok, err := pl.Next(truth.Hide())
+		d, ok, err := pl.Next(ctx, truth.Hide())
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		if err != nil {
 			return nil, err
 		}

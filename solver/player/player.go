@@ -232,7 +232,7 @@ func New(g rules.Game, cfg Config) (*Player, error) {
 // it, or ok false when the game is over for the player: won, or no move
 // leads to a position not yet seen. view must have every
 // face-down card Unknown (ErrPeek otherwise) and be of the player's game.
-func (pl *Player) Next(view *rules.Position) (d Decision, ok bool, err error) {
+func (pl *Player) Next(ctx context.Context, view *rules.Position) (d Decision, ok bool, err error) {
 	if view.Game != pl.game {
 		return d, false, fmt.Errorf("the player plays %s, the position is %s", pl.game, view.Game)
 	}
@@ -268,9 +268,9 @@ func (pl *Player) Next(view *rules.Position) (d Decision, ok bool, err error) {
 	}
 	pl.hopeless = 0
 	if view.Unknowns() == 0 {
-		return pl.planned(view, key, cands)
+		return pl.planned(ctx, view, key, cands)
 	}
-	return pl.rated(view, cands)
+	return pl.rated(ctx, view, cands)
 }
 
 // candidates returns the legal moves of view that lead to a position not
@@ -299,10 +299,10 @@ func after(view *rules.Position, m rules.Move) *rules.Position {
 }
 
 // rated rates the candidates by sampling and returns the best.
-func (pl *Player) rated(view *rules.Position, cands []rules.Move) (Decision, bool, error) {
+func (pl *Player) rated(ctx context.Context, view *rules.Position, cands []rules.Move) (Decision, bool, error) {
 	cfg := pl.cfg.Sample
 	cfg.Seed = decisionSeed(cfg.Seed, pl.turn)
-	adv, err := sample.Hint(context.Background(), view, cfg)
+	adv, err := sample.Hint(ctx, view, cfg)
 	if err != nil {
 		return Decision{}, false, err
 	}
@@ -359,10 +359,10 @@ func (pl *Player) rated(view *rules.Position, cands []rules.Move) (Decision, boo
 
 // planned plays on the solver's winning line from a position with every
 // card known, solving for one when the position is not on the line.
-func (pl *Player) planned(view *rules.Position, key string, cands []rules.Move) (Decision, bool, error) {
+func (pl *Player) planned(ctx context.Context, view *rules.Position, key string, cands []rules.Move) (Decision, bool, error) {
 	i := slices.Index(pl.planKeys, key)
 	if i < 0 {
-		res, err := Solve(view, pl.cfg.Sample.Solver)
+		res, err := Solve(ctx, view, pl.cfg.Sample.Solver)
 		if err != nil {
 			return Decision{}, false, err
 		}
@@ -402,7 +402,7 @@ func (pl *Player) planned(view *rules.Position, key string, cands []rules.Move) 
 			// found from a later position may): rate the moves instead,
 			// exactly, as there is one arrangement.
 			pl.planKeys = pl.planKeys[:0]
-			return pl.rated(view, cands)
+			return pl.rated(ctx, view, cands)
 		}
 	}
 	return Decision{Move: m, How: Planned, Rating: sample.Tally{Winnable: 1}, Exhaustive: true, Rank: 1, Choices: len(cands)}, true, nil
@@ -447,12 +447,12 @@ func undoable(view *rules.Position, o rules.Options, m rules.Move) bool {
 
 // Solve decides a position with every card known, with one worker: the
 // one place this package calls the solver directly.
-func Solve(p *rules.Position, cfg solver.Config) (solver.Result, error) {
+func Solve(ctx context.Context, p *rules.Position, cfg solver.Config) (solver.Result, error) {
 	cfg.Workers = 1
 	if p.Game == rules.RippleFan {
 		cfg.Options.Returns = false
 	}
-	return solver.Solve(context.Background(), p, cfg)
+	return solver.Solve(ctx, p, cfg)
 }
 
 // decisionSeed makes the seed of the draw at move number turn from the

@@ -1,6 +1,7 @@
 package player
 
 import (
+	"context"
 	"errors"
 	"math/rand/v2"
 	"slices"
@@ -24,7 +25,7 @@ func config(k Kind, samples int) Config {
 // (up to the order of columns and cells) comes twice.
 func play(t *testing.T, p *rules.Position, cfg Config) *Game {
 	t.Helper()
-	g, err := Play(p, cfg)
+	g, err := Play(context.Background(), p, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,13 +116,13 @@ func TestNextRefusesAKnownFaceDownCard(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := pl.Next(p); !errors.Is(err, ErrPeek) {
+	if _, _, err := pl.Next(context.Background(), p); !errors.Is(err, ErrPeek) {
 		t.Fatalf("Next of a full position: %v, want ErrPeek", err)
 	}
-	if _, _, err := pl.Next(deal(rules.RippleFan, 1)); err == nil {
+	if _, _, err := pl.Next(context.Background(), deal(rules.RippleFan, 1)); err == nil {
 		t.Fatal("Next of a Ripple Fan position for a Russian Cell player: no error")
 	}
-	if _, err := Play(p.Hide(), config(Sampled, 10)); err == nil {
+	if _, err := Play(context.Background(), p.Hide(), config(Sampled, 10)); err == nil {
 		t.Fatal("Play of a position with unknown cards: no error")
 	}
 	if _, err := New(rules.RussianCell, Config{}); err == nil {
@@ -236,7 +237,7 @@ func midGame(t *testing.T, want int) (winnable, unwinnable []*rules.Position) {
 		p := deal(rules.RussianCell, n)
 		// Follow the solver's line part of the way when it has one, so
 		// that many positions stay winnable; then play at random.
-		res, err := Solve(p, solver.DefaultConfig())
+		res, err := Solve(context.Background(), p, solver.DefaultConfig())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -260,7 +261,7 @@ func midGame(t *testing.T, want int) (winnable, unwinnable []*rules.Position) {
 		if downCards(p) > 0 || p.Won() {
 			continue
 		}
-		res, err = Solve(p, solver.DefaultConfig())
+		res, err = Solve(context.Background(), p, solver.DefaultConfig())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -317,7 +318,7 @@ func TestRippleFanIsPlayedWithEveryCardKnown(t *testing.T) {
 	}
 	for _, n := range deals {
 		p := deal(rules.RippleFan, n)
-		res, err := Solve(p, solver.DefaultConfig())
+		res, err := Solve(context.Background(), p, solver.DefaultConfig())
 		if err != nil {
 			t.Fatal(err)
 		}

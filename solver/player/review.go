@@ -69,7 +69,7 @@ type ReviewedMove struct {
 // every move from the player's view (face-down cards unknown) over
 // cfg.Samples arrangements (0: DefaultSamples). It names the first losing
 // move and says whether it was a mistake or bad luck.
-func Review(start *rules.Position, moves []rules.Move, cfg sample.Config) (*Reviewed, error) {
+func Review(ctx context.Context, start *rules.Position, moves []rules.Move, cfg sample.Config) (*Reviewed, error) {
 	if err := start.NeedKnown("a review"); err != nil {
 		return nil, err
 	}
@@ -84,7 +84,7 @@ func Review(start *rules.Position, moves []rules.Move, cfg sample.Config) (*Revi
 		cfg.Samples = DefaultSamples
 	}
 	r := &Reviewed{Start: start, Samples: cfg.Samples, Seed: cfg.Seed, LostAt: -1}
-	res, err := Solve(start, cfg.Solver)
+	res, err := Solve(ctx, start, cfg.Solver)
 	if err != nil {
 		return nil, err
 	}
@@ -98,7 +98,7 @@ func Review(start *rules.Position, moves []rules.Move, cfg sample.Config) (*Revi
 	for i, m := range moves {
 		rm := ReviewedMove{Move: m}
 		if start.Game == rules.RussianCell {
-			adv, err := sample.Hint(context.Background(), q.Hide(), cfg)
+			adv, err := sample.Hint(ctx, q.Hide(), cfg)
 			if err != nil {
 				return nil, err
 			}
@@ -107,7 +107,7 @@ func Review(start *rules.Position, moves []rules.Move, cfg sample.Config) (*Revi
 		}
 		before := q.Clone()
 		q.Apply(m)
-		res, err := Solve(q, cfg.Solver)
+		res, err := Solve(ctx, q, cfg.Solver)
 		if err != nil {
 			return nil, err
 		}
@@ -122,7 +122,7 @@ func Review(start *rules.Position, moves []rules.Move, cfg sample.Config) (*Revi
 	}
 	r.Lost = prev == solver.Unsolvable
 	if losing != nil {
-		if err := r.judge(losing, moves[r.LostAt-1], cfg); err != nil {
+		if err := r.judge(ctx, losing, moves[r.LostAt-1], cfg); err != nil {
 			return nil, err
 		}
 	}
@@ -131,15 +131,15 @@ func Review(start *rules.Position, moves []rules.Move, cfg sample.Config) (*Revi
 
 // judge compares, at the losing move, the move played with the one the
 // player's view rated best, on the same arrangements.
-func (r *Reviewed) judge(p *rules.Position, played rules.Move, cfg sample.Config) error {
-	res, err := Solve(p, cfg.Solver)
+func (r *Reviewed) judge(ctx context.Context, p *rules.Position, played rules.Move, cfg sample.Config) error {
+	res, err := Solve(ctx, p, cfg.Solver)
 	if err != nil {
 		return err
 	}
 	if res.Verdict == solver.Solvable && len(res.Moves) > 0 {
 		r.Kept = res.Moves[0]
 	}
-	adv, err := sample.Hint(context.Background(), p.Hide(), cfg)
+	adv, err := sample.Hint(ctx, p.Hide(), cfg)
 	if err != nil {
 		return err
 	}

@@ -20,7 +20,7 @@ func reviewConfig(samples int) sample.Config {
 // known. It returns the moves, or nil when no such move is found.
 func losingGame(t *testing.T, p *rules.Position, k int) []rules.Move {
 	t.Helper()
-	res, err := Solve(p, solver.DefaultConfig())
+	res, err := Solve(context.Background(), p, solver.DefaultConfig())
 	if err != nil || res.Verdict != solver.Solvable {
 		return nil
 	}
@@ -43,7 +43,7 @@ func losingMoves(t *testing.T, p *rules.Position, played []rules.Move) []rules.M
 	for _, m := range rules.LegalMoves(q, rules.DefaultOptions(), nil) {
 		c := q.Clone()
 		c.Apply(m)
-		r, err := Solve(c, solver.DefaultConfig())
+		r, err := Solve(context.Background(), c, solver.DefaultConfig())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -67,7 +67,7 @@ func TestReviewNamesTheLosingMove(t *testing.T) {
 		// Deal i on the solver's winning line, at the move that turns up
 		// its last face-down card.
 		p := deal(rules.RussianCell, uint64(i))
-		res, err := Solve(p, solver.DefaultConfig())
+		res, err := Solve(context.Background(), p, solver.DefaultConfig())
 		if err != nil || res.Verdict != solver.Solvable {
 			continue
 		}
@@ -81,7 +81,7 @@ func TestReviewNamesTheLosingMove(t *testing.T) {
 		if moves == nil {
 			continue
 		}
-		rv, err := Review(p, moves, reviewConfig(10))
+		rv, err := Review(context.Background(), p, moves, reviewConfig(10))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -92,7 +92,7 @@ func TestReviewNamesTheLosingMove(t *testing.T) {
 			t.Fatalf("position %d: every card known, so losing is a mistake by exactly 1; got exhaustive %v mistake %v diff %v", i, rv.Exhaustive, rv.Mistake, rv.Diff)
 		}
 		c := moveAfter(p, moves[:len(moves)-1], rv.Kept)
-		if r, _ := Solve(c, solver.DefaultConfig()); r.Verdict != solver.Solvable {
+		if r, _ := Solve(context.Background(), c, solver.DefaultConfig()); r.Verdict != solver.Solvable {
 			t.Fatalf("position %d: the move that kept it winnable (%v) does not", i, rv.Kept)
 		}
 		reviewed++
@@ -104,7 +104,7 @@ func TestReviewNamesTheLosingMove(t *testing.T) {
 			t.Logf("deal %d: no losing move found", n)
 			continue
 		}
-		rv, err := Review(p, moves, reviewConfig(20))
+		rv, err := Review(context.Background(), p, moves, reviewConfig(20))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -143,7 +143,7 @@ func TestReviewBadLuck(t *testing.T) {
 	cfg := reviewConfig(10)
 	for n := uint64(1); n <= 20; n++ {
 		p := deal(rules.RussianCell, n)
-		res, err := Solve(p, solver.DefaultConfig())
+		res, err := Solve(context.Background(), p, solver.DefaultConfig())
 		if err != nil || res.Verdict != solver.Solvable {
 			continue
 		}
@@ -159,7 +159,7 @@ func TestReviewBadLuck(t *testing.T) {
 				continue
 			}
 			moves := append(append([]rules.Move{}, res.Moves[:k]...), best)
-			rv, err := Review(p, moves, cfg)
+			rv, err := Review(context.Background(), p, moves, cfg)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -177,7 +177,7 @@ func TestReviewBadLuck(t *testing.T) {
 
 func TestReviewLostAsDealtAndNotLost(t *testing.T) {
 	p := deal(rules.RussianCell, 7) // unsolvable with all cards known
-	rv, err := Review(p, nil, reviewConfig(10))
+	rv, err := Review(context.Background(), p, nil, reviewConfig(10))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -185,8 +185,8 @@ func TestReviewLostAsDealtAndNotLost(t *testing.T) {
 		t.Fatalf("deal 7: before %v lost at %d lost %v, want unsolvable, 0, true", rv.Before, rv.LostAt, rv.Lost)
 	}
 	p = deal(rules.RussianCell, 1)
-	res, _ := Solve(p, solver.DefaultConfig())
-	rv, err = Review(p, res.Moves[:5], reviewConfig(10))
+	res, _ := Solve(context.Background(), p, solver.DefaultConfig())
+	rv, err = Review(context.Background(), p, res.Moves[:5], reviewConfig(10))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -198,10 +198,10 @@ func TestReviewLostAsDealtAndNotLost(t *testing.T) {
 			t.Fatalf("move %d of the solver's win: %v after it", i+1, m.After)
 		}
 	}
-	if _, err := Review(p, []rules.Move{rules.MustMove("KC t1>t2")}, reviewConfig(10)); err == nil {
+	if _, err := Review(context.Background(), p, []rules.Move{rules.MustMove("KC t1>t2")}, reviewConfig(10)); err == nil {
 		t.Fatal("an illegal move: no error")
 	}
-	if _, err := Review(p.Hide(), nil, reviewConfig(10)); err == nil {
+	if _, err := Review(context.Background(), p.Hide(), nil, reviewConfig(10)); err == nil {
 		t.Fatal("a start with unknown cards: no error")
 	}
 }
