@@ -449,6 +449,25 @@ func ParseRecord(line []byte) (Record, error) { return parseRecord(line, "") }
 // maxTagLen is the longest run tag a line may carry.
 const maxTagLen = 8
 
+// The fields of a result line, in recordFields' order.
+const (
+	fNumber = iota
+	fVerdict
+	fReason
+	fMoves
+	fForced
+	fNodes
+	fSeconds
+	fRun
+	fOutcome
+	fPlayed
+	fPlaySeconds
+	nFields
+)
+
+// recordFields names the fields of a result line.
+var recordFields = [nFields]string{"number", "verdict", "reason", "moves", "forced", "nodes", "seconds", "run", "outcome", "played", "play_seconds"}
+
 // parseRecord is ParseRecord; a "run" equal to tag is set to tag itself,
 // so that reading a file's lines does not allocate a copy of it for each.
 func parseRecord(line []byte, tag string) (Record, error) {
@@ -457,21 +476,6 @@ func parseRecord(line []byte, tag string) (Record, error) {
 	if !p.eat('{') {
 		return r, errors.New("not a result line: want a JSON object such as {\"number\":\"617\",\"verdict\":\"solvable\",...}")
 	}
-	const (
-		fNumber = iota
-		fVerdict
-		fReason
-		fMoves
-		fForced
-		fNodes
-		fSeconds
-		fRun
-		fOutcome
-		fPlayed
-		fPlaySeconds
-		nFields
-	)
-	names := [nFields]string{"number", "verdict", "reason", "moves", "forced", "nodes", "seconds", "run", "outcome", "played", "play_seconds"}
 	var seen [nFields]bool
 	first := true
 	for !p.eat('}') {
@@ -487,7 +491,7 @@ func parseRecord(line []byte, tag string) (Record, error) {
 			return r, p.fail("want : after a field name")
 		}
 		f := -1
-		for i, n := range names {
+		for i, n := range recordFields {
 			if string(key) == n {
 				f = i
 			}
@@ -499,114 +503,138 @@ func parseRecord(line []byte, tag string) (Record, error) {
 			return r, fmt.Errorf("field %q twice in a result line", key)
 		}
 		seen[f] = true
+		var err error
 		switch f {
-		case fRun:
-			s, ok := p.str()
-			if !ok || len(s) == 0 || len(s) > maxTagLen {
-				return r, fmt.Errorf("bad \"run\": want the run's tag of 1 to %d characters", maxTagLen)
-			}
-			if string(s) == tag {
-				r.Run = tag
-			} else {
-				r.Run = string(s)
-			}
-		case fNumber:
-			s, ok := p.str()
-			if !ok {
-				return r, p.fail("\"number\" must be a string such as \"617\"")
-			}
-			n, err := dealgen.ParseNumber(string(s))
-			if err != nil {
-				return r, err
-			}
-			r.Number = n
-		case fVerdict:
-			s, ok := p.str()
-			if !ok {
-				return r, p.fail("\"verdict\" must be a string")
-			}
-			switch string(s) {
-			case "solvable":
-				r.Verdict = solver.Solvable
-			case "unsolvable":
-				r.Verdict = solver.Unsolvable
-			case "unknown":
-				r.Verdict = solver.Unknown
-			default:
-				return r, fmt.Errorf("bad verdict %q: want solvable, unsolvable or unknown", s)
-			}
-		case fReason:
-			s, ok := p.str()
-			if !ok {
-				return r, p.fail("\"reason\" must be a string")
-			}
-			r.Reason = string(s)
-		case fOutcome:
-			s, ok := p.str()
-			switch {
-			case ok && string(s) == "won":
-				r.Outcome = Won
-			case ok && string(s) == "lost":
-				r.Outcome = Lost
-			default:
-				return r, fmt.Errorf("bad \"outcome\" %q: want won or lost", s)
-			}
-		case fMoves, fForced, fNodes, fPlayed:
-			num := p.number()
-			v, err := strconv.ParseInt(string(num), 10, 64)
-			if err != nil || v < 0 {
-				return r, fmt.Errorf("bad %q %q: want a whole number, 0 or more", names[f], num)
-			}
-			switch {
-			case f == fNodes:
-				r.Nodes = v
-			case v > math.MaxInt32:
-				return r, fmt.Errorf("bad %q %d", names[f], v)
-			case f == fMoves:
-				r.Moves = int(v)
-			case f == fPlayed:
-				r.Played = int(v)
-			default:
-				r.Forced = int(v)
-			}
-		case fSeconds, fPlaySeconds:
-			num := p.number()
-			v, err := strconv.ParseFloat(string(num), 64)
-			if err != nil || v < 0 || v > 1e9 {
-				return r, fmt.Errorf("bad %q %q: want a number of seconds, 0 or more", names[f], num)
-			}
-			if f == fSeconds {
-				r.Elapsed = time.Duration(math.Round(v * 1e9))
-			} else {
-				r.PlayElapsed = time.Duration(math.Round(v * 1e9))
-			}
+		case fNumber, fVerdict, fReason, fRun, fOutcome:
+			err = p.textField(f, &r, tag)
+		default:
+			err = p.numberField(f, &r)
+		}
+		if err != nil {
+			return r, err
 		}
 	}
 	if p.i != len(p.b) {
 		return r, p.fail("text after the closing }")
 	}
+	return r, completeRecord(&r, &seen)
+}
+
+// textField reads the value of field f, one of the strings, into r.
+func (p *lineParser) textField(f int, r *Record, tag string) error {
+	s, ok := p.str()
+	switch f {
+	case fRun:
+		if !ok || len(s) == 0 || len(s) > maxTagLen {
+			return fmt.Errorf("bad \"run\": want the run's tag of 1 to %d characters", maxTagLen)
+		}
+		if string(s) == tag {
+			r.Run = tag
+		} else {
+			r.Run = string(s)
+		}
+	case fNumber:
+		if !ok {
+			return p.fail("\"number\" must be a string such as \"617\"")
+		}
+		n, err := dealgen.ParseNumber(string(s))
+		if err != nil {
+			return err
+		}
+		r.Number = n
+	case fVerdict:
+		if !ok {
+			return p.fail("\"verdict\" must be a string")
+		}
+		switch string(s) {
+		case "solvable":
+			r.Verdict = solver.Solvable
+		case "unsolvable":
+			r.Verdict = solver.Unsolvable
+		case "unknown":
+			r.Verdict = solver.Unknown
+		default:
+			return fmt.Errorf("bad verdict %q: want solvable, unsolvable or unknown", s)
+		}
+	case fReason:
+		if !ok {
+			return p.fail("\"reason\" must be a string")
+		}
+		r.Reason = string(s)
+	case fOutcome:
+		switch {
+		case ok && string(s) == "won":
+			r.Outcome = Won
+		case ok && string(s) == "lost":
+			r.Outcome = Lost
+		default:
+			return fmt.Errorf("bad \"outcome\" %q: want won or lost", s)
+		}
+	}
+	return nil
+}
+
+// numberField reads the value of field f, one of the numbers, into r.
+func (p *lineParser) numberField(f int, r *Record) error {
+	num := p.number()
+	if f == fSeconds || f == fPlaySeconds {
+		v, err := strconv.ParseFloat(string(num), 64)
+		if err != nil || v < 0 || v > 1e9 {
+			return fmt.Errorf("bad %q %q: want a number of seconds, 0 or more", recordFields[f], num)
+		}
+		if f == fSeconds {
+			r.Elapsed = time.Duration(math.Round(v * 1e9))
+		} else {
+			r.PlayElapsed = time.Duration(math.Round(v * 1e9))
+		}
+		return nil
+	}
+	v, err := strconv.ParseInt(string(num), 10, 64)
+	if err != nil || v < 0 {
+		return fmt.Errorf("bad %q %q: want a whole number, 0 or more", recordFields[f], num)
+	}
+	switch {
+	case f == fNodes:
+		r.Nodes = v
+	case v > math.MaxInt32:
+		return fmt.Errorf("bad %q %d", recordFields[f], v)
+	case f == fMoves:
+		r.Moves = int(v)
+	case f == fPlayed:
+		r.Played = int(v)
+	default:
+		r.Forced = int(v)
+	}
+	return nil
+}
+
+// completeRecord checks that a line read into r has the fields it must
+// have and no field its verdict forbids, and marks what an older line
+// left out: Forced NoForced for a win without "forced", Played -1 for a
+// player's game without "played".
+func completeRecord(r *Record, seen *[nFields]bool) error {
 	for _, f := range []int{fNumber, fVerdict, fMoves, fNodes, fSeconds} {
 		if !seen[f] {
-			return r, fmt.Errorf("no %q in a result line", names[f])
+			return fmt.Errorf("no %q in a result line", recordFields[f])
 		}
 	}
 	switch {
 	case r.Verdict == solver.Unknown && !seen[fReason]:
-		return r, errors.New("an unknown verdict without a \"reason\"")
+		return errors.New("an unknown verdict without a \"reason\"")
 	case r.Verdict != solver.Unknown && seen[fReason]:
-		return r, fmt.Errorf("a %q with a \"reason\": only unknown verdicts carry one", r.Verdict)
+		return fmt.Errorf("a %q with a \"reason\": only unknown verdicts carry one", r.Verdict)
 	case r.Verdict != solver.Solvable && r.Moves != 0:
-		return r, fmt.Errorf("%s with %d moves: only solvable deals have moves", r.Verdict, r.Moves)
+		return fmt.Errorf("%s with %d moves: only solvable deals have moves", r.Verdict, r.Moves)
 	case r.Verdict != solver.Solvable && seen[fForced]:
-		return r, fmt.Errorf("a %q with \"forced\": only solvable deals have forced moves", r.Verdict)
+		return fmt.Errorf("a %q with \"forced\": only solvable deals have forced moves", r.Verdict)
 	case r.Outcome == Won && r.Verdict != solver.Solvable:
-		return r, fmt.Errorf("a game won on a %q deal: a won deal is solvable", r.Verdict)
+		return fmt.Errorf("a game won on a %q deal: a won deal is solvable", r.Verdict)
 	case seen[fPlayed] != seen[fPlaySeconds]:
-		return r, errors.New("\"played\" and \"play_seconds\" come together: the moves and time of the player's game")
+		return errors.New("\"played\" and \"play_seconds\" come together: the moves and time of the player's game")
 	case seen[fPlayed] && !seen[fOutcome]:
-		return r, errors.New("\"played\" without an \"outcome\": only a player's game has moves played")
+		return errors.New("\"played\" without an \"outcome\": only a player's game has moves played")
 	case r.Forced > r.Moves:
-		return r, fmt.Errorf("%d forced of %d moves: a solution has no more forced moves than moves", r.Forced, r.Moves)
+		return fmt.Errorf("%d forced of %d moves: a solution has no more forced moves than moves", r.Forced, r.Moves)
 	}
 	if r.Verdict == solver.Solvable && !seen[fForced] {
 		r.Forced = NoForced
@@ -614,7 +642,7 @@ func parseRecord(line []byte, tag string) (Record, error) {
 	if seen[fOutcome] && !seen[fPlayed] {
 		r.Played = -1
 	}
-	return r, nil
+	return nil
 }
 
 // lineParser reads the flat JSON objects of result lines.
