@@ -27,8 +27,8 @@ var reportCSVColumns = []string{
 	"seconds_mean", "seconds_median", "seconds_p99", "seconds_max",
 	"moves_count", "moves_mean", "moves_median", "moves_p99", "moves_max",
 	"forced_count", "forced_mean", "forced_median", "forced_p99", "forced_max", "forced_share",
-	"player", "samples", "seed", "played", "player_win_rate", "player_win_low", "player_win_high",
-	"winnable_won", "winnable_won_low", "winnable_won_high", "player_moves_mean", "player_seconds_mean",
+	"player", "samples", "seed", "player_games", "player_win_rate", "player_win_low", "player_win_high",
+	"winnable_won", "winnable_won_low", "winnable_won_high", "game_moves_mean", "game_seconds_mean",
 }
 
 // writeReportCSV writes a summary as CSV: a header row and one row of
@@ -67,7 +67,7 @@ func writeReportCSV(w io.Writer, info runInfo, r batch.Report) error {
 			row = append(row, num(rt.Rate), num(rt.Low), num(rt.High))
 		}
 		if pr.Timed > 0 {
-			row = append(row, num(pr.MovesPerGame), num(pr.SecondsPerGame))
+			row = append(row, num(*pr.MovesPerGame), num(*pr.SecondsPerGame))
 		} else {
 			row = append(row, "", "")
 		}
@@ -84,7 +84,7 @@ func writeReportCSV(w io.Writer, info runInfo, r batch.Report) error {
 // recordCSVColumns are the columns of a results file's records in CSV, the
 // fields of its lines. "number" is text: MT deal numbers exceed what a
 // double holds exactly (in R, read it with colClasses = "character").
-var recordCSVColumns = []string{"number", "verdict", "reason", "moves", "forced", "nodes", "seconds", "outcome", "played", "play_seconds"}
+var recordCSVColumns = []string{"number", "verdict", "reason", "moves", "forced", "nodes", "seconds", "outcome", "game_moves", "game_seconds"}
 
 // writeRecordsCSV writes every record of the results files, one deal a
 // row under a header row, in the files' order. The files are checked as
@@ -107,8 +107,8 @@ func writeRecordsCSV(s streams, names []string) error {
 				forced = strconv.Itoa(rec.Forced)
 			}
 			played, playSeconds := "", ""
-			if rec.Outcome != batch.NotPlayed && rec.Played >= 0 {
-				played, playSeconds = strconv.Itoa(rec.Played), strconv.FormatFloat(rec.PlayElapsed.Seconds(), 'f', -1, 64)
+			if rec.Outcome != batch.NotPlayed && rec.GameMoves >= 0 {
+				played, playSeconds = strconv.Itoa(rec.GameMoves), strconv.FormatFloat(rec.GameElapsed.Seconds(), 'f', -1, 64)
 			}
 			cw.Write([]string{rec.Number.String(), rec.Verdict.String(), rec.Reason, strconv.Itoa(rec.Moves), forced,
 				strconv.FormatInt(rec.Nodes, 10), strconv.FormatFloat(rec.Elapsed.Seconds(), 'f', -1, 64),

@@ -67,7 +67,7 @@ func TestCLIStatsCSV(t *testing.T) {
 		t.Fatalf("%v", rr)
 	}
 	header, rows = cliCSV(t, out)
-	if !slices.Equal(header, []string{"number", "verdict", "reason", "moves", "forced", "nodes", "seconds", "outcome", "played", "play_seconds"}) || len(rows) != 9 {
+	if !slices.Equal(header, []string{"number", "verdict", "reason", "moves", "forced", "nodes", "seconds", "outcome", "game_moves", "game_seconds"}) || len(rows) != 9 {
 		t.Fatalf("want a header and 9 deals:\n%s", out)
 	}
 	lines := strings.Split(strings.TrimSpace(cliReadFile(t, a)+cliReadFile(t, b)[strings.Index(cliReadFile(t, b), "\n")+1:]), "\n")[1:]

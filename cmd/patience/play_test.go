@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -178,8 +179,8 @@ func TestCLIStatsPlayer(t *testing.T) {
 			WinnableWon struct {
 				Wins, Of uint64
 			} `json:"winnable_won"`
-			Timed        uint64  `json:"timed"`
-			MovesPerGame float64 `json:"moves_per_game"`
+			Timed        uint64   `json:"timed"`
+			MovesPerGame *float64 `json:"moves_per_game"`
 		} `json:"player"`
 	}
 	if err := json.Unmarshal([]byte(first), &rep); err != nil {
@@ -189,7 +190,7 @@ func TestCLIStatsPlayer(t *testing.T) {
 		t.Fatalf("stats --player: %s", first)
 	}
 	// Each game is the one play gives: its outcome, and its length on
-	// the deal's line ("played"; "moves" is the solver's solution).
+	// the deal's line ("game_moves"; "moves" is the solver's solution).
 	lines := strings.Split(strings.TrimSpace(cliReadFile(t, out)), "\n")
 	if len(lines) != 9 || !strings.Contains(lines[0], `"player":"greedy"`) {
 		t.Fatalf("results file:\n%s", strings.Join(lines, "\n"))
@@ -198,13 +199,13 @@ func TestCLIStatsPlayer(t *testing.T) {
 	for _, l := range lines[1:] {
 		var rec struct {
 			Number, Outcome string
-			Played          *int
-			PlaySeconds     *float64 `json:"play_seconds"`
+			GameMoves       *int     `json:"game_moves"`
+			GameSeconds     *float64 `json:"game_seconds"`
 		}
-		if err := json.Unmarshal([]byte(l), &rec); err != nil || rec.Outcome == "" || rec.Played == nil || rec.PlaySeconds == nil {
+		if err := json.Unmarshal([]byte(l), &rec); err != nil || rec.Outcome == "" || rec.GameMoves == nil || rec.GameSeconds == nil {
 			t.Fatalf("a player's line without its outcome, moves or time (%v): %s", err, l)
 		}
-		played[rec.Number+" "+rec.Outcome] = *rec.Played
+		played[rec.Number+" "+rec.Outcome] = *rec.GameMoves
 	}
 	won, sum := 0, 0
 	for n := 1; n <= 8; n++ {
@@ -221,8 +222,25 @@ func TestCLIStatsPlayer(t *testing.T) {
 	if uint64(won) != rep.Player.WinRate.Wins {
 		t.Fatalf("stats says greedy won %d of deals 1-8, play says %d", rep.Player.WinRate.Wins, won)
 	}
-	if rep.Player.Timed != 8 || math.Abs(rep.Player.MovesPerGame-float64(sum)/8) > 1e-9 {
-		t.Fatalf("stats says %d games timed, %.3f moves a game; play's games have %.3f", rep.Player.Timed, rep.Player.MovesPerGame, float64(sum)/8)
+	if rep.Player.Timed != 8 || rep.Player.MovesPerGame == nil || math.Abs(*rep.Player.MovesPerGame-float64(sum)/8) > 1e-9 {
+		t.Fatalf("stats says %d games timed, %v moves a game; play's games have %.3f", rep.Player.Timed, rep.Player.MovesPerGame, float64(sum)/8)
+	}
+	// The CSV exports carry the player's figures and each game.
+	header, rows := cliCSV(t, cliOK(t, "", "stats", "--summary", out, "--format", "csv"))
+	col := func(name string) string { return rows[0][slices.Index(header, name)] }
+	if col("player") != "greedy" || col("player_games") != "8" || col("player_win_rate") != strconv.FormatFloat(float64(won)/8, 'g', -1, 64) ||
+		col("game_moves_mean") != strconv.FormatFloat(float64(sum)/8, 'g', -1, 64) {
+		t.Fatalf("the summary's CSV lacks the player's figures: %v\n%v", header, rows)
+	}
+	header, rows = cliCSV(t, cliOK(t, "", "stats", "--summary", out, "--records", "--format", "csv"))
+	if len(rows) != 8 {
+		t.Fatalf("records CSV: %d rows", len(rows))
+	}
+	for _, row := range rows {
+		k := row[slices.Index(header, "number")] + " " + row[slices.Index(header, "outcome")]
+		if m, ok := played[k]; !ok || strconv.Itoa(m) != row[slices.Index(header, "game_moves")] {
+			t.Fatalf("records CSV row %v differs from the results file %v", row, played)
+		}
 	}
 	// Resuming plays nothing again and gives the same report.
 	if again := cliOK(t, "", args...); again != first {

@@ -100,8 +100,9 @@ share what is left. A progress bar shows on stderr when it is a terminal.
 --player sampled|greedy also lets a player who cannot see the face-down cards
 play every deal (as patience play does, with --samples and --seed) and
 reports its win rate with its 95% Wilson interval beside the verdicts with all
-cards known, and the share of the winnable deals it won. The results file
-records the player, samples and seed in its header and each game's "outcome".
+cards known, the share of the winnable deals it won, and a game's moves and
+seconds on average. The results file records the player, samples and seed in
+its header, and each game's "outcome", "game_moves" and "game_seconds".
 Ripple Fan deals every card face up, so there the sampled player's rate is the
 rate with all cards known: stats --player sampled says so and does not play;
 greedy still plays.`,
@@ -454,7 +455,7 @@ func writeReport(w io.Writer, info runInfo, r batch.Report) {
 		fmt.Fprintf(w, "  all cards known:         %s\n", rateText(r.WinRate))
 		fmt.Fprintf(w, "  winnable deals it won:   %s\n", rateText(pr.WinnableWon))
 		if pr.Timed > 0 {
-			fmt.Fprintf(w, "  a game, on average:      %.1f moves, %s s\n", pr.MovesPerGame, secondsText(pr.SecondsPerGame))
+			fmt.Fprintf(w, "  a game, on average:      %.1f moves, %s s\n", *pr.MovesPerGame, secondsText(*pr.SecondsPerGame))
 		}
 		if pr.Timed < pr.Played {
 			fmt.Fprintf(w, "  (the length and time of %s games are not recorded: their lines were written before they were)\n", thousands(int64(pr.Played-pr.Timed)))

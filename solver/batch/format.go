@@ -293,13 +293,13 @@ type Record struct {
 	// Elapsed is the search time, written in seconds to the microsecond.
 	Elapsed time.Duration
 	// Outcome is the player's game in a run with a player (Header.Player),
-	// else NotPlayed. Played is the number of moves of that game and
-	// PlayElapsed its time; Moves, Nodes and Elapsed stay the solver's.
+	// else NotPlayed. GameMoves is the number of moves of that game and
+	// GameElapsed its time; Moves, Nodes and Elapsed stay the solver's.
 	// Lines written before the game's moves and time were recorded have
-	// Played -1.
+	// GameMoves -1.
 	Outcome     Outcome
-	Played      int
-	PlayElapsed time.Duration
+	GameMoves   int
+	GameElapsed time.Duration
 }
 
 // Outcome is a player's result on a deal: a loss is an outcome of play,
@@ -362,11 +362,11 @@ func (r *Record) AppendJSON(b []byte) []byte {
 		b = append(b, `,"outcome":"`...)
 		b = append(b, r.Outcome.String()...)
 		b = append(b, '"')
-		if r.Played >= 0 {
-			b = append(b, `,"played":`...)
-			b = strconv.AppendInt(b, int64(r.Played), 10)
-			b = append(b, `,"play_seconds":`...)
-			b = appendSeconds(b, r.PlayElapsed)
+		if r.GameMoves >= 0 {
+			b = append(b, `,"game_moves":`...)
+			b = strconv.AppendInt(b, int64(r.GameMoves), 10)
+			b = append(b, `,"game_seconds":`...)
+			b = appendSeconds(b, r.GameElapsed)
 		}
 	}
 	b = append(b, `,"moves":`...)
@@ -442,8 +442,8 @@ func appendJSONString(b []byte, s string) []byte {
 // optional, as files written before it was recorded lack it: a win
 // without it has Forced set to NoForced. "run" is optional here too (a
 // version-1 line has none); Reader checks it against the file's header.
-// A player's line adds "outcome", and "played" with "play_seconds" (a
-// line without them, written before they were recorded, has Played -1).
+// A player's line adds "outcome", and "game_moves" with "game_seconds" (a
+// line without them, written before they were recorded, has GameMoves -1).
 func ParseRecord(line []byte) (Record, error) { return parseRecord(line, "") }
 
 // maxTagLen is the longest run tag a line may carry.
@@ -460,13 +460,13 @@ const (
 	fSeconds
 	fRun
 	fOutcome
-	fPlayed
-	fPlaySeconds
+	fGameMoves
+	fGameSeconds
 	nFields
 )
 
 // recordFields names the fields of a result line.
-var recordFields = [nFields]string{"number", "verdict", "reason", "moves", "forced", "nodes", "seconds", "run", "outcome", "played", "play_seconds"}
+var recordFields = [nFields]string{"number", "verdict", "reason", "moves", "forced", "nodes", "seconds", "run", "outcome", "game_moves", "game_seconds"}
 
 // parseRecord is ParseRecord; a "run" equal to tag is set to tag itself,
 // so that reading a file's lines does not allocate a copy of it for each.
@@ -577,7 +577,7 @@ func (p *lineParser) textField(f int, r *Record, tag string) error {
 // numberField reads the value of field f, one of the numbers, into r.
 func (p *lineParser) numberField(f int, r *Record) error {
 	num := p.number()
-	if f == fSeconds || f == fPlaySeconds {
+	if f == fSeconds || f == fGameSeconds {
 		v, err := strconv.ParseFloat(string(num), 64)
 		if err != nil || v < 0 || v > 1e9 {
 			return fmt.Errorf("bad %q %q: want a number of seconds, 0 or more", recordFields[f], num)
@@ -585,7 +585,7 @@ func (p *lineParser) numberField(f int, r *Record) error {
 		if f == fSeconds {
 			r.Elapsed = time.Duration(math.Round(v * 1e9))
 		} else {
-			r.PlayElapsed = time.Duration(math.Round(v * 1e9))
+			r.GameElapsed = time.Duration(math.Round(v * 1e9))
 		}
 		return nil
 	}
@@ -600,8 +600,8 @@ func (p *lineParser) numberField(f int, r *Record) error {
 		return fmt.Errorf("bad %q %d", recordFields[f], v)
 	case f == fMoves:
 		r.Moves = int(v)
-	case f == fPlayed:
-		r.Played = int(v)
+	case f == fGameMoves:
+		r.GameMoves = int(v)
 	default:
 		r.Forced = int(v)
 	}
@@ -610,8 +610,8 @@ func (p *lineParser) numberField(f int, r *Record) error {
 
 // completeRecord checks that a line read into r has the fields it must
 // have and no field its verdict forbids, and marks what an older line
-// left out: Forced NoForced for a win without "forced", Played -1 for a
-// player's game without "played".
+// left out: Forced NoForced for a win without "forced", GameMoves -1 for a
+// player's game without "game_moves".
 func completeRecord(r *Record, seen *[nFields]bool) error {
 	for _, f := range []int{fNumber, fVerdict, fMoves, fNodes, fSeconds} {
 		if !seen[f] {
@@ -629,18 +629,18 @@ func completeRecord(r *Record, seen *[nFields]bool) error {
 		return fmt.Errorf("a %q with \"forced\": only solvable deals have forced moves", r.Verdict)
 	case r.Outcome == Won && r.Verdict != solver.Solvable:
 		return fmt.Errorf("a game won on a %q deal: a won deal is solvable", r.Verdict)
-	case seen[fPlayed] != seen[fPlaySeconds]:
-		return errors.New("\"played\" and \"play_seconds\" come together: the moves and time of the player's game")
-	case seen[fPlayed] && !seen[fOutcome]:
-		return errors.New("\"played\" without an \"outcome\": only a player's game has moves played")
+	case seen[fGameMoves] != seen[fGameSeconds]:
+		return errors.New("\"game_moves\" and \"game_seconds\" come together: the moves and time of the player's game")
+	case seen[fGameMoves] && !seen[fOutcome]:
+		return errors.New("\"game_moves\" without an \"outcome\": only a player's game has moves played")
 	case r.Forced > r.Moves:
 		return fmt.Errorf("%d forced of %d moves: a solution has no more forced moves than moves", r.Forced, r.Moves)
 	}
 	if r.Verdict == solver.Solvable && !seen[fForced] {
 		r.Forced = NoForced
 	}
-	if seen[fOutcome] && !seen[fPlayed] {
-		r.Played = -1
+	if seen[fOutcome] && !seen[fGameMoves] {
+		r.GameMoves = -1
 	}
 	return nil
 }

@@ -64,12 +64,12 @@ func TestRecordWithoutForced(t *testing.T) {
 
 // TestPlayerRecord writes and reads a player's line: its outcome, and the
 // game's moves and time beside the solver's. A line written before the
-// game's moves and time were recorded is read with Played -1 and written
+// game's moves and time were recorded is read with GameMoves -1 and written
 // back as it was.
 func TestPlayerRecord(t *testing.T) {
 	r := Record{Number: dealgen.FromUint64(2), Verdict: solver.Solvable, Moves: 97, Forced: 41, Nodes: 1234, Elapsed: 400 * time.Microsecond,
-		Outcome: Lost, Played: 43, PlayElapsed: 1500 * time.Millisecond}
-	want := `{"number":"2","verdict":"solvable","outcome":"lost","played":43,"play_seconds":1.5,"moves":97,"forced":41,"nodes":1234,"seconds":0.0004}`
+		Outcome: Lost, GameMoves: 43, GameElapsed: 1500 * time.Millisecond}
+	want := `{"number":"2","verdict":"solvable","outcome":"lost","game_moves":43,"game_seconds":1.5,"moves":97,"forced":41,"nodes":1234,"seconds":0.0004}`
 	if got := string(r.AppendJSON(nil)); got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
@@ -79,7 +79,7 @@ func TestPlayerRecord(t *testing.T) {
 	}
 	old := `{"number":"2","verdict":"solvable","outcome":"won","moves":97,"forced":41,"nodes":1234,"seconds":0.0004}`
 	back, err = ParseRecord([]byte(old))
-	if err != nil || back.Played != -1 || back.Outcome != Won {
+	if err != nil || back.GameMoves != -1 || back.Outcome != Won {
 		t.Fatalf("a line without the game's moves: %+v, %v", back, err)
 	}
 	if got := string(back.AppendJSON(nil)); got != old {
@@ -89,7 +89,7 @@ func TestPlayerRecord(t *testing.T) {
 	s.Add(&r)
 	s.Add(&back)
 	pr := s.Report().Player
-	if pr == nil || pr.Played != 2 || pr.Timed != 1 || pr.MovesPerGame != 43 || pr.SecondsPerGame != 1.5 {
+	if pr == nil || pr.Played != 2 || pr.Timed != 1 || pr.MovesPerGame == nil || *pr.MovesPerGame != 43 || *pr.SecondsPerGame != 1.5 {
 		t.Errorf("summary of a timed and an untimed game: %+v", pr)
 	}
 }
@@ -135,28 +135,28 @@ func TestHeaderLineExactly(t *testing.T) {
 
 func TestParseRecordErrors(t *testing.T) {
 	cases := map[string]string{
-		`{"number":"1","verdict":"solvable","moves":3,"nodes":4}`:                                                             `no "seconds"`,
-		`{"number":"1","verdict":"won","moves":3,"nodes":4,"seconds":0}`:                                                      "bad verdict",
-		`{"number":"1","verdict":"unknown","moves":0,"nodes":4,"seconds":0}`:                                                  "without a \"reason\"",
-		`{"number":"1","verdict":"unsolvable","moves":3,"nodes":4,"seconds":0}`:                                               "only solvable deals have moves",
-		`{"number":"1","verdict":"unsolvable","moves":0,"forced":0,"nodes":4,"seconds":0}`:                                    "only solvable deals have forced moves",
-		`{"number":"1","verdict":"solvable","moves":3,"forced":4,"nodes":4,"seconds":0}`:                                      "4 forced of 3 moves",
-		`{"number":"1","verdict":"solvable","moves":3,"forced":-1,"nodes":4,"seconds":0}`:                                     `bad "forced"`,
-		`{"number":"1","verdict":"solvable","moves":3,"forced":1.5,"nodes":4,"seconds":0}`:                                    `bad "forced"`,
-		`{"number":"1","verdict":"solvable","moves":3,"forced":"2","nodes":4,"seconds":0}`:                                    `bad "forced"`,
-		`{"number":"1","verdict":"solvable","moves":3,"nodes":4,"seconds":0,"x":1}`:                                           `unknown field "x"`,
-		`{"number":"1","verdict":"solvable","moves":3,"nodes":-4,"seconds":0}`:                                                `bad "nodes"`,
-		`{"number":1,"verdict":"solvable","moves":3,"nodes":4,"seconds":0}`:                                                   `"number" must be a string`,
-		`{"number":"0","verdict":"solvable","moves":3,"nodes":4,"seconds":0}`:                                                 "0 is not a deal",
-		`{"number":"1","verdict":"solvable","moves":3,"nodes":4,"seconds":0}x`:                                                "after the closing",
-		`{"number":"1","verdict":"solvable","moves":3,"nodes":4,"seconds":0,"number":"2"}`:                                    "twice",
-		`{"number":"1","verdict":"solvable","mo`:                                                                              "ends early",
-		`hello`:                                                                                                               "not a result line",
-		`{"number":"1","verdict":"unsolvable","played":3,"play_seconds":1,"moves":0,"nodes":4,"seconds":0}`:                   `without an "outcome"`,
-		`{"number":"1","verdict":"unsolvable","outcome":"lost","played":3,"moves":0,"nodes":4,"seconds":0}`:                   `come together`,
-		`{"number":"1","verdict":"unsolvable","outcome":"lost","played":-3,"play_seconds":1,"moves":0,"nodes":4,"seconds":0}`: `bad "played"`,
-		`{"number":"1","verdict":"unsolvable","outcome":"lost","played":3,"play_seconds":-1,"moves":0,"nodes":4,"seconds":0}`: `bad "play_seconds"`,
-		`{"number":"1","verdict":"unsolvable","outcome":"won","moves":0,"nodes":4,"seconds":0}`:                               `a game won on a "unsolvable" deal`,
+		`{"number":"1","verdict":"solvable","moves":3,"nodes":4}`:                                                                 `no "seconds"`,
+		`{"number":"1","verdict":"won","moves":3,"nodes":4,"seconds":0}`:                                                          "bad verdict",
+		`{"number":"1","verdict":"unknown","moves":0,"nodes":4,"seconds":0}`:                                                      "without a \"reason\"",
+		`{"number":"1","verdict":"unsolvable","moves":3,"nodes":4,"seconds":0}`:                                                   "only solvable deals have moves",
+		`{"number":"1","verdict":"unsolvable","moves":0,"forced":0,"nodes":4,"seconds":0}`:                                        "only solvable deals have forced moves",
+		`{"number":"1","verdict":"solvable","moves":3,"forced":4,"nodes":4,"seconds":0}`:                                          "4 forced of 3 moves",
+		`{"number":"1","verdict":"solvable","moves":3,"forced":-1,"nodes":4,"seconds":0}`:                                         `bad "forced"`,
+		`{"number":"1","verdict":"solvable","moves":3,"forced":1.5,"nodes":4,"seconds":0}`:                                        `bad "forced"`,
+		`{"number":"1","verdict":"solvable","moves":3,"forced":"2","nodes":4,"seconds":0}`:                                        `bad "forced"`,
+		`{"number":"1","verdict":"solvable","moves":3,"nodes":4,"seconds":0,"x":1}`:                                               `unknown field "x"`,
+		`{"number":"1","verdict":"solvable","moves":3,"nodes":-4,"seconds":0}`:                                                    `bad "nodes"`,
+		`{"number":1,"verdict":"solvable","moves":3,"nodes":4,"seconds":0}`:                                                       `"number" must be a string`,
+		`{"number":"0","verdict":"solvable","moves":3,"nodes":4,"seconds":0}`:                                                     "0 is not a deal",
+		`{"number":"1","verdict":"solvable","moves":3,"nodes":4,"seconds":0}x`:                                                    "after the closing",
+		`{"number":"1","verdict":"solvable","moves":3,"nodes":4,"seconds":0,"number":"2"}`:                                        "twice",
+		`{"number":"1","verdict":"solvable","mo`:                                                                                  "ends early",
+		`hello`:                                                                                                                   "not a result line",
+		`{"number":"1","verdict":"unsolvable","game_moves":3,"game_seconds":1,"moves":0,"nodes":4,"seconds":0}`:                   `without an "outcome"`,
+		`{"number":"1","verdict":"unsolvable","outcome":"lost","game_moves":3,"moves":0,"nodes":4,"seconds":0}`:                   `come together`,
+		`{"number":"1","verdict":"unsolvable","outcome":"lost","game_moves":-3,"game_seconds":1,"moves":0,"nodes":4,"seconds":0}`: `bad "game_moves"`,
+		`{"number":"1","verdict":"unsolvable","outcome":"lost","game_moves":3,"game_seconds":-1,"moves":0,"nodes":4,"seconds":0}`: `bad "game_seconds"`,
+		`{"number":"1","verdict":"unsolvable","outcome":"won","moves":0,"nodes":4,"seconds":0}`:                                   `a game won on a "unsolvable" deal`,
 	}
 	for line, want := range cases {
 		_, err := ParseRecord([]byte(line))

@@ -706,7 +706,7 @@ func (w *worker) solve(n dealgen.Number) (Record, error) {
 			}
 			return Record{}, fmt.Errorf("deal %s: the player: %w", n, err)
 		}
-		rec.Outcome, rec.Played, rec.PlayElapsed = Lost, gm.Moves, gm.Elapsed
+		rec.Outcome, rec.GameMoves, rec.GameElapsed = Lost, gm.Moves, gm.Elapsed
 		if gm.Won {
 			rec.Outcome = Won
 		}

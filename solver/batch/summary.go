@@ -67,8 +67,8 @@ type Summary struct {
 	played, won, wonSolvable uint64
 	playedSolvable           uint64
 	// timed counts the games whose lines record their moves and time, and
-	// playMoves and playSeconds add them up.
-	timed, playMoves, playMicros uint64
+	// gameMoves and playSeconds add them up.
+	timed, gameMoves, gameMicros uint64
 }
 
 // HardDeal is one of the hardest deals, by positions searched.
@@ -102,10 +102,10 @@ func (s *Summary) Add(r *Record) {
 	s.Count[r.Verdict]++
 	if r.Outcome != NotPlayed {
 		s.played++
-		if r.Played >= 0 {
+		if r.GameMoves >= 0 {
 			s.timed++
-			s.playMoves += uint64(r.Played)
-			s.playMicros += uint64(max(r.PlayElapsed.Round(time.Microsecond).Microseconds(), 0)) // as the line has it
+			s.gameMoves += uint64(r.GameMoves)
+			s.gameMicros += uint64(max(r.GameElapsed.Round(time.Microsecond).Microseconds(), 0)) // as the line has it
 		}
 		if r.Verdict == solver.Solvable {
 			s.playedSolvable++
@@ -342,10 +342,10 @@ type PlayerReport struct {
 	WinnableWon Rate `json:"winnable_won"`
 	// Timed counts the games whose lines record their length and time
 	// (all but those of files written before they were recorded), and
-	// MovesPerGame and SecondsPerGame are their means.
-	Timed          uint64  `json:"timed"`
-	MovesPerGame   float64 `json:"moves_per_game"`
-	SecondsPerGame float64 `json:"seconds_per_game"`
+	// MovesPerGame and SecondsPerGame are their means (nil when none is).
+	Timed          uint64   `json:"timed"`
+	MovesPerGame   *float64 `json:"moves_per_game,omitempty"`
+	SecondsPerGame *float64 `json:"seconds_per_game,omitempty"`
 }
 
 // Report computes the figures.
@@ -369,8 +369,8 @@ func (s *Summary) Report() Report {
 	if s.played > 0 {
 		r.Player = &PlayerReport{Played: s.played, WinRate: NewRate(s.won, s.played), WinnableWon: NewRate(s.wonSolvable, s.playedSolvable), Timed: s.timed}
 		if s.timed > 0 {
-			r.Player.MovesPerGame = float64(s.playMoves) / float64(s.timed)
-			r.Player.SecondsPerGame = float64(s.playMicros) / 1e6 / float64(s.timed)
+			moves, secs := float64(s.gameMoves)/float64(s.timed), float64(s.gameMicros)/1e6/float64(s.timed)
+			r.Player.MovesPerGame, r.Player.SecondsPerGame = &moves, &secs
 		}
 	}
 	for i, h := range s.hardest {
