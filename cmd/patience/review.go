@@ -44,11 +44,14 @@ shows for every move:
 
 It names the first move that turned a winnable game into a lost one, a move
 that would have kept it winnable with all cards known, and the move your view
-rated best. The losing move was a mistake when, over the same arrangements,
+rated best (a move that can be undone at once, other than a cell card to a
+column, is left out: a win exists after it wherever one existed before, by
+undoing it, so its share says nothing of the move). The losing move was a
+mistake when, over the same arrangements,
 the 95% interval of the paired difference (the best-rated move's win minus
 the played move's, arrangement by arrangement) excludes 0; otherwise it was
-bad luck: the unseen cards decided it. With every arrangement solved (few
-cards unseen, or none, as in Ripple Fan) the comparison is exact.`,
+bad luck: the unseen cards decided it. With every possible arrangement solved
+(few cards unseen, or none, as in Ripple Fan) the comparison is exact.`,
 		Example: `  patience review russian-cell 617 --moves played.txt
   patience review russian-cell 617 --moves game.json --format json
   patience play russian-cell 617 --player greedy --format json > g.json; patience review russian-cell 617 --moves g.json

@@ -30,8 +30,8 @@ type Reviewed struct {
 	//
 	// Kept is a move that kept the game winnable with all cards known (the
 	// first move of the solver's win), and BestRated the move the
-	// player's view rated best, with Played the played move's rating, on
-	// the same arrangements.
+	// player's view rated best (see bestRated), with Played the played
+	// move's rating, on the same arrangements.
 	Kept      rules.Move
 	BestRated sample.MoveShare
 	Played    sample.MoveShare
@@ -144,7 +144,7 @@ func (r *Reviewed) judge(ctx context.Context, p *rules.Position, played rules.Mo
 		return err
 	}
 	r.Exhaustive = adv.Exhaustive
-	r.BestRated = adv.Moves[0]
+	r.BestRated = bestRated(p.Hide(), cfg.Solver.Options, adv.Moves)
 	for _, ms := range adv.Moves {
 		if sameMove(ms, played) {
 			r.Played = ms
@@ -188,6 +188,25 @@ func (r *Reviewed) judge(ctx context.Context, p *rules.Position, played rules.Mo
 		r.Mistake = r.Low > 0 || r.High < 0
 	}
 	return nil
+}
+
+// bestRated returns the move of the player's view with the most
+// arrangements won after it (moves in Hint's order, most winnable first),
+// leaving out, as the sampled player rates them apart, the moves that can
+// be undone at once other than a cell card to a column: a win exists after
+// such a move wherever one existed before it, by undoing it, so its share
+// is the position's own and says nothing of the move. (The losing move
+// itself is never one of them: undoing it would win.)
+func bestRated(view *rules.Position, o rules.Options, moves []sample.MoveShare) sample.MoveShare {
+	if view.Game == rules.RippleFan {
+		o.Returns = false
+	}
+	for _, ms := range moves {
+		if ms.Move.From.Kind == rules.Cell || !undoable(view, o, ms.Move) {
+			return ms
+		}
+	}
+	return moves[0]
 }
 
 // rank returns the place of m among moves (ranked by Winnable, moves to

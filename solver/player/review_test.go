@@ -205,3 +205,46 @@ func TestReviewLostAsDealtAndNotLost(t *testing.T) {
 		t.Fatal("a start with unknown cards: no error")
 	}
 }
+
+// TestBestRatedLeavesOutUndoableMoves checks that the move a review calls
+// best-rated is the most winnable move that is not one that can be undone
+// at once (other than a cell card to a column), on the positions of the
+// greedy player's games, and that such moves were at the top of the list
+// often enough for the check to mean something.
+func TestBestRatedLeavesOutUndoableMoves(t *testing.T) {
+	o := solver.DefaultConfig().Options
+	cfg := reviewConfig(10)
+	checked, skipped := 0, 0
+	for d := uint64(1); d <= 6; d++ {
+		p := deal(rules.RussianCell, d)
+		g := play(t, p, config(Greedy, 0))
+		q := p.Clone()
+		for _, m := range g.Moves {
+			view := q.Hide()
+			adv, err := sample.Hint(context.Background(), view, cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			best := bestRated(view, o, adv.Moves)
+			skip := func(ms sample.MoveShare) bool {
+				return ms.Move.From.Kind != rules.Cell && undoable(view, o, ms.Move)
+			}
+			i := slices.IndexFunc(adv.Moves, func(ms sample.MoveShare) bool { return !skip(ms) })
+			switch {
+			case i < 0 && best.Move != adv.Moves[0].Move:
+				t.Fatalf("deal %d: every move can be undone, and the best-rated is %v, not the first", d, best.Move)
+			case i >= 0 && best.Move != adv.Moves[i].Move:
+				t.Fatalf("deal %d: best-rated %v, want %v", d, best.Move, adv.Moves[i].Move)
+			}
+			if skip(adv.Moves[0]) {
+				skipped++
+			}
+			checked++
+			q.Apply(m.Move)
+		}
+	}
+	if checked < 50 || skipped == 0 {
+		t.Fatalf("%d positions checked, %d with an undoable move on top: too few to test the rule", checked, skipped)
+	}
+	t.Logf("%d positions, %d with an undoable move on top", checked, skipped)
+}
