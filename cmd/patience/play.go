@@ -286,8 +286,8 @@ func (r *playReport) print(w io.Writer, num string, pc player.Config, st rules.B
 	} else {
 		fmt.Fprintf(w, "Outcome: lost after %d moves, with %d of 52 cards on the foundations (%s).\n", len(gm.Moves), gm.End.OnFoundations(), gm.Ended)
 	}
-	if gm.NoWinFrom > 0 {
-		fmt.Fprintf(w, "From move %d, none of the arrangements the player rated could be won: it played on\nby the greedy rule (\"no win\"), and rated its moves again once a card turned up.\n", gm.NoWinFrom)
+	if nw := noWinText(gm); nw != "" {
+		fmt.Fprint(w, nw)
 	}
 	switch {
 	case gm.Won:
@@ -305,6 +305,44 @@ func (r *playReport) print(w io.Writer, num string, pc player.Config, st rules.B
 	}
 }
 
+// noWinText says, for a game in which the sampled player found no
+// arrangement that could be won, where, and how it played on; "" when it
+// never did.
+func noWinText(gm *player.Game) string {
+	at := gm.NoWin()
+	if len(at) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	last := gm.Moves[at[len(at)-1]-1]
+	sampled := at
+	if last.Exhaustive {
+		sampled = at[:len(at)-1]
+	}
+	if len(sampled) > 0 {
+		fmt.Fprintf(&b, "At %s, none of the arrangements the player drew could be won (\"no win\"): from\n", movesText(sampled))
+		b.WriteString("there it played by the greedy rule until a face-down card turned up or the game ended.\n")
+	}
+	if last.Exhaustive {
+		fmt.Fprintf(&b, "At move %d, no arrangement of the unseen cards could be won (all %d possible ones were\n", at[len(at)-1], last.Rating.Total())
+		b.WriteString("solved): the game was lost, and the player played it out by the greedy rule.\n")
+	}
+	return b.String()
+}
+
+// movesText names move numbers: "move 17", "moves 17 and 28", "moves 3,
+// 17 and 28".
+func movesText(ns []int) string {
+	s := make([]string, len(ns))
+	for i, n := range ns {
+		s[i] = strconv.Itoa(n)
+	}
+	if len(s) == 1 {
+		return "move " + s[0]
+	}
+	return "moves " + strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
+}
+
 // howText says how a move was chosen: its share, or why it was not rated.
 func howText(d player.Decision) string {
 	switch d.How {
@@ -315,10 +353,15 @@ func howText(d player.Decision) string {
 	case player.Rule:
 		return "(rule)"
 	case player.Hopeless:
-		if t := d.Rating; t.Total() > 0 {
-			return fmt.Sprintf("0%% (0/%d) no win", t.Total())
+		t := d.Rating
+		if t.Total() == 0 {
+			return "(no win)"
 		}
-		return "(no win)"
+		s := fmt.Sprintf("no win (0/%d)", t.Total())
+		if d.Exhaustive {
+			s += " exact"
+		}
+		return s
 	case player.Planned:
 		return "100% (known)"
 	}

@@ -17,13 +17,23 @@ type Game struct {
 	Won        bool
 	// Ended says why the game ended: "won", or "no move leads to a
 	// position not yet seen".
-	Ended string
-	// NoWinFrom is, for the sampled player, the number of the first move
-	// (from 1) at which none of the arrangements it rated could be won,
-	// and from which it played by the greedy rule (How Hopeless); 0 if
-	// never.
-	NoWinFrom int
-	Elapsed   time.Duration
+	Ended   string
+	Elapsed time.Duration
+}
+
+// NoWin returns the numbers (from 1) of the moves at which the sampled
+// player found that none of the arrangements it rated could be won, and
+// so played by the greedy rule (How Hopeless, with the zero share in
+// Rating). The Hopeless moves after each, until a card turned up (or to
+// the end, when the zero was exact), have no rating.
+func (g *Game) NoWin() []int {
+	var out []int
+	for i, d := range g.Moves {
+		if d.How == Hopeless && d.Rating.Total() > 0 {
+			out = append(out, i+1)
+		}
+	}
+	return out
 }
 
 // MoveList returns the moves played.
@@ -72,7 +82,7 @@ func Play(ctx context.Context, start *rules.Position, cfg Config) (*Game, error)
 		truth.Apply(d.Move)
 		g.Moves = append(g.Moves, d)
 	}
-	g.End, g.Won, g.NoWinFrom = truth, truth.Won(), pl.NoWinFrom
+	g.End, g.Won = truth, truth.Won()
 	g.Ended = "no move leads to a position not yet seen"
 	if g.Won {
 		g.Ended = "won"

@@ -3,9 +3,11 @@ package player
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/patience-solver/patience/dealgen"
 	"github.com/patience-solver/patience/internal/longtest"
@@ -58,56 +60,102 @@ func play(t *testing.T, p *rules.Position, cfg Config) *Game {
 }
 
 // TestNoWinPlaysOn checks that a sampled player that finds no arrangement
-// that can be won plays on by the rule, without sampling, until a card
-// turns up, and then rates its moves again.
+// that can be won plays on by the greedy rule, without sampling, until a
+// card turns up, and then rates its moves again; and that when the zero
+// is exact (every possible arrangement solved) it plays the game out by
+// the rule. Deal 19 with seed 1 and 10 samples reaches an exact zero.
 func TestNoWinPlaysOn(t *testing.T) {
-	n := 10
+	type game struct {
+		deal uint64
+		seed uint64
+	}
+	games := []game{{19, 1}}
+	n := uint64(10)
 	if longtest.Enabled() {
 		n = 40
 	}
-	var noWin, after, again int
-	for d := uint64(1); d <= uint64(n); d++ {
-		p := deal(rules.RussianCell, d)
-		g := play(t, p, config(Sampled, 10))
-		if g.NoWinFrom == 0 {
-			continue
-		}
-		noWin++
-		if h := g.Moves[g.NoWinFrom-1]; h.How != Hopeless || h.Rating.Winnable != 0 || h.Rating.Total() == 0 {
-			t.Fatalf("deal %d: move %d, where no arrangement could be won, is %v with %+v", d, g.NoWinFrom, h.How, h.Rating)
-		}
+	for d := uint64(1); d <= n; d++ {
+		games = append(games, game{d, 7})
+	}
+	var noWin, exact, unrated, again int
+	for _, gm := range games {
+		p := deal(rules.RussianCell, gm.deal)
+		cfg := config(Sampled, 10)
+		cfg.Sample.Seed = gm.seed
+		g := play(t, p, cfg)
+		at := g.NoWin()
+		noWin += len(at)
+		// Replay the game, keeping the positions the player has seen, to
+		// know its candidates at each move.
+		seen := map[string]bool{}
 		q := p.Clone()
-		waiting, exact := false, false
+		waiting, lost := false, false
 		for i, m := range g.Moves {
+			view := q.Hide()
+			seen[sample.Key(view)] = true
+			var cands []rules.Move
+			for _, c := range rules.LegalMoves(view, cfg.options(p.Game), nil) {
+				if c.From.Kind != rules.Foundation && !seen[sample.Key(after(view, c))] {
+					cands = append(cands, c)
+				}
+			}
+			where := fmt.Sprintf("deal %d seed %d move %d (%v, %v)", gm.deal, gm.seed, i+1, m.Move, m.How)
 			switch {
 			case m.How == Hopeless && m.Rating.Total() > 0:
-				if m.Rating.Winnable != 0 {
-					t.Fatalf("deal %d move %d: no win with a winnable share %+v", d, i+1, m.Rating)
+				if m.Rating.Winnable != 0 || m.Rating.Unknown != 0 || !slices.Contains(at, i+1) {
+					t.Fatalf("%s: a no-win decision with share %+v", where, m.Rating)
 				}
-				waiting, exact = true, m.Exhaustive
+				if waiting || lost {
+					t.Fatalf("%s: rated while no card has turned up since the last no-win", where)
+				}
+				waiting, lost = true, m.Exhaustive
+				if lost {
+					exact++
+				}
 			case m.How == Hopeless:
 				if !waiting {
-					t.Fatalf("deal %d move %d: an unrated no-win move after a card turned up", d, i+1)
+					t.Fatalf("%s: an unrated no-win move after a card turned up", where)
 				}
-				after++
+				unrated++
 			case m.How == Rated || m.How == Planned:
-				if waiting {
-					t.Fatalf("deal %d move %d: rated while no card has turned up since no arrangement could be won", d, i+1)
+				if waiting || lost {
+					t.Fatalf("%s: rated while no card has turned up since the last no-win", where)
 				}
-				if i+1 > g.NoWinFrom {
+				if len(at) > 0 && i+1 > at[0] {
 					again++
 				}
 			}
-			if q.Reveals(m.Move) != rules.NoCard && !exact {
+			if m.How == Hopeless {
+				if want := greedyChoice(view, cands); m.Move != want {
+					t.Fatalf("%s: a no-win move other than the greedy rule's %v", where, want)
+				}
+			}
+			if q.Reveals(m.Move) != rules.NoCard && !lost {
 				waiting = false
 			}
 			q.Apply(m.Move)
 		}
 	}
-	if noWin == 0 || after == 0 {
-		t.Fatalf("deals 1..%d: %d games found no win, %d moves played on unrated; the test compared too little", n, noWin, after)
+	if noWin == 0 || exact == 0 || unrated == 0 || again == 0 {
+		t.Fatalf("%d games: %d no-win decisions (%d exact), %d moves played on unrated, %d rated again after: the test compared too little",
+			len(games), noWin, exact, unrated, again)
 	}
-	t.Logf("deals 1..%d: %d games found no win; %d moves played on unrated, %d rated again after", n, noWin, after, again)
+	t.Logf("%d games: %d no-win decisions (%d exact), %d moves played on unrated, %d rated again after", len(games), noWin, exact, unrated, again)
+}
+
+// TestPlayStopsWithItsContext checks that a game ends with the context's
+// error, and no game, when its context ends.
+func TestPlayStopsWithItsContext(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if g, err := Play(ctx, deal(rules.RussianCell, 1), config(Sampled, 10)); !errors.Is(err, context.Canceled) || g != nil {
+		t.Fatalf("a game with its context cancelled: %v, %v", g, err)
+	}
+	ctx, cancel = context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel()
+	if g, err := Play(ctx, deal(rules.RussianCell, 2), config(Sampled, 200)); !errors.Is(err, context.DeadlineExceeded) || g != nil {
+		t.Fatalf("a game whose context ends during it: %v, %v", g, err)
+	}
 }
 
 func TestNextRefusesAKnownFaceDownCard(t *testing.T) {
