@@ -33,8 +33,10 @@
 //     its share: a win exists after it wherever one existed before it,
 //     by undoing it, and a player who never repeats a position cannot use
 //     that win; the arrangements whose win the solver begins with the move
-//     are wins that go on from it. (On deals 1..24 with 20 samples this
-//     won 6 games where the plain share won 3.) A cell card onto a column
+//     are wins that go on from it. (On Russian Cell deals 1..500 with 10
+//     samples this won 209 games where the plain share won 173: 64 deals
+//     won only this way, 28 only the other, McNemar's chi-squared 14.1;
+//     benchmarks/BENCHMARKS.md.) A cell card onto a column
 //     keeps its share: that move never loses a win (the solver's CellHome
 //     reduction, proven in solver/prune_cellhome.go), so it needs no discount.
 //   - the game ends when it is won, or when no move leads to a position
@@ -43,9 +45,10 @@
 //     (How Hopeless), without sampling, until a face-down card turns up,
 //     and then rates its moves again, as the new card may make a win
 //     possible that the arrangements drawn did not hold. When the zero
-//     share is exact (every arrangement solved, or every card known and
-//     the position unsolvable), no card can change it, and the greedy rule
-//     plays the game out.
+//     share is exact (so few cards unseen that every possible arrangement
+//     of them was solved, or every card known and the position
+//     unsolvable), no card can change it, and the greedy rule plays the
+//     game out.
 //
 // Ties among moves of equal share go toward progress: to the move that
 // begins the solver's win in the most arrangements (sample.MoveShare.Leads),
@@ -107,12 +110,14 @@ func ParseKind(s string) (Kind, error) {
 }
 
 // DefaultSamples is the sampled player's default number of arrangements
-// per decision (benchmarks/BENCHMARKS.md, "The player"). It was chosen on
-// Russian Cell deals 1..100 and 1..30, where 50 and 200 samples won no more
-// than 10 at five and twenty times the time. On deals 1..500, measured
-// since, 200 samples won significantly more (46.2% against 41.8%, paired)
-// at 5 s of CPU a game, and 50 won 44.0% at 1.4 s.
-const DefaultSamples = 10
+// per decision, chosen by measurement (benchmarks/BENCHMARKS.md, "The
+// player"). On Russian Cell deals 1..500, 10, 50 and 200 samples won
+// 41.8%, 44.0% and 46.2% of the games, at 0.31, 1.44 and 5.43 s of CPU a
+// game; 200 won significantly more than 10 (paired), but is over the 3.5 s
+// a game asked of the default. 50 is the largest count measured within it;
+// on deals 1..2,000 it won 44.9% against 41.0% for 10 samples (paired:
+// 243 deals won only with 50, 165 only with 10).
+const DefaultSamples = 50
 
 // Config says how a player plays.
 type Config struct {
@@ -212,9 +217,6 @@ type Player struct {
 	// card has turned up since; lost says that the zero was exact.
 	hopeless int
 	lost     bool
-	// NoWinFrom is the number of the first move (from 1) at which the
-	// sampled player found no arrangement that can be won, 0 if none.
-	NoWinFrom int
 }
 
 // New returns a player for one game of g.
@@ -408,13 +410,10 @@ func (pl *Player) planned(ctx context.Context, view *rules.Position, key string,
 	return Decision{Move: m, How: Planned, Rating: sample.Tally{Winnable: 1}, Exhaustive: true, Rank: 1, Choices: len(cands)}, true, nil
 }
 
-// noWin is the decision where the sampled player first finds that none of
-// the arrangements it rated (t, all unwinnable) can be won: the greedy
-// rule's move.
+// noWin is the decision where the sampled player finds that none of the
+// arrangements it rated (t, all unwinnable) can be won: the greedy rule's
+// move.
 func (pl *Player) noWin(view *rules.Position, cands []rules.Move, t sample.Tally, exact bool) Decision {
-	if pl.NoWinFrom == 0 {
-		pl.NoWinFrom = pl.turn + 1
-	}
 	return Decision{Move: greedyChoice(view, cands), How: Hopeless, Rating: t, Exhaustive: exact, Choices: len(cands)}
 }
 
