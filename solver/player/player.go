@@ -343,6 +343,11 @@ func (pl *Player) rated(ctx context.Context, view *rules.Position, cands []rules
 		}
 		return order(a.Move) - order(b.Move)
 	})
+	if len(rated) == 0 {
+		// Hint rates every legal move, so every candidate is among them;
+		// should one not be, play by the rule rather than claim a rating.
+		return Decision{Move: greedyChoice(view, cands), How: Rule, Choices: len(cands)}, true, nil
+	}
 	if !slices.ContainsFunc(rated, func(r rating) bool { return r.Winnable > 0 || r.Unknown > 0 }) {
 		if adv.Exhaustive {
 			pl.lost = true
