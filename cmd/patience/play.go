@@ -71,7 +71,9 @@ move without rating it, never play a card back from the foundations, and
 never move to a position already seen in the game. The game ends when it is
 won, or when no move leads to a position not yet seen. When none of the
 sampled player's arrangements can be won, it plays on by the greedy rule
-until a face-down card turns up, then rates its moves again. A move that
+("no win" in the list) until a face-down card turns up, then rates its moves
+again; when that is exact (every possible arrangement solved), it plays the
+lost game out by the rule. A move that
 can be undone at once is rated by the arrangements whose win begins with it
 (a win that goes back through the position before it is no use to a player
 who never repeats a position).
