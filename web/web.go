@@ -15,7 +15,9 @@ package web
 import (
 	"bytes"
 	"compress/gzip"
+	"crypto/sha256"
 	"embed"
+	"encoding/hex"
 	"io"
 	"io/fs"
 	"net/http"
@@ -85,10 +87,13 @@ const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-sr
 // shorter.
 const maxPath = 256
 
-// file is one of the page's files, held in memory.
+// file is one of the page's files, held in memory: data, and gz, the
+// same gzipped when the page embeds it so (patience.wasm), else nil. etag
+// names data's content; the gzipped form's tag adds "-gz".
 type file struct {
-	data  []byte
-	ctype string
+	data, gz []byte
+	ctype    string
+	etag     string
 }
 
 var contentTypes = map[string]string{
@@ -102,6 +107,10 @@ var contentTypes = map[string]string{
 // Handler serves the page's files, and nothing else: GET and HEAD only
 // (405 otherwise), the exact names of its files only (404 otherwise, for
 // "..", encoded dots and long paths too), each with the page's CSP.
+// patience.wasm goes gzipped (a quarter of the bytes: the embedded file
+// as it is) to a browser that accepts gzip. Every file carries an ETag,
+// and a request that names it (If-None-Match) gets 304 Not Modified, so a
+// reload does not fetch the WebAssembly again.
 func Handler() http.Handler {
 	files := map[string]file{}
 	fsys := FS()
@@ -117,7 +126,12 @@ func Handler() http.Handler {
 		if !ok {
 			ct = "application/octet-stream"
 		}
-		files["/"+name] = file{data: data, ctype: ct}
+		sum := sha256.Sum256(data)
+		f := file{data: data, ctype: ct, etag: hex.EncodeToString(sum[:12])}
+		if gz, err := static.ReadFile("static/" + name + ".gz"); err == nil {
+			f.gz = gz
+		}
+		files["/"+name] = f
 		return nil
 	})
 	if err != nil {
@@ -142,13 +156,67 @@ func Handler() http.Handler {
 			http.NotFound(w, r)
 			return
 		}
+		body, etag := f.data, `"`+f.etag+`"`
+		if f.gz != nil {
+			h.Set("Vary", "Accept-Encoding")
+			if acceptsGzip(r.Header.Get("Accept-Encoding")) {
+				body, etag = f.gz, `"`+f.etag+`-gz"`
+				h.Set("Content-Encoding", "gzip")
+			}
+		}
 		h.Set("Content-Type", f.ctype)
-		h.Set("Content-Length", strconv.Itoa(len(f.data)))
 		h.Set("Cache-Control", "no-cache")
 		h.Set("Last-Modified", start.UTC().Format(http.TimeFormat))
+		h.Set("ETag", etag)
+		if matchesETag(r.Header.Get("If-None-Match"), etag) {
+			h.Del("Content-Type")
+			w.WriteHeader(http.StatusNotModified)
+			return
+		}
+		h.Set("Content-Length", strconv.Itoa(len(body)))
 		w.WriteHeader(http.StatusOK)
 		if r.Method == http.MethodGet {
-			w.Write(f.data)
+			w.Write(body)
 		}
 	})
+}
+
+// acceptsGzip reports whether an Accept-Encoding header allows gzip: it
+// names gzip without q=0, or, not naming gzip, names * without q=0.
+func acceptsGzip(header string) bool {
+	gzip, star := -1.0, -1.0 // the q of each, -1 when not named
+	for _, part := range strings.Split(header, ",") {
+		name, params, _ := strings.Cut(part, ";")
+		q := 1.0
+		for _, p := range strings.Split(params, ";") {
+			k, v, ok := strings.Cut(strings.TrimSpace(p), "=")
+			if ok && strings.EqualFold(strings.TrimSpace(k), "q") {
+				if f, err := strconv.ParseFloat(strings.TrimSpace(v), 64); err == nil {
+					q = f
+				}
+			}
+		}
+		switch strings.ToLower(strings.TrimSpace(name)) {
+		case "gzip", "x-gzip":
+			gzip = q
+		case "*":
+			star = q
+		}
+	}
+	if gzip >= 0 {
+		return gzip > 0
+	}
+	return star > 0
+}
+
+// matchesETag reports whether an If-None-Match header names etag (or is
+// "*"), comparing weakly: a W/ prefix is ignored.
+func matchesETag(header, etag string) bool {
+	for _, t := range strings.Split(header, ",") {
+		t = strings.TrimPrefix(strings.TrimSpace(t), "W/")
+		if t == etag || t == "*" {
+			return true
+		}
+	}
+	return false
 }
