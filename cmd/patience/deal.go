@@ -32,36 +32,57 @@ func playMoves(s streams, p *rules.Position, num string, f startFlags, o rules.O
 	if f.moves == "" {
 		return p, 0, nil
 	}
-	r, done, err := openInput(s, f.moves)
+	mf, err := readMoveDoc(s, f.moves)
 	if err != nil {
 		return nil, 0, err
 	}
+	moves, err := movesFrom(f.moves, mf, p, num)
+	if err != nil {
+		return nil, 0, err
+	}
+	end, err := rules.Replay(p, o, moves)
+	if err != nil {
+		return nil, 0, usageError{fmt.Errorf("%s: %v", fileName(f.moves), err)}
+	}
+	return end, len(moves), nil
+}
+
+// readMoveDoc reads the move file name ("-" for standard input): a list of
+// moves, or a solution or play record.
+func readMoveDoc(s streams, name string) (rules.MoveFile, error) {
+	r, done, err := openInput(s, name)
+	if err != nil {
+		return rules.MoveFile{}, err
+	}
 	defer done()
-	name := fileName(f.moves)
 	mf, err := rules.ReadMoveFile(r)
 	var wd *rules.WrongDocumentError
 	if errors.As(err, &wd) {
-		return nil, 0, usageError{named{name + ": " + wrongDocument(wd), err}}
+		return mf, usageError{named{fileName(name) + ": " + wrongDocument(wd), err}}
 	}
 	if err != nil {
-		return nil, 0, usageError{fmt.Errorf("%s: %v", name, err)}
+		return mf, usageError{fmt.Errorf("%s: %v", fileName(name), err)}
 	}
+	return mf, nil
+}
+
+// movesFrom returns the moves of a move file read from name, to be played
+// from p (deal num, or "" for a position): a solution or play record must
+// be for that game and start, and there must be moves.
+func movesFrom(name string, mf rules.MoveFile, p *rules.Position, num string) ([]rules.Move, error) {
+	name = fileName(name)
 	if mf.Solution != nil {
 		if err := sameStart(name, mf.Solution, p, num); err != nil {
-			return nil, 0, err
+			return nil, err
 		}
 	}
 	if mf.Empty {
-		return nil, 0, badInput(`%s is empty: want the moves played, one a line such as "5C t3>t6", a JSON list of moves, or a solution`, name)
+		return nil, badInput(`%s is empty: want the moves played, one a line such as "5C t3>t6", a JSON list of moves, or a solution`, name)
 	}
 	if len(mf.Moves) == 0 {
-		return nil, 0, badInput("%s holds no moves: nothing to play (leave out --moves to start from the deal)", name)
+		return nil, badInput("%s holds no moves: nothing to play (leave out --moves to start from the deal)", name)
 	}
-	end, err := rules.Replay(p, o, mf.Moves)
-	if err != nil {
-		return nil, 0, usageError{fmt.Errorf("%s: %v", name, err)}
-	}
-	return end, len(mf.Moves), nil
+	return mf.Moves, nil
 }
 
 // sameStart checks that a solution given to --moves starts where the moves

@@ -127,6 +127,14 @@ starts after them).`,
 			defer stop()
 			rep, err := playGame(ctx, p, pc)
 			if sig := signalled(); sig != 0 {
+				n := 0
+				if rep != nil {
+					n = len(rep.game.Moves)
+					if format != "json" {
+						rep.printMoves(s.out, num, pc, style(s.out, ascii))
+					}
+				}
+				fmt.Fprintf(s.err, "patience: play stopped by %v after %d moves: the game was not finished\n", sig, n)
 				return interrupted{sig}
 			}
 			if err != nil {
@@ -167,6 +175,9 @@ type playReport struct {
 // playGame plays p and finds, for a loss, where the game was lost.
 func playGame(ctx context.Context, p *rules.Position, pc player.Config) (*playReport, error) {
 	gm, err := player.Play(ctx, p, pc)
+	if err != nil && gm != nil && ctx.Err() != nil {
+		return &playReport{game: gm, lostAfter: -1}, err // stopped: the game so far
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -266,23 +277,7 @@ func (r *playReport) solution(g rules.Game, num string, p *rules.Position, cfg s
 // print writes the game for people.
 func (r *playReport) print(w io.Writer, num string, pc player.Config, st rules.BoardStyle) {
 	gm := r.game
-	p := gm.Start
-	fmt.Fprint(w, rules.FormatBoard(p.Hide(), num, st))
-	fmt.Fprintln(w)
-	who := "the greedy player (a fixed rule, no search)"
-	if pc.Kind == player.Sampled {
-		who = fmt.Sprintf("the sampled player (%d arrangements of the unseen cards per decision, seed %d)", pc.Sample.Samples, pc.Sample.Seed)
-	}
-	fmt.Fprintf(w, "Played by %s,\nwho sees only the face-up cards; face-down cards turn up as they are uncovered.\n\n", who)
-	q := p.Clone()
-	width := len(fmt.Sprint(len(gm.Moves)))
-	for i, d := range gm.Moves {
-		fmt.Fprintf(w, "%*d. %-11s %-16s %s\n", width, i+1, d.Move.String(), howText(d), describe(q, d.Move, st))
-		q.Apply(d.Move)
-	}
-	if len(gm.Moves) > 0 {
-		fmt.Fprintln(w)
-	}
+	r.printMoves(w, num, pc, st)
 	if gm.Won {
 		fmt.Fprintf(w, "Outcome: won in %d moves.\n", len(gm.Moves))
 	} else {
@@ -325,7 +320,9 @@ func noWinText(gm *player.Game) string {
 		fmt.Fprintf(&b, "At %s, none of the arrangements the player drew could be won (\"no win\"): from\n", movesText(sampled))
 		b.WriteString("there it played by the greedy rule until a face-down card turned up or the game ended.\n")
 	}
-	if last.Exhaustive {
+	if last.Exhaustive && last.Rating.Total() == 1 {
+		fmt.Fprintf(&b, "At move %d, with every card known, the position could not be won: the game was lost,\nand the player played it out by the greedy rule.\n", at[len(at)-1])
+	} else if last.Exhaustive {
 		fmt.Fprintf(&b, "At move %d, no arrangement of the unseen cards could be won (all %d possible ones were\n", at[len(at)-1], last.Rating.Total())
 		b.WriteString("solved): the game was lost, and the player played it out by the greedy rule.\n")
 	}
@@ -345,6 +342,37 @@ func movesText(ns []int) string {
 	return "moves " + strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
 }
 
+// printMoves writes the start as the player saw it, who played, and the
+// moves made.
+func (r *playReport) printMoves(w io.Writer, num string, pc player.Config, st rules.BoardStyle) {
+	gm := r.game
+	p := gm.Start
+	fmt.Fprint(w, rules.FormatBoard(p.Hide(), num, st))
+	fmt.Fprintln(w)
+	who := "the greedy player (a fixed rule, no search)"
+	if pc.Kind == player.Sampled {
+		who = fmt.Sprintf("the sampled player (%d arrangements of the unseen cards per decision, seed %d)", pc.Sample.Samples, pc.Sample.Seed)
+	}
+	if p.Hide().Unknowns() == 0 {
+		// Nothing is face down (Ripple Fan, or a late position).
+		if pc.Kind == player.Sampled {
+			who = "the sampled player"
+		}
+		fmt.Fprintf(w, "Played by %s; every card is face up, so it sees them all.\n\n", who)
+	} else {
+		fmt.Fprintf(w, "Played by %s,\nwho sees only the face-up cards; face-down cards turn up as they are uncovered.\n\n", who)
+	}
+	q := p.Clone()
+	width := len(fmt.Sprint(len(gm.Moves)))
+	for i, d := range gm.Moves {
+		fmt.Fprintf(w, "%*d. %-11s %-16s %s\n", width, i+1, d.Move.String(), howText(d), describe(q, d.Move, st))
+		q.Apply(d.Move)
+	}
+	if len(gm.Moves) > 0 {
+		fmt.Fprintln(w)
+	}
+}
+
 // howText says how a move was chosen: its share, or why it was not rated.
 func howText(d player.Decision) string {
 	switch d.How {
@@ -359,11 +387,13 @@ func howText(d player.Decision) string {
 		if t.Total() == 0 {
 			return "(no win)"
 		}
-		s := fmt.Sprintf("no win (0/%d)", t.Total())
-		if d.Exhaustive {
-			s += " exact"
+		switch {
+		case d.Exhaustive && t.Total() == 1:
+			return "no win (known)"
+		case d.Exhaustive:
+			return fmt.Sprintf("no win (0/%d) exact", t.Total())
 		}
-		return s
+		return fmt.Sprintf("no win (0/%d)", t.Total())
 	case player.Planned:
 		return "100% (known)"
 	}

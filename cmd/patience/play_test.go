@@ -13,6 +13,7 @@ import (
 
 // playDoc is the part of play's JSON record the tests read.
 type playDoc struct {
+	Number    string            `json:"number"`
 	Verdict   string            `json:"verdict"`
 	Moves     []json.RawMessage `json:"moves"`
 	Player    string            `json:"player"`
@@ -270,4 +271,47 @@ func TestCLIStatsPlayer(t *testing.T) {
 		t.Fatalf("stats ripple-fan --player greedy:\n%s", text)
 	}
 	cliWantUsage(t, cliRun(t, "", "stats", "russian-cell", "--deals", "1-8", "--player", "lucky"), 1, "unknown player")
+}
+
+// TestCLIReviewMoveFiles checks that review takes its move file as play
+// and solve take theirs: a record of another deal or game, or a file with
+// no moves, is refused in one line; a record that starts from a position
+// is reviewed from it with no deal number; and a won game says so.
+func TestCLIReviewMoveFiles(t *testing.T) {
+	won, _ := playJSON(t, "russian-cell", "1", "--player", "greedy")
+	wonFile := cliWriteFile(t, "won.json", won)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"russian-cell", "617", "--moves", wonFile}, "is a solution for deal 1, not deal 617"},
+		{[]string{"ripple-fan", "1", "--moves", wonFile}, "is a solution for russian-cell, not ripple-fan"},
+		{[]string{"russian-cell", "617", "--moves", cliWriteFile(t, "empty.txt", "\n")}, "is empty"},
+		{[]string{"russian-cell", "617", "--moves", cliWriteFile(t, "none.json", "[]")}, "holds no moves"},
+		{[]string{"russian-cell", "--moves", cliWriteFile(t, "list.txt", "JH t2>t3\n")}, "give a deal NUMBER or --position FILE"},
+	} {
+		r := cliRun(t, "", append([]string{"review"}, c.args...)...)
+		if r.code != exitUsage || !strings.Contains(r.stderr, c.want) || strings.Count(r.stderr, "\n") != 1 {
+			t.Errorf("review %v: exit %d, %q; want exit %d and %q in one line", c.args, r.code, r.stderr, exitUsage, c.want)
+		}
+	}
+	if out := cliOK(t, "", "review", "russian-cell", "1", "--moves", wonFile, "--samples", "5", "--workers", "1"); !strings.Contains(out, "The game was won: no move lost it.") {
+		t.Errorf("review of a won game:\n%s", out)
+	}
+	// A game played after --moves is recorded from its position; review
+	// finds the start there.
+	first := cliWriteFile(t, "first.txt", "JH t2>t3\nQS t2>t5\n")
+	rec, d := playJSON(t, "russian-cell", "617", "--moves", first, "--player", "greedy")
+	if d.Number != "" {
+		t.Fatalf("a game after --moves records deal %q, want a position", d.Number)
+	}
+	out := cliOK(t, "", "review", "russian-cell", "--moves", cliWriteFile(t, "rec.json", rec), "--samples", "5", "--workers", "1", "--ascii", "--format", "json")
+	var doc struct {
+		Number   string
+		Position *json.RawMessage
+		Moves    []struct{ Move string }
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil || doc.Position == nil || doc.Number != "" || len(doc.Moves) != len(d.Moves) {
+		t.Fatalf("review of a game from a position (%v): %.300s", err, out)
+	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/patience-solver/patience/dealgen"
 	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/solver/player"
 	"github.com/patience-solver/patience/solver/sample"
@@ -71,7 +72,14 @@ bad luck: the unseen cards decided it. With every possible arrangement solved
 			if err != nil {
 				return err
 			}
-			g, p, num, err := readStart(s, args, sf)
+			if sf.moves == "-" && sf.position == "-" {
+				return badInput("--position and --moves cannot both read standard input")
+			}
+			mf, err := readMoveDoc(s, sf.moves)
+			if err != nil {
+				return err
+			}
+			g, p, num, err := reviewStart(s, args, sf, mf)
 			if err != nil {
 				return err
 			}
@@ -81,17 +89,18 @@ bad luck: the unseen cards decided it. With every possible arrangement solved
 			if err := p.NeedKnown("review"); err != nil {
 				return usageError{fmt.Errorf("%v: review needs the true position the game was played from", err)}
 			}
-			moves, err := readMoveFile(s, sf.moves)
+			moves, err := movesFrom(sf.moves, mf, p, num)
 			if err != nil {
 				return err
 			}
 			if _, err := rules.Replay(p, cfg.Options, moves); err != nil {
-				return usageError{fmt.Errorf("%s: %v", sf.moves, err)}
+				return usageError{fmt.Errorf("%s: %v", fileName(sf.moves), err)}
 			}
 			ctx, signalled, stop := stopOnSignal()
 			defer stop()
 			rv, err := player.Review(ctx, p, moves, sample.Config{Solver: cfg, Samples: samples, Seed: seed, Workers: cfg.Workers})
 			if sig := signalled(); sig != 0 {
+				fmt.Fprintf(s.err, "patience: review stopped by %v before it was done: nothing to report\n", sig)
 				return interrupted{sig}
 			}
 			if err != nil {
@@ -115,18 +124,29 @@ bad luck: the unseen cards decided it. With every possible arrangement solved
 	return cmd
 }
 
-// readMoveFile reads a move list from a file ("-" for standard input).
-func readMoveFile(s streams, name string) ([]rules.Move, error) {
-	r, done, err := openInput(s, name)
-	if err != nil {
-		return nil, err
+// reviewStart returns the start of the game to review: the deal number
+// or --position given, or else the start a play or solution record given
+// to --moves carries (its deal, or its position).
+func reviewStart(s streams, args []string, sf startFlags, mf rules.MoveFile) (rules.Game, *rules.Position, string, error) {
+	if len(args) > 1 || sf.position != "" || mf.Solution == nil {
+		return readStart(s, args, sf)
 	}
-	defer done()
-	moves, err := rules.ReadMoves(r)
+	g, err := parseGame(args[0])
 	if err != nil {
-		return nil, usageError{fmt.Errorf("%s: %v", name, err)}
+		return 0, nil, "", err
 	}
-	return moves, nil
+	sol := mf.Solution
+	switch {
+	case sol.Game != g:
+		return 0, nil, "", badInput("%s is a game of %s, not %s", fileName(sf.moves), sol.Game, g)
+	case sol.Position != nil:
+		return g, sol.Position, "", nil
+	}
+	n, err := dealgen.ParseNumber(sol.Number)
+	if err != nil {
+		return 0, nil, "", badInput("give a deal NUMBER or --position FILE: %s names no start", fileName(sf.moves))
+	}
+	return g, dealgen.Deal(g, n), n.String(), nil
 }
 
 type reviewDoc struct {
@@ -138,6 +158,7 @@ type reviewDoc struct {
 	Seed       string             `json:"seed,omitempty"`
 	Verdict    string             `json:"verdict"`
 	Moves      []reviewMoveDoc    `json:"moves"`
+	Won        bool               `json:"won"`
 	Lost       bool               `json:"lost"`
 	LostAt     *int               `json:"lost_at,omitempty"`
 	Kept       string             `json:"kept,omitempty"`
@@ -168,7 +189,7 @@ type diffDoc struct {
 func newReviewDoc(rv *player.Reviewed, num string, withPosition bool) reviewDoc {
 	p := rv.Start
 	d := reviewDoc{Game: p.Game.String(), Number: num, Rules: shareRules{Returns: p.Game == rules.RussianCell}, Verdict: rv.Before.String(),
-		Moves: []reviewMoveDoc{}, Lost: rv.Lost}
+		Moves: []reviewMoveDoc{}, Won: rv.Won, Lost: rv.Lost}
 	if withPosition {
 		pd := rules.NewPositionDoc(p, num)
 		d.Position, d.Number = &pd, ""
@@ -260,6 +281,8 @@ func printReview(w io.Writer, rv *player.Reviewed, num string, st rules.BoardSty
 		}
 	case rv.Lost:
 		fmt.Fprintln(w, "The game cannot be won at the end, but where it was lost is unknown (a budget ran out).")
+	case rv.Won:
+		fmt.Fprintln(w, "The game was won: no move lost it.")
 	default:
 		fmt.Fprintln(w, "The game can still be won after the last move: nothing was lost yet.")
 	}

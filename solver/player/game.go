@@ -3,6 +3,7 @@ package player
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/patience-solver/patience/rules"
@@ -15,8 +16,9 @@ type Game struct {
 	Start, End *rules.Position
 	Moves      []Decision
 	Won        bool
-	// Ended says why the game ended: "won", or "no move leads to a
-	// position not yet seen".
+	// Ended says why the game ended: "won", "no card can move" (but back
+	// from a foundation, which the players never do), or "no move leads to
+	// a position not yet seen".
 	Ended   string
 	Elapsed time.Duration
 }
@@ -50,7 +52,8 @@ func (g *Game) MoveList() []rules.Move {
 // start.Hide() after each move, and face-down cards turn up only as moves
 // uncover them. Every move is checked by the referee before it is played.
 //
-// When ctx ends, Play returns ctx's error and no game.
+// When ctx ends, Play returns ctx's error with the game as far as it got
+// (End the position then, Won false, Ended "stopped").
 func Play(ctx context.Context, start *rules.Position, cfg Config) (*Game, error) {
 	if err := rules.Validate(start); err != nil {
 		return nil, err
@@ -68,7 +71,8 @@ func Play(ctx context.Context, start *rules.Position, cfg Config) (*Game, error)
 	for {
 		d, ok, err := pl.Next(ctx, truth.Hide())
 		if ctx.Err() != nil {
-			return nil, ctx.Err()
+			g.End, g.Ended, g.Elapsed = truth, "stopped", time.Since(t0)
+			return g, ctx.Err()
 		}
 		if err != nil {
 			return nil, err
@@ -83,9 +87,13 @@ func Play(ctx context.Context, start *rules.Position, cfg Config) (*Game, error)
 		g.Moves = append(g.Moves, d)
 	}
 	g.End, g.Won = truth, truth.Won()
-	g.Ended = "no move leads to a position not yet seen"
-	if g.Won {
+	switch {
+	case g.Won:
 		g.Ended = "won"
+	case !slices.ContainsFunc(rules.LegalMoves(truth, pl.opts, nil), func(m rules.Move) bool { return m.From.Kind != rules.Foundation }):
+		g.Ended = "no card can move"
+	default:
+		g.Ended = "no move leads to a position not yet seen"
 	}
 	g.Elapsed = time.Since(t0)
 	return g, nil

@@ -144,17 +144,23 @@ func TestNoWinPlaysOn(t *testing.T) {
 }
 
 // TestPlayStopsWithItsContext checks that a game ends with the context's
-// error, and no game, when its context ends.
+// error, and the game so far, when its context ends.
 func TestPlayStopsWithItsContext(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if g, err := Play(ctx, deal(rules.RussianCell, 1), config(Sampled, 10)); !errors.Is(err, context.Canceled) || g != nil {
-		t.Fatalf("a game with its context cancelled: %v, %v", g, err)
+	if g, err := Play(ctx, deal(rules.RussianCell, 1), config(Sampled, 10)); !errors.Is(err, context.Canceled) || g == nil || len(g.Moves) != 0 || g.Ended != "stopped" {
+		t.Fatalf("a game with its context cancelled: %+v, %v", g, err)
 	}
 	ctx, cancel = context.WithTimeout(context.Background(), 20*time.Millisecond)
 	defer cancel()
-	if g, err := Play(ctx, deal(rules.RussianCell, 2), config(Sampled, 200)); !errors.Is(err, context.DeadlineExceeded) || g != nil {
-		t.Fatalf("a game whose context ends during it: %v, %v", g, err)
+	p := deal(rules.RussianCell, 2)
+	g, err := Play(ctx, p, config(Sampled, 200))
+	if !errors.Is(err, context.DeadlineExceeded) || g == nil || g.Won || g.Ended != "stopped" {
+		t.Fatalf("a game whose context ends during it: %+v, %v", g, err)
+	}
+	// The game so far is a true account: its moves lead to its End.
+	if end, err := rules.Replay(p, config(Sampled, 200).options(p.Game), g.MoveList()); err != nil || !end.Equal(g.End) {
+		t.Fatalf("the game so far (%d moves) does not replay to its end: %v", len(g.Moves), err)
 	}
 }
 

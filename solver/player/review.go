@@ -24,8 +24,9 @@ type Reviewed struct {
 	// not be won with all cards known; 0 when it was lost as dealt; -1
 	// when it was never lost (see Lost) or a budget left it unknown.
 	LostAt int
-	// Lost says the game can no longer be won at its end.
-	Lost bool
+	// Lost says the game can no longer be won at its end; Won that it
+	// was won.
+	Lost, Won bool
 	// At the losing move (LostAt > 0):
 	//
 	// Kept is a move that kept the game winnable with all cards known (the
@@ -120,7 +121,7 @@ func Review(ctx context.Context, start *rules.Position, moves []rules.Move, cfg 
 		}
 		r.Moves = append(r.Moves, rm)
 	}
-	r.Lost = prev == solver.Unsolvable
+	r.Lost, r.Won = prev == solver.Unsolvable, q.Won()
 	if losing != nil {
 		if err := r.judge(ctx, losing, moves[r.LostAt-1], cfg); err != nil {
 			return nil, err
