@@ -180,6 +180,7 @@ func TestCLIStatsPlayer(t *testing.T) {
 			WinnableWon struct {
 				Wins, Of uint64
 			} `json:"winnable_won"`
+			Name         string   `json:"name"`
 			Timed        uint64   `json:"timed"`
 			MovesPerGame *float64 `json:"moves_per_game"`
 		} `json:"player"`
@@ -187,7 +188,7 @@ func TestCLIStatsPlayer(t *testing.T) {
 	if err := json.Unmarshal([]byte(first), &rep); err != nil {
 		t.Fatal(err)
 	}
-	if rep.Player == nil || rep.Player.Played != 8 || rep.Player.WinRate.Of != 8 || rep.Player.WinnableWon.Of != rep.Solvable {
+	if rep.Player == nil || rep.Player.Name != "greedy" || rep.Player.Played != 8 || rep.Player.WinRate.Of != 8 || rep.Player.WinnableWon.Of != rep.Solvable {
 		t.Fatalf("stats --player: %s", first)
 	}
 	// Each game is the one play gives: its outcome, and its length on
@@ -258,9 +259,10 @@ func TestCLIStatsPlayer(t *testing.T) {
 	}
 	// Another player is another run.
 	r := cliRun(t, "", "stats", "russian-cell", "--deals", "1-8", "--player", "sampled", "--out", out, "--quiet")
-	if r.code != exitUsage || !strings.Contains(r.stderr, "player") {
-		t.Fatalf("resume with another player: %v", r)
+	if r.code != exitUsage || !strings.Contains(r.stderr, "player") || strings.Contains(r.stderr, "samples") || strings.Contains(r.stderr, "seed") {
+		t.Fatalf("resume with another player (the samples and seed go with the player): %v", r)
 	}
+	cliWantUsage(t, cliRun(t, "", "stats", "russian-cell", "--deals", "1-8", "--samples", "5"), 1, "give --player sampled")
 	// Ripple Fan: the sampled player's rate is the rate with all cards known.
 	r = cliRun(t, "", "stats", "ripple-fan", "--deals", "1-50", "--player", "sampled", "--quiet")
 	if r.code != exitOK || !strings.Contains(r.stderr, "no game is played") || strings.Contains(r.stdout, "Player sampled") {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -218,7 +219,10 @@ func runStats(s streams, cmd *cobra.Command, args []string, f statsFlags, sf sea
 		Game: g, Deals: list, Shard: shard, Solver: scfg, Workers: workers,
 		Out: f.out, RetryUnknown: f.retryUnknown, Force: f.force,
 	}
-	if f.play.player != "" || cmd.Flags().Changed("samples") || cmd.Flags().Changed("seed") {
+	if f.play.player == "" && (cmd.Flags().Changed("samples") || cmd.Flags().Changed("seed")) {
+		return badInput("--samples and --seed are the sampled player's: give --player sampled")
+	}
+	if f.play.player != "" {
 		bp, err := statsPlayer(s, cmd, g, scfg, f.play)
 		if err != nil {
 			return err
@@ -377,6 +381,14 @@ func printReport(w io.Writer, format string, info runInfo, r batch.Report) error
 		}
 		if j.Hardest == nil {
 			j.Hardest = []batch.HardDeal{}
+		}
+		if r.Player != nil {
+			pr := *r.Player
+			pr.Name = h.Player
+			if h.Samples > 0 {
+				pr.Samples, pr.Seed = h.Samples, strconv.FormatUint(h.Seed, 10)
+			}
+			j.Report.Player = &pr
 		}
 		b, err := json.Marshal(j)
 		if err != nil {

@@ -333,6 +333,12 @@ type Report struct {
 
 // PlayerReport is how a player that cannot see the face-down cards did.
 type PlayerReport struct {
+	// Name, Samples and Seed say which player: Report leaves them empty,
+	// as a summary does not hold the header; the command line fills them
+	// from it.
+	Name    string `json:"name,omitempty"`
+	Samples int    `json:"samples,omitempty"`
+	Seed    string `json:"seed,omitempty"`
 	// Played counts the deals played; WinRate is won of played, with its
 	// 95% Wilson interval.
 	Played  uint64 `json:"played"`
