@@ -25,6 +25,23 @@ func TestTypedErrors(t *testing.T) {
 		t.Errorf("a position read as a solution: %#v", err)
 	}
 
+	// A review (patience review --format json) has a solution's keys and
+	// more: it is told apart, not read as a solution with a bad field.
+	review := `{"game":"russian-cell","number":"617","verdict":"solvable","moves":[{"move":"JH t2>t3","after":"solvable"}],"won":false,"lost":true}`
+	for _, read := range []func() error{
+		func() error { _, err := rules.ReadMoveFile(strings.NewReader(review)); return err },
+		func() error { _, err := rules.ReadSolution(strings.NewReader(review)); return err },
+		func() error { _, _, err := rules.ReadPosition(strings.NewReader(review)); return err },
+	} {
+		if err := read(); !errors.As(err, &wd) || wd.Got != rules.ReviewDocument {
+			t.Errorf("a review read as another document: %#v", err)
+		}
+	}
+	// A solution without "won" is still a solution.
+	if mf, err := rules.ReadMoveFile(strings.NewReader(`{"game":"russian-cell","number":"617","verdict":"solvable","rules":{"returns":true},"moves":[{"card":"JH","from":"t2","to":"t3"}],"nodes":1,"seconds":0}`)); err != nil || mf.Solution == nil || len(mf.Moves) != 1 {
+		t.Errorf("a solution read as a move file: %+v, %v", mf, err)
+	}
+
 	hidden := dealgen.Deal(rules.RussianCell, dealgen.FromUint64(1)).Hide()
 	_, err = rules.MarshalSolvitaire(hidden)
 	var uc *rules.UnknownCardsError

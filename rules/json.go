@@ -327,6 +327,7 @@ const (
 	ResultLineDocument // one line of a results file, without its header
 	ShareDocument      // the share of arrangements won, for a position with unknown cards
 	MoveListDocument   // a list of moves
+	ReviewDocument     // the review of a played game (patience review --format json)
 )
 
 // String describes the document in words, as in "this is a position".
@@ -344,6 +345,8 @@ func (d Document) String() string {
 		return "the share of arrangements won that patience solve gives for a position with unknown face-down cards (??)"
 	case MoveListDocument:
 		return "a list of moves"
+	case ReviewDocument:
+		return "the review of a played game"
 	}
 	return fmt.Sprintf("Document(%d)", uint8(d))
 }
@@ -384,6 +387,8 @@ func wrongKind(data []byte, what string) error {
 		got = ShareDocument
 	case has("tableau"):
 		got = PositionDocument
+	case isReview(has):
+		got = ReviewDocument
 	case isSolution(has):
 		got = SolutionDocument
 	case has("number") && has("verdict") && !has("game"):
@@ -400,7 +405,14 @@ func wrongKind(data []byte, what string) error {
 // isSolution says whether a document with the top-level keys that has
 // reports is a solution, as patience solve --format json writes it.
 func isSolution(has func(string) bool) bool {
-	return (has("position") || has("number")) && has("game") && (has("moves") || has("verdict"))
+	return (has("position") || has("number")) && has("game") && (has("moves") || has("verdict")) && !isReview(has)
+}
+
+// isReview says whether a document with the top-level keys that has
+// reports is a review, as patience review --format json writes it: it has
+// a game, a verdict and moves as a solution has, and "won" and "lost".
+func isReview(has func(string) bool) bool {
+	return has("game") && has("won") && has("lost") && has("moves")
 }
 
 // looksLikeSolution reports whether data opens with a JSON object that is a

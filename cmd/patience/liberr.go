@@ -64,6 +64,17 @@ func wrongDocument(e *rules.WrongDocumentError) string {
 	case rules.SolutionDocument:
 		is = "a solution (as patience solve --format json writes it)"
 		hint = "check its moves with patience check FILE"
+		if e.Want == rules.PositionDocument {
+			hint += ", or give it to --moves (review GAME --moves FILE starts from its own start)"
+		}
+	case rules.ReviewDocument:
+		is = "the review of a played game (as patience review --format json writes it)"
+		switch e.Want {
+		case rules.MoveListDocument:
+			hint = "give the game itself: play's record (play --format json) or its moves"
+		case rules.SolutionDocument:
+			hint = "check the game itself: play's record (play --format json)"
+		}
 	}
 	msg := "this is " + is + ", not " + e.Want.String()
 	if hint != "" {

@@ -300,6 +300,9 @@ func TestCLIReviewMoveFiles(t *testing.T) {
 	if out := cliOK(t, "", "review", "russian-cell", "1", "--moves", wonFile, "--samples", "5", "--workers", "1"); !strings.Contains(out, "The game was won: no move lost it.") {
 		t.Errorf("review of a won game:\n%s", out)
 	}
+	// The review's own JSON is not a game.
+	rv := cliWriteFile(t, "rv.json", cliOK(t, "", "review", "russian-cell", "1", "--moves", wonFile, "--samples", "5", "--workers", "1", "--format", "json"))
+	cliWantUsage(t, cliRun(t, "", "review", "russian-cell", "1", "--moves", rv), 1, "this is the review of a played game")
 	// A game played after --moves is recorded from its position; review
 	// finds the start there.
 	first := cliWriteFile(t, "first.txt", "JH t2>t3\nQS t2>t5\n")
