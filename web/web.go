@@ -89,11 +89,11 @@ const maxPath = 256
 
 // file is one of the page's files, held in memory: data, and gz, the
 // same gzipped when the page embeds it so (patience.wasm), else nil. etag
-// names data's content; the gzipped form's tag adds "-gz".
+// is data's ETag, naming its content; gzTag the gzipped form's.
 type file struct {
-	data, gz []byte
-	ctype    string
-	etag     string
+	data, gz    []byte
+	ctype       string
+	etag, gzTag string
 }
 
 var contentTypes = map[string]string{
@@ -127,9 +127,10 @@ func Handler() http.Handler {
 			ct = "application/octet-stream"
 		}
 		sum := sha256.Sum256(data)
-		f := file{data: data, ctype: ct, etag: hex.EncodeToString(sum[:12])}
+		tag := hex.EncodeToString(sum[:12])
+		f := file{data: data, ctype: ct, etag: `"` + tag + `"`}
 		if gz, err := static.ReadFile("static/" + name + ".gz"); err == nil {
-			f.gz = gz
+			f.gz, f.gzTag = gz, `"`+tag+`-gz"`
 		}
 		files["/"+name] = f
 		return nil
@@ -156,11 +157,11 @@ func Handler() http.Handler {
 			http.NotFound(w, r)
 			return
 		}
-		body, etag := f.data, `"`+f.etag+`"`
+		body, etag := f.data, f.etag
 		if f.gz != nil {
 			h.Set("Vary", "Accept-Encoding")
 			if acceptsGzip(r.Header.Get("Accept-Encoding")) {
-				body, etag = f.gz, `"`+f.etag+`-gz"`
+				body, etag = f.gz, f.gzTag
 				h.Set("Content-Encoding", "gzip")
 			}
 		}

@@ -283,9 +283,7 @@ func (r *playReport) print(w io.Writer, num string, pc player.Config, st rules.B
 	} else {
 		fmt.Fprintf(w, "Outcome: lost after %d moves, with %d of 52 cards on the foundations (%s).\n", len(gm.Moves), gm.End.OnFoundations(), gm.Ended)
 	}
-	if nw := noWinText(gm); nw != "" {
-		fmt.Fprint(w, nw)
-	}
+	fmt.Fprint(w, noWinText(gm))
 	switch {
 	case gm.Won:
 		fmt.Fprintln(w, "With all cards known: solvable (the game shows it).")
@@ -346,14 +344,14 @@ func movesText(ns []int) string {
 // moves made.
 func (r *playReport) printMoves(w io.Writer, num string, pc player.Config, st rules.BoardStyle) {
 	gm := r.game
-	p := gm.Start
-	fmt.Fprint(w, rules.FormatBoard(p.Hide(), num, st))
+	p, view := gm.Start, gm.Start.Hide()
+	fmt.Fprint(w, rules.FormatBoard(view, num, st))
 	fmt.Fprintln(w)
 	who := "the greedy player (a fixed rule, no search)"
 	if pc.Kind == player.Sampled {
 		who = fmt.Sprintf("the sampled player (%d arrangements of the unseen cards per decision, seed %d)", pc.Sample.Samples, pc.Sample.Seed)
 	}
-	if p.Hide().Unknowns() == 0 {
+	if view.Unknowns() == 0 {
 		// Nothing is face down (Ripple Fan, or a late position).
 		if pc.Kind == player.Sampled {
 			who = "the sampled player"
@@ -383,17 +381,16 @@ func howText(d player.Decision) string {
 	case player.Rule:
 		return "(rule)"
 	case player.Hopeless:
-		t := d.Rating
-		if t.Total() == 0 {
+		switch n := d.Rating.Total(); {
+		case n == 0:
 			return "(no win)"
-		}
-		switch {
-		case d.Exhaustive && t.Total() == 1:
+		case d.Exhaustive && n == 1:
 			return "no win (known)"
 		case d.Exhaustive:
-			return fmt.Sprintf("no win (0/%d) exact", t.Total())
+			return fmt.Sprintf("no win (0/%d) exact", n)
+		default:
+			return fmt.Sprintf("no win (0/%d)", n)
 		}
-		return fmt.Sprintf("no win (0/%d)", t.Total())
 	case player.Planned:
 		return "100% (known)"
 	}

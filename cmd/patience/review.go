@@ -8,7 +8,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/patience-solver/patience/dealgen"
 	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/solver/player"
 	"github.com/patience-solver/patience/solver/sample"
@@ -142,11 +141,7 @@ func reviewStart(s streams, args []string, sf startFlags, mf rules.MoveFile) (ru
 	case sol.Position != nil:
 		return g, sol.Position, "", nil
 	}
-	n, err := dealgen.ParseNumber(sol.Number)
-	if err != nil {
-		return 0, nil, "", badInput("give a deal NUMBER or --position FILE: %s names no start", fileName(sf.moves))
-	}
-	return g, dealgen.Deal(g, n), n.String(), nil
+	return readStart(s, []string{args[0], sol.Number}, sf)
 }
 
 type reviewDoc struct {

@@ -243,21 +243,17 @@ func (h *Header) Diff(want *Header, shard, budget bool) []HeaderDiff {
 	if budget && h.Timeout != want.Timeout {
 		add("timeout", timeoutString(h.Timeout), timeoutString(want.Timeout))
 	}
+	// Samples and seed are the sampled player's: beside another player's
+	// run, the player says it all.
 	if h.Player != want.Player {
 		add("player", playerString(h.Player), playerString(want.Player))
-	}
-	// Samples and seed are the sampled player's: between two sampled
-	// runs they tell the runs apart; beside another player's run, the
-	// player says it all.
-	if h.Samples > 0 && want.Samples > 0 {
+	} else {
 		if h.Samples != want.Samples {
 			add("samples", h.Samples, want.Samples)
 		}
 		if h.Seed != want.Seed {
 			add("seed", h.Seed, want.Seed)
 		}
-	} else if h.Player == want.Player && (h.Samples != want.Samples || h.Seed != want.Seed) {
-		add("samples", h.Samples, want.Samples)
 	}
 	return d
 }

@@ -6,7 +6,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -628,22 +627,7 @@ func TestRunCancelledBeforeStart(t *testing.T) {
 // checkWhole checks that a results file holds whole lines only.
 func checkWhole(t *testing.T, path string) {
 	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
+	if _, _, err := readAll(t, path); err != nil {
 		t.Fatal(err)
-	}
-	defer f.Close()
-	rd, err := NewReader(f, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var rec Record
-	for {
-		if err := rd.Next(&rec); err != nil {
-			if err != io.EOF {
-				t.Fatal(err)
-			}
-			return
-		}
 	}
 }

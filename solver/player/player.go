@@ -354,7 +354,7 @@ func (pl *Player) rated(ctx context.Context, view *rules.Position, cands []rules
 		} else {
 			pl.hopeless = max(view.Unknowns(), 1)
 		}
-		return pl.noWin(view, cands, sample.Tally{Unwinnable: adv.Total()}, adv.Exhaustive), true, nil
+		return noWin(view, cands, sample.Tally{Unwinnable: adv.Total()}, adv.Exhaustive), true, nil
 	}
 	best := rated[0]
 	t := best.Tally
@@ -376,7 +376,7 @@ func (pl *Player) planned(ctx context.Context, view *rules.Position, key string,
 		switch res.Verdict {
 		case solver.Unsolvable:
 			pl.lost = true
-			return pl.noWin(view, cands, sample.Tally{Unwinnable: 1}, true), true, nil
+			return noWin(view, cands, sample.Tally{Unwinnable: 1}, true), true, nil
 		case solver.Unknown:
 			// No proof either way: play the first new move, as the
 			// greedy player would.
@@ -418,7 +418,7 @@ func (pl *Player) planned(ctx context.Context, view *rules.Position, key string,
 // noWin is the decision where the sampled player finds that none of the
 // arrangements it rated (t, all unwinnable) can be won: the greedy rule's
 // move.
-func (pl *Player) noWin(view *rules.Position, cands []rules.Move, t sample.Tally, exact bool) Decision {
+func noWin(view *rules.Position, cands []rules.Move, t sample.Tally, exact bool) Decision {
 	return Decision{Move: greedyChoice(view, cands), How: Hopeless, Rating: t, Exhaustive: exact, Choices: len(cands)}
 }
 
