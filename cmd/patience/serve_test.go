@@ -236,3 +236,80 @@ func TestWebOut(t *testing.T) {
 		}
 	}
 }
+
+// TestWebOutReplacesLinks writes the page into a folder where one file's
+// name is a symbolic link to a file outside, another's a FIFO, and a third
+// a symbolic link to a missing file: each becomes a regular file of the
+// page, the link's target is left as it was, and the FIFO is never opened
+// (the command runs as a process, so that a hang ends the test rather
+// than blocking it).
+func TestWebOutReplacesLinks(t *testing.T) {
+	top := t.TempDir()
+	dir := filepath.Join(top, "site")
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	victim := filepath.Join(top, "victim.txt")
+	if err := os.WriteFile(victim, []byte("keep me\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("../victim.txt", filepath.Join(dir, "app.js")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("../gone/nowhere.css", filepath.Join(dir, "style.css")); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Mkfifo(filepath.Join(dir, "index.html"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	other := filepath.Join(dir, "notes.txt")
+	os.WriteFile(other, []byte("mine\n"), 0o600)
+
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, binary(t), "web", "--out", dir)
+	out, err := cmd.CombinedOutput()
+	if ctx.Err() != nil {
+		t.Fatalf("web --out did not end within 30 s (a FIFO opened?): %s", out)
+	}
+	if err != nil || !strings.Contains(string(out), "Wrote the web page") {
+		t.Fatalf("web --out: %v\n%s", err, out)
+	}
+	if got, _ := os.ReadFile(victim); string(got) != "keep me\n" {
+		t.Errorf("the link's target was written: %q", got)
+	}
+	if _, err := os.Stat(filepath.Join(top, "gone")); err == nil {
+		t.Error("a missing link target was made")
+	}
+	for _, name := range []string{"app.js", "style.css", "index.html"} {
+		fi, err := os.Lstat(filepath.Join(dir, name))
+		if err != nil || !fi.Mode().IsRegular() {
+			t.Errorf("%s: %v, %v; want a regular file", name, fi.Mode(), err)
+			continue
+		}
+		want, _ := fs.ReadFile(web.FS(), name)
+		if got, _ := os.ReadFile(filepath.Join(dir, name)); !bytes.Equal(got, want) {
+			t.Errorf("%s: %d bytes, want the page's %d", name, len(got), len(want))
+		}
+	}
+	if got, _ := os.ReadFile(other); string(got) != "mine\n" {
+		t.Errorf("another file in the folder was changed: %q", got)
+	}
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), ".") {
+			t.Errorf("a temporary file is left: %s", e.Name())
+		}
+	}
+
+	// A folder where a file goes is refused, in one line, and left alone.
+	dir2 := filepath.Join(top, "site2")
+	os.MkdirAll(filepath.Join(dir2, "app.js"), 0o755)
+	r := cliRun(t, "", "web", "--out", dir2)
+	if r.code != exitUsage || r.stdout != "" || strings.Count(r.stderr, "\n") != 1 || !strings.Contains(r.stderr, "is a folder") {
+		t.Errorf("a folder named app.js: %v", r)
+	}
+	if fi, err := os.Lstat(filepath.Join(dir2, "app.js")); err != nil || !fi.IsDir() {
+		t.Errorf("the folder app.js: %v", err)
+	}
+}

@@ -4,8 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"syscall"
 
 	"github.com/spf13/cobra"
 
@@ -23,7 +25,10 @@ code is needed. Browsers do not run the page's Web Worker from file://, so
 open it through a server, not as a file.
 
 DIR is made if it does not exist; files of the same names are replaced, and
-nothing else in DIR is touched.`,
+nothing else in DIR is touched. Each file is written to a new temporary file
+in DIR and renamed over the old name: a symbolic link or a FIFO of that name
+is replaced by the file, never followed or opened, so a link's target is
+left as it was.`,
 		Example: `  patience web --out site
   cd site && python3 -m http.server 8000    # then open http://localhost:8000/`,
 		Args: noArgs,
@@ -32,6 +37,10 @@ nothing else in DIR is touched.`,
 				return badInput("missing --out DIR: the folder to write the page into")
 			}
 			n, err := writePage(out)
+			var ie interrupted
+			if errors.As(err, &ie) {
+				fmt.Fprintf(s.err, "patience: stopped after writing %d of the page's files to %s (each one whole)\n", n, out)
+			}
 			if err != nil {
 				return err
 			}
@@ -43,7 +52,8 @@ nothing else in DIR is touched.`,
 	return cmd
 }
 
-// writePage writes the page's files into dir and returns how many.
+// writePage writes the page's files into dir and returns how many. It
+// stops at the first of stopSignals, with no temporary file left.
 func writePage(dir string) (int, error) {
 	if fi, err := os.Stat(dir); err == nil && !fi.IsDir() {
 		return 0, badInput("--out %s is a file, not a folder", dir)
@@ -51,28 +61,85 @@ func writePage(dir string) (int, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return 0, ioFailure{fmt.Errorf("cannot make %s: %v", dir, errors.Unwrap(err))}
 	}
+	ctx, signalled, stop := stopOnSignal()
+	defer stop()
 	fsys := web.FS()
 	n := 0
 	err := fs.WalkDir(fsys, ".", func(name string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
-		target := filepath.Join(dir, filepath.FromSlash(name))
+		if ctx.Err() != nil {
+			return interrupted{signalled()}
+		}
 		if d.IsDir() {
-			return os.MkdirAll(target, 0o755)
+			if name == "." {
+				return nil
+			}
+			// The page's files are all at the top: a folder in it would
+			// need the same care as the files (no symbolic link followed).
+			return fmt.Errorf("%s: the page has a folder", name)
 		}
 		data, err := fs.ReadFile(fsys, name)
 		if err != nil {
 			return err
 		}
-		if err := os.WriteFile(target, data, 0o644); err != nil {
+		if err := replaceFile(dir, name, data); err != nil {
 			return err
 		}
 		n++
 		return nil
 	})
-	if err != nil {
+	var ie interrupted
+	var ue usageError
+	switch {
+	case errors.As(err, &ie):
+		return n, err
+	case errors.As(err, &ue):
+		return n, err
+	case err != nil:
 		return n, ioFailure{fmt.Errorf("writing the page to %s: %v", dir, err)}
 	}
 	return n, nil
+}
+
+// replaceFile writes data as the regular file name in dir: into a new
+// temporary file in dir, then renamed over name. Whatever name was (a
+// file, a symbolic link, a FIFO) is replaced, never opened or followed: a
+// link's target is left as it was. A folder of that name is refused. The
+// file gets mode 0644 less the umask, as a new file would.
+func replaceFile(dir, name string, data []byte) error {
+	target := filepath.Join(dir, name)
+	if fi, err := os.Lstat(target); err == nil && fi.IsDir() {
+		return badInput("cannot write %s: it is a folder; move it away or write the page elsewhere", target)
+	}
+	var f *os.File
+	var tmp string
+	for {
+		tmp = filepath.Join(dir, fmt.Sprintf(".%s.tmp-%d", name, rand.Uint32()))
+		var err error
+		f, err = os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL|syscall.O_NOFOLLOW, 0o644)
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		if err != nil {
+			return fmt.Errorf("cannot write %s: %v", name, errors.Unwrap(err))
+		}
+		break
+	}
+	_, err := f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, target)
+	}
+	if err != nil {
+		os.Remove(tmp)
+		if u := errors.Unwrap(err); u != nil {
+			err = u
+		}
+		return fmt.Errorf("cannot write %s: %v", name, err)
+	}
+	return nil
 }
