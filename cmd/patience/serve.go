@@ -4,9 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
+	"net/netip"
+	"slices"
+	"strings"
 	"time"
+	"unicode"
 
 	"github.com/spf13/cobra"
 
@@ -18,6 +23,7 @@ const defaultAddr = "127.0.0.1:8080"
 
 func newServeCommand(s streams) *cobra.Command {
 	var addr string
+	var allow []string
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Serve the web page: see a deal, solve it and watch it won, in a browser",
@@ -30,12 +36,32 @@ The solver runs in the browser (WebAssembly, in a Web Worker): the server only
 hands out the page's own files, GET and HEAD only, with a strict
 Content-Security-Policy. Ctrl-C stops it. To host the page elsewhere, write
 its files with "patience web --out DIR" and serve that folder with any static
-HTTP server.`,
+HTTP server.
+
+By default serve listens on 127.0.0.1, this machine only. An --addr with no
+host (":8080"), 0.0.0.0 or another address that is not a loopback address
+makes the page reachable from the network: serve says so on stderr, and
+prints the address it really listens on.
+
+serve answers only requests whose Host is localhost, an IP address (such as
+http://192.168.1.5:8080/, for a phone on the same network) or a name given
+with --allow-host; a request for any other name gets 421 Misdirected
+Request. This keeps a web page from another site from reaching the server
+through a name of its own that it points at this machine (DNS rebinding).
+
+Exit codes: 0 once it has stopped cleanly, after Ctrl-C, SIGTERM, SIGHUP or
+SIGQUIT (it then says "patience: stopped" on stderr); 2 if it cannot listen
+on --addr or --allow-host is not a host name; 1 if serving fails.`,
 		Example: `  patience serve
   patience serve --addr 127.0.0.1:9000
-  patience serve --addr :8080      # every network interface`,
+  patience serve --addr :8080      # every network interface: reachable from the network
+  patience serve --addr :8080 --allow-host mybox.local   # also answer to http://mybox.local:8080/`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			hosts, err := allowedHosts(allow)
+			if err != nil {
+				return err
+			}
 			ln, err := net.Listen("tcp", addr)
 			if err != nil {
 				return badInput("cannot listen on --addr %s: %v", addr, errors.Unwrap(err))
@@ -43,7 +69,10 @@ HTTP server.`,
 			ctx, signalled, stop := stopOnSignal()
 			defer stop()
 			fmt.Fprintf(s.out, "Serving the patience web page at %s\nPress Ctrl-C to stop.\n", pageURL(ln.Addr()))
-			if err := servePage(ctx, ln); err != nil {
+			if w := exposureWarning(ln.Addr()); w != "" {
+				fmt.Fprintln(s.err, w)
+			}
+			if err := servePage(ctx, ln, hosts...); err != nil {
 				return err
 			}
 			if sig := signalled(); sig != 0 {
@@ -53,6 +82,7 @@ HTTP server.`,
 		},
 	}
 	cmd.Flags().StringVar(&addr, "addr", defaultAddr, "the address to listen on, host:port")
+	cmd.Flags().StringArrayVar(&allow, "allow-host", nil, "also answer requests for this host `NAME` (repeatable); localhost and IP addresses are always answered")
 	return cmd
 }
 
@@ -64,26 +94,101 @@ func noArgs(cmd *cobra.Command, args []string) error {
 	return nil
 }
 
-// pageURL is the address a browser opens for a listener on a: a host
-// left open (":8080", "0.0.0.0") is reached as localhost.
+// pageURL is the address a browser on this machine opens for a listener
+// on a: the address itself, or for a listener on every interface
+// ("0.0.0.0", "[::]") localhost, followed by the address it listens on.
 func pageURL(a net.Addr) string {
 	host, port, err := net.SplitHostPort(a.String())
 	if err != nil {
 		return "http://" + a.String() + "/"
 	}
 	if ip := net.ParseIP(host); host == "" || (ip != nil && ip.IsUnspecified()) {
-		host = "localhost"
+		return "http://" + net.JoinHostPort("localhost", port) + "/ (listening on " + a.String() + ", every network interface)"
 	}
 	return "http://" + net.JoinHostPort(host, port) + "/"
+}
+
+// exposureWarning is the warning for a listener on a that is reachable from
+// the network (any address but a loopback one), or "" for a loopback one.
+func exposureWarning(a net.Addr) string {
+	host, _, err := net.SplitHostPort(a.String())
+	if err != nil {
+		host = a.String()
+	}
+	ip, err := netip.ParseAddr(host)
+	if err == nil && ip.Unmap().IsLoopback() {
+		return ""
+	}
+	where := "address " + a.String()
+	if err == nil && ip.IsUnspecified() {
+		where = a.String() + ", every network interface"
+	}
+	return "patience: warning: listening on " + where + ": the page is reachable from the network, by anyone who can reach this machine; --addr 127.0.0.1:PORT keeps it on this machine"
+}
+
+// allowedHosts checks the names given with --allow-host and returns them
+// in lower case, without a final dot.
+func allowedHosts(names []string) ([]string, error) {
+	var out []string
+	for _, n := range names {
+		h := strings.TrimSuffix(strings.ToLower(n), ".")
+		if h == "" || strings.ContainsAny(h, ":/[]@ \t") || strings.ContainsFunc(h, unicode.IsControl) {
+			return nil, badInput("bad --allow-host %q: give a host name alone, without a port or scheme, such as mybox.local", n)
+		}
+		out = append(out, h)
+	}
+	return out, nil
+}
+
+// hostAllowed says whether a request's Host header (host, or host:port)
+// names localhost, an IP address, or one of the allowed names (lower case,
+// no final dot). Case does not matter, nor a final dot.
+func hostAllowed(hostHeader string, allowed []string) bool {
+	h := hostHeader
+	if host, _, err := net.SplitHostPort(h); err == nil {
+		h = host
+	} else if strings.HasPrefix(h, "[") && strings.HasSuffix(h, "]") {
+		h = h[1 : len(h)-1]
+	} else if strings.Contains(h, ":") {
+		// A colon outside brackets, not as host:port: IPv6 must be in
+		// brackets in a Host header.
+		return false
+	}
+	if h == "" {
+		return false
+	}
+	if _, err := netip.ParseAddr(h); err == nil {
+		return true
+	}
+	h = strings.TrimSuffix(strings.ToLower(h), ".")
+	return h == "localhost" || slices.Contains(allowed, h)
+}
+
+// checkHost answers only requests for an allowed host (see hostAllowed),
+// and refuses others with 421 Misdirected Request.
+func checkHost(next http.Handler, allowed []string) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !hostAllowed(r.Host, allowed) {
+			h := w.Header()
+			h.Set("Content-Security-Policy", "default-src 'none'")
+			h.Set("X-Content-Type-Options", "nosniff")
+			h.Set("Content-Type", "text/plain; charset=utf-8")
+			w.WriteHeader(http.StatusMisdirectedRequest)
+			io.WriteString(w, "421 misdirected request: this server answers only for localhost, an IP address, or a name given to patience serve with --allow-host\n")
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
 }
 
 // servePage serves the web page on ln until ctx ends, then shuts down: it
 // stops taking connections and gives those in progress half a second to
 // end (a connection opened but silent would hold a graceful shutdown for
-// seconds).
-func servePage(ctx context.Context, ln net.Listener) error {
+// seconds). It answers requests for localhost, an IP address or one of
+// allowed (see hostAllowed).
+func servePage(ctx context.Context, ln net.Listener, allowed ...string) error {
 	srv := &http.Server{
-		Handler:           web.Handler(),
+		Handler:           checkHost(web.Handler(), allowed),
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      60 * time.Second,

@@ -30,7 +30,7 @@ func rawGet(t *testing.T, addr, method, target string) (int, http.Header) {
 	}
 	defer c.Close()
 	c.SetDeadline(time.Now().Add(5 * time.Second))
-	io.WriteString(c, method+" "+target+" HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+	io.WriteString(c, method+" "+target+" HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
 	res, err := http.ReadResponse(bufio.NewReader(c), &http.Request{Method: method})
 	if err != nil {
 		t.Fatalf("%s %s: %v", method, target, err)
@@ -148,7 +148,7 @@ func TestServeStopsPromptly(t *testing.T) {
 func TestServeCommand(t *testing.T) {
 	bin := binary(t)
 	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGINT} {
-		cmd := exec.Command(bin, "serve", "--addr", "127.0.0.1:0")
+		cmd := exec.Command(bin, "serve", "--addr", "127.0.0.1:0", "--allow-host", "MyBox.Local")
 		stdout, err := cmd.StdoutPipe()
 		if err != nil {
 			t.Fatal(err)
@@ -174,6 +174,13 @@ func TestServeCommand(t *testing.T) {
 		if res.StatusCode != 200 || !strings.HasPrefix(url, "http://127.0.0.1:") {
 			t.Errorf("GET %s: %d", url, res.StatusCode)
 		}
+		hostPort := strings.TrimSuffix(strings.TrimPrefix(url, "http://"), "/")
+		if code, _, _ := getHost(t, hostPort, "rebound.example"); code != 421 {
+			t.Errorf("Host rebound.example: %d, want 421", code)
+		}
+		if code, _, _ := getHost(t, hostPort, "mybox.local"); code != 200 {
+			t.Errorf("Host mybox.local, allowed: %d, want 200", code)
+		}
 		t0 := time.Now()
 		cmd.Process.Signal(sig)
 		waited := make(chan error, 1)
@@ -184,10 +191,87 @@ func TestServeCommand(t *testing.T) {
 			cmd.Process.Kill()
 			t.Fatalf("%v: serve did not stop within 5 s", sig)
 		}
-		if code := cmd.ProcessState.ExitCode(); code != 0 {
-			t.Errorf("%v: exit %d, stderr %q", sig, code, stderr.String())
+		if code := cmd.ProcessState.ExitCode(); code != 0 || stderr.String() != "patience: stopped\n" {
+			t.Errorf("%v: exit %d, stderr %q (no warning for a loopback address)", sig, code, stderr.String())
 		}
 		t.Logf("%v: stopped in %v", sig, time.Since(t0))
+	}
+}
+
+// getHost sends GET / with the given Host header to addr, and returns the
+// status code, the Content-Type and the body.
+func getHost(t *testing.T, addr, host string) (int, string, string) {
+	t.Helper()
+	c, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	c.SetDeadline(time.Now().Add(5 * time.Second))
+	io.WriteString(c, "GET / HTTP/1.1\r\nHost: "+host+"\r\nConnection: close\r\n\r\n")
+	res, err := http.ReadResponse(bufio.NewReader(c), &http.Request{Method: "GET"})
+	if err != nil {
+		t.Fatalf("Host %q: %v", host, err)
+	}
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	return res.StatusCode, res.Header.Get("Content-Type"), string(body)
+}
+
+// TestServeHostCheck: the server answers requests for localhost, an IP
+// address or a name given with --allow-host, with or without a port, in
+// any case; others get 421 and a short plain-text reason.
+func TestServeHostCheck(t *testing.T) {
+	srv := httptest.NewServer(checkHost(web.Handler(), []string{"mybox.local"}))
+	defer srv.Close()
+	addr := strings.TrimPrefix(srv.URL, "http://")
+	for _, h := range []string{"localhost", "LocalHost:8080", "localhost.", "LOCALHOST.:80", addr, "127.0.0.1", "[::1]", "[::1]:8080",
+		"192.168.1.5:8080", "10.0.0.7", "[fe80::1]:8080", "mybox.local", "MyBox.Local:9000", "mybox.local."} {
+		if code, ctype, _ := getHost(t, addr, h); code != 200 || ctype != "text/html; charset=utf-8" {
+			t.Errorf("Host %q: %d %q, want 200 and the page", h, code, ctype)
+		}
+	}
+	for _, h := range []string{"evil.example", "evil.example:" + strings.Split(addr, ":")[1], "localhost.evil.example", "127.0.0.1.nip.io",
+		"sub.mybox.local", "mybox.localx", "local", "", "::1", "x"} {
+		code, ctype, body := getHost(t, addr, h)
+		if code == 200 {
+			t.Errorf("Host %q: served", h)
+			continue
+		}
+		if h == "" && code == 400 { // the server's own refusal of an empty Host
+			continue
+		}
+		if code != 421 || ctype != "text/plain; charset=utf-8" || !strings.Contains(body, "--allow-host") || strings.Count(body, "\n") != 1 {
+			t.Errorf("Host %q: %d %q %q, want 421 with a one-line reason", h, code, ctype, body)
+		}
+	}
+}
+
+// TestServeExposure: the address printed is the one listened on, and a
+// listener that is not on a loopback address gets a warning. The
+// addresses are given, never bound.
+func TestServeExposure(t *testing.T) {
+	for _, c := range []struct {
+		addr      *net.TCPAddr
+		url, warn string
+	}{
+		{&net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 8080}, "http://127.0.0.1:8080/", ""},
+		{&net.TCPAddr{IP: net.IPv4(127, 0, 0, 2), Port: 8080}, "http://127.0.0.2:8080/", ""},
+		{&net.TCPAddr{IP: net.IPv6loopback, Port: 8080}, "http://[::1]:8080/", ""},
+		{&net.TCPAddr{IP: net.IPv4zero, Port: 8080}, "http://localhost:8080/ (listening on 0.0.0.0:8080, every network interface)",
+			"patience: warning: listening on 0.0.0.0:8080, every network interface: the page is reachable from the network"},
+		{&net.TCPAddr{IP: net.IPv6unspecified, Port: 8080}, "http://localhost:8080/ (listening on [::]:8080, every network interface)",
+			"patience: warning: listening on [::]:8080, every network interface: the page is reachable from the network"},
+		{&net.TCPAddr{IP: net.IPv4(192, 168, 1, 5), Port: 9000}, "http://192.168.1.5:9000/",
+			"patience: warning: listening on address 192.168.1.5:9000: the page is reachable from the network"},
+	} {
+		if got := pageURL(c.addr); got != c.url {
+			t.Errorf("%v: URL %q, want %q", c.addr, got, c.url)
+		}
+		w := exposureWarning(c.addr)
+		if (c.warn == "") != (w == "") || !strings.HasPrefix(w, c.warn) || strings.Contains(w, "\n") {
+			t.Errorf("%v: warning %q, want %q", c.addr, w, c.warn)
+		}
 	}
 }
 
@@ -195,6 +279,12 @@ func TestServeBadAddress(t *testing.T) {
 	r := cliRun(t, "", "serve", "--addr", "no-such-host-name.invalid:99999")
 	if r.code != exitUsage || r.stdout != "" || strings.Count(r.stderr, "\n") != 1 || !strings.Contains(r.stderr, "cannot listen on --addr") {
 		t.Errorf("bad --addr: %v", r)
+	}
+	for _, h := range []string{"mybox:8080", "", "http://mybox", "[::1]"} {
+		r = cliRun(t, "", "serve", "--addr", "127.0.0.1:0", "--allow-host", h)
+		if r.code != exitUsage || r.stdout != "" || strings.Count(r.stderr, "\n") != 1 || !strings.Contains(r.stderr, "bad --allow-host") {
+			t.Errorf("--allow-host %q: %v", h, r)
+		}
 	}
 	r = cliRun(t, "", "serve", "extra")
 	if r.code != exitUsage || r.stdout != "" || !strings.Contains(r.stderr, "serve takes no arguments") {
