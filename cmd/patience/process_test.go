@@ -290,6 +290,24 @@ func TestScaleOutDocExamples(t *testing.T) {
 		}
 	}
 
+	// checkShard checks that a shard's file records its shard as resolved.
+	checkShard := func(path string, i, n int) {
+		t.Helper()
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		header, _, _ := strings.Cut(string(data), "\n")
+		if want := fmt.Sprintf(`"shard":"%d/%d"`, i, n); !strings.Contains(header, want) {
+			t.Errorf("%s: header %s, want %s", path, header, want)
+		}
+	}
+	// The scheduler variables of this process, if any, are cleared.
+	var clearShardEnv []string
+	for _, k := range []string{k8sIndexVar, slurmIDVar, slurmCountVar, slurmMinVar, slurmMaxVar, slurmStepVar} {
+		clearShardEnv = append(clearShardEnv, k+"=")
+	}
+
 	t.Run("parallel", func(t *testing.T) {
 		script := docBlock(t, doc, "parallel")
 		if _, err := exec.LookPath("parallel"); err != nil {
@@ -325,10 +343,21 @@ func TestScaleOutDocExamples(t *testing.T) {
 		}
 		// Take the block scalar's indentation off.
 		shard := regexp.MustCompile(`(?m)^`+script[1]).ReplaceAllString(script[2], "")
+		if !strings.Contains(shard, `--shard "auto/$SHARDS"`) {
+			t.Errorf("the Kubernetes example does not use --shard auto/$SHARDS:\n%s", shard)
+		}
+		// The policy: exit code 2 (a usage error) fails the index, without
+		// a retry.
+		policy := regexp.MustCompile(`(?s)backoffLimitPerIndex: \d+\n.*- action: FailIndex[^\n]*\n\s+onExitCodes:\n\s+containerName: shard\n\s+operator: In\n\s+values: \[(\d+)\]`).FindStringSubmatch(manifest)
+		if policy == nil || policy[1] != strconv.Itoa(exitUsage) {
+			t.Errorf("the manifest has no backoffLimitPerIndex and FailIndex on exit code %d: %q", exitUsage, policy)
+		}
 		results := t.TempDir()
 		env = append(env, "DEALS="+deals, "RESULTS="+results) // the manifest's DEALS and RESULTS, made small and local
+		env = append(env, clearShardEnv...)
 		for i := range n {
 			shell(t, t.TempDir(), shard, append(env, "JOB_COMPLETION_INDEX="+strconv.Itoa(i))...)
+			checkShard(filepath.Join(results, "ripple-fan-"+strconv.Itoa(i)+".jsonl"), i, n)
 		}
 		out := shell(t, t.TempDir(), docBlock(t, doc, "k8s-merge"), env...)
 		checkMerged("Kubernetes", filepath.Join(results, "ripple-fan.jsonl"), out)
@@ -341,9 +370,31 @@ func TestScaleOutDocExamples(t *testing.T) {
 			t.Fatal("no #SBATCH --array=0-N in the Slurm script")
 		}
 		last, _ := strconv.Atoi(array[1])
+		if !strings.Contains(script, "--shard auto ") {
+			t.Errorf("the Slurm example does not use --shard auto:\n%s", script)
+		}
 		dir := t.TempDir()
+		// The variables Slurm sets in each task of --array=0-LAST.
 		for i := 0; i <= last; i++ {
-			shell(t, dir, script, "DEALS="+deals, "SLURM_ARRAY_TASK_ID="+strconv.Itoa(i))
+			env := append(slices.Clone(clearShardEnv), "DEALS="+deals, "SLURM_ARRAY_TASK_ID="+strconv.Itoa(i),
+				"SLURM_ARRAY_TASK_COUNT="+strconv.Itoa(last+1), "SLURM_ARRAY_TASK_MIN=0",
+				"SLURM_ARRAY_TASK_MAX="+strconv.Itoa(last), "SLURM_ARRAY_TASK_STEP=1", "SLURM_ARRAY_JOB_ID=1234")
+			shell(t, dir, script, env...)
+			checkShard(filepath.Join(dir, "ripple-fan-"+strconv.Itoa(i)+".jsonl"), i, last+1)
+		}
+		// The same script in an array that skips indexes is refused, with
+		// exit code 2 and nothing written.
+		cmd := exec.Command("bash", "-c", script)
+		cmd.Dir = t.TempDir()
+		cmd.Env = append(os.Environ(), "PATH="+filepath.Dir(binary(t))+string(os.PathListSeparator)+os.Getenv("PATH"), "DEALS="+deals)
+		cmd.Env = append(cmd.Env, clearShardEnv...)
+		cmd.Env = append(cmd.Env, "SLURM_ARRAY_TASK_ID=3", "SLURM_ARRAY_TASK_COUNT=3", "SLURM_ARRAY_TASK_MIN=1", "SLURM_ARRAY_TASK_MAX=5", "SLURM_ARRAY_TASK_STEP=1")
+		refusal, _ := cmd.CombinedOutput()
+		if code := cmd.ProcessState.ExitCode(); code != exitUsage || !strings.Contains(string(refusal), "not a plain range") {
+			t.Errorf("the Slurm script in --array=1,3,5: exit %d, %s", code, refusal)
+		}
+		if files, _ := os.ReadDir(cmd.Dir); len(files) != 0 {
+			t.Errorf("the refused task wrote %v", files[0].Name())
 		}
 		out := shell(t, dir, docBlock(t, doc, "slurm-merge"))
 		checkMerged("Slurm", filepath.Join(dir, "ripple-fan.jsonl"), out)

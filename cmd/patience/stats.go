@@ -79,6 +79,11 @@ before builds were recorded) is resumed as version 1, with a note.
 
 --shard i/n runs only the deals whose 0-based index in the list is i mod n,
 to spread a run over machines; "patience merge" combines the shard files.
+--shard auto/N takes i from JOB_COMPLETION_INDEX, in a Kubernetes Indexed
+Job of N completions; --shard auto takes i and n from a Slurm array task
+(SLURM_ARRAY_TASK_ID less SLURM_ARRAY_TASK_MIN, of SLURM_ARRAY_TASK_COUNT),
+and refuses an array that is not a plain range with step 1. The header
+records the shard as resolved (such as 3/4). See docs/scale-out.md.
 
 With --summary, the arguments are results files, summarised as they are:
 one game and rules, each file and each deal counted once. It says when the
@@ -111,6 +116,7 @@ greedy still plays.`,
   patience stats ripple-fan --deals 1-10000000 --out rf.jsonl --plot rf.svg
   patience stats ripple-fan --deals 10000000000000000-10000000001000000 --quiet
   patience stats russian-cell --deals 1-1000000 --shard 2/8 --out rc-2.jsonl
+  patience stats russian-cell --deals 1-1000000 --shard auto --out "rc-$SLURM_ARRAY_TASK_ID.jsonl"   # a Slurm array task
   patience stats russian-cell --deals random:100000@1 --out rc-random.jsonl
   patience stats russian-cell --deals 1-100000 --out rc.jsonl --retry-unknown --max-nodes 1000000000
   patience stats --summary rc.jsonl --format json
@@ -135,7 +141,7 @@ greedy still plays.`,
 	fl.StringVar(&f.deals, "deals", "", "deals to decide: A-B, a number, a comma-separated list, or random:N@SEED (N deals drawn from 1 to 2^64-1)")
 	fl.StringVar(&f.dealsFile, "deals-file", "", "read the deals from FILE, one item a line (- for stdin)")
 	fl.StringVar(&f.out, "out", "", "write one JSON line per deal to FILE, and resume from it")
-	fl.StringVar(&f.shard, "shard", "0/1", "run only the deals whose index in the list is i mod n")
+	fl.StringVar(&f.shard, "shard", "0/1", "run only the deals whose index in the list is i mod n: i/n, or auto/N (Kubernetes Indexed Job), auto (Slurm array)")
 	fl.StringVar(&f.format, "format", "text", "summary format: text, json, or csv (a header row and one row of figures)")
 	fl.BoolVar(&f.records, "records", false, "with --summary: write every deal of the files as CSV, one a row (--format csv)")
 	fl.StringVar(&f.plot, "plot", "", "draw the running win rate and the distribution of effort to FILE.svg")
@@ -197,7 +203,7 @@ func runStats(s streams, cmd *cobra.Command, args []string, f statsFlags, sf sea
 	if err := countListMemory(list, &scfg, sf); err != nil {
 		return err
 	}
-	shard, err := batch.ParseShard(f.shard)
+	shard, err := envShard(f.shard)
 	if err != nil {
 		return usageError{err}
 	}
