@@ -403,3 +403,39 @@ func TestWebOutReplacesLinks(t *testing.T) {
 		t.Errorf("the folder app.js: %v", err)
 	}
 }
+
+// TestWebOutInterrupted stops web --out with SIGINT after its second file:
+// it exits 130, says how many files it wrote, and leaves those whole and
+// no temporary file.
+func TestWebOutInterrupted(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "site")
+	files := 0
+	afterPageFile = func(ctx context.Context) {
+		files++
+		if files != 2 {
+			return
+		}
+		syscall.Kill(os.Getpid(), syscall.SIGINT)
+		select {
+		case <-ctx.Done():
+		case <-time.After(30 * time.Second):
+			t.Error("the signal did not end the context within 30 s")
+		}
+	}
+	defer func() { afterPageFile = nil }()
+	r := cliRun(t, "", "web", "--out", dir)
+	if r.code != 130 || r.stdout != "" || r.stderr != "patience: stopped after writing 2 of the page's files to "+dir+" (each one whole)\n" {
+		t.Errorf("web --out stopped by SIGINT: %v", r)
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 2 {
+		t.Errorf("%d entries in the folder, want the 2 files written", len(entries))
+	}
+	for _, e := range entries {
+		want, _ := fs.ReadFile(web.FS(), e.Name())
+		got, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil || len(want) == 0 || !bytes.Equal(got, want) {
+			t.Errorf("%s: %d bytes (%v), want the page's %d", e.Name(), len(got), err, len(want))
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -52,6 +53,10 @@ left as it was.`,
 	return cmd
 }
 
+// afterPageFile, when not nil, is called after each file writePage writes,
+// with the context that a signal ends: a test's hook.
+var afterPageFile func(ctx context.Context)
+
 // writePage writes the page's files into dir and returns how many. It
 // stops at the first of stopSignals, with no temporary file left.
 func writePage(dir string) (int, error) {
@@ -88,6 +93,9 @@ func writePage(dir string) (int, error) {
 			return err
 		}
 		n++
+		if afterPageFile != nil {
+			afterPageFile(ctx)
+		}
 		return nil
 	})
 	var ie interrupted
