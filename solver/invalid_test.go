@@ -181,3 +181,18 @@ func TestSolutionRoundTrip(t *testing.T) {
 		})
 	}
 }
+
+// FindBlockage proves no cause of loss for a position no game can reach:
+// an empty board has no move, but that is no loss of a game.
+func TestFindBlockageRefusesInvalidPositions(t *testing.T) {
+	for _, g := range []rules.Game{rules.RussianCell, rules.RippleFan} {
+		for name, p := range badPositions(g) {
+			if b, ok := solver.FindBlockage(p); ok {
+				t.Errorf("%s %s: FindBlockage says %q", g, name, b.Text)
+			}
+		}
+	}
+	if _, ok := solver.FindBlockage(nil); ok {
+		t.Error("FindBlockage(nil) found a cause")
+	}
+}
