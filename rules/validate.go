@@ -5,6 +5,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/patience-solver/patience/internal/probe"
 )
 
 // MaxProblems is the most problems a Problems error lists. When there are
@@ -126,6 +128,7 @@ func (e *LayoutMismatch) Error() string {
 // columns for Russian Cell, 13 piles for Ripple Fan) gets one error, a
 // *LayoutMismatch, rather than a problem for every pile.
 func Validate(p *Position) error {
+	probe.Validations.Add(1)
 	if p != nil && (p.Game == RussianCell || p.Game == RippleFan) {
 		other := RippleFan
 		if p.Game == RippleFan {

@@ -85,8 +85,13 @@ func BenchmarkTableVisit(b *testing.B) {
 }
 
 // benchSolve solves deals 1..n of game g once per iteration and reports
-// positions per second.
-func benchSolve(b *testing.B, g rules.Game, n uint64) {
+// positions per second. It calls SolveTrusted, as batch runs do; checked
+// calls Solve instead, which validates each deal first.
+func benchSolve(b *testing.B, g rules.Game, n uint64, checked bool) {
+	solve := (*Solver).SolveTrusted
+	if checked {
+		solve = (*Solver).Solve
+	}
 	cfg := testConfig(1)
 	if g == rules.RippleFan {
 		cfg.Options.Returns = false
@@ -99,7 +104,7 @@ func benchSolve(b *testing.B, g rules.Game, n uint64) {
 	for b.Loop() {
 		for k := uint64(1); k <= n; k++ {
 			d.DealInto(g, dealgen.FromUint64(k), p)
-			r, err := s.Solve(context.Background(), p)
+			r, err := solve(s, context.Background(), p)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -111,10 +116,15 @@ func benchSolve(b *testing.B, g rules.Game, n uint64) {
 }
 
 // BenchmarkSolveRussianCell solves Russian Cell deals 1..100.
-func BenchmarkSolveRussianCell(b *testing.B) { benchSolve(b, rules.RussianCell, 100) }
+func BenchmarkSolveRussianCell(b *testing.B) { benchSolve(b, rules.RussianCell, 100, false) }
 
 // BenchmarkSolveRippleFan solves Ripple Fan deals 1..10,000.
-func BenchmarkSolveRippleFan(b *testing.B) { benchSolve(b, rules.RippleFan, 10_000) }
+func BenchmarkSolveRippleFan(b *testing.B) { benchSolve(b, rules.RippleFan, 10_000, false) }
+
+// BenchmarkSolveRippleFanChecked is BenchmarkSolveRippleFan with each deal
+// validated (Solve, not SolveTrusted): what batch runs would pay if they
+// checked dealgen's deals.
+func BenchmarkSolveRippleFanChecked(b *testing.B) { benchSolve(b, rules.RippleFan, 10_000, true) }
 
 // BenchmarkTableGrow measures filling a table from its smallest size to
 // half a million positions, doubling (and rehashing) on the way, as a hard

@@ -24,6 +24,15 @@
 // table forgets positions; it does not stop the search).
 // Config.Shortest asks for a solution of the fewest moves, proven so.
 //
+// A position that fails rules.Validate (an empty board, a card twice) is
+// refused with a *rules.InvalidPositionError, never answered: Solve checks
+// its position once, before searching. (*Solver).SolveTrusted skips the
+// check, for the deals package dealgen builds, as batch runs do: checking
+// a Ripple Fan deal costs about as much as deciding it.
+//
+// Result.Solution gives the result as the solution document that
+// rules.MarshalSolution writes and `patience check` reads.
+//
 // Positions with unknown face-down cards ("??") are refused
 // (rules.ErrUnknownCards): package sample answers for them over the
 // arrangements of the unseen cards. Package batch decides many deals into

@@ -1,7 +1,9 @@
 package solver_test
 
 import (
+	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -84,4 +86,51 @@ func ExampleSolver_Solve_cancel() {
 	fmt.Println(res.Verdict, res.Reason.Kind == solver.Interrupted, res.Reason, err)
 	// Output:
 	// unknown true interrupted <nil>
+}
+
+// Save a result as the JSON document that patience check reads: the deal
+// is named by its number, and rules.ReadSolution reads it back.
+func ExampleResult_Solution() {
+	p := dealgen.Deal(rules.RussianCell, dealgen.FromUint64(617))
+	cfg := solver.DefaultConfig()
+	cfg.Workers = 1
+	res, err := solver.Solve(context.Background(), p, cfg)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	sol := res.Solution(p, "617", cfg.Options)
+	sol.Seconds, sol.Solver = 0, "" // for the same output every run
+	doc := rules.MarshalSolution(sol)
+	head, _, _ := bytes.Cut(doc, []byte(`"moves"`))
+	fmt.Printf("%s\"moves\":[...]...\n", head)
+
+	back, err := rules.ReadSolution(bytes.NewReader(doc))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	end, err := rules.Replay(p, back.Options, back.Moves)
+	fmt.Println(back.Verdict, len(back.Moves), "moves; won", end.Won(), err)
+	// Output:
+	// {"game":"russian-cell","number":"617","verdict":"solvable","rules":{"returns":true},"moves":[...]...
+	// solvable 89 moves; won true <nil>
+}
+
+// A position that no deal can reach is refused with a
+// *rules.InvalidPositionError, which holds rules.Validate's problems.
+func ExampleSolve_invalid() {
+	p := dealgen.Deal(rules.RussianCell, dealgen.FromUint64(1))
+	p.Tableau[6].Up[0] = p.Tableau[0].Up[0] // one card twice, another gone
+	_, err := solver.Solve(context.Background(), p, solver.DefaultConfig())
+	var ip *rules.InvalidPositionError
+	var ps rules.Problems
+	fmt.Println(errors.As(err, &ip), errors.As(err, &ps))
+	for _, line := range ps {
+		fmt.Println(line)
+	}
+	// Output:
+	// true true
+	// card 3D appears twice (t1 and t7)
+	// card TS is missing
 }

@@ -98,8 +98,10 @@ type Blockage struct {
 // the proof above). It returns false when it finds none, which does not
 // mean that the position can be won. The text names piles and columns by
 // their t numbers and cells by their c numbers, as a player sees them.
+// A position that fails rules.Validate has no cause to prove: FindBlockage
+// returns false for it.
 func FindBlockage(p *rules.Position) (Blockage, bool) {
-	if p.Won() {
+	if rules.Validate(p) != nil || p.Won() {
 		return Blockage{}, false
 	}
 	var buf [64]rules.Move

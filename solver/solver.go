@@ -163,14 +163,18 @@ type Result struct {
 	// length of Moves when Optimal is set; it is 0 for an unsolvable
 	// position.
 	LowerBound int
+	// shortest says the result is a shortest search's, for Solution.
+	shortest bool
 }
 
 // Solve decides position p under cfg. It is the one-shot entry point; batch
 // callers should keep a Solver and call its Solve for every deal. ctx ends
-// the search as (*Solver).Solve says.
+// the search, and p is checked, as (*Solver).Solve says.
 func Solve(ctx context.Context, p *rules.Position, cfg Config) (Result, error) {
-	s := New(p.Game, cfg)
-	return s.Solve(ctx, p)
+	if err := rules.CheckPosition(p); err != nil {
+		return Result{}, err
+	}
+	return New(p.Game, cfg).SolveTrusted(ctx, p)
 }
 
 // Solver keeps tables and buffers between searches, so that many deals can
@@ -203,18 +207,39 @@ func New(g rules.Game, cfg Config) *Solver {
 // than the Solver's.
 var ErrWrongGame = errors.New("wrong game")
 
-// Solve decides position p, which must be of the solver's game, must
-// pass rules.Validate, and must have every card known (no rules.Unknown:
-// see the sample package for positions with unknown face-down cards).
+// Solve decides position p, which must be of the solver's game and have
+// every card known (no rules.Unknown: see the sample package for positions
+// with unknown face-down cards).
 //
 // When ctx is done the search ends soon (within about a thousand
 // positions) with an Unknown verdict: its reason is Interrupted when ctx
 // was cancelled, and TimeLimit when ctx's deadline passed, as for
 // Config.Timeout. A ctx already done returns at once, with no position
-// searched. The errors are for a position the solver cannot take: of
-// another game (ErrWrongGame), with unknown cards (rules.ErrUnknownCards),
-// or not of the game's shape.
+// searched. The errors are for a position the solver cannot take: one
+// that fails rules.Validate (a *rules.InvalidPositionError, such as an
+// empty board or a card twice), of another game (ErrWrongGame), or with
+// unknown cards (rules.ErrUnknownCards).
+//
+// Checking p costs about as much as deciding a Ripple Fan deal: a caller
+// that decides many positions it knows to be valid (deals that package
+// dealgen built) may call SolveTrusted instead.
 func (s *Solver) Solve(ctx context.Context, p *rules.Position) (Result, error) {
+	if err := rules.CheckPosition(p); err != nil {
+		return Result{}, err
+	}
+	return s.SolveTrusted(ctx, p)
+}
+
+// SolveTrusted is Solve without the check of rules.Validate: it trusts p
+// to pass it, as the deals that package dealgen builds do (and positions
+// reached from them by legal moves, and arrangements filled in by
+// rules.Position.Fill from a valid position). Batch runs over deal
+// numbers use it, so that no deal is checked. On a position that fails
+// rules.Validate (a card twice or missing, piles no deal could make), its
+// verdict means nothing: it may be wrong. It still refuses a position of
+// another game (ErrWrongGame), with unknown cards, or not of the game's
+// shape, as Solve does.
+func (s *Solver) SolveTrusted(ctx context.Context, p *rules.Position) (Result, error) {
 	if p.Game != s.game {
 		return Result{}, fmt.Errorf("%w: solver is for %s, position is %s", ErrWrongGame, s.game, p.Game)
 	}
@@ -225,7 +250,7 @@ func (s *Solver) Solve(ctx context.Context, p *rules.Position) (Result, error) {
 	s.interrupted.watch(ctx)
 	defer s.interrupted.watch(nil)
 	if s.interrupted.Load() {
-		return Result{Verdict: Unknown, Reason: s.interrupted.reason()}, nil
+		return Result{Verdict: Unknown, Reason: s.interrupted.reason(), shortest: s.cfg.Shortest}, nil
 	}
 	var r Result
 	var err error
@@ -238,6 +263,7 @@ func (s *Solver) Solve(ctx context.Context, p *rules.Position) (Result, error) {
 		r, err = s.rc.solve(p)
 	}
 	r.Elapsed = time.Since(start)
+	r.shortest = s.cfg.Shortest
 	return r, err
 }
 

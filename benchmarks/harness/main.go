@@ -102,7 +102,7 @@ func main() {
 	start := time.Now()
 	for n := lo; n <= hi; n++ {
 		d.DealInto(g, dealgen.FromUint64(n), p)
-		r, err := s.Solve(context.Background(), p)
+		r, err := s.SolveTrusted(context.Background(), p) // dealgen's deal: valid as dealt
 		check(err)
 		counts[r.Verdict]++
 		if perDealOut != nil {

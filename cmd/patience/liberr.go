@@ -23,6 +23,8 @@ func cliLines(err error) ([]string, bool) {
 	var fe *batch.FileError
 	var wd *rules.WrongDocumentError
 	var be *batch.BuildError
+	var ip *rules.InvalidPositionError
+	var rp rules.Problems
 	switch {
 	case errors.As(err, &be) && be.Error() == msg:
 		return []string{be.Builds() + "; use another --out, or add --force to resume it with this build (its header then names both)"}, true
@@ -43,6 +45,9 @@ func cliLines(err error) ([]string, bool) {
 		return []string{msg + ", use patience merge --out"}, true
 	case errors.As(err, &wd) && wd.Error() == msg:
 		return []string{wrongDocument(wd)}, true
+	case errors.As(err, &ip) && ip.Error() == msg && errors.As(ip.Err, &rp):
+		// One problem a line, as for a position read from a file.
+		return rp, true
 	case errors.Is(err, rules.ErrNotSolvitaire):
 		return []string{msg + ", or use --format json"}, true
 	}

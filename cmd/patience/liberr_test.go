@@ -16,6 +16,8 @@ func TestLibraryErrorsGetFlags(t *testing.T) {
 	p := dealgen.Deal(rules.RussianCell, dealgen.FromUint64(617))
 	p.Cells[0], p.Tableau[0].Up = p.Tableau[0].Up[0], nil
 	_, solvitaire := rules.MarshalSolvitaire(p)
+	dup := dealgen.Deal(rules.RussianCell, dealgen.FromUint64(1))
+	dup.Tableau[6].Up[0] = dup.Tableau[0].Up[0]
 	cases := []struct {
 		err  error
 		want string
@@ -35,6 +37,7 @@ func TestLibraryErrorsGetFlags(t *testing.T) {
 		{&batch.BuildError{Name: "r.jsonl", File: "v1.0.0+abc", This: "v1.1.0+def"},
 			"r.jsonl was made by patience v1.0.0+abc, and this is patience v1.1.0+def: its results may differ from this build's; use another --out, or add --force to resume it with this build (its header then names both)"},
 		{solvitaire, "the Solvitaire deal format has no cells: empty them first, or use --format json"},
+		{rules.CheckPosition(dup), "card 3D appears twice (t1 and t7)\ncard TS is missing"},
 	}
 	for _, c := range cases {
 		if c.err == nil {

@@ -9,7 +9,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/patience-solver/patience/internal/buildinfo"
 	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/solver"
 	"github.com/patience-solver/patience/solver/player"
@@ -102,7 +101,7 @@ starts after them).`,
 			if err := checkFormat(format, "text", "json"); err != nil {
 				return err
 			}
-			cfg, g, p, num, played, err := searchStart(s, args, sf, fl)
+			cfg, _, p, num, played, err := searchStart(s, args, sf, fl)
 			if err != nil {
 				return err
 			}
@@ -140,7 +139,7 @@ starts after them).`,
 			if err != nil {
 				return err
 			}
-			sol := rep.solution(g, num, p, cfg, pc, sf.position != "" || num == "")
+			sol := rep.solution(num, p, cfg, pc, sf.position != "" || num == "")
 			if format == "json" {
 				fmt.Fprintf(s.out, "%s\n", rules.MarshalSolution(sol))
 				return nil
@@ -241,13 +240,16 @@ func (r *playReport) firstLosing(ctx context.Context, p *rules.Position, cfg sol
 }
 
 // solution is the record of the game in the solution format.
-func (r *playReport) solution(g rules.Game, num string, p *rules.Position, cfg solver.Config, pc player.Config, withPosition bool) *rules.Solution {
+func (r *playReport) solution(num string, p *rules.Position, cfg solver.Config, pc player.Config, withPosition bool) *rules.Solution {
 	gm := r.game
-	sol := &rules.Solution{Game: g, Number: num, Verdict: r.verdict.Verdict.String(), Reason: r.verdict.Reason.String(),
-		Options: cfg.Options, Moves: gm.MoveList(), Nodes: r.nodes, Seconds: gm.Elapsed.Seconds(), Solver: buildinfo.String()}
-	if g == rules.RippleFan {
-		sol.Options.Returns = false
+	opts := cfg.Options
+	if p.Game == rules.RippleFan {
+		opts.Returns = false
 	}
+	// The verdict is the deal's, all cards known; the moves and the
+	// effort are the game's.
+	sol := r.verdict.Solution(p, num, opts)
+	sol.Moves, sol.Forced, sol.Nodes, sol.Seconds = gm.MoveList(), 0, r.nodes, gm.Elapsed.Seconds()
 	if sol.Verdict != rules.VerdictUnknown {
 		sol.Reason = ""
 	}

@@ -13,7 +13,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/patience-solver/patience/internal/buildinfo"
 	"github.com/patience-solver/patience/internal/wording"
 	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/solver"
@@ -210,17 +209,11 @@ and --timeout cover both searches.`,
 					return err
 				}
 			}
-			sol := &rules.Solution{Game: g, Number: num, Verdict: res.Verdict.String(), Reason: res.Reason.String(),
-				Options: cfg.Options, Moves: res.Moves, Forced: res.Forced, Nodes: res.Nodes, Seconds: res.Elapsed.Seconds(),
-				Solver: buildinfo.String()}
-			if shortest {
-				sol.Shortest = &rules.Shortest{Proven: res.Optimal, LowerBound: res.LowerBound}
-			}
-			if num == "" || sf.position != "" {
-				sol.Position = p
-			}
-			if played > 0 {
-				sol.Number = from // written in the position: the deal it came from
+			sol := res.Solution(p, num, cfg.Options)
+			if sf.position != "" || played > 0 {
+				// Carried whole, with the number (if any) of the
+				// deal it came from written in it.
+				sol.Position, sol.Number = p, from
 			}
 			if format == "json" {
 				fmt.Fprintf(s.out, "%s\n", rules.MarshalSolution(sol))

@@ -20,6 +20,11 @@
 // what it finished, and a rerun with the same file resumes where it
 // stopped. Opening a file of another run fails with a *MismatchError.
 //
+// A run takes deal numbers, never positions: each deal is dealt by
+// package dealgen, valid as dealt, and decided with
+// (*solver.Solver).SolveTrusted, so that no deal is validated (checking a
+// Ripple Fan deal costs about as much as deciding it).
+//
 // Find decides deals in order and reports those that match. Merge checks
 // shard files against the list their headers declare and combines them;
 // SummarizeFiles summarises files as they are. Summary computes the

@@ -47,15 +47,17 @@ func (g *Game) MoveList() []rules.Move {
 	return ms
 }
 
-// Play plays one game from start, which must have every card known and
-// pass rules.Validate. It is the game driver: the player is shown only
-// start.Hide() after each move, and face-down cards turn up only as moves
-// uncover them. Every move is checked by the referee before it is played.
+// Play plays one game from start, which must have every card known. It is
+// the game driver: the player is shown only start.Hide() after each move,
+// and face-down cards turn up only as moves uncover them. Every move is
+// checked by the referee before it is played. A start that fails
+// rules.Validate is refused with a *rules.InvalidPositionError; the
+// positions the moves reach are not checked again.
 //
 // When ctx ends, Play returns ctx's error with the game as far as it got
 // (End the position then, Won false, Ended "stopped").
 func Play(ctx context.Context, start *rules.Position, cfg Config) (*Game, error) {
-	if err := rules.Validate(start); err != nil {
+	if err := rules.CheckPosition(start); err != nil {
 		return nil, err
 	}
 	if err := start.NeedKnown("playing a game"); err != nil {
@@ -69,7 +71,7 @@ func Play(ctx context.Context, start *rules.Position, cfg Config) (*Game, error)
 	truth := start.Clone()
 	g := &Game{Start: start}
 	for {
-		d, ok, err := pl.Next(ctx, truth.Hide())
+		d, ok, err := pl.next(ctx, truth.Hide())
 		if ctx.Err() != nil {
 			g.End, g.Ended, g.Elapsed = truth, "stopped", time.Since(t0)
 			return g, ctx.Err()

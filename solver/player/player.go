@@ -233,8 +233,19 @@ func New(g rules.Game, cfg Config) (*Player, error) {
 // Next returns the move to play in view, the position as the player sees
 // it, or ok false when the game is over for the player: won, or no move
 // leads to a position not yet seen. view must have every
-// face-down card Unknown (ErrPeek otherwise) and be of the player's game.
+// face-down card Unknown (ErrPeek otherwise) and be of the player's game;
+// a view that fails rules.Validate is refused with a
+// *rules.InvalidPositionError.
 func (pl *Player) Next(ctx context.Context, view *rules.Position) (d Decision, ok bool, err error) {
+	if err := rules.CheckPosition(view); err != nil {
+		return d, false, err
+	}
+	return pl.next(ctx, view)
+}
+
+// next is Next for a view that Play made from a checked start by legal
+// moves: it is not checked again.
+func (pl *Player) next(ctx context.Context, view *rules.Position) (d Decision, ok bool, err error) {
 	if view.Game != pl.game {
 		return d, false, fmt.Errorf("the player plays %s, the position is %s", pl.game, view.Game)
 	}
@@ -369,7 +380,7 @@ func (pl *Player) rated(ctx context.Context, view *rules.Position, cands []rules
 func (pl *Player) planned(ctx context.Context, view *rules.Position, key string, cands []rules.Move) (Decision, bool, error) {
 	i := slices.Index(pl.planKeys, key)
 	if i < 0 {
-		res, err := Solve(ctx, view, pl.cfg.Sample.Solver)
+		res, err := solve(ctx, view, pl.cfg.Sample.Solver)
 		if err != nil {
 			return Decision{}, false, err
 		}
@@ -449,14 +460,24 @@ func undoable(view *rules.Position, o rules.Options, m rules.Move) bool {
 	return false
 }
 
-// Solve decides a position with every card known, with one worker: the
-// one place this package calls the solver directly.
+// Solve decides a position with every card known, with one worker. A p
+// that fails rules.Validate is refused with a *rules.InvalidPositionError.
 func Solve(ctx context.Context, p *rules.Position, cfg solver.Config) (solver.Result, error) {
+	if err := rules.CheckPosition(p); err != nil {
+		return solver.Result{}, err
+	}
+	return solve(ctx, p, cfg)
+}
+
+// solve is Solve for a position this package has checked, or reached by
+// legal moves from one: it is not checked again. It is the one place this
+// package calls the solver directly.
+func solve(ctx context.Context, p *rules.Position, cfg solver.Config) (solver.Result, error) {
 	cfg.Workers = 1
 	if p.Game == rules.RippleFan {
 		cfg.Options.Returns = false
 	}
-	return solver.Solve(ctx, p, cfg)
+	return solver.New(p.Game, cfg).SolveTrusted(ctx, p)
 }
 
 // decisionSeed makes the seed of the draw at move number turn from the

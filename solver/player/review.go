@@ -69,8 +69,12 @@ type ReviewedMove struct {
 // decides the exact verdict after each move, and for Russian Cell rates
 // every move from the player's view (face-down cards unknown) over
 // cfg.Samples arrangements (0: DefaultSamples). It names the first losing
-// move and says whether it was a mistake or bad luck.
+// move and says whether it was a mistake or bad luck. A start that fails
+// rules.Validate is refused with a *rules.InvalidPositionError.
 func Review(ctx context.Context, start *rules.Position, moves []rules.Move, cfg sample.Config) (*Reviewed, error) {
+	if err := rules.CheckPosition(start); err != nil {
+		return nil, err
+	}
 	if err := start.NeedKnown("a review"); err != nil {
 		return nil, err
 	}
@@ -85,7 +89,7 @@ func Review(ctx context.Context, start *rules.Position, moves []rules.Move, cfg 
 		cfg.Samples = DefaultSamples
 	}
 	r := &Reviewed{Start: start, Samples: cfg.Samples, Seed: cfg.Seed, LostAt: -1}
-	res, err := Solve(ctx, start, cfg.Solver)
+	res, err := solve(ctx, start, cfg.Solver)
 	if err != nil {
 		return nil, err
 	}
@@ -108,7 +112,7 @@ func Review(ctx context.Context, start *rules.Position, moves []rules.Move, cfg 
 		}
 		before := q.Clone()
 		q.Apply(m)
-		res, err := Solve(ctx, q, cfg.Solver)
+		res, err := solve(ctx, q, cfg.Solver)
 		if err != nil {
 			return nil, err
 		}
@@ -133,7 +137,7 @@ func Review(ctx context.Context, start *rules.Position, moves []rules.Move, cfg 
 // judge compares, at the losing move, the move played with the one the
 // player's view rated best, on the same arrangements.
 func (r *Reviewed) judge(ctx context.Context, p *rules.Position, played rules.Move, cfg sample.Config) error {
-	res, err := Solve(ctx, p, cfg.Solver)
+	res, err := solve(ctx, p, cfg.Solver)
 	if err != nil {
 		return err
 	}

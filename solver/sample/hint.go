@@ -78,7 +78,8 @@ type Advice struct {
 //
 // When ctx ends the run before every arrangement is decided, Hint returns
 // ErrInterrupted, with the Advice as far as it got (its Share, and no
-// moves ranked).
+// moves ranked). A p that fails rules.Validate is refused, as Estimate
+// refuses it.
 func Hint(ctx context.Context, p *rules.Position, cfg Config) (Advice, error) {
 	start := time.Now()
 	sh, arr, outs, err := decide(ctx, p, cfg)

@@ -120,8 +120,10 @@ type Share struct {
 
 // Estimate decides the arrangements of p's unseen cards: a sample of
 // cfg.Samples drawn uniformly with cfg.Seed, or all of them when there are
-// no more. p must pass rules.Validate; it may have no unknown cards, and
-// then its one arrangement is p itself.
+// no more. p may have no unknown cards, and then its one arrangement is p
+// itself. A p that fails rules.Validate is refused with a
+// *rules.InvalidPositionError; the arrangements, filled in from a valid p,
+// are not checked again.
 //
 // When ctx is done, the searches in progress end soon and no more start:
 // every arrangement not decided counts as unknown, with the reason
@@ -140,7 +142,7 @@ func Estimate(ctx context.Context, p *rules.Position, cfg Config) (Share, error)
 // decide draws the arrangements of p, solves each, and returns the share,
 // the arrangements and their outcomes, in draw order.
 func decide(ctx context.Context, p *rules.Position, cfg Config) (Share, [][]rules.Card, []outcome, error) {
-	if err := rules.Validate(p); err != nil {
+	if err := rules.CheckPosition(p); err != nil {
 		return Share{}, nil, nil, err
 	}
 	arr, exhaustive := Arrangements(p, cfg.samples(), cfg.Seed)
@@ -296,7 +298,9 @@ func solveAll(ctx context.Context, g rules.Game, cfg Config, n int, position fun
 					return
 				}
 				p := position(i)
-				res, err := s.Solve(ctx, p)
+				// Filled in from a position checked once, at the
+				// start of the call: valid, so not checked again.
+				res, err := s.SolveTrusted(ctx, p)
 				if err != nil {
 					fail(err)
 					return

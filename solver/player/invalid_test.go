@@ -1,0 +1,74 @@
+package player
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/patience-solver/patience/internal/probe"
+	"github.com/patience-solver/patience/rules"
+	"github.com/patience-solver/patience/solver"
+)
+
+// invalid returns positions that fail rules.Validate: an empty board, and
+// a deal with one card twice (and another missing).
+func invalid(g rules.Game) map[string]*rules.Position {
+	dup := deal(g, 4)
+	t := dup.Tableau[len(dup.Tableau)-1]
+	t.Up[len(t.Up)-1] = dup.Tableau[0].Up[0]
+	return map[string]*rules.Position{"empty board": rules.NewPosition(g), "duplicated card": dup}
+}
+
+func wantInvalid(t *testing.T, what string, err error) {
+	t.Helper()
+	var ip *rules.InvalidPositionError
+	var ps rules.Problems
+	if !errors.As(err, &ip) || !errors.As(err, &ps) || len(ps) == 0 {
+		t.Errorf("%s: error %v (%T), want a *rules.InvalidPositionError holding rules.Problems", what, err, err)
+	}
+}
+
+// Play, Review, Solve and Next refuse a position that fails
+// rules.Validate with a *rules.InvalidPositionError: no game is played
+// from an empty board, and no verdict given for it.
+func TestInvalidPositionsRefused(t *testing.T) {
+	for _, g := range []rules.Game{rules.RussianCell, rules.RippleFan} {
+		for name, p := range invalid(g) {
+			what := g.String() + " " + name
+			gm, err := Play(context.Background(), p, config(Greedy, 0))
+			wantInvalid(t, "Play of "+what, err)
+			if gm != nil {
+				t.Errorf("Play of %s: a game of %d moves", what, len(gm.Moves))
+			}
+			rv, err := Review(context.Background(), p, nil, config(Sampled, 4).Sample)
+			wantInvalid(t, "Review of "+what, err)
+			if rv != nil {
+				t.Errorf("Review of %s: a review", what)
+			}
+			res, err := Solve(context.Background(), p, solver.DefaultConfig())
+			wantInvalid(t, "Solve of "+what, err)
+			if res.Verdict != solver.Unknown || res.Nodes != 0 {
+				t.Errorf("Solve of %s: %v after %d positions, want no search", what, res.Verdict, res.Nodes)
+			}
+			pl, err := New(g, config(Greedy, 0))
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, ok, err := pl.Next(context.Background(), p.Hide())
+			wantInvalid(t, "Next of "+what, err)
+			if ok {
+				t.Errorf("Next of %s: a move", what)
+			}
+		}
+	}
+}
+
+// Play checks its start once, not the view before each move: the greedy
+// player's moves cost less than a check.
+func TestPlayValidatesOnce(t *testing.T) {
+	before := probe.Validations.Load()
+	gm := play(t, deal(rules.RussianCell, 2), config(Greedy, 0))
+	if got := probe.Validations.Load() - before; got != 1 || len(gm.Moves) < 2 {
+		t.Errorf("a greedy game of %d moves validated %d times, want 1", len(gm.Moves), got)
+	}
+}

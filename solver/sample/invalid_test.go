@@ -1,0 +1,70 @@
+package sample
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	dg "github.com/patience-solver/patience/dealgen"
+	"github.com/patience-solver/patience/internal/probe"
+	"github.com/patience-solver/patience/rules"
+)
+
+// Estimate and Hint refuse a position that fails rules.Validate with a
+// *rules.InvalidPositionError, which holds Validate's Problems, and give no
+// share: an empty board or a card twice is never "unwinnable".
+func TestInvalidPositionsRefused(t *testing.T) {
+	dup := deal(3).Hide()
+	dup.Tableau[6].Up[0] = dup.Tableau[0].Up[0]
+	rf := dg.Deal(rules.RippleFan, dg.FromUint64(2))
+	rf.Tableau[12].Up[3] = rf.Tableau[1].Up[0]
+	for name, p := range map[string]*rules.Position{
+		"empty board":                rules.NewPosition(rules.RussianCell),
+		"empty ripple-fan board":     rules.NewPosition(rules.RippleFan),
+		"duplicated card":            dup,
+		"duplicated ripple-fan card": rf,
+		"no position":                nil,
+	} {
+		sh, err := Estimate(context.Background(), p, config(4, 1, 1))
+		checkInvalid(t, "Estimate on "+name, err)
+		if sh.Total() != 0 {
+			t.Errorf("Estimate on %s: a share of %d arrangements", name, sh.Total())
+		}
+		adv, err := Hint(context.Background(), p, config(4, 1, 1))
+		checkInvalid(t, "Hint on "+name, err)
+		if len(adv.Moves) != 0 || adv.Total() != 0 {
+			t.Errorf("Hint on %s: %d moves rated over %d arrangements", name, len(adv.Moves), adv.Total())
+		}
+	}
+}
+
+func checkInvalid(t *testing.T, what string, err error) {
+	t.Helper()
+	var ip *rules.InvalidPositionError
+	var ps rules.Problems
+	if !errors.As(err, &ip) || !errors.As(err, &ps) || len(ps) == 0 {
+		t.Errorf("%s: error %v (%T), want a *rules.InvalidPositionError holding rules.Problems", what, err, err)
+	}
+}
+
+// A call checks its position once, not each arrangement it fills in nor
+// each position its moves reach.
+func TestValidatedOncePerCall(t *testing.T) {
+	p := hideTops(deal(1), 4, 5, 6, 7) // 4 unknown cards: 24 arrangements
+	before := probe.Validations.Load()
+	sh, err := Estimate(context.Background(), p, config(24, 1, 2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := probe.Validations.Load() - before; got != 1 || sh.Total() != 24 {
+		t.Errorf("Estimate over %d arrangements validated %d times, want 1", sh.Total(), got)
+	}
+	before = probe.Validations.Load()
+	adv, err := Hint(context.Background(), p, config(24, 1, 2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := probe.Validations.Load() - before; got != 1 || adv.Searches == 0 {
+		t.Errorf("Hint with %d searches validated %d times, want 1", adv.Searches, got)
+	}
+}
