@@ -1206,6 +1206,12 @@ func TestCLIHint(t *testing.T) {
 		t.Fatalf("the endgame is won in 3 moves; hint shows %d:\n%s", n, out)
 	}
 
+	// One move left is "1 move to go".
+	last := cliWriteFile(t, "last.json", `{"game":"ripple-fan","tableau":[{"up":["KC"]},{"up":[]},{"up":[]},{"up":[]},{"up":[]},{"up":[]},{"up":[]},{"up":[]},{"up":[]},{"up":[]},{"up":[]},{"up":[]},{"up":[]}],"cells":[],"foundations":{"C":12,"S":13,"H":13,"D":13}}`)
+	if out := cliOK(t, "", "hint", "ripple-fan", "--position", last); !strings.HasPrefix(out, "This position can be won (1 move to go). Next move:\n") {
+		t.Fatalf("one move to go:\n%s", out)
+	}
+
 	cliWantUsage(t, cliRun(t, "", "hint", "russian-cell", "617", "-n", "0"), 1, "-n")
 }
 

@@ -129,6 +129,17 @@ func TestHintHiddenIsAShare(t *testing.T) {
 	}
 }
 
+func TestHintOneMoveToGo(t *testing.T) {
+	pos := `{"game":"ripple-fan","tableau":[{"up":["KC"]},{"up":[]},{"up":[]},{"up":[]},{"up":[]},{"up":[]},{"up":[]},{"up":[]},{"up":[]},{"up":[]},{"up":[]},{"up":[]},{"up":[]}],"cells":[],"foundations":{"C":12,"S":13,"H":13,"D":13}}`
+	var h HintAnswer
+	if e := ask(t, `{"op":"hint","position":`+pos+`,"next":true}`, &h); e != "" {
+		t.Fatal(e)
+	}
+	if len(h.Lines) == 0 || h.Lines[0] != "This position can be won (1 move to go)." {
+		t.Fatalf("lines %q, want \"This position can be won (1 move to go).\" first", h.Lines)
+	}
+}
+
 func TestShortestSaysWhatIsProven(t *testing.T) {
 	p := dealgen.Deal(rules.RippleFan, dealgen.FromUint64(2217))
 	pos := rules.MarshalPosition(p, "2217")
