@@ -1314,3 +1314,34 @@ func TestCLIFindAgreesWithStats(t *testing.T) {
 		}
 	}
 }
+
+// TestCLIMovesAfterTheWin: a move list that goes on after the game is won
+// (deal 617's 89-move solution, then KD f>t1, a legal foundation return)
+// is refused wherever a move list is read, naming the win and the move.
+func TestCLIMovesAfterTheWin(t *testing.T) {
+	sol, err := rules.ReadSolution(strings.NewReader(cliOK(t, "", "solve", "russian-cell", "617", "--format", "json")))
+	if err != nil || len(sol.Moves) != 89 {
+		t.Fatalf("deal 617's solution: %v, %d moves", err, len(sol.Moves))
+	}
+	var list strings.Builder
+	for _, m := range sol.Moves {
+		list.WriteString(m.String() + "\n")
+	}
+	list.WriteString("KD f>t1\n")
+	moves := cliWriteFile(t, "moves.txt", list.String())
+	const want = "move 90 (KD f>t1): the game was won at move 89; move 90 comes after it"
+	for _, args := range [][]string{
+		{"review", "russian-cell", "617", "--moves", moves},
+		{"solve", "russian-cell", "617", "--moves", moves},
+		{"hint", "russian-cell", "617", "--moves", moves},
+		{"play", "russian-cell", "617", "--moves", moves, "--player", "greedy"},
+	} {
+		cliWantUsage(t, cliRun(t, "", args...), 1, moves+": "+want)
+	}
+
+	sol.Moves = append(sol.Moves, rules.MustMove("KD f>t1"))
+	r := cliRun(t, "", "check", cliWriteFile(t, "s.json", string(rules.MarshalSolution(sol))))
+	if r.code != exitCheck || r.stdout != "invalid: "+want+"\n" {
+		t.Errorf("check of a solution that goes on after the win: %v", r)
+	}
+}

@@ -203,7 +203,9 @@ func line(p *rules.Position, moves []rules.Move, solver bool) LineAnswer {
 	q := p.Clone()
 	for i, m := range moves {
 		reason := ""
-		if err := rules.Check(q, o, m); err != nil {
+		if q.Won() {
+			reason = rules.AfterWin(i)
+		} else if err := rules.Check(q, o, m); err != nil {
 			reason = err.Error()
 		} else if q.Reveals(m) == rules.Unknown {
 			reason = "it turns up a face-down card that is unknown (??)"

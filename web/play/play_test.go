@@ -164,3 +164,15 @@ func TestShortestSaysWhatIsProven(t *testing.T) {
 		t.Errorf("shortest 617 within 300 positions: %+v", b)
 	}
 }
+
+func TestLineRefusesMovesAfterTheWin(t *testing.T) {
+	pos := `{"game":"russian-cell","tableau":[{"up":[]},{"up":[]},{"up":[]},{"up":["KD"]},{"up":[]},{"up":[]},{"up":[]}],"cells":[null,null],"foundations":{"C":13,"S":13,"H":13,"D":12}}`
+	var l LineAnswer
+	if e := ask(t, `{"op":"line","position":`+pos+`,"moves":["KD t4>f","KD f>t1"]}`, &l); e != "" {
+		t.Fatal(e)
+	}
+	want := "the game was won at move 1; move 2 comes after it"
+	if l.Refused == nil || l.Refused.Index != 1 || l.Refused.Reason != want || len(l.Moves) != 1 || !l.Won {
+		t.Fatalf("line %+v (refused %+v), want the second move refused: %q", l, l.Refused, want)
+	}
+}
