@@ -43,6 +43,11 @@ FILE may be - for standard input.`,
 				return usageError{inFile(args[0], err)}
 			}
 			start := sol.Position
+			if start != nil {
+				if err := checkLabel("the position of "+fileName(args[0]), start, sol.Number); err != nil {
+					return err
+				}
+			}
 			if start == nil {
 				n, err := dealgen.ParseNumber(sol.Number)
 				if err != nil {

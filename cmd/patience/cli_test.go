@@ -1345,3 +1345,70 @@ func TestCLIMovesAfterTheWin(t *testing.T) {
 		t.Errorf("check of a solution that goes on after the win: %v", r)
 	}
 }
+
+// TestCLIPositionLabel: a position file that names a deal must be a
+// position of that deal; a mismatch is refused in one line naming the
+// file and both deals' cards, wherever a position is read. A true label
+// passes, also on what a player sees (--hide) and in the middle of a game.
+func TestCLIPositionLabel(t *testing.T) {
+	relabel := func(doc string) string {
+		t.Helper()
+		if !strings.Contains(doc, `"number":"617"`) {
+			t.Fatalf("no number 617 in %.200s", doc)
+		}
+		return strings.Replace(doc, `"number":"617"`, `"number":"618"`, 1)
+	}
+	start := cliOK(t, "", "deal", "russian-cell", "617", "--format", "json")
+	lie := cliWriteFile(t, "lie.json", relabel(start))
+	moves := cliWriteFile(t, "moves.txt", "JH t2>t3\n")
+	const want = "names deal 618, but its layout is not deal 618's: t1's face-up card 1 from the bottom is 6C, where deal 618 deals AD"
+	for _, args := range [][]string{
+		{"deal", "russian-cell", "--position", lie},
+		{"solve", "russian-cell", "--position", lie},
+		{"hint", "russian-cell", "--position", lie},
+		{"play", "russian-cell", "--position", lie, "--player", "greedy"},
+		{"review", "russian-cell", "--position", lie, "--moves", moves},
+	} {
+		cliWantUsage(t, cliRun(t, "", args...), 1, lie+" "+want)
+	}
+	cliWantUsage(t, cliRun(t, relabel(start), "solve", "russian-cell", "--position", "-"), 1, "standard input "+want)
+	// What a player sees of deal 617: the face-up cards tell.
+	seen := cliOK(t, "", "deal", "russian-cell", "617", "--hide", "--format", "json")
+	cliOK(t, "", "hint", "russian-cell", "--position", cliWriteFile(t, "seen.json", seen), "--samples", "3")
+	cliWantUsage(t, cliRun(t, "", "hint", "russian-cell", "--position", cliWriteFile(t, "seen618.json", relabel(seen)), "--samples", "3"), 1, want)
+
+	// In the middle of a game (the position hint writes after --moves
+	// names the deal it came from), the face-down cards tell.
+	sol, err := rules.ReadSolution(strings.NewReader(cliOK(t, "", "solve", "russian-cell", "617", "--format", "json")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var list strings.Builder
+	for _, m := range sol.Moves[:30] {
+		list.WriteString(m.String() + "\n")
+	}
+	var h struct{ Position json.RawMessage }
+	cliDecodeStrictish(t, cliOK(t, "", "hint", "russian-cell", "617", "--moves", cliWriteFile(t, "m30.txt", list.String()), "--format", "json"), &h)
+	mid := string(h.Position)
+	cliOK(t, "", "hint", "russian-cell", "--position", cliWriteFile(t, "mid.json", mid))
+	cliWantUsage(t, cliRun(t, "", "hint", "russian-cell", "--position", cliWriteFile(t, "mid618.json", relabel(mid))), 1,
+		"mid618.json names deal 618, but t2's face-down card 1 from the bottom is 7D, where deal 618 deals 8C")
+
+	// A solution or a play record carrying a position with a number.
+	p, _, err := rules.ReadPosition(strings.NewReader(start))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sol.Position, sol.Number = p, "618"
+	bad := cliWriteFile(t, "s618.json", string(rules.MarshalSolution(sol)))
+	cliWantUsage(t, cliRun(t, "", "check", bad), 1, "the position of "+bad+" "+want)
+	cliWantUsage(t, cliRun(t, "", "solve", "russian-cell", "617", "--moves", bad), 1, "the position of "+bad+" "+want)
+}
+
+// cliDecodeStrictish decodes JSON text into v, ignoring fields v lacks.
+func cliDecodeStrictish(t *testing.T, text string, v any) {
+	t.Helper()
+	if err := json.Unmarshal([]byte(text), v); err != nil {
+		t.Fatalf("%v: %.300s", err, text)
+	}
+}

@@ -176,3 +176,17 @@ func TestLineRefusesMovesAfterTheWin(t *testing.T) {
 		t.Fatalf("line %+v (refused %+v), want the second move refused: %q", l, l.Refused, want)
 	}
 }
+
+func TestReadRefusesAnotherDealsNumber(t *testing.T) {
+	p := dealgen.Deal(rules.RussianCell, dealgen.FromUint64(617))
+	text, _ := json.Marshal(string(rules.MarshalPosition(p, "618")))
+	var a PositionAnswer
+	want := "the position names deal 618, but its layout is not deal 618's: t1's face-up card 1 from the bottom is 6C, where deal 618 deals AD"
+	if e := ask(t, `{"op":"read","text":`+string(text)+`}`, &a); e != want {
+		t.Errorf("read 617 labelled 618: error %q, want %q", e, want)
+	}
+	text, _ = json.Marshal(string(rules.MarshalPosition(p, "617")))
+	if e := ask(t, `{"op":"read","text":`+string(text)+`}`, &a); e != "" || a.Number != "617" {
+		t.Errorf("read 617: error %q, number %q", e, a.Number)
+	}
+}
