@@ -85,7 +85,7 @@ func Replay(start *Position, o Options, moves []Move) (*Position, error) {
 // won, 0 for a start that is won already. The move refused is won+1.
 func AfterWin(won int) string {
 	if won == 0 {
-		return "the game is won at the start; move 1 comes after it"
+		return "the game is won already: no move comes after the win"
 	}
 	return fmt.Sprintf("the game was won at move %d; move %d comes after it", won, won+1)
 }

@@ -248,7 +248,7 @@ func TestReplayRefusesMovesAfterTheWin(t *testing.T) {
 	}
 	// A start that is won already takes no move.
 	_, err = rules.Replay(end, mvReturnsOn, []rules.Move{back})
-	if got, want := fmt.Sprint(err), "move 1 (KD f>t1): the game is won at the start; move 1 comes after it"; got != want {
+	if got, want := fmt.Sprint(err), "move 1 (KD f>t1): the game is won already: no move comes after the win"; got != want {
 		t.Errorf("from a won start: %q, want %q", got, want)
 	}
 }
