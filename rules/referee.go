@@ -52,7 +52,9 @@ func Check(p *Position, o Options, m Move) error {
 // illegal move it stops and returns the position just before that move,
 // with a *MoveError. It plays only the moves it is given: no automatic
 // foundation moves. Whether the final position is won is the caller's
-// question (Position.Won).
+// question (Position.Won). A game ends when it is won: a move after the
+// win is refused with a *MoveError (AfterWin), even one the rules would
+// allow, such as a card played back from a foundation.
 //
 // A start position may have unknown face-down cards (Unknown). A legal move
 // that would turn one up is refused all the same, with a *MoveError that
@@ -64,6 +66,9 @@ func Replay(start *Position, o Options, moves []Move) (*Position, error) {
 	}
 	p := start.Clone()
 	for i, m := range moves {
+		if p.Won() {
+			return p, &MoveError{Index: i + 1, Move: m, Reason: AfterWin(i)}
+		}
 		if r := refereeReason(p, o, m); r != "" {
 			return p, &MoveError{Index: i + 1, Move: m, Reason: r}
 		}
@@ -73,6 +78,16 @@ func Replay(start *Position, o Options, moves []Move) (*Position, error) {
 		p.Apply(m)
 	}
 	return p, nil
+}
+
+// AfterWin is the reason a move list that goes on after the game is won
+// is refused: won is the number of moves (from 1) after which the game was
+// won, 0 for a start that is won already. The move refused is won+1.
+func AfterWin(won int) string {
+	if won == 0 {
+		return "the game is won already: no move comes after the win"
+	}
+	return fmt.Sprintf("the game was won at move %d; move %d comes after it", won, won+1)
 }
 
 // refereeReason returns why m is illegal in p, or "" if it is legal.

@@ -2,6 +2,7 @@ package rules_test
 
 import (
 	"errors"
+	"fmt"
 	"math/rand"
 	"slices"
 	"testing"
@@ -147,8 +148,8 @@ func mvFuzzLoc(b byte) rules.Loc {
 // bytes, 3 bytes a move. A move whose first byte has the top bit set is
 // the legal move numbered by the other two bytes (LegalMoves); any other
 // is raw (card = low 6 bits, so some are no card; places from mvFuzzLoc).
-// The list stops at the first move Check rejects. Then Replay must agree:
-// the same final position and 52 cards in place, or the same rejection
+// The list stops at the first move Check rejects, or at a win. Then Replay
+// must agree: the same final position and 52 cards in place, or the same rejection
 // at the same move, with the position before it.
 func FuzzReferee(f *testing.F) {
 	f.Add(int64(1), false, true, []byte("\x80\x00\x00\x80\x00\x01\x80\x00\x02"))
@@ -167,7 +168,8 @@ func FuzzReferee(f *testing.F) {
 		var moves []rules.Move
 		var legal []rules.Move
 		reason := ""
-		for len(data) >= 3 && reason == "" {
+		// A game ends when it is won (Replay refuses moves after it).
+		for len(data) >= 3 && reason == "" && !shadow.Won() {
 			b := data[:3]
 			data = data[3:]
 			legal = rules.LegalMoves(shadow, o, legal)
@@ -221,4 +223,32 @@ func FuzzReferee(f *testing.F) {
 			t.Fatalf("Replay: %v; want move %d rejected with %q", err, len(moves), reason)
 		}
 	})
+}
+
+// TestReplayRefusesMovesAfterTheWin: a game ends when it is won, so a move
+// list that goes on is refused at the first move after the win, even when
+// the rules allow that move (a King back from its foundation).
+func TestReplayRefusesMovesAfterTheWin(t *testing.T) {
+	start := mvPos(t, rules.RussianCell, "t4: KD\nf: C13 S13 H13 D12")
+	win, back := mvMove(t, "KD t4>f"), mvMove(t, "KD f>t1")
+	end, err := rules.Replay(start, mvReturnsOn, []rules.Move{win})
+	if err != nil || !end.Won() {
+		t.Fatalf("the win: %v", err)
+	}
+	if err := rules.Check(end, mvReturnsOn, back); err != nil {
+		t.Fatalf("KD f>t1 after the win is legal by the rules, but Check says %v", err)
+	}
+	p, err := rules.Replay(start, mvReturnsOn, []rules.Move{win, back, win})
+	var me *rules.MoveError
+	if !errors.As(err, &me) || me.Index != 2 || me.Move != back || !p.Won() {
+		t.Fatalf("Replay after the win: %v, won %v", err, p.Won())
+	}
+	if got, want := err.Error(), "move 2 (KD f>t1): the game was won at move 1; move 2 comes after it"; got != want {
+		t.Errorf("error %q, want %q", got, want)
+	}
+	// A start that is won already takes no move.
+	_, err = rules.Replay(end, mvReturnsOn, []rules.Move{back})
+	if got, want := fmt.Sprint(err), "move 1 (KD f>t1): the game is won already: no move comes after the win"; got != want {
+		t.Errorf("from a won start: %q, want %q", got, want)
+	}
 }

@@ -57,9 +57,14 @@ type Solution struct {
 
 // The outcomes of a played game. A loss is an outcome of play, never a
 // verdict: the deal may be solvable all the same.
+//
+// OutcomeStopped is the outcome of a game that a signal stopped before it
+// ended (Play.Stopped names the signal): neither won nor lost, its moves
+// are the moves played so far.
 const (
-	OutcomeWon  = "won"
-	OutcomeLost = "lost"
+	OutcomeWon     = "won"
+	OutcomeLost    = "lost"
+	OutcomeStopped = "stopped"
 )
 
 // Play is what the record of a played game adds to a solution.
@@ -67,8 +72,11 @@ type Play struct {
 	Player  string // "sampled" or "greedy"
 	Samples int    // arrangements per decision (sampled), else 0
 	Seed    string // the seed of the draws (sampled), else ""
-	Outcome string // OutcomeWon or OutcomeLost
+	Outcome string // OutcomeWon, OutcomeLost or OutcomeStopped
 	Ended   string // why the game ended, in words
+	// Stopped names the signal that stopped an unfinished game, such as
+	// "SIGINT", when Outcome is OutcomeStopped; else "".
+	Stopped string
 	// LostAfter is, for a lost game of a solvable deal, the number of the
 	// first move after which the game could no longer be won with all
 	// cards known; 0 means lost as dealt (the deal is unsolvable). It is
@@ -122,6 +130,7 @@ type solutionDoc struct {
 	Seed      string       `json:"seed,omitempty"`
 	Outcome   string       `json:"outcome,omitempty"`
 	Ended     string       `json:"ended,omitempty"`
+	Stopped   string       `json:"stopped,omitempty"`
 	LostAfter *int         `json:"lost_after,omitempty"`
 	Shares    []*PlayShare `json:"shares,omitempty"`
 	Solver    string       `json:"solver,omitempty"`
@@ -169,7 +178,7 @@ func MarshalSolution(s *Solution) []byte {
 		d.Moves[i] = moveDoc{Card: &c, From: &f, To: &t}
 	}
 	if pl := s.Play; pl != nil {
-		d.Player, d.Samples, d.Seed, d.Outcome, d.Ended, d.LostAfter, d.Shares = pl.Player, pl.Samples, pl.Seed, pl.Outcome, pl.Ended, pl.LostAfter, pl.Shares
+		d.Player, d.Samples, d.Seed, d.Outcome, d.Ended, d.Stopped, d.LostAfter, d.Shares = pl.Player, pl.Samples, pl.Seed, pl.Outcome, pl.Ended, pl.Stopped, pl.LostAfter, pl.Shares
 		if d.Shares == nil {
 			d.Shares = []*PlayShare{}
 		}
@@ -282,10 +291,20 @@ func ReadSolution(r io.Reader) (*Solution, error) {
 		}
 	}
 	switch {
-	case d.Outcome == "" && (d.Player != "" || d.Samples != 0 || d.Seed != "" || d.Ended != "" || d.LostAfter != nil || d.Shares != nil):
-		l.add(sevInput, `a played game's fields without "outcome": use won or lost`)
-	case d.Outcome == OutcomeWon || d.Outcome == OutcomeLost:
-		s.Play = &Play{Player: d.Player, Samples: d.Samples, Seed: d.Seed, Outcome: d.Outcome, Ended: d.Ended, LostAfter: d.LostAfter, Shares: d.Shares}
+	case d.Outcome == "" && (d.Player != "" || d.Samples != 0 || d.Seed != "" || d.Ended != "" || d.Stopped != "" || d.LostAfter != nil || d.Shares != nil):
+		l.add(sevInput, `a played game's fields without "outcome": use won, lost or stopped`)
+	case d.Outcome == OutcomeWon || d.Outcome == OutcomeLost || d.Outcome == OutcomeStopped:
+		s.Play = &Play{Player: d.Player, Samples: d.Samples, Seed: d.Seed, Outcome: d.Outcome, Ended: d.Ended, Stopped: d.Stopped, LostAfter: d.LostAfter, Shares: d.Shares}
+		switch {
+		case d.Outcome == OutcomeStopped && d.Stopped == "":
+			l.add(sevInput, `outcome stopped without "stopped": name the signal that stopped the game, such as "SIGINT"`)
+		case d.Outcome != OutcomeStopped && d.Stopped != "":
+			l.add(sevInput, `"stopped": %q, but the outcome is %s: only a stopped game names a signal`, clip(d.Stopped), d.Outcome)
+		case len(d.Stopped) > 20 || strings.ContainsFunc(d.Stopped, func(r rune) bool { return r < ' ' || r == 0x7f }):
+			l.add(sevInput, "stopped: %q is not the name of a signal, such as \"SIGINT\"", clip(d.Stopped))
+		case d.Outcome == OutcomeStopped && d.LostAfter != nil:
+			l.add(sevInput, "lost_after in a stopped game: only a lost game has one")
+		}
 		if d.Shares != nil && len(d.Shares) != len(d.Moves) {
 			l.add(sevInput, "shares: %d entries for %d moves", len(d.Shares), len(d.Moves))
 		}
@@ -296,7 +315,7 @@ func ReadSolution(r io.Reader) (*Solution, error) {
 			l.add(sevInput, `outcome won, but the verdict is %q: a won game's deal is solvable`, clip(d.Verdict))
 		}
 	case d.Outcome != "":
-		l.add(sevInput, "unknown outcome %q: use won or lost", clip(d.Outcome))
+		l.add(sevInput, "unknown outcome %q: use won, lost or stopped", clip(d.Outcome))
 	}
 	if len(d.Moves) > 0 {
 		s.Moves = make([]Move, 0, len(d.Moves))

@@ -26,7 +26,8 @@ no moves (the search's proof cannot be replayed). Malformed input exits 2.
 
 The record of a game that patience play played is checked the same way: a
 won game must win. A lost game has no win to check: check replays its moves,
-says whether they are legal, and exits 3.
+says whether they are legal, and exits 3; so does the record of a game that
+a signal stopped ("outcome":"stopped").
 FILE may be - for standard input.`,
 		Example: `  patience solve russian-cell 617 --format json > s.json
   patience check s.json`,
@@ -42,6 +43,11 @@ FILE may be - for standard input.`,
 				return usageError{inFile(args[0], err)}
 			}
 			start := sol.Position
+			if start != nil {
+				if err := checkLabel("the position of "+fileName(args[0]), start, sol.Number); err != nil {
+					return err
+				}
+			}
 			if start == nil {
 				n, err := dealgen.ParseNumber(sol.Number)
 				if err != nil {
@@ -49,7 +55,7 @@ FILE may be - for standard input.`,
 				}
 				start = dealgen.Deal(sol.Game, n)
 			}
-			if sol.Play != nil && sol.Play.Outcome == rules.OutcomeLost {
+			if sol.Play != nil && (sol.Play.Outcome == rules.OutcomeLost || sol.Play.Outcome == rules.OutcomeStopped) {
 				return checkLostGame(s, start, sol)
 			}
 			if sol.Verdict != rules.VerdictSolvable && len(sol.Moves) == 0 {
@@ -90,9 +96,9 @@ FILE may be - for standard input.`,
 	return cmd
 }
 
-// checkLostGame replays the moves of a lost game's record (patience play):
-// they must be legal and must not win. There is no win to check, so it
-// exits 3 either way.
+// checkLostGame replays the moves of a lost game's record (patience play),
+// or of a game a signal stopped before it ended: they must be legal and
+// must not win. There is no win to check, so it exits 3 either way.
 func checkLostGame(s streams, start *rules.Position, sol *rules.Solution) error {
 	end, err := rules.Replay(start, sol.Options, sol.Moves)
 	var me *rules.MoveError
@@ -102,7 +108,10 @@ func checkLostGame(s streams, start *rules.Position, sol *rules.Solution) error 
 	case err != nil:
 		return err
 	case end.Won():
-		fmt.Fprintf(s.out, "invalid: the %d moves win, but the outcome says lost\n", len(sol.Moves))
+		fmt.Fprintf(s.out, "invalid: the %d moves win, but the outcome says %s\n", len(sol.Moves), sol.Play.Outcome)
+	case sol.Play.Outcome == rules.OutcomeStopped:
+		fmt.Fprintf(s.out, "nothing to check: a game stopped by %s before it ended (the %s played are legal and end with %d of 52 cards on the foundations)\n",
+			sol.Play.Stopped, plural(len(sol.Moves), "move"), end.OnFoundations())
 	default:
 		fmt.Fprintf(s.out, "nothing to check: a lost game (the %d moves played are legal and end with %d of 52 cards on the foundations); the deal's verdict with all cards known is %s\n",
 			len(sol.Moves), end.OnFoundations(), sol.Verdict)

@@ -1206,6 +1206,12 @@ func TestCLIHint(t *testing.T) {
 		t.Fatalf("the endgame is won in 3 moves; hint shows %d:\n%s", n, out)
 	}
 
+	// One move left is "1 move to go".
+	last := cliWriteFile(t, "last.json", `{"game":"ripple-fan","tableau":[{"up":["KC"]},{"up":[]},{"up":[]},{"up":[]},{"up":[]},{"up":[]},{"up":[]},{"up":[]},{"up":[]},{"up":[]},{"up":[]},{"up":[]},{"up":[]}],"cells":[],"foundations":{"C":12,"S":13,"H":13,"D":13}}`)
+	if out := cliOK(t, "", "hint", "ripple-fan", "--position", last); !strings.HasPrefix(out, "This position can be won (1 move to go). Next move:\n") {
+		t.Fatalf("one move to go:\n%s", out)
+	}
+
 	cliWantUsage(t, cliRun(t, "", "hint", "russian-cell", "617", "-n", "0"), 1, "-n")
 }
 
@@ -1306,5 +1312,103 @@ func TestCLIFindAgreesWithStats(t *testing.T) {
 		if !slices.Equal(got, want) {
 			t.Fatalf("find --%s: %v\nstats: %v", v, got, want)
 		}
+	}
+}
+
+// TestCLIMovesAfterTheWin: a move list that goes on after the game is won
+// (deal 617's 89-move solution, then KD f>t1, a legal foundation return)
+// is refused wherever a move list is read, naming the win and the move.
+func TestCLIMovesAfterTheWin(t *testing.T) {
+	sol, err := rules.ReadSolution(strings.NewReader(cliOK(t, "", "solve", "russian-cell", "617", "--format", "json")))
+	if err != nil || len(sol.Moves) != 89 {
+		t.Fatalf("deal 617's solution: %v, %d moves", err, len(sol.Moves))
+	}
+	var list strings.Builder
+	for _, m := range sol.Moves {
+		list.WriteString(m.String() + "\n")
+	}
+	list.WriteString("KD f>t1\n")
+	moves := cliWriteFile(t, "moves.txt", list.String())
+	const want = "move 90 (KD f>t1): the game was won at move 89; move 90 comes after it"
+	for _, args := range [][]string{
+		{"review", "russian-cell", "617", "--moves", moves},
+		{"solve", "russian-cell", "617", "--moves", moves},
+		{"hint", "russian-cell", "617", "--moves", moves},
+		{"play", "russian-cell", "617", "--moves", moves, "--player", "greedy"},
+	} {
+		cliWantUsage(t, cliRun(t, "", args...), 1, moves+": "+want)
+	}
+
+	sol.Moves = append(sol.Moves, rules.MustMove("KD f>t1"))
+	r := cliRun(t, "", "check", cliWriteFile(t, "s.json", string(rules.MarshalSolution(sol))))
+	if r.code != exitCheck || r.stdout != "invalid: "+want+"\n" {
+		t.Errorf("check of a solution that goes on after the win: %v", r)
+	}
+}
+
+// TestCLIPositionLabel: a position file that names a deal must be a
+// position of that deal; a mismatch is refused in one line naming the
+// file and both deals' cards, wherever a position is read. A true label
+// passes, also on what a player sees (--hide) and in the middle of a game.
+func TestCLIPositionLabel(t *testing.T) {
+	relabel := func(doc string) string {
+		t.Helper()
+		if !strings.Contains(doc, `"number":"617"`) {
+			t.Fatalf("no number 617 in %.200s", doc)
+		}
+		return strings.Replace(doc, `"number":"617"`, `"number":"618"`, 1)
+	}
+	start := cliOK(t, "", "deal", "russian-cell", "617", "--format", "json")
+	lie := cliWriteFile(t, "lie.json", relabel(start))
+	moves := cliWriteFile(t, "moves.txt", "JH t2>t3\n")
+	const want = "names deal 618, but its layout is not deal 618's: t1's face-up card 1 from the bottom is 6C, where deal 618 deals AD"
+	for _, args := range [][]string{
+		{"deal", "russian-cell", "--position", lie},
+		{"solve", "russian-cell", "--position", lie},
+		{"hint", "russian-cell", "--position", lie},
+		{"play", "russian-cell", "--position", lie, "--player", "greedy"},
+		{"review", "russian-cell", "--position", lie, "--moves", moves},
+	} {
+		cliWantUsage(t, cliRun(t, "", args...), 1, lie+" "+want)
+	}
+	cliWantUsage(t, cliRun(t, relabel(start), "solve", "russian-cell", "--position", "-"), 1, "standard input "+want)
+	// What a player sees of deal 617: the face-up cards tell.
+	seen := cliOK(t, "", "deal", "russian-cell", "617", "--hide", "--format", "json")
+	cliOK(t, "", "hint", "russian-cell", "--position", cliWriteFile(t, "seen.json", seen), "--samples", "3")
+	cliWantUsage(t, cliRun(t, "", "hint", "russian-cell", "--position", cliWriteFile(t, "seen618.json", relabel(seen)), "--samples", "3"), 1, want)
+
+	// In the middle of a game (the position hint writes after --moves
+	// names the deal it came from), the face-down cards tell.
+	sol, err := rules.ReadSolution(strings.NewReader(cliOK(t, "", "solve", "russian-cell", "617", "--format", "json")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var list strings.Builder
+	for _, m := range sol.Moves[:30] {
+		list.WriteString(m.String() + "\n")
+	}
+	var h struct{ Position json.RawMessage }
+	cliDecodeStrictish(t, cliOK(t, "", "hint", "russian-cell", "617", "--moves", cliWriteFile(t, "m30.txt", list.String()), "--format", "json"), &h)
+	mid := string(h.Position)
+	cliOK(t, "", "hint", "russian-cell", "--position", cliWriteFile(t, "mid.json", mid))
+	cliWantUsage(t, cliRun(t, "", "hint", "russian-cell", "--position", cliWriteFile(t, "mid618.json", relabel(mid))), 1,
+		"mid618.json names deal 618, but t2's face-down card 1 from the bottom is 7D, where deal 618 deals 8C")
+
+	// A solution or a play record carrying a position with a number.
+	p, _, err := rules.ReadPosition(strings.NewReader(start))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sol.Position, sol.Number = p, "618"
+	bad := cliWriteFile(t, "s618.json", string(rules.MarshalSolution(sol)))
+	cliWantUsage(t, cliRun(t, "", "check", bad), 1, "the position of "+bad+" "+want)
+	cliWantUsage(t, cliRun(t, "", "solve", "russian-cell", "617", "--moves", bad), 1, "the position of "+bad+" "+want)
+}
+
+// cliDecodeStrictish decodes JSON text into v, ignoring fields v lacks.
+func cliDecodeStrictish(t *testing.T, text string, v any) {
+	t.Helper()
+	if err := json.Unmarshal([]byte(text), v); err != nil {
+		t.Fatalf("%v: %.300s", err, text)
 	}
 }

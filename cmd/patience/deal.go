@@ -63,6 +63,11 @@ func readMoveDoc(s streams, name string) (rules.MoveFile, error) {
 	if err != nil {
 		return mf, usageError{fmt.Errorf("%s: %v", fileName(name), err)}
 	}
+	if sol := mf.Solution; sol != nil && sol.Position != nil {
+		if err := checkLabel("the position of "+fileName(name), sol.Position, sol.Number); err != nil {
+			return mf, err
+		}
+	}
 	return mf, nil
 }
 
@@ -106,6 +111,25 @@ func sameStart(name string, sol *rules.Solution, p *rules.Position, num string) 
 	}
 	if len(sol.Moves) == 0 {
 		return badInput("%s is a solution with no moves (verdict %s): nothing to play", name, sol.Verdict)
+	}
+	return nil
+}
+
+// checkLabel refuses a position read from name (a file, or "the position
+// of" one) that names a deal, num, it cannot come from: one line naming
+// both, and what differs (dealgen.CheckLabel). A position without a
+// number passes.
+func checkLabel(name string, p *rules.Position, num string) error {
+	if num == "" {
+		return nil
+	}
+	n, err := dealgen.ParseNumber(num)
+	if err != nil {
+		return nil // the reader has checked the number's form
+	}
+	var nd *dealgen.NotThatDeal
+	if err := dealgen.CheckLabel(p, n); errors.As(err, &nd) {
+		return badInput("%s names deal %s, but %s", name, num, nd.Reason)
 	}
 	return nil
 }
@@ -154,6 +178,9 @@ func loadStart(s streams, g rules.Game, args []string, f startFlags) (*rules.Pos
 		}
 		if p.Game != g {
 			return nil, "", badInput("%s holds a %s position, not %s", f.position, p.Game, g)
+		}
+		if err := checkLabel(fileName(f.position), p, num); err != nil {
+			return nil, "", err
 		}
 		return p, num, nil
 	case len(args) > 1:

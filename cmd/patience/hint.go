@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/patience-solver/patience/internal/wording"
 	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/solver"
 	"github.com/patience-solver/patience/solver/sample"
@@ -147,7 +148,7 @@ counts.`,
 				return nil
 			}
 			n := min(count, len(res.Moves))
-			fmt.Fprintf(s.out, "This position can be won (%d moves to go). ", len(res.Moves))
+			fmt.Fprint(s.out, wording.CanBeWon(len(res.Moves))+" ")
 			if n == 1 {
 				fmt.Fprintln(s.out, "Next move:")
 			} else {

@@ -88,6 +88,12 @@ verdict of the deal, the moves played, and "player", "samples", "seed",
 {"winnable","of"} or null for a move played unrated). check accepts a won
 game's record.
 
+Ctrl-C, SIGTERM, SIGHUP or SIGQUIT stops the game: the moves made so far
+are shown, or with --format json written as the record of the game so far,
+with "outcome":"stopped" and "stopped" naming the signal, such as "SIGINT".
+The exit code is 128 plus the signal's number (130 for SIGINT, 143 for
+SIGTERM).
+
 --moves FILE plays those moves first (with every card known: the player
 starts after them).`,
 		Example: `  patience play russian-cell 617 --player sampled
@@ -125,29 +131,44 @@ starts after them).`,
 			ctx, signalled, stop := stopOnSignal()
 			defer stop()
 			rep, err := playGame(ctx, p, pc)
-			if sig := signalled(); sig != 0 {
-				n := 0
-				if rep != nil {
-					n = len(rep.game.Moves)
-					if format != "json" {
-						rep.printMoves(s.out, num, pc, style(s.out, ascii))
-					}
+			sig := signalled()
+			if sig != 0 && rep != nil && rep.stopped {
+				// The game so far: the moves made, or the record of an
+				// unfinished game, marked as stopped by the signal.
+				n := len(rep.game.Moves)
+				if format == "json" {
+					sol := rep.solution(num, p, cfg, pc, sf.position != "" || num == "")
+					sol.Play.Outcome, sol.Play.Stopped = rules.OutcomeStopped, sigName(sig)
+					sol.Play.Ended = fmt.Sprintf("stopped by %s after %s", sigName(sig), plural(n, "move"))
+					fmt.Fprintf(s.out, "%s\n", rules.MarshalSolution(sol))
+				} else {
+					rep.printMoves(s.out, num, pc, style(s.out, ascii))
 				}
-				fmt.Fprintf(s.err, "patience: play stopped by %v after %d moves: the game was not finished\n", sig, n)
+				fmt.Fprintf(s.err, "patience: play stopped by %s after %s: the game was not finished\n", sigName(sig), plural(n, "move"))
+				return interrupted{sig}
+			}
+			if sig != 0 && rep == nil {
+				fmt.Fprintf(s.err, "patience: play stopped by %s before the first move\n", sigName(sig))
 				return interrupted{sig}
 			}
 			if err != nil {
 				return err
 			}
+			// With a signal after the game ended, the record is whole but
+			// for the verdict with all cards known (unknown: interrupted).
 			sol := rep.solution(num, p, cfg, pc, sf.position != "" || num == "")
 			if format == "json" {
 				fmt.Fprintf(s.out, "%s\n", rules.MarshalSolution(sol))
-				return nil
+			} else {
+				if played > 0 {
+					fmt.Fprintf(s.out, "After the %d moves of %s:\n", played, sf.moves)
+				}
+				rep.print(s.out, num, pc, style(s.out, ascii))
 			}
-			if played > 0 {
-				fmt.Fprintf(s.out, "After the %d moves of %s:\n", played, sf.moves)
+			if sig != 0 {
+				fmt.Fprintf(s.err, "patience: play stopped by %s after the game ended, before the verdict with all cards known was found\n", sigName(sig))
+				return interrupted{sig}
 			}
-			rep.print(s.out, num, pc, style(s.out, ascii))
 			return nil
 		},
 	}
@@ -169,13 +190,18 @@ type playReport struct {
 	// when not known (won, or an unknown verdict).
 	lostAfter int
 	nodes     int64
+	// stopped says that a signal stopped the game before it ended: game
+	// holds the moves made so far, and verdict is unknown (interrupted).
+	stopped bool
 }
 
 // playGame plays p and finds, for a loss, where the game was lost.
 func playGame(ctx context.Context, p *rules.Position, pc player.Config) (*playReport, error) {
 	gm, err := player.Play(ctx, p, pc)
 	if err != nil && gm != nil && ctx.Err() != nil {
-		return &playReport{game: gm, lostAfter: -1}, err // stopped: the game so far
+		// Stopped: the game so far.
+		return &playReport{game: gm, lostAfter: -1, stopped: true,
+			verdict: solver.Result{Verdict: solver.Unknown, Reason: solver.StopReason{Kind: solver.Interrupted}}}, err
 	}
 	if err != nil {
 		return nil, err
@@ -405,4 +431,12 @@ func howText(d player.Decision) string {
 		s += " exact"
 	}
 	return s
+}
+
+// plural counts things: "1 move", "12 moves".
+func plural(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return strconv.Itoa(n) + " " + thing + "s"
 }

@@ -99,7 +99,7 @@ bad luck: the unseen cards decided it. With every possible arrangement solved
 			defer stop()
 			rv, err := player.Review(ctx, p, moves, sample.Config{Solver: cfg, Samples: samples, Seed: seed, Workers: cfg.Workers})
 			if sig := signalled(); sig != 0 {
-				fmt.Fprintf(s.err, "patience: review stopped by %v before it was done: nothing to report\n", sig)
+				fmt.Fprintf(s.err, "patience: review stopped by %s before it was done: nothing to report\n", sigName(sig))
 				return interrupted{sig}
 			}
 			if err != nil {

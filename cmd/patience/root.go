@@ -86,7 +86,23 @@ func (checkFailed) Error() string { return "check failed" }
 // Slurm array can tell that the run has more to do.
 type interrupted struct{ sig syscall.Signal }
 
-func (e interrupted) Error() string { return "interrupted by " + e.sig.String() }
+func (e interrupted) Error() string { return "interrupted by " + sigName(e.sig) }
+
+// sigName names a signal as the messages do: "SIGINT", "SIGTERM",
+// "SIGHUP", "SIGQUIT" (not Go's "interrupt" or "terminated").
+func sigName(sig syscall.Signal) string {
+	switch sig {
+	case syscall.SIGINT:
+		return "SIGINT"
+	case syscall.SIGTERM:
+		return "SIGTERM"
+	case syscall.SIGHUP:
+		return "SIGHUP"
+	case syscall.SIGQUIT:
+		return "SIGQUIT"
+	}
+	return fmt.Sprintf("signal %d", int(sig))
+}
 
 // exitCode is the exit status of a run stopped by the signal.
 func (e interrupted) exitCode() int { return 128 + int(e.sig) }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -9,6 +10,9 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/patience-solver/patience/dealgen"
+	"github.com/patience-solver/patience/rules"
 )
 
 // TestHangUpAndQuit: SIGHUP and SIGQUIT stop a stats run as SIGTERM does
@@ -91,4 +95,83 @@ func cliReadFileBytes(t *testing.T, path string) []byte {
 		t.Fatal(err)
 	}
 	return b
+}
+
+// stopAfter runs the program with args, sends sig after a delay and waits
+// for it to end. On a loaded machine the signal can come before the
+// program has set up its handler, and the signal itself ends it: then it
+// tries again, waiting longer.
+func stopAfter(t *testing.T, sig syscall.Signal, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	bin := binary(t)
+	var cmd *exec.Cmd
+	var out, errw bytes.Buffer
+	for _, delay := range []time.Duration{time.Second, 2 * time.Second, 4 * time.Second} {
+		cmd = exec.Command(bin, args...)
+		out.Reset()
+		errw.Reset()
+		cmd.Stdout, cmd.Stderr = &out, &errw
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(delay)
+		cmd.Process.Signal(sig)
+		done := make(chan struct{})
+		go func() { cmd.Wait(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(30 * time.Second):
+			cmd.Process.Kill()
+			<-done
+			t.Fatalf("%v: still running 30 s after %v", args, sig)
+		}
+		if ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus); !ok || !ws.Signaled() {
+			break
+		}
+		t.Logf("%v: %v came before the handler after %v; trying again", args, sig, delay)
+	}
+	return cmd.ProcessState.ExitCode(), out.String(), errw.String()
+}
+
+// TestPlayStopped: play stopped by a signal shows the game so far, in
+// JSON too (the record of the moves made, marked as stopped, which check
+// reads), exits 128 plus the signal's number, and names the signal as
+// SIGINT or SIGTERM; review names it the same way.
+func TestPlayStopped(t *testing.T) {
+	code, stdout, stderr := stopAfter(t, syscall.SIGINT, "play", "russian-cell", "617", "--player", "sampled", "--samples", "300", "--workers", "1", "--format", "json")
+	if code != 130 {
+		t.Fatalf("play --format json, SIGINT: exit %d, want 130; stdout %q, stderr %q", code, stdout, stderr)
+	}
+	sol, err := rules.ReadSolution(strings.NewReader(stdout))
+	if err != nil {
+		t.Fatalf("play --format json, SIGINT: no record: %v\nstdout %q", err, stdout)
+	}
+	if sol.Play == nil || sol.Play.Outcome != rules.OutcomeStopped || sol.Play.Stopped != "SIGINT" || sol.Number != "617" ||
+		sol.Verdict != rules.VerdictUnknown || sol.Reason != "interrupted" || len(sol.Play.Shares) != len(sol.Moves) {
+		t.Errorf("the stopped game's record: %s", stdout)
+	}
+	n := len(sol.Moves)
+	if want := fmt.Sprintf("patience: play stopped by SIGINT after %s: the game was not finished\n", plural(n, "move")); stderr != want {
+		t.Errorf("stderr %q, want %q", stderr, want)
+	}
+	end, err := rules.Replay(dealgen.Deal(rules.RussianCell, dealgen.FromUint64(617)), rules.DefaultOptions(), sol.Moves)
+	if err != nil || end.Won() {
+		t.Errorf("the %d moves recorded: %v, won %v", n, err, end != nil && end.Won())
+	}
+	rec := cliWriteFile(t, "stopped.json", stdout)
+	r := cliRun(t, "", "check", rec)
+	if r.code != exitCheck || !strings.HasPrefix(r.stdout, "nothing to check: a game stopped by SIGINT before it ended (the "+plural(n, "move")+" played are legal") {
+		t.Errorf("check of the stopped game: %v", r)
+	}
+
+	code, stdout, stderr = stopAfter(t, syscall.SIGTERM, "play", "russian-cell", "617", "--player", "sampled", "--samples", "300", "--workers", "1", "--ascii")
+	if code != 143 || !strings.Contains(stderr, "patience: play stopped by SIGTERM after ") || !strings.Contains(stdout, "Played by the sampled player") {
+		t.Errorf("play, SIGTERM: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+
+	moves := cliWriteFile(t, "moves.txt", "QS t2>t5\n")
+	code, stdout, stderr = stopAfter(t, syscall.SIGTERM, "review", "russian-cell", "617", "--moves", moves, "--samples", "5000", "--workers", "1")
+	if code != 143 || stderr != "patience: review stopped by SIGTERM before it was done: nothing to report\n" {
+		t.Errorf("review, SIGTERM: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
 }

@@ -49,6 +49,16 @@ func Verdict(res solver.Result, shortest bool) []string {
 	return lines
 }
 
+// CanBeWon says that a position can be won in n moves: "This position can
+// be won (89 moves to go)." or, for one, "(1 move to go)".
+func CanBeWon(n int) string {
+	togo := fmt.Sprintf("%d moves to go", n)
+	if n == 1 {
+		togo = "1 move to go"
+	}
+	return "This position can be won (" + togo + ")."
+}
+
 // Searched says how much was searched and for how long: "Searched 212
 // positions in 757 µs."
 func Searched(nodes int64, d time.Duration) string {

@@ -100,7 +100,7 @@ func (l *DealList) addSpec(spec string) error {
 
 func (l *DealList) addItem(item string) error {
 	if strings.HasPrefix(item, randomPrefix) {
-		return fmt.Errorf("bad deals item %q: random:N@SEED is a list of deals of its own, not an item of a list or a deals file", clip(item))
+		return fmt.Errorf("bad deals item %s: random:N@SEED is a list of deals of its own, not an item of a list or a deals file", clip(item))
 	}
 	a, b, isRange := strings.Cut(item, "-")
 	if !isRange {

@@ -32,7 +32,7 @@ func parseRandom(spec string) (*randomList, error) {
 	body := strings.TrimPrefix(strings.TrimSpace(spec), randomPrefix)
 	ns, ss, ok := strings.Cut(body, "@")
 	bad := func(why string) error {
-		return fmt.Errorf("bad random deals %q: %s; want random:N@SEED, such as random:100000@1 (N deals drawn from 1 to 2^64-1, the same for the same SEED)", clip(spec), why)
+		return fmt.Errorf("bad random deals %s: %s; want random:N@SEED, such as random:100000@1 (N deals drawn from 1 to 2^64-1, the same for the same SEED)", clip(spec), why)
 	}
 	if !ok {
 		return nil, bad("no @SEED")

@@ -148,6 +148,11 @@ func TestRandomDealsErrors(t *testing.T) {
 		_, err := ParseDeals(spec)
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("ParseDeals(%q): %v, want %q", spec, err, want)
+			continue
+		}
+		// The spec is quoted once: "random:0@1", not "\"random:0@1\"".
+		if msg := err.Error(); strings.Contains(msg, `\"`) || !strings.Contains(msg, `"`+strings.TrimPrefix(spec, "1-10,")+`"`) {
+			t.Errorf("ParseDeals(%q): %q does not quote the deals once", spec, msg)
 		}
 	}
 	if _, err := ReadDeals(strings.NewReader("5\nrandom:3@1\n"), "deals.txt"); err == nil || !strings.Contains(err.Error(), "of its own") {

@@ -118,6 +118,9 @@ func Handle(r Request) (any, error) {
 		if err != nil {
 			return nil, err
 		}
+		if err := checkLabel(p, num); err != nil {
+			return nil, err
+		}
 		return PositionAnswer{Position: rules.NewPositionDoc(p, num), Number: num}, nil
 	case "line":
 		p, err := position(r.Position)
@@ -203,7 +206,9 @@ func line(p *rules.Position, moves []rules.Move, solver bool) LineAnswer {
 	q := p.Clone()
 	for i, m := range moves {
 		reason := ""
-		if err := rules.Check(q, o, m); err != nil {
+		if q.Won() {
+			reason = rules.AfterWin(i)
+		} else if err := rules.Check(q, o, m); err != nil {
 			reason = err.Error()
 		} else if q.Reveals(m) == rules.Unknown {
 			reason = "it turns up a face-down card that is unknown (??)"
@@ -238,4 +243,21 @@ func moveDoc(p *rules.Position, m rules.Move) MoveDoc {
 		}
 	}
 	return d
+}
+
+// checkLabel refuses a position read that names a deal, num, it cannot
+// come from (dealgen.CheckLabel), as the command line does.
+func checkLabel(p *rules.Position, num string) error {
+	if num == "" {
+		return nil
+	}
+	n, err := dealgen.ParseNumber(num)
+	if err != nil {
+		return nil // the reader has checked the number's form
+	}
+	var nd *dealgen.NotThatDeal
+	if err := dealgen.CheckLabel(p, n); errors.As(err, &nd) {
+		return fmt.Errorf("the position names deal %s, but %s", num, nd.Reason)
+	}
+	return nil
 }

@@ -129,6 +129,17 @@ func TestHintHiddenIsAShare(t *testing.T) {
 	}
 }
 
+func TestHintOneMoveToGo(t *testing.T) {
+	pos := `{"game":"ripple-fan","tableau":[{"up":["KC"]},{"up":[]},{"up":[]},{"up":[]},{"up":[]},{"up":[]},{"up":[]},{"up":[]},{"up":[]},{"up":[]},{"up":[]},{"up":[]},{"up":[]}],"cells":[],"foundations":{"C":12,"S":13,"H":13,"D":13}}`
+	var h HintAnswer
+	if e := ask(t, `{"op":"hint","position":`+pos+`,"next":true}`, &h); e != "" {
+		t.Fatal(e)
+	}
+	if len(h.Lines) == 0 || h.Lines[0] != "This position can be won (1 move to go)." {
+		t.Fatalf("lines %q, want \"This position can be won (1 move to go).\" first", h.Lines)
+	}
+}
+
 func TestShortestSaysWhatIsProven(t *testing.T) {
 	p := dealgen.Deal(rules.RippleFan, dealgen.FromUint64(2217))
 	pos := rules.MarshalPosition(p, "2217")
@@ -151,5 +162,31 @@ func TestShortestSaysWhatIsProven(t *testing.T) {
 	}
 	if b.Proven || !strings.HasPrefix(b.Lines[len(b.Lines)-1], "Shortest: ") {
 		t.Errorf("shortest 617 within 300 positions: %+v", b)
+	}
+}
+
+func TestLineRefusesMovesAfterTheWin(t *testing.T) {
+	pos := `{"game":"russian-cell","tableau":[{"up":[]},{"up":[]},{"up":[]},{"up":["KD"]},{"up":[]},{"up":[]},{"up":[]}],"cells":[null,null],"foundations":{"C":13,"S":13,"H":13,"D":12}}`
+	var l LineAnswer
+	if e := ask(t, `{"op":"line","position":`+pos+`,"moves":["KD t4>f","KD f>t1"]}`, &l); e != "" {
+		t.Fatal(e)
+	}
+	want := "the game was won at move 1; move 2 comes after it"
+	if l.Refused == nil || l.Refused.Index != 1 || l.Refused.Reason != want || len(l.Moves) != 1 || !l.Won {
+		t.Fatalf("line %+v (refused %+v), want the second move refused: %q", l, l.Refused, want)
+	}
+}
+
+func TestReadRefusesAnotherDealsNumber(t *testing.T) {
+	p := dealgen.Deal(rules.RussianCell, dealgen.FromUint64(617))
+	text, _ := json.Marshal(string(rules.MarshalPosition(p, "618")))
+	var a PositionAnswer
+	want := "the position names deal 618, but its layout is not deal 618's: t1's face-up card 1 from the bottom is 6C, where deal 618 deals AD"
+	if e := ask(t, `{"op":"read","text":`+string(text)+`}`, &a); e != want {
+		t.Errorf("read 617 labelled 618: error %q, want %q", e, want)
+	}
+	text, _ = json.Marshal(string(rules.MarshalPosition(p, "617")))
+	if e := ask(t, `{"op":"read","text":`+string(text)+`}`, &a); e != "" || a.Number != "617" {
+		t.Errorf("read 617: error %q, number %q", e, a.Number)
 	}
 }

@@ -210,7 +210,7 @@ func exactHint(p *rules.Position, cfg solver.Config, hid, next bool) (HintAnswer
 			a.Lines = append(a.Lines, "The game is won.")
 			break
 		}
-		a.Lines = append(a.Lines, fmt.Sprintf("This position can be won (%d moves to go).", len(res.Moves)))
+		a.Lines = append(a.Lines, wording.CanBeWon(len(res.Moves)))
 		if next {
 			d := moveDoc(p, res.Moves[0])
 			a.Move = &d
