@@ -44,10 +44,11 @@ func TestWasmIsFresh(t *testing.T) {
 	if !bytes.Equal(fresh, committed) {
 		t.Fatalf("static/patience.wasm.gz is stale (%d bytes committed, %d built): run go generate ./web and commit it", len(committed), len(fresh))
 	}
-	goroot := runtime.GOROOT()
-	if b, err := exec.Command("go", "env", "GOROOT").Output(); err == nil {
-		goroot = strings.TrimSpace(string(b))
+	b, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		t.Fatalf("go env GOROOT: %v", err)
 	}
+	goroot := strings.TrimSpace(string(b))
 	support, err := os.ReadFile(filepath.Join(goroot, "lib", "wasm", "wasm_exec.js"))
 	if err != nil {
 		t.Fatal(err)
