@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -78,5 +79,28 @@ func TestWasmSize(t *testing.T) {
 	}
 	if len(b) < 1<<20 {
 		t.Errorf("patience.wasm is only %d bytes: not the solver", len(b))
+	}
+}
+
+// TestWasmLeavesOutBatch checks that the WebAssembly does not link
+// solver/batch: the results files, their locks and their merging have no
+// use in a browser and only make the download larger. A win rate's
+// interval comes from package stat instead.
+func TestWasmLeavesOutBatch(t *testing.T) {
+	cmd := exec.Command("go", "list", "-deps", "./wasm")
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0", "GOFLAGS=")
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list -deps ./wasm: %v", err)
+	}
+	deps := strings.Fields(string(out))
+	const module = "github.com/patience-solver/patience/"
+	if !slices.Contains(deps, module+"solver/sample") {
+		t.Fatalf("go list -deps ./wasm has no solver/sample: not the web page's command?\n%s", out)
+	}
+	for _, p := range []string{"solver/batch", "internal/buildinfo"} {
+		if slices.Contains(deps, module+p) {
+			t.Errorf("the WebAssembly links %s", p)
+		}
 	}
 }
