@@ -2,6 +2,8 @@ module github.com/patience-solver/patience
 
 go 1.26.0
 
+toolchain go1.26.8
+
 require (
 	github.com/cespare/xxhash/v2 v2.3.0
 	github.com/chromedp/cdproto v0.159.0
