@@ -9,7 +9,7 @@ import (
 	"reflect"
 	"strings"
 
-	"github.com/patience-solver/patience/internal/jsonkeys"
+	"github.com/patience-solver/patience/rules/internal/jsonkeys"
 )
 
 // MaxInputSize is the most bytes ReadPosition, ReadSolution and ReadMoves

@@ -177,7 +177,6 @@ var (
 // one must fail Check with exactly the reason, and not be listed.
 type mvCase struct {
 	name string
-	game rules.Game
 	// noReturns turns foundation returns off; they are on otherwise.
 	noReturns bool
 	pos       string

@@ -57,8 +57,6 @@ func (l *problemList) addPrefixed(sev int, prefix string, err error) {
 	l.add(sev, "%s%v", prefix, err)
 }
 
-func (l *problemList) empty() bool { return len(l.items) == 0 }
-
 // err returns nil when there are no problems, or the Problems sorted by
 // severity (stable) and capped at MaxProblems lines.
 func (l *problemList) err() error {

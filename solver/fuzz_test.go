@@ -25,55 +25,100 @@ const fuzzNodes = 20_000
 //     budget, they agree;
 //   - with two workers, a decided verdict is the one of one worker.
 func FuzzSolve(f *testing.F) {
-	f.Add(uint64(1), false, false, false, []byte{})
-	f.Add(uint64(617), false, false, true, []byte{0, 1, 2, 3, 4, 5, 6, 7})
-	f.Add(uint64(385), false, false, true, []byte{3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3})
-	f.Add(uint64(2217), true, false, false, []byte{0, 0, 0})
-	f.Add(uint64(7), true, true, true, []byte{1, 2, 3, 4, 5})
-	f.Add(uint64(99), false, false, false, []byte("a long game played at random, move after move, until few cards are left"))
+	for _, s := range fuzzSolveSeeds {
+		f.Add(s.n, s.ripple, s.sorted, s.two, s.plays)
+	}
 	f.Fuzz(func(t *testing.T, n uint64, ripple, sorted, two bool, plays []byte) {
-		g, o := rules.RussianCell, rules.DefaultOptions()
-		if ripple {
-			g, o = rules.RippleFan, rules.Options{}
-		}
-		var p *rules.Position
-		if ripple && sorted {
-			p = sortedRippleFan(rand.New(rand.NewPCG(n, 1)))
-		} else {
-			p = deal(g, n%1_000_000+1)
-		}
-		var buf []rules.Move
-		for _, b := range plays {
-			buf = rules.LegalMoves(p, o, buf)
-			if len(buf) == 0 {
-				break
-			}
-			p.Apply(buf[int(b)%len(buf)])
-		}
-		if err := rules.Validate(p); err != nil {
-			t.Fatalf("random play reached an invalid position: %v\n%s", err, rules.MarshalPosition(p, ""))
-		}
-
-		cfg := DefaultConfig()
-		cfg.Options = o
-		cfg.Workers = 1
-		cfg.MaxNodes = fuzzNodes
-		cfg.MemoryMB = 4
-		one := fuzzSolve(t, p, cfg)
-		if two {
-			cfg.Workers = 2
-			if r := fuzzSolve(t, p, cfg); r.Verdict != Unknown && one.Verdict != Unknown && r.Verdict != one.Verdict {
-				t.Fatalf("1 worker: %v, 2 workers: %v\n%s", one.Verdict, r.Verdict, rules.MarshalPosition(p, ""))
-			}
-		}
-		if one.Verdict == Unknown {
-			return
-		}
-		won, ok := plainSolve(p, o, g == rules.RussianCell, fuzzNodes)
-		if ok && won != (one.Verdict == Solvable) {
-			t.Fatalf("solver: %v, plain search: won=%v\n%s", one.Verdict, won, rules.MarshalPosition(p, ""))
-		}
+		fuzzSolveOne(t, n, ripple, sorted, two, plays)
 	})
+}
+
+// fuzzSolveSeeds is FuzzSolve's seed corpus. Each seed reaches a position
+// that the solver and the plain search both decide within fuzzNodes, so
+// that it compares them (TestFuzzSolveSeedsCompare).
+var fuzzSolveSeeds = []struct {
+	n                   uint64
+	ripple, sorted, two bool
+	plays               []byte
+}{
+	{1, true, false, false, []byte{}},
+	{617, false, false, true, []byte{0, 1, 2, 3, 4, 5, 6, 7}},
+	{385, false, false, true, []byte{3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3}},
+	{2217, true, false, false, []byte{0, 0, 0}},
+	{7, true, true, true, []byte{1, 2, 3, 4, 5}},
+	{99, false, false, false, []byte("a long game played at random, move after move, until few cards are left")},
+}
+
+// fuzzSolveOne is one run of FuzzSolve. It returns the verdict, and
+// whether the plain search decided too and so was compared.
+func fuzzSolveOne(t *testing.T, n uint64, ripple, sorted, two bool, plays []byte) (Verdict, bool) {
+	t.Helper()
+	g, o := rules.RussianCell, rules.DefaultOptions()
+	if ripple {
+		g, o = rules.RippleFan, rules.Options{}
+	}
+	var p *rules.Position
+	if ripple && sorted {
+		p = sortedRippleFan(rand.New(rand.NewPCG(n, 1)))
+	} else {
+		p = deal(g, n%1_000_000+1)
+	}
+	var buf []rules.Move
+	for _, b := range plays {
+		buf = rules.LegalMoves(p, o, buf)
+		if len(buf) == 0 {
+			break
+		}
+		p.Apply(buf[int(b)%len(buf)])
+	}
+	if err := rules.Validate(p); err != nil {
+		t.Fatalf("random play reached an invalid position: %v\n%s", err, rules.MarshalPosition(p, ""))
+	}
+
+	cfg := DefaultConfig()
+	cfg.Options = o
+	cfg.Workers = 1
+	cfg.MaxNodes = fuzzNodes
+	cfg.MemoryMB = 4
+	one := fuzzSolve(t, p, cfg)
+	if two {
+		cfg.Workers = 2
+		if r := fuzzSolve(t, p, cfg); r.Verdict != Unknown && one.Verdict != Unknown && r.Verdict != one.Verdict {
+			t.Fatalf("1 worker: %v, 2 workers: %v\n%s", one.Verdict, r.Verdict, rules.MarshalPosition(p, ""))
+		}
+	}
+	if one.Verdict == Unknown {
+		return Unknown, false
+	}
+	won, ok := plainSolve(p, o, g == rules.RussianCell, fuzzNodes)
+	if ok && won != (one.Verdict == Solvable) {
+		t.Fatalf("solver: %v, plain search: won=%v\n%s", one.Verdict, won, rules.MarshalPosition(p, ""))
+	}
+	return one.Verdict, ok
+}
+
+// TestFuzzSolveSeedsCompare checks FuzzSolve's seeds: each must be decided
+// by both searches, or the seed checks only that the solver returns, and
+// together they must hold won and lost positions of both games.
+func TestFuzzSolveSeedsCompare(t *testing.T) {
+	type kind struct {
+		ripple bool
+		v      Verdict
+	}
+	seen := map[kind]int{}
+	for i, s := range fuzzSolveSeeds {
+		v, compared := fuzzSolveOne(t, s.n, s.ripple, s.sorted, s.two, s.plays)
+		if !compared {
+			t.Errorf("seed %d (deal %d, ripple %v, sorted %v): %v, not compared with the plain search", i, s.n, s.ripple, s.sorted, v)
+			continue
+		}
+		seen[kind{s.ripple, v}]++
+	}
+	for _, k := range []kind{{false, Solvable}, {false, Unsolvable}, {true, Solvable}, {true, Unsolvable}} {
+		if seen[k] == 0 {
+			t.Errorf("no seed compares a %v position of ripple=%v: %v", k.v, k.ripple, seen)
+		}
+	}
 }
 
 // fuzzSolve solves p and checks the result's contract.

@@ -214,21 +214,27 @@ func TestRussianCellAgreesWithPlainSearch(t *testing.T) {
 func ruleCases(rng *rand.Rand, on, off Pruning, n, tries int) []*rules.Position {
 	var out []*rules.Position
 	for i := 0; i < tries && len(out) < n; i++ {
-		var p *rules.Position
-		switch i % 3 {
-		case 0:
-			p = midGame(rng, uint64(1+rng.IntN(10_000)), 5+rng.IntN(60))
-		case 1:
-			p = midGame(rng, uint64(1+rng.IntN(10_000)), 5+rng.IntN(60))
-			awayFromHome(p)
-		default:
-			p = nearFinished(rng, 3+rng.IntN(16))
-		}
-		if ruleApplies(p, on, off) {
+		if p := ruleCandidate(rng, i); ruleApplies(p, on, off) {
 			out = append(out, p)
 		}
 	}
 	return out
+}
+
+// ruleCandidate is the i-th position ruleCases considers: by turns a
+// random game of a deal, the same with a card put away from home, and a
+// near-finished layout.
+func ruleCandidate(rng *rand.Rand, i int) *rules.Position {
+	switch i % 3 {
+	case 0:
+		return midGame(rng, uint64(1+rng.IntN(10_000)), 5+rng.IntN(60))
+	case 1:
+		p := midGame(rng, uint64(1+rng.IntN(10_000)), 5+rng.IntN(60))
+		awayFromHome(p)
+		return p
+	default:
+		return nearFinished(rng, 3+rng.IntN(16))
+	}
 }
 
 // ruleApplies reports whether the pruning on changes the first automatic
@@ -270,36 +276,65 @@ func ruleApplies(p *rules.Position, on, off Pruning) bool {
 	return !maps.Equal(s1, s2)
 }
 
-// checkRule compares, on positions where the rule applies (ruleCases), the
-// verdict of the solver with the pruning on against the plain search's,
-// and fails unless at least min positions were decided by both.
-func checkRule(t *testing.T, seed uint64, on, off Pruning, n, tries, min int) {
+// checkRule compares, on positions where the rule applies (as ruleCases
+// finds them), the verdict of the solver with the pruning on against the
+// plain search's. It goes on until both have decided ruleWon won and
+// ruleLost lost positions (more when the long tests run), so that the rule
+// is checked on both verdicts, and fails if ruleTries positions do not
+// give them. Lost positions are the rarer (one in six to one in sixty
+// where a rule applies), so the plain search, the slow half, runs only on
+// a position of a verdict still wanted.
+func checkRule(t *testing.T, seed uint64, on, off Pruning) {
 	t.Helper()
-	rng := newRuleRand(seed)
-	cases := ruleCases(rng, on, off, n, tries)
-	counts := map[bool]int{}
+	need := map[bool]int{true: ruleWon, false: ruleLost}
 	limit := 5_000 // plain positions: the default run stays quick
 	if longtest.Enabled() {
+		need = map[bool]int{true: 10 * ruleWon, false: 10 * ruleLost}
 		limit = 30_000
 	}
-	for i, p := range cases {
-		want, ok := plainSolve(p, rules.DefaultOptions(), true, limit)
-		if !ok {
+	rng := newRuleRand(seed)
+	counts := map[bool]int{}
+	applies, unplain := 0, 0
+	for i := 0; counts[true] < need[true] || counts[false] < need[false]; i++ {
+		if i == ruleTries {
+			t.Fatalf("compared won %d, lost %d of %d positions where the rule applies (%d too large for the plain search), in %d tried: want %d and %d",
+				counts[true], counts[false], applies, unplain, i, need[true], need[false])
+		}
+		p := ruleCandidate(rng, i)
+		if !ruleApplies(p, on, off) {
 			continue
 		}
+		applies++
 		cfg := testConfig(1)
 		cfg.Pruning = on
 		r := mustSolve(t, p, cfg)
-		if got := r.Verdict == Solvable; got != want || r.Verdict == Unknown {
+		if r.Verdict == Unknown {
+			t.Fatalf("position %d: solver with %+v says %v\n%s", i, on, r.Reason, rules.FormatBoard(p, "", rules.BoardStyle{}))
+		}
+		won := r.Verdict == Solvable
+		if counts[won] >= need[won] {
+			continue
+		}
+		want, ok := plainSolve(p, rules.DefaultOptions(), true, limit)
+		if !ok {
+			unplain++
+			continue
+		}
+		if want != won {
 			t.Fatalf("position %d: solver with %+v says %v, plain search says won=%v\n%s", i, on, r.Verdict, want, rules.FormatBoard(p, "", rules.BoardStyle{}))
 		}
 		counts[want]++
 	}
-	if counts[true]+counts[false] < min {
-		t.Fatalf("only %d positions compared (%d found where the rule applies), want %d", counts[true]+counts[false], len(cases), min)
-	}
-	t.Logf("%d positions where the rule applies; compared: won %d, lost %d", len(cases), counts[true], counts[false])
+	t.Logf("%d positions where the rule applies; compared: won %d, lost %d", applies, counts[true], counts[false])
 }
+
+// The least a rule's comparison decides in a quick run, of each verdict
+// (ten times as many in a long run), and how many positions it may try.
+const (
+	ruleWon   = 20
+	ruleLost  = 4
+	ruleTries = 200_000
+)
 
 // newRuleRand is the random source of ruleCases for a seed.
 func newRuleRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 1)) }

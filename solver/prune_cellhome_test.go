@@ -3,7 +3,6 @@ package solver
 import (
 	"testing"
 
-	"github.com/patience-solver/patience/internal/longtest"
 	"github.com/patience-solver/patience/rules"
 )
 
@@ -14,11 +13,7 @@ func TestCellHome(t *testing.T) {
 	base := Pruning{AutoFoundation: true, SkipReturns: true}
 	on := base
 	on.CellHome = true
-	n, min := 12, 8
-	if longtest.Enabled() {
-		n, min = 400, 250
-	}
-	checkRule(t, 41, on, base, n, 50*n, min)
+	checkRule(t, 41, on, base)
 }
 
 // TestCellHomeMove: a cell card whose successor tops a column goes onto it

@@ -2,8 +2,6 @@ package solver
 
 import (
 	"testing"
-
-	"github.com/patience-solver/patience/internal/longtest"
 )
 
 // TestKingHome: on positions where KingHome changes the search (a King in
@@ -15,14 +13,10 @@ func TestKingHome(t *testing.T) {
 	base := Pruning{AutoFoundation: true, SkipReturns: true, Symmetry: true}
 	on := base
 	on.KingHome = true
-	n, min := 10, 6
-	if longtest.Enabled() {
-		n, min = 400, 250
-	}
-	checkRule(t, 42, on, base, n, 50*n, min)
+	checkRule(t, 42, on, base)
 	both := on
 	both.CellHome = true
 	off := base
 	off.CellHome = true
-	checkRule(t, 43, both, off, n, 50*n, min)
+	checkRule(t, 43, both, off)
 }

@@ -3,7 +3,6 @@ package solver
 import (
 	"testing"
 
-	"github.com/patience-solver/patience/internal/longtest"
 	"github.com/patience-solver/patience/rules"
 )
 
@@ -14,11 +13,7 @@ func TestSymmetry(t *testing.T) {
 	base := Pruning{AutoFoundation: true, SkipReturns: true}
 	on := base
 	on.Symmetry = true
-	n, min := 20, 12
-	if longtest.Enabled() {
-		n, min = 400, 250
-	}
-	checkRule(t, 44, on, base, n, 50*n, min)
+	checkRule(t, 44, on, base)
 }
 
 // TestSymmetryKey: positions that differ only in the order of the columns

@@ -248,7 +248,7 @@ func (s *Solver) SolveTrusted(ctx context.Context, p *rules.Position) (Result, e
 	}
 	start := time.Now()
 	s.interrupted.watch(ctx)
-	defer s.interrupted.watch(nil)
+	defer s.interrupted.clear()
 	if s.interrupted.Load() {
 		return Result{Verdict: Unknown, Reason: s.interrupted.reason(), shortest: s.cfg.Shortest}, nil
 	}
@@ -277,15 +277,15 @@ type interrupt struct {
 	done <-chan struct{} // ctx.Done(), nil for a context that never ends
 }
 
-// watch makes ctx the context of the next search; nil clears it, so that
-// the Solver holds no context between searches.
+// watch makes ctx the context of the next search.
 func (i *interrupt) watch(ctx context.Context) {
 	i.ctx = ctx
-	i.done = nil
-	if ctx != nil {
-		i.done = ctx.Done()
-	}
+	i.done = ctx.Done()
 }
+
+// clear forgets the context, so that the Solver holds none between
+// searches.
+func (i *interrupt) clear() { *i = interrupt{} }
 
 // Load reports whether the context is done.
 func (i *interrupt) Load() bool {

@@ -44,7 +44,7 @@ func openPage(t *testing.T, fragment string) *page {
 	longtest.Need(t)
 	path, err := browser.Find()
 	if err != nil {
-		t.Skip("browser test skipped: " + err.Error())
+		longtest.Missing(t, "browser test: "+err.Error())
 	}
 	srv := httptest.NewServer(web.Handler())
 	t.Cleanup(srv.Close)
@@ -547,7 +547,7 @@ func TestBrowserStaticFolder(t *testing.T) {
 	longtest.Need(t)
 	path, err := browser.Find()
 	if err != nil {
-		t.Skip("browser test skipped: " + err.Error())
+		longtest.Missing(t, "browser test: "+err.Error())
 	}
 	dir := filepath.Join(t.TempDir(), "site")
 	if out, _ := cli(t, "web", "--out", dir); !strings.Contains(out, "Wrote the web page") {

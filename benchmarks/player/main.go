@@ -32,9 +32,9 @@ import (
 	"github.com/patience-solver/patience/dealgen"
 	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/solver"
-	"github.com/patience-solver/patience/solver/batch"
 	"github.com/patience-solver/patience/solver/player"
 	"github.com/patience-solver/patience/solver/sample"
+	"github.com/patience-solver/patience/stat"
 )
 
 type line struct {
@@ -143,12 +143,12 @@ func report(lines []line) {
 		cpus = append(cpus, l.CPU)
 	}
 	n := uint64(len(lines))
-	pr := func(what string, r batch.Rate) {
+	pr := func(what string, r stat.Rate) {
 		fmt.Printf("%-28s %5d of %5d  %6.2f%%  (95%% Wilson %.2f%% to %.2f%%)\n", what, r.Wins, r.Of, 100*r.Rate, 100*r.Low, 100*r.High)
 	}
-	pr("player won", batch.NewRate(won, n))
-	pr("winnable, all cards known", batch.NewRate(solvable, decided))
-	pr("winnable deals won", batch.NewRate(wonSolvable, solvable))
+	pr("player won", stat.NewRate(won, n))
+	pr("winnable, all cards known", stat.NewRate(solvable, decided))
+	pr("winnable deals won", stat.NewRate(wonSolvable, solvable))
 	if len(cpus) > 0 {
 		sort.Float64s(cpus)
 		sum := 0.0

@@ -13,7 +13,7 @@ import (
 
 	"github.com/patience-solver/patience/dealgen"
 	"github.com/patience-solver/patience/rules"
-	"github.com/patience-solver/patience/solver/batch"
+	"github.com/patience-solver/patience/stat"
 )
 
 // cliShare is the JSON that solve writes for a position with unknown
@@ -148,7 +148,7 @@ func TestCLISolveHiddenSampled(t *testing.T) {
 	if a.Winnable != b.Winnable || a.Unwinnable != b.Unwinnable || a.Unknown != 0 || b.Unknown != 0 {
 		t.Errorf("1 worker: %d won, %d lost; 2 workers: %d won, %d lost", a.Winnable, a.Unwinnable, b.Winnable, b.Unwinnable)
 	}
-	r := batch.NewRate(uint64(a.Winnable), 8)
+	r := stat.NewRate(uint64(a.Winnable), 8)
 	if a.Arrangements != 8 || a.Exhaustive || a.Seed == nil || *a.Seed != "3" || a.Hidden != 21 || len(a.Unseen) != 21 ||
 		a.Share != r.Rate || a.Low != r.Low || a.High != r.High || a.Winnable+a.Unwinnable != 8 {
 		t.Errorf("JSON: %+v, want the rate %+v", a, r)

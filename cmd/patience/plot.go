@@ -14,6 +14,7 @@ import (
 	"gonum.org/v1/plot/vg/vgsvg"
 
 	"github.com/patience-solver/patience/solver/batch"
+	"github.com/patience-solver/patience/stat"
 )
 
 func plotTitle(h batch.Header) string {
@@ -75,7 +76,7 @@ func ratePlot(sum *batch.Summary, title string) (*plot.Plot, error) {
 		}
 		x := float64(t.Deals)
 		r := float64(t.Solvable) / float64(n)
-		l, h := batch.Wilson(t.Solvable, n, batch.Z95)
+		l, h := stat.Wilson(t.Solvable, n, stat.Z95)
 		line = append(line, plotter.XY{X: x, Y: 100 * r})
 		upper = append(upper, plotter.XY{X: x, Y: 100 * h})
 		lower = append(lower, plotter.XY{X: x, Y: 100 * l})

@@ -351,7 +351,6 @@ type runInfo struct {
 	files       []string // for a summary of files
 	planned     uint64   // deals in the run, 0 if not known
 	interrupted bool
-	merged      bool
 }
 
 // reportJSON is the JSON form of a summary.

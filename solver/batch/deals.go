@@ -48,8 +48,6 @@ type segment struct {
 	start uint64   // list index of its first deal
 }
 
-var two64 = new(big.Int).Lsh(big.NewInt(1), 64)
-
 // ParseDeals reads a --deals value: a comma-separated list of items, each a
 // single deal number or a range A-B. A range is split at its "-" before
 // each end is read, and both ends must be plain decimal numbers (PySolFC

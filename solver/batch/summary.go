@@ -8,39 +8,8 @@ import (
 
 	"github.com/patience-solver/patience/dealgen"
 	"github.com/patience-solver/patience/solver"
+	"github.com/patience-solver/patience/stat"
 )
-
-// Z95 is the standard normal quantile for a two-sided 95% interval.
-const Z95 = 1.959963984540054
-
-// Wilson returns the Wilson score interval for k successes in n trials at
-// normal quantile z (Z95 for 95%):
-//
-//	centre = (p + z²/2n) / (1 + z²/n)
-//	half   = z/(1 + z²/n) · sqrt(p(1-p)/n + z²/4n²),  p = k/n
-//
-// The interval is [centre-half, centre+half], clamped to [0, 1]. With no
-// trials it is [0, 1].
-func Wilson(k, n uint64, z float64) (lo, hi float64) {
-	if n == 0 {
-		return 0, 1
-	}
-	N := float64(n)
-	p := float64(k) / N
-	z2 := z * z
-	d := 1 + z2/N
-	c := (p + z2/(2*N)) / d
-	h := z / d * math.Sqrt(p*(1-p)/N+z2/(4*N*N))
-	lo, hi = max(0, c-h), min(1, c+h)
-	// At the extremes the interval ends exactly at 0 or 1.
-	if k == 0 {
-		lo = 0
-	}
-	if k == n {
-		hi = 1
-	}
-	return lo, hi
-}
 
 // Summary gathers the statistics of a batch: counts per verdict, the
 // distributions of effort, the hardest deals and the running win rate.
@@ -274,25 +243,9 @@ func (s *Summary) Effort(perDecade int) []EffortBin {
 	return out[i:j]
 }
 
-// Rate is a proportion with its 95% Wilson interval.
-type Rate struct {
-	Wins uint64  `json:"wins"`
-	Of   uint64  `json:"of"`
-	Rate float64 `json:"rate"`
-	Low  float64 `json:"low"`
-	High float64 `json:"high"`
-}
-
-// NewRate returns k of n with its 95% Wilson interval. The rate of 0 of 0
-// is 0, with the interval [0, 1].
-func NewRate(k, n uint64) Rate {
-	r := Rate{Wins: k, Of: n}
-	if n > 0 {
-		r.Rate = float64(k) / float64(n)
-	}
-	r.Low, r.High = Wilson(k, n, Z95)
-	return r
-}
+// Rate is a proportion with its 95% Wilson interval, as package stat
+// computes it; Report's rates are of this type.
+type Rate = stat.Rate
 
 // Dist describes a distribution: the mean, the median and 99th percentile
 // (nearest rank), and the maximum.
@@ -360,9 +313,9 @@ func (s *Summary) Report() Report {
 	n := w + l + u
 	r := Report{
 		Deals: n, Solvable: w, Unsolvable: l, Unknown: u,
-		WinRate:       NewRate(w, w+l),
-		IfUnknownLost: NewRate(w, n),
-		IfUnknownWon:  NewRate(w+u, n),
+		WinRate:       stat.NewRate(w, w+l),
+		IfUnknownLost: stat.NewRate(w, n),
+		IfUnknownWon:  stat.NewRate(w+u, n),
 		Nodes:         s.nodes.dist(1),
 		Seconds:       s.micros.dist(1e6),
 		Moves:         s.moves.dist(1),
@@ -373,7 +326,7 @@ func (s *Summary) Report() Report {
 		r.ForcedShare = s.forced.sum / float64(s.forcedOf)
 	}
 	if s.played > 0 {
-		r.Player = &PlayerReport{Played: s.played, WinRate: NewRate(s.won, s.played), WinnableWon: NewRate(s.wonSolvable, s.playedSolvable), Timed: s.timed}
+		r.Player = &PlayerReport{Played: s.played, WinRate: stat.NewRate(s.won, s.played), WinnableWon: stat.NewRate(s.wonSolvable, s.playedSolvable), Timed: s.timed}
 		if s.timed > 0 {
 			moves, secs := float64(s.gameMoves)/float64(s.timed), float64(s.gameMicros)/1e6/float64(s.timed)
 			r.Player.MovesPerGame, r.Player.SecondsPerGame = &moves, &secs

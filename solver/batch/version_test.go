@@ -116,18 +116,6 @@ func readAll(t *testing.T, path string) (Header, []Record, error) {
 	}
 }
 
-func appendText(t *testing.T, path, text string) {
-	t.Helper()
-	f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f.WriteString(text)
-	if err := f.Close(); err != nil {
-		t.Fatal(err)
-	}
-}
-
 func TestRunWritesVersion2(t *testing.T) {
 	cfg := testConfig(t, rules.RippleFan, "1-50")
 	// One worker writes the deals in order, so the list read back below
@@ -295,19 +283,6 @@ func TestVersion1Resumable(t *testing.T) {
 	if err != nil || len(recs) != 4 || mh.Version != 2 {
 		t.Fatalf("merged file: %+v, %d records, %v\n%s", mh, len(recs), err, out.Bytes())
 	}
-}
-
-// otherBuild rewrites the header of a results file to name another build.
-func otherBuild(t *testing.T, path, build string) {
-	t.Helper()
-	data, _ := os.ReadFile(path)
-	first, rest, _ := strings.Cut(string(data), "\n")
-	h, err := ParseHeader([]byte(first))
-	if err != nil {
-		t.Fatal(err)
-	}
-	h.Solver = build
-	os.WriteFile(path, []byte(string(h.AppendJSON(nil))+"\n"+rest), 0o644)
 }
 
 func TestResumeOtherBuild(t *testing.T) {

@@ -13,7 +13,7 @@ import (
 
 	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/solver"
-	"github.com/patience-solver/patience/solver/batch"
+	"github.com/patience-solver/patience/stat"
 )
 
 // DefaultSamples is the default number of arrangements drawn.
@@ -78,7 +78,7 @@ func (t Tally) Decided() int { return t.Winnable + t.Unwinnable }
 
 // Rate is the share of the decided arrangements that are winnable, with
 // its 95% Wilson interval.
-func (t Tally) Rate() batch.Rate { return batch.NewRate(uint64(t.Winnable), uint64(t.Decided())) }
+func (t Tally) Rate() stat.Rate { return stat.NewRate(uint64(t.Winnable), uint64(t.Decided())) }
 
 func (t *Tally) add(v solver.Verdict) {
 	switch v {

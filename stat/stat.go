@@ -1,0 +1,62 @@
+// Package stat is the interval arithmetic behind every win rate the
+// project reports: a proportion k of n with its 95% Wilson score
+// interval. It imports nothing of the project, so that the packages that
+// report a rate (solver/batch for a run of deals, solver/sample for the
+// arrangements of a position's face-down cards) share it without one
+// depending on the other.
+package stat
+
+import "math"
+
+// Z95 is the standard normal quantile for a two-sided 95% interval.
+const Z95 = 1.959963984540054
+
+// Wilson returns the Wilson score interval for k successes in n trials at
+// normal quantile z (Z95 for 95%):
+//
+//	centre = (p + z²/2n) / (1 + z²/n)
+//	half   = z/(1 + z²/n) · sqrt(p(1-p)/n + z²/4n²),  p = k/n
+//
+// The interval is [centre-half, centre+half], clamped to [0, 1]. With no
+// trials it is [0, 1].
+func Wilson(k, n uint64, z float64) (lo, hi float64) {
+	if n == 0 {
+		return 0, 1
+	}
+	N := float64(n)
+	p := float64(k) / N
+	z2 := z * z
+	d := 1 + z2/N
+	c := (p + z2/(2*N)) / d
+	h := z / d * math.Sqrt(p*(1-p)/N+z2/(4*N*N))
+	lo, hi = max(0, c-h), min(1, c+h)
+	// At the extremes the interval ends exactly at 0 or 1.
+	if k == 0 {
+		lo = 0
+	}
+	if k == n {
+		hi = 1
+	}
+	return lo, hi
+}
+
+// Rate is a proportion with its 95% Wilson interval. Its JSON form is the
+// one results summaries and hints print: wins, of, rate, low and high.
+type Rate struct {
+	Wins uint64  `json:"wins"`
+	Of   uint64  `json:"of"`
+	Rate float64 `json:"rate"`
+	Low  float64 `json:"low"`
+	High float64 `json:"high"`
+}
+
+// NewRate returns k of n with its 95% Wilson interval. The rate of 0 of 0
+// is 0, with the interval [0, 1].
+func NewRate(k, n uint64) Rate {
+	r := Rate{Wins: k, Of: n}
+	if n > 0 {
+		r.Rate = float64(k) / float64(n)
+	}
+	r.Low, r.High = Wilson(k, n, Z95)
+	return r
+}
