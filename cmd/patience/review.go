@@ -323,7 +323,10 @@ func printJudgement(w io.Writer, rv *player.Reviewed, m rules.Move) {
 		fmt.Fprintln(w, "  That is the move played.")
 	}
 	on := fmt.Sprintf("On %s fresh arrangements of the unseen cards, drawn once for this judgement:", thousands(int64(j.Pairs)))
-	if j.Exact {
+	switch {
+	case j.Exact && j.Pairs == 1:
+		on = "With every card known (the one arrangement there is):"
+	case j.Exact:
 		on = fmt.Sprintf("On all %s arrangements of the unseen cards:", thousands(int64(j.Pairs)))
 	}
 	fmt.Fprintln(w, on)
