@@ -16,6 +16,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -571,4 +572,58 @@ func TestBrowserStaticFolder(t *testing.T) {
 	if v := p.text("verdict"); !strings.Contains(v, verdictLine(t, out)) {
 		t.Errorf("verdict %q, want the CLI's %q", v, verdictLine(t, out))
 	}
+}
+
+// TestBrowserHintNeverLoops follows the page's Hint, pressing its "Play"
+// button each time, on 3 deals for up to 40 moves each: the page sends its
+// own moves with each Hint, so no position of the game may come twice.
+func TestBrowserHintNeverLoops(t *testing.T) {
+	start := time.Now()
+	moves := 0
+	for _, n := range []string{"5", "617", "20003"} {
+		p := openPage(t, "russian-cell/"+n)
+		// 20 arrangements a hint, to keep the test short: an option the
+		// page does not offer, added here.
+		p.eval(`(() => { const s = document.getElementById('samples'); s.add(new Option('20', '20')); s.value = '20'; return ''; })()`)
+		p.eval(`(() => { document.getElementById('auto-check').checked = false; return ''; })()`)
+		seen := map[string]int{canonicalBoard(p.board()): 0}
+		k := 0
+		for ; k < 40; k++ {
+			p.click("#hint-btn")
+			p.waitFor("the hint", `!document.body.dataset.busy && document.querySelector('#hint .head') !== null`, 2*time.Minute)
+			mv := p.eval(`document.getElementById('hint').dataset.move`)
+			if mv == "" {
+				break // no move advised
+			}
+			p.click("#play-hint")
+			p.waitFor("the move", fmt.Sprintf(`document.getElementById('step').textContent === '%d / %d'`, k+1, k+1), time.Minute)
+			b := canonicalBoard(p.board())
+			if at, ok := seen[b]; ok {
+				t.Fatalf("deal %s: move %d (%s) goes back to the position after move %d", n, k+1, mv, at)
+			}
+			seen[b] = k + 1
+		}
+		t.Logf("deal %s: %d moves", n, k)
+		moves += k
+	}
+	t.Logf("%d moves on 3 deals in %v", moves, time.Since(start).Round(time.Second))
+}
+
+// canonicalBoard writes b the same for boards that differ only in the
+// order of the cells or of the piles: one position for play.
+func canonicalBoard(b board) string {
+	var piles, cells []string
+	for _, pl := range b.Tableau {
+		piles = append(piles, strings.Join(pl.Down, ",")+"|"+strings.Join(pl.Up, ","))
+	}
+	for _, c := range b.Cells {
+		if c != nil {
+			cells = append(cells, *c)
+		} else {
+			cells = append(cells, "-")
+		}
+	}
+	slices.Sort(piles)
+	slices.Sort(cells)
+	return fmt.Sprint(piles, cells, b.Foundations)
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/patience-solver/patience/dealgen"
 	"github.com/patience-solver/patience/rules"
+	"github.com/patience-solver/patience/solver/sample"
 )
 
 // startFlags are the flags that say where a start position comes from.
@@ -16,6 +17,9 @@ type startFlags struct {
 	position string
 	moves    string // moves to play first (solve and hint)
 	hide     bool   // make every face-down card unknown (??), after the moves
+	// seen, when not nil, gets the keys of the positions of the game the
+	// moves play (sample.AddSeen): the history hint's advice avoids.
+	seen map[string]bool
 }
 
 // addHide adds the --hide flag.
@@ -43,6 +47,9 @@ func playMoves(s streams, p *rules.Position, num string, f startFlags, o rules.O
 	end, err := rules.Replay(p, o, moves)
 	if err != nil {
 		return nil, 0, usageError{fmt.Errorf("%s: %v", fileName(f.moves), err)}
+	}
+	if f.seen != nil {
+		sample.AddSeen(f.seen, p, moves)
 	}
 	return end, len(moves), nil
 }

@@ -216,7 +216,7 @@ func TestCLIHintHidden(t *testing.T) {
 		"2 face-down cards are unknown (??).\nSolved all 2 arrangements of the unseen cards, each with every card known.\n",
 		"Best move: " + best + "   ",
 		"A win still exists after it in " + strconv.Itoa(counts[0]) + " of 2",
-		"Every legal move, most winnable first",
+		"Every legal move, best first",
 		"with every card known from then on: an upper bound",
 	} {
 		if !strings.Contains(out, w) {
@@ -224,7 +224,7 @@ func TestCLIHintHidden(t *testing.T) {
 		}
 	}
 	out = cliOK(t, "", "hint", "russian-cell", "--position", file, "--ascii", "-n", "3")
-	if !strings.Contains(out, "The 3 most winnable of the "+strconv.Itoa(len(legal)-twins)+" legal moves") || len(row.FindAllString(out, -1)) > 3 {
+	if !strings.Contains(out, "The 3 best of the "+strconv.Itoa(len(legal)-twins)+" legal moves") || len(row.FindAllString(out, -1)) > 3 {
 		t.Errorf("-n 3:\n%s", out)
 	}
 }
@@ -288,6 +288,7 @@ func TestCLIHiddenErrors(t *testing.T) {
 		{"samples too many", "", []string{"hint", "russian-cell", "617", "--hide", "--samples", "1000001"}, 1, []string{"--samples must be 1 to 1,000,000"}},
 		{"samples without ??", "", []string{"solve", "russian-cell", "617", "--samples", "5"}, 1, []string{"--samples applies only", "add --hide"}},
 		{"seed without ??", "", []string{"hint", "russian-cell", "617", "--seed", "5"}, 1, []string{"--seed applies only", "add --hide"}},
+		{"judge samples 0", "", []string{"review", "russian-cell", "617", "--moves", "played.txt", "--judge-samples", "0"}, 1, []string{"--judge-samples must be 1 to 1,000,000"}},
 		{"nothing to hide", "", []string{"solve", "ripple-fan", "1", "--hide", "--samples", "5"}, 1, []string{"no face-down card to hide"}},
 		{"bad seed", "", []string{"solve", "russian-cell", "617", "--hide", "--seed", "-1"}, 1, []string{"--seed"}},
 		{"steps", "", []string{"solve", "russian-cell", "--position", hiddenFile, "--steps"}, 1, []string{"--steps needs every card known", "21 face-down cards are unknown (??)"}},
@@ -317,6 +318,7 @@ type cliHint struct {
 	ToGo     *int                    `json:"to_go"`
 	Next     []string                `json:"next"`
 	Why      string                  `json:"why"`
+	Detour   bool                    `json:"detour"`
 	MaxNodes int64                   `json:"max_nodes"`
 	Nodes    int64                   `json:"nodes"`
 	Seconds  float64                 `json:"seconds"`
@@ -325,7 +327,9 @@ type cliHint struct {
 // cliAdvice is the JSON of hint --format json with unknown cards.
 type cliAdvice struct {
 	cliShare
-	Moves []struct {
+	History bool   `json:"history"`
+	Best    string `json:"best"`
+	Moves   []struct {
 		Move         string   `json:"move"`
 		Winnable     int      `json:"winnable"`
 		Unwinnable   int      `json:"unwinnable"`
@@ -335,6 +339,9 @@ type cliAdvice struct {
 		High         float64  `json:"high"`
 		TurnsUnknown bool     `json:"turns_unknown"`
 		OrTo         []string `json:"or_to"`
+		Undoable     bool     `json:"undoable"`
+		RankedBy     *int     `json:"ranked_by"`
+		Seen         bool     `json:"seen"`
 	} `json:"moves"`
 	Searches int `json:"searches"`
 }
@@ -379,9 +386,18 @@ func TestCLIHintJSON(t *testing.T) {
 			a.Arrangements, a.Winnable, len(a.Moves), a.Searches, sh.Winnable)
 	}
 	text := cliOK(t, "", append(args, "--ascii")...)
+	if a.Best != a.Moves[0].Move || a.History {
+		t.Errorf("best %q, history %v; want the first move, %s, and no history", a.Best, a.History, a.Moves[0].Move)
+	}
+	score := func(i int) int {
+		if r := a.Moves[i].RankedBy; r != nil {
+			return *r
+		}
+		return a.Moves[i].Winnable
+	}
 	for i, m := range a.Moves {
-		if i > 0 && m.Winnable > a.Moves[i-1].Winnable {
-			t.Errorf("move %d (%s) ranked below a less winnable one", i+1, m.Move)
+		if i > 0 && score(i) > score(i-1) {
+			t.Errorf("move %d (%s) ranked below a move with a lower score", i+1, m.Move)
 		}
 		if m.Winnable+m.Unwinnable+m.Unknown != 12 {
 			t.Errorf("move %s counts %d arrangements", m.Move, m.Winnable+m.Unwinnable+m.Unknown)
@@ -395,5 +411,46 @@ func TestCLIHintJSON(t *testing.T) {
 	cliDecodeStrict(t, cliOK(t, "", append(args, "-n", "2", "--format", "json")...), &top)
 	if len(top.Moves) != 2 || top.Moves[0].Move != a.Moves[0].Move {
 		t.Fatalf("-n 2: %d moves", len(top.Moves))
+	}
+}
+
+// TestCLIHintHistory: a game of deal 20003 whose last move, KS t1>c1, can
+// be taken back. Without the game's moves hint advises taking it back;
+// with them (--moves), it lists that move last, marked seen, and advises
+// another.
+func TestCLIHintHistory(t *testing.T) {
+	game := "9D t2>t4, QC t5>t2, JD t5>t3, TD t4>t3, 8D t4>t3, 2D t7>t4, 3H t3>t5, AC t5>t6, 4H t5>t4, QD t6>t5, AC t6>f, 2C t6>f, TS t2>t7, AS t2>f, 6S t4>t2, KS t1>c1"
+	moves := cliWriteFile(t, "played.txt", strings.ReplaceAll(game, ", ", "\n")+"\n")
+	args := []string{"hint", "russian-cell", "20003", "--moves", moves, "--hide", "--samples", "20", "--workers", "1"}
+	text := cliOK(t, "", append(args, "--ascii")...)
+	var a cliAdvice
+	cliDecodeStrict(t, cliOK(t, "", append(args, "--format", "json")...), &a)
+	last := a.Moves[len(a.Moves)-1]
+	if !a.History || a.Best == "" || a.Best == "KS c1>t1" || last.Move != "KS c1>t1" || !last.Seen {
+		t.Fatalf("with the game's moves: best %q, last %+v, history %v; want the undo KS c1>t1 last and seen", a.Best, last, a.History)
+	}
+	for _, w := range []string{"Best move: " + a.Best + " ", "KS c1>t1", "[seen]", "goes back to a position already seen in the game"} {
+		if !strings.Contains(text, w) {
+			t.Errorf("want %q in:\n%s", w, text)
+		}
+	}
+	// The same position without the game: the undo is advised.
+	var played []rules.Move
+	for _, f := range strings.Split(game, ", ") {
+		played = append(played, rules.MustMove(f))
+	}
+	q, err := rules.Replay(dealgen.Deal(rules.RussianCell, dealgen.FromUint64(20003)), rules.DefaultOptions(), played)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := json.Marshal(rules.NewPositionDoc(q.Hide(), ""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	end := cliWriteFile(t, "end.json", string(doc))
+	var bare cliAdvice
+	cliDecodeStrict(t, cliOK(t, "", "hint", "russian-cell", "--position", end, "--samples", "20", "--workers", "1", "--format", "json"), &bare)
+	if bare.History || bare.Best != "KS c1>t1" {
+		t.Fatalf("the bare position: best %q, history %v; want KS c1>t1 and no history (the test needs it)", bare.Best, bare.History)
 	}
 }

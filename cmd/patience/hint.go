@@ -47,10 +47,21 @@ What a player sees: with face-down cards unknown ("??" in the position, or
 it takes every one) and, for every legal move, counts the arrangements in
 which a win still exists after that move, with every card known from then
 on. Every move is judged on the same arrangements. It prints the best move
-and every legal move ranked (-n N: the N best). The cells are
+and every legal move ranked (-n N: the N best), as play, review and the web
+page rank them: a card to its foundation first, then by the count, and
+among equal counts the move that begins the solver's win in more
+arrangements. A move that the next move can undo (other than a cell card
+to a column) keeps every win by undoing it, which is no progress: it is
+ranked by the arrangements whose win begins with it, marked "[undo (N)]",
+below a move that makes progress at the same share. The cells are
 interchangeable, and so are empty columns: a move to either cell is listed
 once, as "JD t4>c1 (or c2)". A count is an upper bound
 for play that cannot see the cards, not a strategy's win rate.
+
+With --moves, hint knows the positions of the game: a move back to one of
+them is listed last, marked "[seen]", and never advised (with every card
+known, a win found that goes back is replaced by a move to a new position
+that keeps a win), so following hint never goes round in a loop.
 
 With --format json, hint writes one line of JSON (docs/formats.md, "Hint
 JSON"): the verdict, the moves to go and the next moves; with unknown
@@ -72,6 +83,9 @@ counts.`,
 			if count < 1 {
 				return badInput("-n must be at least 1, not %d", count)
 			}
+			if sf.moves != "" {
+				sf.seen = map[string]bool{} // the game's positions: never advised again
+			}
 			cfg, _, p, num, played, err := searchStart(s, args, sf, fl)
 			if err != nil {
 				return err
@@ -87,14 +101,14 @@ counts.`,
 			noteNothingHidden(s, p, sf.hide)
 			st := style(s.out, ascii)
 			if p.Unknowns() > 0 {
-				adv, sig, err := hintStoppable(p, smp.config(cfg))
+				adv, sig, err := hintStoppable(p, smp.config(cfg), sf.seen)
 				stopped := errors.Is(err, sample.ErrInterrupted)
 				if err != nil && !stopped {
 					return err
 				}
 				show := count
 				if !cmd.Flags().Changed("count") {
-					show = len(adv.Moves)
+					show = len(adv.Ranked)
 				}
 				switch {
 				case format == "json":
@@ -119,8 +133,27 @@ counts.`,
 					return err
 				}
 			}
+			// With the game's moves known, never advise going back to one
+			// of its positions: when the solver's win begins so, give a
+			// move to a new position that keeps a win instead.
+			var detour *rules.Move
+			if res.Verdict == solver.Solvable && len(res.Moves) > 0 && sample.Seen(sf.seen, p, res.Moves[0]) {
+				ctx, _, stop := stopOnSignal()
+				m, err := sample.FreshWin(ctx, p, smp.config(cfg), res.Moves[0], sf.seen)
+				stop()
+				if err != nil {
+					return err
+				}
+				detour = &m
+			}
 			if format == "json" {
 				d := newHintDoc(p, num, cfg, res, count, withPosition)
+				if detour != nil {
+					d.Detour, d.Next = true, nil
+					if *detour != (rules.Move{}) {
+						d.Next = []string{detour.String()}
+					}
+				}
 				if played > 0 {
 					d.Position.Number = from // the deal the position came from
 				}
@@ -145,6 +178,16 @@ counts.`,
 			}
 			if len(res.Moves) == 0 {
 				fmt.Fprintln(s.out, "The game is already won.")
+				return nil
+			}
+			if detour != nil {
+				fmt.Fprintf(s.out, "This position can be won (%d moves to go), but the win found goes back to a position\nalready seen in the game. ", len(res.Moves))
+				if *detour == (rules.Move{}) {
+					fmt.Fprintln(s.out, "No move to a new position was found after which a win exists.")
+					return nil
+				}
+				fmt.Fprintln(s.out, "A move to a new position after which a win still exists:")
+				writeMoves(s.out, p, []rules.Move{*detour}, st, false)
 				return nil
 			}
 			n := min(count, len(res.Moves))
@@ -189,9 +232,13 @@ type hintDoc struct {
 	ToGo     *int               `json:"to_go,omitempty"`
 	Next     []string           `json:"next,omitempty"`
 	Why      string             `json:"why,omitempty"`
-	MaxNodes int64              `json:"max_nodes"`
-	Nodes    int64              `json:"nodes"`
-	Seconds  float64            `json:"seconds"`
+	// Detour: the win found goes back to a position of the game (--moves);
+	// Next is then a move to a new position after which a win still
+	// exists (none when every such move loses).
+	Detour   bool    `json:"detour,omitempty"`
+	MaxNodes int64   `json:"max_nodes"`
+	Nodes    int64   `json:"nodes"`
+	Seconds  float64 `json:"seconds"`
 }
 
 // newHintDoc fills hint's JSON for a position with every card known: the
@@ -223,6 +270,10 @@ func newHintDoc(p *rules.Position, num string, cfg solver.Config, res solver.Res
 // cards: the position's share, as solve writes it, and the moves ranked.
 type adviceDoc struct {
 	shareDoc
+	// History says the game's moves were given (--moves): moves back to
+	// one of its positions are marked seen and never advised.
+	History  bool           `json:"history,omitempty"`
+	Best     string         `json:"best,omitempty"`
 	Moves    []moveShareDoc `json:"moves"`
 	Searches int            `json:"searches"`
 }
@@ -239,20 +290,35 @@ type moveShareDoc struct {
 	// OrTo lists the other empty cells or columns the move could go to,
 	// to the same effect (the move itself stays one valid move).
 	OrTo []string `json:"or_to,omitempty"`
+	// Undoable: the next move can undo it. RankedBy, for such a move other
+	// than a cell card to a column: the arrangements whose win begins with
+	// it, which it is ranked by. Seen: it goes back to a position of the
+	// game (never advised).
+	Undoable bool `json:"undoable,omitempty"`
+	RankedBy *int `json:"ranked_by,omitempty"`
+	Seen     bool `json:"seen,omitempty"`
 }
 
 // newAdviceDoc fills hint's JSON for a position with unknown cards: at
 // most show moves, the most winnable first. A run that was stopped lists
 // no move.
-func newAdviceDoc(p *rules.Position, num string, cfg solver.Config, adv sample.Advice, show int, stopped bool) adviceDoc {
-	d := adviceDoc{shareDoc: newShareDoc(p, num, cfg, adv.Share), Moves: []moveShareDoc{}, Searches: adv.Searches}
+func newAdviceDoc(p *rules.Position, num string, cfg solver.Config, adv sample.Rating, show int, stopped bool) adviceDoc {
+	d := adviceDoc{shareDoc: newShareDoc(p, num, cfg, adv.Share), History: adv.History, Moves: []moveShareDoc{}, Searches: adv.Searches}
 	if stopped {
 		return d
 	}
-	for _, m := range adv.Moves[:min(show, len(adv.Moves))] {
+	if b, ok := adv.Best(); ok {
+		d.Best = b.Move.String()
+	}
+	for _, m := range adv.Ranked[:min(show, len(adv.Ranked))] {
 		share, low, high := tallyRange(m.Tally, adv.Exhaustive)
 		md := moveShareDoc{Move: m.Move.String(), Winnable: m.Winnable, Unwinnable: m.Unwinnable,
-			Unknown: m.Unknown, Share: share, Low: low, High: high, TurnsUnknown: m.TurnsUnknown}
+			Unknown: m.Unknown, Share: share, Low: low, High: high, TurnsUnknown: m.TurnsUnknown,
+			Undoable: m.Undoable, Seen: m.Seen}
+		if m.Discounted {
+			by := m.Score
+			md.RankedBy = &by
+		}
 		for _, l := range m.Twins {
 			md.OrTo = append(md.OrTo, l.String())
 		}
@@ -261,12 +327,14 @@ func newAdviceDoc(p *rules.Position, num string, cfg solver.Config, adv sample.A
 	return d
 }
 
-// hintStoppable is sample.Hint, ended early by SIGINT or SIGTERM (with
-// sample.ErrInterrupted). It returns the signal when one ended the run.
-func hintStoppable(p *rules.Position, cfg sample.Config) (sample.Advice, syscall.Signal, error) {
+// hintStoppable is sample.Rate (the rating the player and review use,
+// given the positions seen in the game, nil for none known), ended early by
+// SIGINT or SIGTERM (with sample.ErrInterrupted). It returns the signal
+// when one ended the run.
+func hintStoppable(p *rules.Position, cfg sample.Config, seen map[string]bool) (sample.Rating, syscall.Signal, error) {
 	ctx, signalled, stop := stopOnSignal()
 	defer stop()
-	adv, err := sample.Hint(ctx, p, cfg)
+	adv, err := sample.Rate(ctx, p, cfg, seen)
 	if errors.Is(err, sample.ErrInterrupted) {
 		return adv, signalled(), err
 	}

@@ -55,11 +55,21 @@ func TestCLIPlayRecords(t *testing.T) {
 		t.Fatalf("check of a lost game: %v", r)
 	}
 	// The review of the same moves finds the same losing move.
-	rv := cliOK(t, "", "review", "russian-cell", "2", "--moves", cliWriteFile(t, "g.json", lost), "--format", "json", "--samples", "10", "--workers", "1")
+	rv := cliOK(t, "", "review", "russian-cell", "2", "--moves", cliWriteFile(t, "g.json", lost), "--format", "json", "--samples", "10", "--judge-samples", "60", "--workers", "1")
 	var rd struct {
+		Version   int    `json:"version"`
 		LostAt    *int   `json:"lost_at"`
 		Judgement string `json:"judgement"`
-		Moves     []struct {
+		Test      *struct {
+			Arrangements int      `json:"arrangements"`
+			Both         int      `json:"both"`
+			BestOnly     int      `json:"best_only"`
+			PlayedOnly   int      `json:"played_only"`
+			Neither      int      `json:"neither"`
+			PValue       *float64 `json:"p_value"`
+			Exact        bool     `json:"exact"`
+		} `json:"test"`
+		Moves []struct {
 			After string `json:"after"`
 			Rank  int    `json:"rank"`
 		} `json:"moves"`
@@ -70,8 +80,17 @@ func TestCLIPlayRecords(t *testing.T) {
 	if rd.LostAt == nil || *rd.LostAt != *d.LostAfter || len(rd.Moves) != len(d.Moves) {
 		t.Fatalf("review: lost at %v, %d moves; play: lost after %d, %d moves", rd.LostAt, len(rd.Moves), *d.LostAfter, len(d.Moves))
 	}
-	if rd.Judgement != "mistake" && rd.Judgement != "bad luck" {
+	if rd.Judgement != "mistake" && rd.Judgement != "bad luck" && rd.Judgement != "too close to call" {
 		t.Fatalf("review judgement %q", rd.Judgement)
+	}
+	if rd.Version != 2 || rd.Test == nil {
+		t.Fatalf("review JSON: version %d, test %v; want version 2 with the test", rd.Version, rd.Test)
+	}
+	if j := rd.Test; j.Both+j.BestOnly+j.PlayedOnly+j.Neither != j.Arrangements || j.Arrangements != 60 && !j.Exact || (j.PValue == nil) != j.Exact {
+		t.Fatalf("review test: %+v", *j)
+	}
+	if j := rd.Test; !j.Exact && (rd.Judgement == "mistake") != (*j.PValue < 0.05 && j.BestOnly > j.PlayedOnly) {
+		t.Fatalf("review: %q with p = %v on a %d-%d split", rd.Judgement, *j.PValue, j.BestOnly, j.PlayedOnly)
 	}
 	if rd.Moves[*rd.LostAt-1].After != "unsolvable" || (*rd.LostAt > 1 && rd.Moves[*rd.LostAt-2].After != "solvable") {
 		t.Fatalf("review: verdicts around the losing move: %+v", rd.Moves)

@@ -13,10 +13,9 @@ import (
 	"github.com/patience-solver/patience/solver/sample"
 )
 
-// reviewSamples is review's default number of arrangements: more than the
-// player's own default, as the paired comparison of two moves needs them
-// to tell a mistake from bad luck, and a review is run once, not for
-// every decision of thousands of games.
+// reviewSamples is review's default number of arrangements for every
+// move's view (the losing move is judged on a draw of its own,
+// --judge-samples).
 const reviewSamples = 50
 
 func newReviewCommand(s streams) *cobra.Command {
@@ -24,11 +23,11 @@ func newReviewCommand(s streams) *cobra.Command {
 	var ascii bool
 	var sf startFlags
 	var fl searchFlags
-	var samples int
+	var samples, judge int
 	var seed uint64
 	cmd := &cobra.Command{
 		Use:   "review GAME (NUMBER | --position FILE) --moves FILE",
-		Short: "Say where a played game was lost, and whether by a mistake or by the cards",
+		Short: "Say where a played game was lost: a mistake, bad luck, or too close to call",
 		Long: `review replays the moves you played (--moves, in any form --moves takes
 elsewhere: one move a line such as "5C t3>t6", a JSON move list, or the
 record that play writes) from a deal or a position with every card known, and
@@ -38,21 +37,28 @@ shows for every move:
   view    Russian Cell: the share of the arrangements of the cards you could
           not see in which the position before the move could be won
           (--samples arrangements, --seed), what you could know at the time
-  rank    Russian Cell: the move's place among the legal moves, ranked by
-          the arrangements won after each (moves that differ only in which
-          cell or empty column count once)
+  rank    Russian Cell: the move's place in hint's ranking given the game so
+          far (moves that differ only in which cell or empty column count
+          once; moves back to a position of the game come last)
 
 It names the first move that turned a winnable game into a lost one, a move
 that would have kept it winnable with all cards known, and the move your view
-rated best (a move that can be undone at once, other than a cell card to a
-column, is left out: a win exists after it wherever one existed before, by
-undoing it, so its share says nothing of the move). The losing move was a
-mistake when, over the same arrangements,
-the 95% interval of the paired difference (the best-rated move's win minus
-the played move's, arrangement by arrangement) excludes 0; otherwise it was
-bad luck: the unseen cards decided it. With every possible arrangement solved
+rated best (hint's best move, given the game so far); neither goes back to a
+position already seen in the game. It then judges the losing move on one
+fresh draw of --judge-samples arrangements (default 400), decided once:
+
+  mistake            the best-rated move keeps significantly more of them
+                     winnable: McNemar's exact test (a two-sided sign test
+                     on the arrangements won after only one move), p < 0.05
+  bad luck           the move played was as good within 5 points: the 90%
+                     interval of the paired difference (best-rated minus
+                     played) stays below 5 points; the unseen cards decided
+  too close to call  neither
+
+It prints the counts and the p-value. With every possible arrangement solved
 (few cards unseen, or none, as in Ripple Fan) the comparison is exact.`,
 		Example: `  patience review russian-cell 617 --moves played.txt
+  patience review russian-cell 617 --moves played.txt --judge-samples 1000
   patience review russian-cell 617 --moves game.json --format json
   patience play russian-cell 617 --player greedy --format json > g.json; patience review russian-cell 617 --moves g.json
   patience review ripple-fan --position start.json --moves played.txt`,
@@ -66,6 +72,9 @@ bad luck: the unseen cards decided it. With every possible arrangement solved
 			}
 			if samples < 1 || samples > maxSamples {
 				return badInput("--samples must be 1 to %s, not %d", thousands(maxSamples), samples)
+			}
+			if judge < 1 || judge > maxSamples {
+				return badInput("--judge-samples must be 1 to %s, not %d", thousands(maxSamples), judge)
 			}
 			cfg, err := fl.config()
 			if err != nil {
@@ -97,7 +106,8 @@ bad luck: the unseen cards decided it. With every possible arrangement solved
 			}
 			ctx, signalled, stop := stopOnSignal()
 			defer stop()
-			rv, err := player.Review(ctx, p, moves, sample.Config{Solver: cfg, Samples: samples, Seed: seed, Workers: cfg.Workers})
+			rv, err := player.Review(ctx, p, moves, sample.Config{Solver: cfg, Samples: samples, Seed: seed, Workers: cfg.Workers},
+				player.Judging{Samples: judge})
 			if sig := signalled(); sig != 0 {
 				fmt.Fprintf(s.err, "patience: review stopped by %s before it was done: nothing to report\n", sigName(sig))
 				return interrupted{sig}
@@ -118,6 +128,7 @@ bad luck: the unseen cards decided it. With every possible arrangement solved
 	cmd.Flags().StringVar(&sf.position, "position", "", "read the start position from FILE (JSON or board text; - for stdin); every card known")
 	cmd.Flags().StringVar(&sf.moves, "moves", "", "the moves played (JSON move list, a solution or play record, or one move a line such as \"5C t3>t6\")")
 	cmd.Flags().IntVar(&samples, "samples", reviewSamples, "Russian Cell: arrangements of the unseen cards drawn for each move's view")
+	cmd.Flags().IntVar(&judge, "judge-samples", player.DefaultJudgeSamples, "arrangements of the unseen cards drawn once, at the losing move only, to judge it")
 	cmd.Flags().Uint64Var(&seed, "seed", sample.DefaultSeed, "the seed of the draws")
 	fl.add(cmd, "arrangements searched at once, one core each")
 	return cmd
@@ -144,23 +155,29 @@ func reviewStart(s streams, args []string, sf startFlags, mf rules.MoveFile) (ru
 	return readStart(s, []string{args[0], sol.Number}, sf)
 }
 
+// reviewVersion is the version of the review's JSON: 2 has "version",
+// "judgement" with three answers and "test"; version 1 (no "version") had
+// "difference".
+const reviewVersion = 2
+
 type reviewDoc struct {
-	Game       string             `json:"game"`
-	Number     string             `json:"number,omitempty"`
-	Position   *rules.PositionDoc `json:"position,omitempty"`
-	Rules      shareRules         `json:"rules"`
-	Samples    int                `json:"samples,omitempty"`
-	Seed       string             `json:"seed,omitempty"`
-	Verdict    string             `json:"verdict"`
-	Moves      []reviewMoveDoc    `json:"moves"`
-	Won        bool               `json:"won"`
-	Lost       bool               `json:"lost"`
-	LostAt     *int               `json:"lost_at,omitempty"`
-	Kept       string             `json:"kept,omitempty"`
-	BestRated  *moveShareDoc      `json:"best_rated,omitempty"`
-	Played     *moveShareDoc      `json:"played,omitempty"`
-	Judgement  string             `json:"judgement,omitempty"`
-	Difference *diffDoc           `json:"difference,omitempty"`
+	Version   int                `json:"version"`
+	Game      string             `json:"game"`
+	Number    string             `json:"number,omitempty"`
+	Position  *rules.PositionDoc `json:"position,omitempty"`
+	Rules     shareRules         `json:"rules"`
+	Samples   int                `json:"samples,omitempty"`
+	Seed      string             `json:"seed,omitempty"`
+	Verdict   string             `json:"verdict"`
+	Moves     []reviewMoveDoc    `json:"moves"`
+	Won       bool               `json:"won"`
+	Lost      bool               `json:"lost"`
+	LostAt    *int               `json:"lost_at,omitempty"`
+	Kept      string             `json:"kept,omitempty"`
+	BestRated *moveShareDoc      `json:"best_rated,omitempty"`
+	Played    *moveShareDoc      `json:"played,omitempty"`
+	Judgement string             `json:"judgement,omitempty"`
+	Test      *judgementDoc      `json:"test,omitempty"`
 }
 
 type reviewMoveDoc struct {
@@ -173,17 +190,25 @@ type reviewMoveDoc struct {
 	Choices    int    `json:"choices,omitempty"`
 }
 
-type diffDoc struct {
-	Mean         float64 `json:"mean"`
-	Low          float64 `json:"low"`
-	High         float64 `json:"high"`
-	Arrangements int     `json:"arrangements"`
-	Exact        bool    `json:"exact,omitempty"`
+// judgementDoc is the test behind the judgement: the pairs of outcomes of
+// the best-rated and the played move on the same arrangements.
+type judgementDoc struct {
+	Arrangements int      `json:"arrangements"`
+	Both         int      `json:"both"`
+	BestOnly     int      `json:"best_only"`
+	PlayedOnly   int      `json:"played_only"`
+	Neither      int      `json:"neither"`
+	PValue       *float64 `json:"p_value,omitempty"`
+	Difference   float64  `json:"difference"`
+	Low          float64  `json:"low"`
+	High         float64  `json:"high"`
+	Margin       float64  `json:"margin"`
+	Exact        bool     `json:"exact,omitempty"`
 }
 
 func newReviewDoc(rv *player.Reviewed, num string, withPosition bool) reviewDoc {
 	p := rv.Start
-	d := reviewDoc{Game: p.Game.String(), Number: num, Rules: shareRules{Returns: p.Game == rules.RussianCell}, Verdict: rv.Before.String(),
+	d := reviewDoc{Version: reviewVersion, Game: p.Game.String(), Number: num, Rules: shareRules{Returns: p.Game == rules.RussianCell}, Verdict: rv.Before.String(),
 		Moves: []reviewMoveDoc{}, Won: rv.Won, Lost: rv.Lost}
 	if withPosition {
 		pd := rules.NewPositionDoc(p, num)
@@ -205,19 +230,28 @@ func newReviewDoc(rv *player.Reviewed, num string, withPosition bool) reviewDoc 
 		d.LostAt = &la
 	}
 	if rv.LostAt > 0 {
+		j := rv.Judgement
 		if rv.Kept != (rules.Move{}) {
 			d.Kept = rv.Kept.String()
 		}
 		ms := func(m sample.MoveShare) *moveShareDoc {
-			share, low, high := tallyRange(m.Tally, rv.Exhaustive)
+			share, low, high := tallyRange(m.Tally, j.Exact)
 			return &moveShareDoc{Move: m.Move.String(), Winnable: m.Winnable, Unwinnable: m.Unwinnable, Unknown: m.Unknown, Share: share, Low: low, High: high}
 		}
-		d.BestRated, d.Played = ms(rv.BestRated), ms(rv.Played)
-		d.Judgement = "bad luck"
-		if rv.Mistake {
-			d.Judgement = "mistake"
+		if rv.BestRated.Verdicts != nil {
+			d.BestRated = ms(rv.BestRated)
 		}
-		d.Difference = &diffDoc{Mean: rv.Diff, Low: rv.Low, High: rv.High, Arrangements: rv.Pairs, Exact: rv.Exhaustive}
+		d.Played = ms(rv.Played)
+		d.Judgement = j.Call.String()
+		if j.Pairs > 0 {
+			t := &judgementDoc{Arrangements: j.Pairs, Both: j.Both, BestOnly: j.BestOnly, PlayedOnly: j.PlayedOnly, Neither: j.Neither,
+				Difference: j.Diff, Low: j.Low, High: j.High, Margin: j.Margin, Exact: j.Exact}
+			if !j.Exact {
+				pv := j.P
+				t.PValue = &pv
+			}
+			d.Test = t
+		}
 	}
 	return d
 }
@@ -229,7 +263,7 @@ func printReview(w io.Writer, rv *player.Reviewed, num string, st rules.BoardSty
 	fmt.Fprintf(w, "With all cards known the start is %s.\n", rv.Before)
 	rc := p.Game == rules.RussianCell
 	if rc {
-		fmt.Fprintf(w, "view: the share of %d arrangements of the unseen cards (seed %d) in which the\nposition before the move can be won; rank: the move among the legal moves.\n", rv.Samples, rv.Seed)
+		fmt.Fprintf(w, "view: the share of %d arrangements of the unseen cards (seed %d) in which the\nposition before the move can be won; rank: the move's place in hint's ranking,\ngiven the game so far.\n", rv.Samples, rv.Seed)
 	}
 	fmt.Fprintln(w)
 	width := len(fmt.Sprint(len(rv.Moves)))
@@ -261,19 +295,11 @@ func printReview(w io.Writer, rv *player.Reviewed, num string, st rules.BoardSty
 		m := rv.Moves[rv.LostAt-1].Move
 		fmt.Fprintf(w, "The game was lost at move %d (%v, marked *): winnable with all cards known before it, not after.\n", rv.LostAt, m)
 		if rv.Kept != (rules.Move{}) {
-			fmt.Fprintf(w, "  A move that kept it winnable: %v (the first move of a win).\n", rv.Kept)
-		}
-		fmt.Fprintf(w, "  The move your view rated best: %v, winnable after it in %d of %d arrangements; after %v: %d.\n",
-			rv.BestRated.Move, rv.BestRated.Winnable, rv.BestRated.Decided(), m, rv.Played.Winnable)
-		how := fmt.Sprintf("on the same %d arrangements, best-rated minus played is %+.3f (95%% interval %+.3f to %+.3f)", rv.Pairs, rv.Diff, rv.Low, rv.High)
-		if rv.Exhaustive {
-			how = fmt.Sprintf("over all %d arrangements of the unseen cards, best-rated minus played is %+.3f, exactly", rv.Pairs, rv.Diff)
-		}
-		if rv.Mistake {
-			fmt.Fprintf(w, "A mistake: %s; what you could see favoured another move.\n", how)
+			fmt.Fprintf(w, "  A move that kept it winnable: %v.\n", rv.Kept)
 		} else {
-			fmt.Fprintf(w, "Bad luck: %s, which does not tell the moves apart; the unseen cards decided it.\n", how)
+			fmt.Fprintln(w, "  Every move that kept it winnable goes back to a position already seen in the game.")
 		}
+		printJudgement(w, rv, m)
 	case rv.Lost:
 		fmt.Fprintln(w, "The game cannot be won at the end, but where it was lost is unknown (a budget ran out).")
 	case rv.Won:
@@ -281,4 +307,59 @@ func printReview(w io.Writer, rv *player.Reviewed, num string, st rules.BoardSty
 	default:
 		fmt.Fprintln(w, "The game can still be won after the last move: nothing was lost yet.")
 	}
+}
+
+// printJudgement writes the judgement of the losing move m: the counts,
+// the test and the answer.
+func printJudgement(w io.Writer, rv *player.Reviewed, m rules.Move) {
+	j := rv.Judgement
+	if j.Call == player.NoAlternative {
+		fmt.Fprintln(w, "Every other move goes back to a position already seen in the game: there is no move to compare it with.")
+		return
+	}
+	b := rv.BestRated.Move
+	fmt.Fprintf(w, "  The move your view rated best: %v.\n", b)
+	if b == m {
+		fmt.Fprintln(w, "  That is the move played.")
+	}
+	on := fmt.Sprintf("On %s fresh arrangements of the unseen cards, drawn once for this judgement:", thousands(int64(j.Pairs)))
+	switch {
+	case j.Exact && j.Pairs == 1:
+		on = "With every card known (the one arrangement there is):"
+	case j.Exact:
+		on = fmt.Sprintf("On all %s arrangements of the unseen cards:", thousands(int64(j.Pairs)))
+	}
+	fmt.Fprintln(w, on)
+	fmt.Fprintf(w, "  a win exists after %v in %d, after %v in %d;\n", b, j.BestWon(), m, j.PlayedWon())
+	fmt.Fprintf(w, "  after both in %d, only after %v in %d, only after %v in %d, after neither in %d.\n",
+		j.Both, b, j.BestOnly, m, j.PlayedOnly, j.Neither)
+	margin := fmt.Sprintf("%g points", j.Margin*100)
+	if j.Exact {
+		diff := fmt.Sprintf("best-rated minus played is %+.1f points, exactly", j.Diff*100)
+		if j.Call == player.Mistake {
+			fmt.Fprintf(w, "A mistake: %s; what you could see favoured %v.\n", diff, b)
+		} else {
+			fmt.Fprintf(w, "Bad luck: %s; the move played did as well, and the unseen cards decided it.\n", diff)
+		}
+		return
+	}
+	test := fmt.Sprintf("McNemar's exact test on the %d-%d split gives %s (two-sided)", j.BestOnly, j.PlayedOnly, pValue(j.P))
+	interval := fmt.Sprintf("best-rated minus played is %+.1f points (90%% interval %+.1f to %+.1f)", j.Diff*100, j.Low*100, j.High*100)
+	switch j.Call {
+	case player.Mistake:
+		fmt.Fprintf(w, "A mistake: %s; what you could see favoured %v.\n", test, b)
+	case player.BadLuck:
+		fmt.Fprintf(w, "Bad luck: %s, below the margin of %s: the move played was as good; the unseen cards decided it (%s).\n", interval, margin, test)
+	default:
+		fmt.Fprintf(w, "Too close to call: %s, not below 0.05; and %s, which does not rule out a difference of %s or more. More arrangements (--judge-samples) may tell.\n", test, interval, margin)
+	}
+}
+
+// pValue writes a p-value: "p = 0.0625" (4 significant digits), or
+// "p < 0.0001".
+func pValue(p float64) string {
+	if p < 0.0001 {
+		return "p < 0.0001"
+	}
+	return "p = " + strconv.FormatFloat(p, 'g', 4, 64)
 }

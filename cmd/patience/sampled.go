@@ -314,48 +314,74 @@ func rateCells(t sample.Tally, exhaustive bool) rateCellsT {
 }
 
 // printAdvice writes hint's answer for a position with unknown cards: the
-// share of the position, then the moves, most winnable first.
-func printAdvice(w io.Writer, p *rules.Position, adv sample.Advice, show int, st rules.BoardStyle) {
+// share of the position, then the moves, best first, as sample.Rate ranks
+// them.
+func printAdvice(w io.Writer, p *rules.Position, adv sample.Rating, show int, st rules.BoardStyle) {
 	fmt.Fprintf(w, "%s.\n%s.\n", unknownCards(p), solvedText(adv.Share))
 	fmt.Fprintf(w, "This position can be won in %s.\n", moveRate(adv.Tally, adv.Exhaustive))
 	if adv.Unknown > 0 {
 		fmt.Fprintf(w, "Unknown arrangements (%s) are left out of the shares.\n", adv.Reason)
 	}
+	best, ok := adv.Best()
 	switch {
 	case len(adv.Moves) == 0:
 		fmt.Fprintln(w, "There is no legal move: the position cannot be won.")
 		return
+	case len(adv.Ranked) == 0:
+		fmt.Fprintln(w, "No card can move but back from a foundation, which no win needs: the position cannot be won.")
+		return
 	case adv.Winnable == 0 && adv.Unknown == 0:
 		fmt.Fprintln(w, "No move can help: no arrangement can be won.")
 		return
-	}
-	fmt.Fprintln(w)
-	best := adv.Moves[0]
-	fmt.Fprintf(w, "Best move: %s   %s\n", moveWithTwins(best), describe(p, best.Move, st))
-	fmt.Fprintf(w, "A win still exists after it in %s", moveRate(best.Tally, adv.Exhaustive))
-	ties := 0
-	for _, m := range adv.Moves[1:] {
-		if m.Winnable == best.Winnable && m.Unknown == best.Unknown {
-			ties++
-		}
-	}
-	switch ties {
-	case 0:
-		fmt.Fprintln(w, ".")
-	case 1:
-		fmt.Fprintln(w, "; 1 other move does as well.")
+	case adv.Fresh() == 0:
+		fmt.Fprintln(w, "Every move goes back to a position already seen in the game: none is advised.")
+	case !ok:
+		fmt.Fprintln(w, "No move can help: no arrangement can be won after any move to a new position.")
 	default:
-		fmt.Fprintf(w, "; %d other moves do as well.\n", ties)
+		fmt.Fprintln(w)
+		fmt.Fprintf(w, "Best move: %s   %s\n", moveWithTwins(best.MoveShare), describe(p, best.Move, st))
+		fmt.Fprintf(w, "A win still exists after it in %s", moveRate(best.Tally, adv.Exhaustive))
+		ties := 0
+		for _, m := range adv.Ranked[1:] {
+			if !m.Seen && m.Score == best.Score && m.Unknown == best.Unknown {
+				ties++
+			}
+		}
+		switch ties {
+		case 0:
+			fmt.Fprintln(w, ".")
+		case 1:
+			fmt.Fprintln(w, "; 1 other move does as well.")
+		default:
+			fmt.Fprintf(w, "; %d other moves do as well.\n", ties)
+		}
+		if best.Discounted {
+			fmt.Fprintf(w, "It can be undone at once: ranked by the %d arrangements whose win begins with it.\n", best.Score)
+		}
 	}
 
-	if n := min(show, len(adv.Moves)); n > 1 {
+	if n := min(show, len(adv.Ranked)); n > 1 {
 		fmt.Fprintln(w)
-		if n == len(adv.Moves) {
-			fmt.Fprintln(w, "Every legal move, most winnable first (arrangements with a win after it):")
+		if n == len(adv.Ranked) {
+			fmt.Fprintln(w, "Every legal move, best first (arrangements with a win after it):")
 		} else {
-			fmt.Fprintf(w, "The %d most winnable of the %d legal moves (arrangements with a win after it):\n", n, len(adv.Moves))
+			fmt.Fprintf(w, "The %d best of the %d legal moves (arrangements with a win after it):\n", n, len(adv.Ranked))
 		}
-		writeMoveTable(w, p, adv.Moves[:n], adv.Exhaustive, st)
+		writeMoveTable(w, p, adv.Ranked[:n], adv.Exhaustive, st)
+		undo, seen := false, false
+		for _, m := range adv.Ranked[:n] {
+			undo, seen = undo || m.Discounted, seen || m.Seen
+		}
+		if undo {
+			fmt.Fprintln(w, "A move marked \"undo\" can be undone at once: a win exists after it wherever one")
+			fmt.Fprintln(w, "existed before it, by undoing it, which is no progress. It is ranked by the")
+			fmt.Fprintln(w, "arrangements whose win begins with it (the count in brackets), below a move")
+			fmt.Fprintln(w, "that makes progress at the same share.")
+		}
+		if seen {
+			fmt.Fprintln(w, "A move marked \"seen\" goes back to a position already seen in the game: it is")
+			fmt.Fprintln(w, "listed last and never advised.")
+		}
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "A move's count is the number of arrangements in which a win still exists after")
@@ -380,7 +406,7 @@ func moveWithTwins(m sample.MoveShare) string {
 
 // writeMoveTable writes the moves, one a line, in aligned columns: number,
 // move, count, share, interval (for a sample), what the move does.
-func writeMoveTable(w io.Writer, p *rules.Position, moves []sample.MoveShare, exhaustive bool, st rules.BoardStyle) {
+func writeMoveTable(w io.Writer, p *rules.Position, moves []sample.RatedMove, exhaustive bool, st rules.BoardStyle) {
 	cells := make([]rateCellsT, len(moves))
 	var ww, sw, iw int
 	for i, m := range moves {
@@ -397,14 +423,25 @@ func writeMoveTable(w io.Writer, p *rules.Position, moves []sample.MoveShare, ex
 	nw := len(fmt.Sprint(len(moves)))
 	mw := 10
 	for _, m := range moves {
-		mw = max(mw, len(moveWithTwins(m)))
+		mw = max(mw, len(moveWithTwins(m.MoveShare)))
 	}
 	for i, m := range moves {
 		c := cells[i]
-		line := fmt.Sprintf("%*d. %-*s %*s of %s  %*s", nw, i+1, mw, moveWithTwins(m), ww, c.wins, c.of, sw, c.share)
+		line := fmt.Sprintf("%*d. %-*s %*s of %s  %*s", nw, i+1, mw, moveWithTwins(m.MoveShare), ww, c.wins, c.of, sw, c.share)
 		if iw > 0 {
 			line += fmt.Sprintf("  %-*s", iw, c.interval)
 		}
-		fmt.Fprintf(w, "%s  %s\n", line, describe(p, m.Move, st))
+		var marks []string
+		if m.Discounted {
+			marks = append(marks, fmt.Sprintf("undo (%d)", m.Score))
+		}
+		if m.Seen {
+			marks = append(marks, "seen")
+		}
+		note := ""
+		if len(marks) > 0 {
+			note = "  [" + strings.Join(marks, ", ") + "]"
+		}
+		fmt.Fprintf(w, "%s  %s%s\n", line, describe(p, m.Move, st), note)
 	}
 }

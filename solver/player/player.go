@@ -52,7 +52,10 @@
 //
 // Ties among moves of equal share go toward progress: to the move that
 // begins the solver's win in the most arrangements (sample.MoveShare.Leads),
-// then to the order of rules.LegalMoves. With every card known (no card
+// then to a move that cannot be undone, then to the order of
+// rules.LegalMoves. The rating and this order are sample.Rate's, the one
+// rating core that hint, review and the web page use too, given the
+// positions this player has seen. With every card known (no card
 // face down, or none left) the share is exact, and the sampled player
 // follows one winning line of the solver from that point: that line
 // repeats no position, and no position seen before the last card turned
@@ -311,68 +314,43 @@ func after(view *rules.Position, m rules.Move) *rules.Position {
 	return q
 }
 
-// rated rates the candidates by sampling and returns the best.
+// rated rates the candidates by sampling, with the one rating core
+// (sample.Rate, given the positions seen in this game), and returns the
+// best.
 func (pl *Player) rated(ctx context.Context, view *rules.Position, cands []rules.Move) (Decision, bool, error) {
 	cfg := pl.cfg.Sample
 	cfg.Seed = decisionSeed(cfg.Seed, pl.turn)
-	adv, err := sample.Hint(ctx, view, cfg)
+	rt, err := sample.Rate(ctx, view, cfg, pl.seen)
 	if err != nil {
 		return Decision{}, false, err
 	}
-	type rating struct {
-		sample.MoveShare
-		score      int // Winnable, or Leads for a move that can be undone
-		reversible bool
-	}
-	var rated []rating
-	for _, ms := range adv.Moves {
-		k := slices.IndexFunc(cands, func(c rules.Move) bool { return sameMove(ms, c) })
-		if k < 0 {
-			continue
-		}
-		ms.Move = cands[k] // a twin the player may make, if the move itself is not
-		r := rating{MoveShare: ms, score: ms.Winnable, reversible: undoable(view, pl.opts, ms.Move)}
-		if r.reversible && ms.Move.From.Kind != rules.Cell {
-			r.score = min(ms.Leads, ms.Winnable)
-		}
-		rated = append(rated, r)
-	}
-	order := func(m rules.Move) int { return slices.Index(cands, m) }
-	slices.SortStableFunc(rated, func(a, b rating) int {
-		switch {
-		case a.score != b.score:
-			return b.score - a.score
-		case a.Unknown != b.Unknown:
-			return a.Unknown - b.Unknown
-		case a.Leads != b.Leads:
-			return b.Leads - a.Leads
-		case a.reversible != b.reversible:
-			if a.reversible {
-				return 1
-			}
-			return -1
-		}
-		return order(a.Move) - order(b.Move)
-	})
-	if len(rated) == 0 {
-		// Hint rates every legal move, so every candidate is among them;
-		// should one not be, play by the rule rather than claim a rating.
+	if rt.Fresh() == 0 {
+		// Rate ranks every legal move, so every candidate is among them;
+		// should none be, play by the rule rather than claim a rating.
 		return Decision{Move: greedyChoice(view, cands), How: Rule, Choices: len(cands)}, true, nil
 	}
-	if !slices.ContainsFunc(rated, func(r rating) bool { return r.Winnable > 0 || r.Unknown > 0 }) {
-		if adv.Exhaustive {
+	best, ok := rt.Best()
+	if !ok {
+		if rt.Exhaustive {
 			pl.lost = true
 		} else {
 			pl.hopeless = max(view.Unknowns(), 1)
 		}
-		return noWin(view, cands, sample.Tally{Unwinnable: adv.Total()}, adv.Exhaustive), true, nil
+		return noWin(view, cands, sample.Tally{Unwinnable: rt.Total()}, rt.Exhaustive), true, nil
 	}
-	best := rated[0]
+	m := best.Move
+	if !slices.Contains(cands, m) {
+		// A twin the player may make, if the move itself is not (twins
+		// lead to the same position, so this does not happen).
+		if k := slices.IndexFunc(cands, func(c rules.Move) bool { return sample.SameMove(best.MoveShare, c) }); k >= 0 {
+			m = cands[k]
+		}
+	}
 	t := best.Tally
-	if best.reversible {
-		t = sample.Tally{Winnable: best.score, Unwinnable: t.Decided() - best.score, Unknown: t.Unknown}
+	if best.Discounted {
+		t = sample.Tally{Winnable: best.Score, Unwinnable: t.Decided() - best.Score, Unknown: t.Unknown}
 	}
-	return Decision{Move: best.Move, How: Rated, Rating: t, Exhaustive: adv.Exhaustive, Rank: 1, Choices: len(cands)}, true, nil
+	return Decision{Move: m, How: Rated, Rating: t, Exhaustive: rt.Exhaustive, Rank: 1, Choices: len(cands)}, true, nil
 }
 
 // planned plays on the solver's winning line from a position with every
@@ -431,33 +409,6 @@ func (pl *Player) planned(ctx context.Context, view *rules.Position, key string,
 // move.
 func noWin(view *rules.Position, cands []rules.Move, t sample.Tally, exact bool) Decision {
 	return Decision{Move: greedyChoice(view, cands), How: Hopeless, Rating: t, Exhaustive: exact, Choices: len(cands)}
-}
-
-// sameMove reports whether m is ms's move or one of its twins (the same
-// card from the same place to another empty cell, or another empty
-// column: sample.MoveShare.Twins).
-func sameMove(ms sample.MoveShare, m rules.Move) bool {
-	if ms.Move == m {
-		return true
-	}
-	return ms.Move.Card == m.Card && ms.Move.From == m.From && slices.Contains(ms.Twins, m.To)
-}
-
-// undoable reports whether move m of view can be undone by one move that
-// turns up no card: m turns up no card, and a legal move of the position
-// after it leads back to view (up to the order of columns and cells).
-func undoable(view *rules.Position, o rules.Options, m rules.Move) bool {
-	if view.Reveals(m) != rules.NoCard {
-		return false
-	}
-	q := after(view, m)
-	back := sample.Key(view)
-	for _, u := range rules.LegalMoves(q, o, nil) {
-		if u.From.Kind != rules.Foundation && q.Reveals(u) == rules.NoCard && sample.Key(after(q, u)) == back {
-			return true
-		}
-	}
-	return false
 }
 
 // Solve decides a position with every card known, with one worker. A p

@@ -3,7 +3,7 @@ package player
 import (
 	"context"
 	"fmt"
-	"math"
+	"maps"
 
 	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/solver"
@@ -17,7 +17,7 @@ type Reviewed struct {
 	// Before is the exact verdict of the start, all cards known.
 	Before solver.Verdict
 	Moves  []ReviewedMove
-	// Exhaustive/Samples/Seed: how the player's view was sampled.
+	// Samples/Seed: how the player's view was sampled for each move.
 	Samples int
 	Seed    uint64
 	// LostAt is the number of the first move after which the game could
@@ -30,23 +30,18 @@ type Reviewed struct {
 	// At the losing move (LostAt > 0):
 	//
 	// Kept is a move that kept the game winnable with all cards known (the
-	// first move of the solver's win), and BestRated the move the
-	// player's view rated best (see bestRated), with Played the played
-	// move's rating, on the same arrangements.
+	// first move of the solver's win, or another when that one goes back
+	// to a position already seen in the game), the zero Move when every
+	// such move goes back; BestRated the move the player's view rated best
+	// (sample.Rate with the game's history, over Samples arrangements), and
+	// Played the move played. Neither Kept nor BestRated leads to a
+	// position already seen in the game. The tallies of BestRated and
+	// Played are over the Judgement's arrangements, not the rating's.
 	Kept      rules.Move
 	BestRated sample.MoveShare
 	Played    sample.MoveShare
-	// Exhaustive says every arrangement of the unseen cards was solved at
-	// the losing move, so the comparison is exact.
-	Exhaustive bool
-	// Diff is the mean of the paired differences (best-rated won minus
-	// played won, per arrangement), with its 95% interval (normal
-	// approximation) over Pairs arrangements decided for both.
-	Diff, Low, High float64
-	Pairs           int
-	// Mistake: the interval excludes 0 (or, exhaustively, the best-rated
-	// move wins in more arrangements). Otherwise it was bad luck.
-	Mistake bool
+	// Judgement compares BestRated with Played at the losing move.
+	Judgement Judgement
 }
 
 // ReviewedMove is one move of the game.
@@ -55,23 +50,24 @@ type ReviewedMove struct {
 	// After is the exact verdict after the move, all cards known.
 	After solver.Verdict
 	// View is the share of the player's view before the move (Rated says
-	// it was computed: a Russian Cell game, or a review asked for it).
+	// it was computed: a Russian Cell game).
 	Rated      bool
 	View       sample.Tally
 	Exhaustive bool
-	// Rank is the move's place among the legal moves, ranked by the
-	// arrangements won after each (1 = best; moves to the same position,
-	// such as to one cell or the other, count once), of Choices.
+	// Rank is the move's place in the ranking of sample.Rate, given the
+	// game so far (1 = the move hint recommends; moves that differ only in
+	// which empty cell or column they go to count once; moves back to a
+	// position already seen come last), of Choices moves ranked.
 	Rank, Choices int
 }
 
 // Review replays moves from start (every card known) with the referee,
 // decides the exact verdict after each move, and for Russian Cell rates
 // every move from the player's view (face-down cards unknown) over
-// cfg.Samples arrangements (0: DefaultSamples). It names the first losing
-// move and says whether it was a mistake or bad luck. A start that fails
-// rules.Validate is refused with a *rules.InvalidPositionError.
-func Review(ctx context.Context, start *rules.Position, moves []rules.Move, cfg sample.Config) (*Reviewed, error) {
+// cfg.Samples arrangements (0: DefaultSamples) with sample.Rate, given
+// the positions seen so far. It names the first losing move and judges it
+// (see Judging): a mistake, bad luck, or too close to call.
+func Review(ctx context.Context, start *rules.Position, moves []rules.Move, cfg sample.Config, jd Judging) (*Reviewed, error) {
 	if err := rules.CheckPosition(start); err != nil {
 		return nil, err
 	}
@@ -99,16 +95,22 @@ func Review(ctx context.Context, start *rules.Position, moves []rules.Move, cfg 
 		r.LostAt, r.Lost = 0, true
 	}
 	q := start.Clone()
+	seen := map[string]bool{}
 	var losing *rules.Position // the position before the losing move
+	var losingSeen map[string]bool
+	var losingRating *sample.Rating
 	for i, m := range moves {
+		seen[sample.Key(q.Hide())] = true
 		rm := ReviewedMove{Move: m}
+		var rt *sample.Rating
 		if start.Game == rules.RussianCell {
-			adv, err := sample.Hint(ctx, q.Hide(), cfg)
+			x, err := sample.Rate(ctx, q.Hide(), cfg, seen)
 			if err != nil {
 				return nil, err
 			}
-			rm.Rated, rm.View, rm.Exhaustive = true, adv.Tally, adv.Exhaustive
-			rm.Rank, rm.Choices = rank(q.Hide(), adv.Moves, m)
+			rt = &x
+			rm.Rated, rm.View, rm.Exhaustive = true, x.Tally, x.Exhaustive
+			rm.Rank, rm.Choices = x.Place(m), len(x.Ranked)
 		}
 		before := q.Clone()
 		q.Apply(m)
@@ -118,7 +120,8 @@ func Review(ctx context.Context, start *rules.Position, moves []rules.Move, cfg 
 		}
 		rm.After = res.Verdict
 		if res.Verdict == solver.Unsolvable && prev == solver.Solvable && r.LostAt < 0 {
-			r.LostAt, losing = i+1, before
+			r.LostAt, losing, losingRating = i+1, before, rt
+			losingSeen = maps.Clone(seen)
 		}
 		if res.Verdict != solver.Unknown || prev != solver.Unsolvable {
 			prev = res.Verdict
@@ -127,111 +130,74 @@ func Review(ctx context.Context, start *rules.Position, moves []rules.Move, cfg 
 	}
 	r.Lost, r.Won = prev == solver.Unsolvable, q.Won()
 	if losing != nil {
-		if err := r.judge(ctx, losing, moves[r.LostAt-1], cfg); err != nil {
+		if err := r.judge(ctx, losing, moves[r.LostAt-1], losingSeen, losingRating, cfg, jd); err != nil {
 			return nil, err
 		}
 	}
 	return r, nil
 }
 
-// judge compares, at the losing move, the move played with the one the
-// player's view rated best, on the same arrangements.
-func (r *Reviewed) judge(ctx context.Context, p *rules.Position, played rules.Move, cfg sample.Config) error {
+// judge names, at the losing move, a move that kept the game winnable and
+// the move the player's view rated best, and compares the best-rated
+// move with the move played on jd.Samples fresh arrangements.
+func (r *Reviewed) judge(ctx context.Context, p *rules.Position, played rules.Move, seen map[string]bool, rt *sample.Rating, cfg sample.Config, jd Judging) error {
+	view := p.Hide()
 	res, err := solve(ctx, p, cfg.Solver)
 	if err != nil {
 		return err
 	}
 	if res.Verdict == solver.Solvable && len(res.Moves) > 0 {
-		r.Kept = res.Moves[0]
+		if r.Kept, err = sample.FreshWin(ctx, p, cfg, res.Moves[0], seen); err != nil {
+			return err
+		}
 	}
-	adv, err := sample.Hint(ctx, p.Hide(), cfg)
+	if rt == nil {
+		x, err := sample.Rate(ctx, view, cfg, seen)
+		if err != nil {
+			return err
+		}
+		rt = &x
+	}
+	var best rules.Move
+	if b, ok := rt.Best(); ok {
+		best = b.Move
+	} else if len(rt.Ranked) > 0 && !rt.Ranked[0].Seen {
+		best = rt.Ranked[0].Move
+	}
+	jd = jd.withDefaults()
+	jcfg := cfg
+	jcfg.Samples, jcfg.Seed = jd.Samples, judgeSeed(cfg.Seed)
+	only := []rules.Move{played}
+	if best != (rules.Move{}) {
+		only = append(only, best)
+	}
+	adv, err := sample.Compare(ctx, view, jcfg, only)
 	if err != nil {
 		return err
 	}
-	r.Exhaustive = adv.Exhaustive
-	r.BestRated = bestRated(p.Hide(), cfg.Solver.Options, adv.Moves)
 	for _, ms := range adv.Moves {
-		if sameMove(ms, played) {
+		if sample.SameMove(ms, played) {
 			r.Played = ms
+		}
+		if best != (rules.Move{}) && sample.SameMove(ms, best) {
+			r.BestRated = ms
 		}
 	}
 	if r.Played.Verdicts == nil {
 		return fmt.Errorf("the move played, %v, is not among the legal moves rated", played)
 	}
-	var sum, sum2 float64
-	for a := range r.BestRated.Verdicts {
-		b, pl := r.BestRated.Verdicts[a], r.Played.Verdicts[a]
-		if b == solver.Unknown || pl == solver.Unknown {
-			continue
-		}
-		d := 0.0
-		if b == solver.Solvable {
-			d++
-		}
-		if pl == solver.Solvable {
-			d--
-		}
-		sum += d
-		sum2 += d * d
-		r.Pairs++
+	if r.BestRated.Verdicts == nil {
+		r.Judgement = Judgement{Call: NoAlternative, Margin: jd.Margin}
+		return nil
 	}
-	if r.Pairs == 0 {
+	r.Judgement = judgePairs(r.BestRated.Verdicts, r.Played.Verdicts, adv.Exhaustive, jd.Margin)
+	if r.Judgement.Pairs == 0 {
 		return fmt.Errorf("no arrangement was decided for both moves: try a larger budget")
-	}
-	n := float64(r.Pairs)
-	r.Diff = sum / n
-	half := 0.0
-	if r.Pairs > 1 {
-		v := (sum2 - n*r.Diff*r.Diff) / (n - 1)
-		half = 1.96 * math.Sqrt(math.Max(v, 0)/n)
-	}
-	r.Low, r.High = r.Diff-half, r.Diff+half
-	if r.Exhaustive {
-		r.Low, r.High = r.Diff, r.Diff
-		r.Mistake = r.BestRated.Winnable > r.Played.Winnable
-	} else {
-		r.Mistake = r.Low > 0 || r.High < 0
 	}
 	return nil
 }
 
-// bestRated returns the move of the player's view with the most
-// arrangements won after it (moves in Hint's order, most winnable first),
-// leaving out, as the sampled player rates them apart, the moves that can
-// be undone at once other than a cell card to a column: a win exists after
-// such a move wherever one existed before it, by undoing it, so its share
-// is the position's own and says nothing of the move. (The losing move
-// itself is never one of them: undoing it would win.)
-func bestRated(view *rules.Position, o rules.Options, moves []sample.MoveShare) sample.MoveShare {
-	if view.Game == rules.RippleFan {
-		o.Returns = false
-	}
-	for _, ms := range moves {
-		if ms.Move.From.Kind == rules.Cell || !undoable(view, o, ms.Move) {
-			return ms
-		}
-	}
-	return moves[0]
-}
-
-// rank returns the place of m among moves (ranked by Winnable, moves to
-// the same position counted once: hint's ranking) and how many distinct
-// moves there are.
-func rank(view *rules.Position, moves []sample.MoveShare, m rules.Move) (int, int) {
-	keys := map[string]int{} // key -> Winnable
-	mine := -1
-	for _, ms := range moves {
-		k := sample.Key(after(view, ms.Move))
-		keys[k] = ms.Winnable
-		if sameMove(ms, m) {
-			mine = ms.Winnable
-		}
-	}
-	place := 1
-	for _, w := range keys {
-		if w > mine {
-			place++
-		}
-	}
-	return place, len(keys)
-}
+// judgeSeed is the seed of the judgement's draw: another draw than the
+// rating's, so that the move picked as best on the rating's arrangements
+// is tested on arrangements that played no part in picking it.
+func judgeSeed(seed uint64) uint64 { return decisionSeed(seed^0x6a75646765, 0) }

@@ -81,6 +81,23 @@ type Advice struct {
 // moves ranked). A p that fails rules.Validate is refused, as Estimate
 // refuses it.
 func Hint(ctx context.Context, p *rules.Position, cfg Config) (Advice, error) {
+	return hint(ctx, p, cfg, nil)
+}
+
+// Compare is Hint for some of p's legal moves only: those of only (and
+// their twins), over the same arrangements and with the same rules. It
+// costs the searches of those moves alone. A move of only that is not
+// legal in p is left out of Moves.
+func Compare(ctx context.Context, p *rules.Position, cfg Config, only []rules.Move) (Advice, error) {
+	if only == nil {
+		only = []rules.Move{}
+	}
+	return hint(ctx, p, cfg, only)
+}
+
+// hint is Hint for the moves of only, or for every legal move when only is
+// nil.
+func hint(ctx context.Context, p *rules.Position, cfg Config, only []rules.Move) (Advice, error) {
 	start := time.Now()
 	sh, arr, outs, err := decide(ctx, p, cfg)
 	if err != nil {
@@ -94,6 +111,11 @@ func Hint(ctx context.Context, p *rules.Position, cfg Config) (Advice, error) {
 		opts.Returns = false
 	}
 	moves := rules.LegalMoves(p, opts, nil)
+	if only != nil {
+		moves = slices.DeleteFunc(moves, func(m rules.Move) bool {
+			return !slices.ContainsFunc(only, func(o rules.Move) bool { return twins(p, m, o) })
+		})
+	}
 	adv := Advice{Share: sh, Moves: make([]MoveShare, len(moves))}
 
 	// Group the moves into classes of moves with the same outcome. The
@@ -223,6 +245,22 @@ func mergeTwins(p *rules.Position, moves []MoveShare, classOf []int) []MoveShare
 		cls = append(cls, classOf[k])
 	}
 	return out
+}
+
+// twins reports whether moves a and b are the same move, or move the same
+// card from the same place to two empty cells or two empty columns.
+func twins(p *rules.Position, a, b rules.Move) bool {
+	if a == b {
+		return true
+	}
+	if a.Card != b.Card || a.From != b.From || a.To.Kind != b.To.Kind {
+		return false
+	}
+	empty := func(l rules.Loc) bool {
+		return (l.Kind == rules.Cell && p.Cells[l.Index] == rules.NoCard) ||
+			(l.Kind == rules.Tableau && p.Tableau[l.Index].Len() == 0)
+	}
+	return empty(a.To) && empty(b.To)
 }
 
 // firstIn returns the class of move m, or -1 when m is not one of moves.

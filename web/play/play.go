@@ -39,6 +39,10 @@ type Request struct {
 	Hide     bool  `json:"hide,omitempty"`     // hint: the player's view, face-down cards unknown
 	Samples  int   `json:"samples,omitempty"`  // hint: arrangements drawn when hidden
 	Next     bool  `json:"next,omitempty"`     // hint: the next move too, not only whether it can be won
+
+	// History is the positions of the game before Position, as the
+	// position JSON (hint): no move back to one of them is advised.
+	History []json.RawMessage `json:"history,omitempty"`
 }
 
 // errorDoc is the answer of a request that failed.

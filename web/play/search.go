@@ -6,6 +6,7 @@ package play
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 
 	"github.com/patience-solver/patience/internal/wording"
@@ -53,10 +54,31 @@ func estimate(p *rules.Position, cfg solver.Config, samples int) (sample.Share, 
 	return sample.Estimate(context.Background(), p, sampleConfig(cfg, samples))
 }
 
-// advise is sample.Hint: every legal move of p ranked over the
-// arrangements of its unseen cards.
-func advise(p *rules.Position, cfg solver.Config, samples int) (sample.Advice, error) {
-	return sample.Hint(context.Background(), p, sampleConfig(cfg, samples))
+// advise is sample.Rate, the rating hint, play and review use: every
+// legal move of p ranked over the arrangements of its unseen cards, given
+// the positions seen in the game (nil: none known).
+func advise(p *rules.Position, cfg solver.Config, samples int, seen map[string]bool) (sample.Rating, error) {
+	return sample.Rate(context.Background(), p, sampleConfig(cfg, samples), seen)
+}
+
+// history returns the keys of the positions of the game (sample.AddSeen's),
+// the one on screen, p, among them; nil when the request gives none.
+func history(p *rules.Position, raw []json.RawMessage) (map[string]bool, error) {
+	if len(raw) == 0 {
+		return nil, nil
+	}
+	seen := map[string]bool{sample.Key(p.Hide()): true}
+	for i, r := range raw {
+		q, err := position(r)
+		if err != nil {
+			return nil, fmt.Errorf("history position %d: %v", i+1, err)
+		}
+		if q.Game != p.Game {
+			return nil, fmt.Errorf("history position %d is a position of %s, not %s", i+1, q.Game, p.Game)
+		}
+		seen[sample.Key(q.Hide())] = true
+	}
+	return seen, nil
 }
 
 // SolveAnswer is the answer of solve.
@@ -136,27 +158,31 @@ type HintAnswer struct {
 
 func hint(p *rules.Position, r Request) (HintAnswer, error) {
 	cfg := config(p, r.MaxNodes)
+	seen, err := history(p, r.History)
+	if err != nil {
+		return HintAnswer{}, err
+	}
 	if r.Hide {
 		p = p.Hide()
 	}
 	if p.Unknowns() == 0 {
-		return exactHint(p, cfg, r.Hide, r.Next)
+		return exactHint(p, cfg, r.Hide, r.Next, seen)
 	}
 	samples := r.Samples
 	if samples <= 0 {
 		samples = sample.DefaultSamples
 	}
 	var sh sample.Share
-	var best *sample.MoveShare
-	var moves int
+	var best *sample.RatedMove
+	var moves, fresh int
 	if r.Next {
-		adv, err := advise(p, cfg, samples)
+		adv, err := advise(p, cfg, samples, seen)
 		if err != nil {
 			return HintAnswer{}, err
 		}
-		sh, moves = adv.Share, len(adv.Moves)
-		if len(adv.Moves) > 0 && (adv.Moves[0].Winnable > 0 || adv.Moves[0].Unknown > 0) {
-			best = &adv.Moves[0]
+		sh, moves, fresh = adv.Share, len(adv.Ranked), adv.Fresh()
+		if b, ok := adv.Best(); ok {
+			best = &b
 		}
 	} else {
 		var err error
@@ -181,12 +207,20 @@ func hint(p *rules.Position, r Request) (HintAnswer, error) {
 	case !r.Next:
 	case moves == 0:
 		a.Lines = append(a.Lines, "There is no legal move: the position cannot be won.")
+	case fresh == 0:
+		a.Lines = append(a.Lines, "Every move goes back to a position already seen in this game: none is advised.")
 	case best == nil:
-		a.Lines = append(a.Lines, "No move can help: no arrangement can be won.")
+		a.Lines = append(a.Lines, "No move can help: no arrangement can be won after any move to a new position.")
 	default:
 		d := moveDoc(p, best.Move)
 		a.Move = &d
 		a.Lines = append(a.Lines, fmt.Sprintf("Best move: %s, %s; a win still exists after it in %d of %d.", d.Move, d.Text, best.Winnable, best.Total()))
+		if best.Discounted {
+			a.Lines = append(a.Lines, fmt.Sprintf("It can be undone at once: it is ranked by the %d arrangements whose win begins with it.", best.Score))
+		}
+	}
+	if seen != nil && r.Next {
+		a.Lines = append(a.Lines, "No move back to a position already seen in this game is advised.")
 	}
 	a.Lines = append(a.Lines, "This is an upper bound on what play that cannot see the face-down cards can win, not a way of playing's win rate.")
 	return a, nil
@@ -194,7 +228,7 @@ func hint(p *rules.Position, r Request) (HintAnswer, error) {
 
 // exactHint decides p with every card known and gives the first move of
 // a win.
-func exactHint(p *rules.Position, cfg solver.Config, hid, next bool) (HintAnswer, error) {
+func exactHint(p *rules.Position, cfg solver.Config, hid, next bool, seen map[string]bool) (HintAnswer, error) {
 	res, err := solveOne(p, cfg)
 	if err != nil {
 		return HintAnswer{}, err
@@ -211,11 +245,24 @@ func exactHint(p *rules.Position, cfg solver.Config, hid, next bool) (HintAnswer
 			break
 		}
 		a.Lines = append(a.Lines, wording.CanBeWon(len(res.Moves)))
-		if next {
-			d := moveDoc(p, res.Moves[0])
-			a.Move = &d
-			a.Lines = append(a.Lines, fmt.Sprintf("Next move: %s, %s.", d.Move, d.Text))
+		if !next {
+			break
 		}
+		m, err := sample.FreshWin(context.Background(), p, sampleConfig(cfg, 1), res.Moves[0], seen)
+		if err != nil {
+			return HintAnswer{}, err
+		}
+		if m == (rules.Move{}) {
+			a.Lines = append(a.Lines, "But the win found goes back to a position already seen in this game, and no move to a new position was found after which a win exists.")
+			break
+		}
+		d := moveDoc(p, m)
+		a.Move = &d
+		if m != res.Moves[0] {
+			a.Lines = append(a.Lines, fmt.Sprintf("The win found goes back to a position already seen in this game; a move to a new position after which a win still exists: %s, %s.", d.Move, d.Text))
+			break
+		}
+		a.Lines = append(a.Lines, fmt.Sprintf("Next move: %s, %s.", d.Move, d.Text))
 	case solver.Unsolvable:
 		a.Lines = append(a.Lines, "This position cannot be won: no sequence of moves wins from here.")
 		if b, ok := solver.FindBlockage(p); ok {

@@ -521,7 +521,10 @@ async function runHint(next) {
   if (!S.start) return;
   const hide = !showDown();
   const label = next ? "Hint" : "Can I still win?";
-  const a = await runSearch(`${label}: searching…`, { op: "hint", position: pos(), hide, samples: Number($("samples").value), maxNodes: budget(), next });
+  // The game's positions before this one: the hint never sends the
+  // player back to one of them.
+  const history = next ? S.positions.slice(0, S.cur) : undefined;
+  const a = await runSearch(`${label}: searching…`, { op: "hint", position: pos(), hide, samples: Number($("samples").value), maxNodes: budget(), next, history });
   if (!a) return;
   const h = $("hint");
   h.innerHTML = "";

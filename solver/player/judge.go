@@ -1,0 +1,200 @@
+package player
+
+import (
+	"math"
+
+	"github.com/patience-solver/patience/solver"
+)
+
+// DefaultJudgeSamples is the number of arrangements drawn at the losing
+// move to judge it, when Judging gives none. One fixed draw, decided
+// once: adding arrangements and testing again until a difference shows
+// would make false "mistake" calls more likely than the stated 5%. With
+// 400 arrangements, two moves whose shares are equal and that disagree in
+// up to about a third of them are shown equivalent within 5 points.
+const DefaultJudgeSamples = 400
+
+// DefaultMargin is the equivalence margin of a bad-luck call, when Judging
+// gives none: 5 percentage points.
+const DefaultMargin = 0.05
+
+// Judging says how a review judges its losing move.
+type Judging struct {
+	// Samples is the number of arrangements of the unseen cards drawn at
+	// the losing move (0: DefaultJudgeSamples), with a seed of their own,
+	// so the best-rated move is tested on arrangements other than the
+	// ones it was picked on.
+	Samples int
+	// Margin is the equivalence margin of a bad-luck call, a share
+	// (0: DefaultMargin).
+	Margin float64
+}
+
+func (j Judging) withDefaults() Judging {
+	if j.Samples <= 0 {
+		j.Samples = DefaultJudgeSamples
+	}
+	if j.Margin <= 0 {
+		j.Margin = DefaultMargin
+	}
+	return j
+}
+
+// Call is the answer of a judgement.
+type Call uint8
+
+// The answers.
+const (
+	// Mistake: on the same arrangements, the best-rated move keeps
+	// significantly more of them winnable than the move played (McNemar's
+	// exact test, two-sided, at 5%; or, every arrangement solved, it keeps
+	// more).
+	Mistake Call = iota + 1
+	// BadLuck: the move played is shown as good as the best-rated one
+	// within the margin: the upper end of the 90% interval of the paired
+	// difference (best-rated minus played) is below the margin (the upper
+	// one-sided test of an equivalence test at 5%; or, every arrangement
+	// solved, it keeps as many or more). The unseen cards decided.
+	BadLuck
+	// TooClose: neither shown: too few arrangements tell them apart.
+	TooClose
+	// NoAlternative: every other move goes back to a position already
+	// seen in the game, so there is no move to compare with.
+	NoAlternative
+)
+
+// String says the answer in words: "mistake", "bad luck", "too close to
+// call", "no alternative".
+func (c Call) String() string {
+	switch c {
+	case Mistake:
+		return "mistake"
+	case BadLuck:
+		return "bad luck"
+	case TooClose:
+		return "too close to call"
+	case NoAlternative:
+		return "no alternative"
+	}
+	return "?"
+}
+
+// Judgement compares two moves of one position on the same arrangements.
+type Judgement struct {
+	Call Call
+	// Pairs is the number of arrangements decided after both moves: in
+	// Both a win exists after either move, in BestOnly only after the
+	// best-rated move, in PlayedOnly only after the move played, in
+	// Neither after neither.
+	Pairs                               int
+	Both, BestOnly, PlayedOnly, Neither int
+	// P is the two-sided exact p-value of McNemar's test (a sign test on
+	// the BestOnly+PlayedOnly discordant pairs), 1 when there are none.
+	P float64
+	// Diff is the paired difference of the shares, best-rated minus
+	// played, (BestOnly-PlayedOnly)/Pairs; Low and High its 90% interval
+	// (Agresti and Min's, with half an arrangement added to each of the
+	// four counts), or Diff itself when Exact.
+	Diff, Low, High float64
+	Margin          float64
+	// Exact says every arrangement of the unseen cards was solved: the
+	// difference is known, with no sampling error.
+	Exact bool
+}
+
+// judgePairs judges two moves by their verdicts on the same arrangements
+// (best: the best-rated move's; played: the played move's), with the
+// equivalence margin. Arrangements undecided after either move are left
+// out. exact says the arrangements are all there are.
+func judgePairs(best, played []solver.Verdict, exact bool, margin float64) Judgement {
+	j := Judgement{Margin: margin, Exact: exact}
+	for a := range best {
+		b, p := best[a], played[a]
+		if b == solver.Unknown || p == solver.Unknown {
+			continue
+		}
+		j.Pairs++
+		switch {
+		case b == solver.Solvable && p == solver.Solvable:
+			j.Both++
+		case b == solver.Solvable:
+			j.BestOnly++
+		case p == solver.Solvable:
+			j.PlayedOnly++
+		default:
+			j.Neither++
+		}
+	}
+	if j.Pairs == 0 {
+		j.Call, j.P = TooClose, 1
+		return j
+	}
+	j.P = signTest(j.BestOnly, j.PlayedOnly)
+	n := float64(j.Pairs)
+	j.Diff = float64(j.BestOnly-j.PlayedOnly) / n
+	if exact {
+		j.Low, j.High = j.Diff, j.Diff
+		j.Call = BadLuck
+		if j.BestOnly > j.PlayedOnly {
+			j.Call = Mistake
+		}
+		return j
+	}
+	j.Low, j.High = agrestiMin(j.BestOnly, j.PlayedOnly, j.Pairs, 1.6448536269514722)
+	switch {
+	case j.P < 0.05 && j.BestOnly > j.PlayedOnly:
+		j.Call = Mistake
+	case j.High < margin:
+		j.Call = BadLuck
+	default:
+		j.Call = TooClose
+	}
+	return j
+}
+
+// signTest returns the two-sided exact p-value of the sign test of b
+// successes against c failures (McNemar's exact test on b and c
+// discordant pairs): twice the chance, with n = b+c fair coin tosses, of
+// a split at least as uneven as the larger count, at most 1.
+func signTest(b, c int) float64 {
+	n := b + c
+	if n == 0 {
+		return 1
+	}
+	k := max(b, c)
+	// P(X >= k) for X ~ Binomial(n, 1/2), summed from the far tail so the
+	// small terms add up first.
+	tail := 0.0
+	for i := n; i >= k; i-- {
+		tail += math.Exp(logChoose(n, i) - float64(n)*math.Ln2)
+	}
+	return math.Min(1, 2*tail)
+}
+
+// logChoose is the natural logarithm of the binomial coefficient C(n, k).
+func logChoose(n, k int) float64 {
+	a, _ := math.Lgamma(float64(n + 1))
+	b, _ := math.Lgamma(float64(k + 1))
+	c, _ := math.Lgamma(float64(n - k + 1))
+	return a - b - c
+}
+
+// agrestiMin returns the interval of the paired difference of two shares,
+// (b-c)/n, with b and c the discordant pairs of n: Agresti and Min's
+// (2005) Wald interval with half a pair added to each of the four cells,
+// for the normal quantile z. Adding the half pairs keeps the interval wide
+// enough when b and c are small: 0 of 20 pairs discordant does not show
+// two moves equal within 5 points, as it would with the plain interval.
+func agrestiMin(b, c, n int, z float64) (low, high float64) {
+	m := float64(n) + 2
+	pb, pc := (float64(b)+0.5)/m, (float64(c)+0.5)/m
+	d := pb - pc
+	se := math.Sqrt(math.Max(pb+pc-d*d, 0) / m)
+	return math.Max(d-z*se, -1), math.Min(d+z*se, 1)
+}
+
+// BestWon is the number of pairs won after the best-rated move.
+func (j Judgement) BestWon() int { return j.Both + j.BestOnly }
+
+// PlayedWon is the number of pairs won after the move played.
+func (j Judgement) PlayedWon() int { return j.Both + j.PlayedOnly }

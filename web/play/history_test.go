@@ -1,0 +1,102 @@
+package play
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/patience-solver/patience/dealgen"
+	"github.com/patience-solver/patience/rules"
+	"github.com/patience-solver/patience/solver/sample"
+)
+
+// pageHint asks the page's hint, as the page asks it (face-down cards
+// hidden, the next move, the game's positions so far), and returns the
+// advised move ("" for none).
+func pageHint(t *testing.T, p *rules.Position, history []*rules.Position, samples int) (string, HintAnswer) {
+	t.Helper()
+	pos, err := json.Marshal(rules.NewPositionDoc(p, ""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := Request{Op: "hint", Position: pos, Hide: true, Next: true, Samples: samples}
+	for _, q := range history {
+		b, err := json.Marshal(rules.NewPositionDoc(q, ""))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.History = append(r.History, b)
+	}
+	req, err := json.Marshal(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var a HintAnswer
+	if e := ask(t, string(req), &a); e != "" {
+		t.Fatal(e)
+	}
+	if a.Move == nil {
+		return "", a
+	}
+	return a.Move.Move, a
+}
+
+// TestHintHistoryNeverSendsBack: on a game of deal 20003 whose last move
+// can be taken back, the page's hint advises taking it back when it is
+// not told the game, and never when it is.
+func TestHintHistoryNeverSendsBack(t *testing.T) {
+	start := dealgen.Deal(rules.RussianCell, dealgen.FromUint64(20003))
+	game := "9D t2>t4, QC t5>t2, JD t5>t3, TD t4>t3, 8D t4>t3, 2D t7>t4, 3H t3>t5, AC t5>t6, 4H t5>t4, QD t6>t5, AC t6>f, 2C t6>f, TS t2>t7, AS t2>f, 6S t4>t2, KS t1>c1"
+	q := start.Clone()
+	var history []*rules.Position
+	for _, f := range strings.Split(game, ", ") {
+		history = append(history, q.Clone())
+		q.Apply(rules.MustMove(f))
+	}
+	if m, _ := pageHint(t, q, nil, 20); m != "KS c1>t1" {
+		t.Fatalf("without the game the hint is %q; the test wants the undo KS c1>t1", m)
+	}
+	m, a := pageHint(t, q, history, 20)
+	if m == "" || m == "KS c1>t1" {
+		t.Fatalf("with the game the hint is %q: %v", m, a.Lines)
+	}
+	if !strings.Contains(strings.Join(a.Lines, "\n"), "No move back to a position already seen") {
+		t.Errorf("the answer does not say it avoids the game's positions: %v", a.Lines)
+	}
+	// A history position of another game is refused.
+	other := dealgen.Deal(rules.RippleFan, dealgen.FromUint64(1))
+	pos, _ := json.Marshal(rules.NewPositionDoc(q, ""))
+	bad, _ := json.Marshal(rules.NewPositionDoc(other, ""))
+	var x HintAnswer
+	if e := ask(t, `{"op":"hint","position":`+string(pos)+`,"hide":true,"next":true,"samples":5,"history":[`+string(bad)+`]}`, &x); !strings.Contains(e, "history position 1") {
+		t.Errorf("a history position of another game: error %q", e)
+	}
+}
+
+// TestHintPageNeverLoops follows the page's Hint on 3 deals for up to 40
+// moves each, as a player pressing "Play" on each hint does: no position
+// may come twice.
+func TestHintPageNeverLoops(t *testing.T) {
+	for _, n := range []uint64{5, 617, 20003} {
+		p := dealgen.Deal(rules.RussianCell, dealgen.FromUint64(n))
+		var history []*rules.Position
+		seen := map[string]int{sample.Key(p): 0}
+		for len(history) < 40 && !p.Won() {
+			m, _ := pageHint(t, p, history, 20)
+			if m == "" {
+				break
+			}
+			mv := rules.MustMove(m)
+			if err := rules.Check(p, options(p), mv); err != nil {
+				t.Fatalf("deal %d: the hint %s is refused: %v", n, m, err)
+			}
+			history = append(history, p.Clone())
+			p.Apply(mv)
+			if at, ok := seen[sample.Key(p)]; ok {
+				t.Fatalf("deal %d: move %d (%s) goes back to the position after move %d", n, len(history), m, at)
+			}
+			seen[sample.Key(p)] = len(history)
+		}
+		t.Logf("deal %d: %d moves", n, len(history))
+	}
+}
