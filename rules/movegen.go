@@ -13,7 +13,7 @@ package rules
 // whose top card is its same-suit successor (a King, or a group whose bottom
 // card is a King, to every empty column); a column's top card and a cell
 // card to the foundations; a column's top card to every empty cell; a cell
-// card to a column, as a group of one card; and, when o.Returns is set, a
+// card to a column, as a group of one card; and, when o.Returns allows it, a
 // foundation's top card to every empty cell and to a column.
 //
 // Ripple Fan: a pile's top card onto another pile whose top card is its
@@ -82,7 +82,7 @@ func russianCellMoves(p *Position, o Options, buf []Move) []Move {
 	buf = rcColumnToColumn(p, &b, buf)
 	buf = rcCellToColumn(p, &b, buf)
 	buf = rcColumnToCell(p, &b, buf)
-	if o.Returns {
+	if o.Returns(RussianCell) {
 		buf = rcReturns(p, &b, buf)
 	}
 	return buf

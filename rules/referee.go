@@ -104,7 +104,7 @@ func refereeReason(p *Position, o Options, m Move) string {
 		if g == RippleFan {
 			return "foundation cards never come back in Ripple Fan"
 		}
-		if !o.Returns {
+		if !o.Returns(g) {
 			return "foundation returns are off"
 		}
 		s := c.Suit()

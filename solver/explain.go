@@ -103,7 +103,7 @@ func FindBlockage(p *rules.Position) (Blockage, bool) {
 		return Blockage{}, false
 	}
 	var buf [64]rules.Move
-	if len(rules.LegalMoves(p, rules.Options{}, buf[:0])) == 0 {
+	if len(rules.LegalMoves(p, rules.Options{NoReturns: true}, buf[:0])) == 0 {
 		return Blockage{Text: noMoveText(p)}, true
 	}
 	b := newLossBoard(p)

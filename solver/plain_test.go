@@ -100,9 +100,6 @@ func testConfig(workers int) Config {
 // verdict's moves replay to a win under the referee.
 func mustSolve(t *testing.T, p *rules.Position, cfg Config) Result {
 	t.Helper()
-	if p.Game == rules.RippleFan {
-		cfg.Options.Returns = false
-	}
 	r, err := Solve(context.Background(), p, cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -160,7 +157,7 @@ func TestRippleFanAgreesWithPlainSearch(t *testing.T) {
 			positions = append(positions, nearFinishedRipple(rng, 8+rng.IntN(25)))
 		}
 	}
-	o := rules.Options{}
+	o := rules.Options{NoReturns: true}
 	counts := map[Verdict]int{}
 	for i, p := range positions {
 		want, ok := plainSolve(p, o, false, 2_000_000)
@@ -211,7 +208,7 @@ func TestRussianCellAgreesWithPlainSearch(t *testing.T) {
 // branched on differ. They come from random games of deals, some with a
 // card just put away from home (awayFromHome), and from near-finished
 // layouts, some with empty columns. It gives up after tries positions.
-func ruleCases(rng *rand.Rand, on, off Pruning, n, tries int) []*rules.Position {
+func ruleCases(rng *rand.Rand, on, off pruning, n, tries int) []*rules.Position {
 	var out []*rules.Position
 	for i := 0; i < tries && len(out) < n; i++ {
 		var p *rules.Position
@@ -234,7 +231,7 @@ func ruleCases(rng *rand.Rand, on, off Pruning, n, tries int) []*rules.Position 
 // ruleApplies reports whether the pruning on changes the first automatic
 // move or the moves generated at p's start, after its foundation moves,
 // against off.
-func ruleApplies(p *rules.Position, on, off Pruning) bool {
+func ruleApplies(p *rules.Position, on, off pruning) bool {
 	var b rcBoard
 	if b.load(p) != nil {
 		return false
@@ -273,7 +270,7 @@ func ruleApplies(p *rules.Position, on, off Pruning) bool {
 // checkRule compares, on positions where the rule applies (ruleCases), the
 // verdict of the solver with the pruning on against the plain search's,
 // and fails unless at least min positions were decided by both.
-func checkRule(t *testing.T, seed uint64, on, off Pruning, n, tries, min int) {
+func checkRule(t *testing.T, seed uint64, on, off pruning, n, tries, min int) {
 	t.Helper()
 	rng := newRuleRand(seed)
 	cases := ruleCases(rng, on, off, n, tries)
@@ -288,7 +285,7 @@ func checkRule(t *testing.T, seed uint64, on, off Pruning, n, tries, min int) {
 			continue
 		}
 		cfg := testConfig(1)
-		cfg.Pruning = on
+		cfg.Pruning = on.public()
 		r := mustSolve(t, p, cfg)
 		if got := r.Verdict == Solvable; got != want || r.Verdict == Unknown {
 			t.Fatalf("position %d: solver with %+v says %v, plain search says won=%v\n%s", i, on, r.Verdict, want, rules.FormatBoard(p, "", rules.BoardStyle{}))
@@ -303,3 +300,9 @@ func checkRule(t *testing.T, seed uint64, on, off Pruning, n, tries, min int) {
 
 // newRuleRand is the random source of ruleCases for a seed.
 func newRuleRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 1)) }
+
+// public returns the Pruning that switches on what p does.
+func (p pruning) public() Pruning {
+	return Pruning{NoAutoFoundation: !p.AutoFoundation, NoSkipReturns: !p.SkipReturns, NoSymmetry: !p.Symmetry, NoKingBottom: !p.KingBottom,
+		NoSleepSets: !p.SleepSets, NoBlockedPair: !p.BlockedPair, NoCellHome: !p.CellHome, NoKingHome: !p.KingHome}
+}

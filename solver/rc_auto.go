@@ -31,7 +31,7 @@ func (b *rcBoard) nextFoundation() (rcMove, bool) {
 // same-suit successor, when that successor is a column's top card
 // (CellHome, prune_cellhome.go), or else a King in a cell going to an
 // empty column (KingHome, prune_kinghome.go).
-func (b *rcBoard) nextAuto(pr Pruning) (rcMove, bool) {
+func (b *rcBoard) nextAuto(pr pruning) (rcMove, bool) {
 	if pr.AutoFoundation {
 		if m, ok := b.nextFoundation(); ok {
 			return m, true

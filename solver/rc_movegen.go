@@ -14,7 +14,7 @@ package solver
 // (default.pgo), as a program that imports this package makes it. The
 // CellHome and KingHome checks in it are written out here, on the hot
 // path; their proofs are in prune_cellhome.go and prune_kinghome.go.
-func (b *rcBoard) genMoves(buf []rcMove, pr Pruning, returns bool) []rcMove {
+func (b *rcBoard) genMoves(buf []rcMove, pr pruning, returns bool) []rcMove {
 	buf = buf[:0]
 	emptyCol := uint8(none)
 	for j := uint8(0); j < rcCols; j++ {

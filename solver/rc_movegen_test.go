@@ -14,7 +14,6 @@ import (
 // deals.
 func TestGenMovesIsLegalMoves(t *testing.T) {
 	o := rules.DefaultOptions()
-	o.Returns = true
 	rng := rand.New(rand.NewPCG(31, 32))
 	compared, moves := 0, 0
 	var buf []rcMove
@@ -26,7 +25,7 @@ func TestGenMovesIsLegalMoves(t *testing.T) {
 			if err := b.load(p); err != nil {
 				t.Fatalf("deal %d, step %d: %v", d, step, err)
 			}
-			buf = b.genMoves(buf, Pruning{}, true)
+			buf = b.genMoves(buf, pruning{}, true)
 			var got []string
 			for _, m := range buf {
 				got = append(got, m.toRules().String())

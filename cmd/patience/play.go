@@ -245,9 +245,6 @@ func (r *playReport) solution(g rules.Game, num string, p *rules.Position, cfg s
 	gm := r.game
 	sol := &rules.Solution{Game: g, Number: num, Verdict: r.verdict.Verdict.String(), Reason: r.verdict.Reason.String(),
 		Options: cfg.Options, Moves: gm.MoveList(), Nodes: r.nodes, Seconds: gm.Elapsed.Seconds(), Solver: buildinfo.String()}
-	if g == rules.RippleFan {
-		sol.Options.Returns = false
-	}
 	if sol.Verdict != rules.VerdictUnknown {
 		sol.Reason = ""
 	}

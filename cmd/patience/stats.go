@@ -164,9 +164,6 @@ func runStats(s streams, cmd *cobra.Command, args []string, f statsFlags, sf sea
 	if err := sf.checkSplit(); err != nil {
 		return err
 	}
-	if g == rules.RippleFan {
-		scfg.Options.Returns = false
-	}
 	var list *batch.DealList
 	switch {
 	case f.deals != "" && f.dealsFile != "":
@@ -372,7 +369,7 @@ func printReport(w io.Writer, format string, info runInfo, r batch.Report) error
 	if format == "json" {
 		j := reportJSON{Game: h.Game.String(), DealsList: h.Deals, MaxNodes: h.MaxNodes,
 			Files: info.files, Planned: info.planned, Interrupted: info.interrupted, Report: r}
-		j.Rules.Returns = h.Options.Returns
+		j.Rules.Returns = h.Options.Returns(h.Game)
 		if info.files == nil {
 			j.Shard = h.Shard.String()
 		}
@@ -422,7 +419,7 @@ func writeReport(w io.Writer, info runInfo, r batch.Report) {
 	}
 	if h.Game == rules.RussianCell {
 		onoff := "on"
-		if !h.Options.Returns {
+		if !h.Options.Returns(h.Game) {
 			onoff = "off"
 		}
 		fmt.Fprintf(w, "Rules: foundation returns %s. Budget: %s. Verdicts assume all cards are known.\n", onoff, budget)

@@ -30,8 +30,8 @@ type Config struct {
 	// Solver sets the rules, pruning and budgets of every search.
 	// Solver.Workers is ignored: each batch worker searches one deal at a
 	// time on one core. Solver.MemoryMB is the position-table memory of
-	// the whole run, split evenly among the workers. For Ripple Fan,
-	// Options.Returns is forced off.
+	// the whole run, split evenly among the workers. The rules options are
+	// those the game takes (rules.NewVariant).
 	Solver solver.Config
 	// Workers is the number of deals searched at once; 0 means one per
 	// core.
@@ -202,9 +202,11 @@ func Open(cfg Config) (*Runner, error) {
 	if cfg.Solver.MemoryMB <= 0 {
 		cfg.Solver.MemoryMB = solver.DefaultMemoryMB
 	}
-	if cfg.Game == rules.RippleFan {
-		cfg.Solver.Options.Returns = false
+	v, err := rules.NewVariant(cfg.Game, cfg.Solver.Options)
+	if err != nil {
+		return nil, err
 	}
+	cfg.Solver.Options = v.Options // the options the game takes, as the header records them
 	r := &Runner{
 		cfg: cfg,
 		header: Header{Version: FormatVersion, Solver: buildinfo.String(), Game: cfg.Game, Deals: cfg.Deals.String(), Shard: cfg.Shard,

@@ -287,7 +287,7 @@ func TestHeaderMismatchRefused(t *testing.T) {
 		{func(c *Config) { c.Solver.Timeout = time.Minute }, []string{"its timeout is none, this run's is 1m0s", "resume it with RetryUnknown"}},
 		{func(c *Config) { c.Deals, _ = ParseDeals("1-600") }, []string{`its deals is "1-500", this run's is "1-600"`}},
 		{func(c *Config) { c.Shard = Shard{1, 2} }, []string{"its shard is 0/1, this run's is 1/2"}},
-		{func(c *Config) { c.Game = rules.RussianCell; c.Solver.Options.Returns = true }, []string{"its game is ripple-fan, this run's is russian-cell", "its rules is returns false, this run's is returns true"}},
+		{func(c *Config) { c.Game = rules.RussianCell; c.Solver.Options.NoReturns = false }, []string{"its game is ripple-fan, this run's is russian-cell", "its rules is returns false, this run's is returns true"}},
 	}
 	for _, c := range cases {
 		cc := cfg
@@ -513,9 +513,8 @@ func TestMergeReportsProblems(t *testing.T) {
 	// Mismatched headers.
 	hb := h(1)
 	hb.MaxNodes = 5000
-	hb.Options.Returns = true
 	b5 := writeFile(t, filepath.Join(dir, "b5.jsonl"), hb, odd)
-	want = b5 + ": its rules is returns true, but returns false in " + a + "\n" + b5 + ": its max_nodes is 5000, but 100 in " + a
+	want = b5 + ": its max_nodes is 5000, but 100 in " + a
 	if got := problems(a, b5); got != want {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}

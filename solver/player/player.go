@@ -129,12 +129,8 @@ type Config struct {
 	Sample sample.Config
 }
 
-func (c Config) options(g rules.Game) rules.Options {
-	o := c.Sample.Solver.Options
-	if g == rules.RippleFan {
-		o.Returns = false
-	}
-	return o
+func (c Config) options() rules.Options {
+	return c.Sample.Solver.Options
 }
 
 // How says how a move was chosen.
@@ -227,7 +223,7 @@ func New(g rules.Game, cfg Config) (*Player, error) {
 	if cfg.Sample.Samples <= 0 {
 		cfg.Sample.Samples = DefaultSamples
 	}
-	return &Player{cfg: cfg, game: g, opts: cfg.options(g), seen: map[string]bool{}}, nil
+	return &Player{cfg: cfg, game: g, opts: cfg.options(), seen: map[string]bool{}}, nil
 }
 
 // Next returns the move to play in view, the position as the player sees
@@ -453,9 +449,6 @@ func undoable(view *rules.Position, o rules.Options, m rules.Move) bool {
 // one place this package calls the solver directly.
 func Solve(ctx context.Context, p *rules.Position, cfg solver.Config) (solver.Result, error) {
 	cfg.Workers = 1
-	if p.Game == rules.RippleFan {
-		cfg.Options.Returns = false
-	}
 	return solver.Solve(ctx, p, cfg)
 }
 

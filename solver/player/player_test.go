@@ -31,7 +31,7 @@ func play(t *testing.T, p *rules.Position, cfg Config) *Game {
 	if err != nil {
 		t.Fatal(err)
 	}
-	end, err := rules.Replay(p, cfg.options(p.Game), g.MoveList())
+	end, err := rules.Replay(p, cfg.options(), g.MoveList())
 	if err != nil {
 		t.Fatalf("the referee refuses the game: %v", err)
 	}
@@ -50,7 +50,7 @@ func play(t *testing.T, p *rules.Position, cfg Config) *Game {
 	}
 	if !g.Won {
 		// The game ends only when no move leads to a position not yet seen.
-		for _, m := range rules.LegalMoves(q, cfg.options(p.Game), nil) {
+		for _, m := range rules.LegalMoves(q, cfg.options(), nil) {
 			if m.From.Kind != rules.Foundation && !seen[sample.Key(after(q, m))] {
 				t.Fatalf("the game stopped after %d moves, but %v leads to a position not yet seen", len(g.Moves), m)
 			}
@@ -94,7 +94,7 @@ func TestNoWinPlaysOn(t *testing.T) {
 			view := q.Hide()
 			seen[sample.Key(view)] = true
 			var cands []rules.Move
-			for _, c := range rules.LegalMoves(view, cfg.options(p.Game), nil) {
+			for _, c := range rules.LegalMoves(view, cfg.options(), nil) {
 				if c.From.Kind != rules.Foundation && !seen[sample.Key(after(view, c))] {
 					cands = append(cands, c)
 				}
@@ -159,7 +159,7 @@ func TestPlayStopsWithItsContext(t *testing.T) {
 		t.Fatalf("a game whose context ends during it: %+v, %v", g, err)
 	}
 	// The game so far is a true account: its moves lead to its End.
-	if end, err := rules.Replay(p, config(Sampled, 200).options(p.Game), g.MoveList()); err != nil || !end.Equal(g.End) {
+	if end, err := rules.Replay(p, config(Sampled, 200).options(), g.MoveList()); err != nil || !end.Equal(g.End) {
 		t.Fatalf("the game so far (%d moves) does not replay to its end: %v", len(g.Moves), err)
 	}
 }

@@ -75,9 +75,6 @@ func Review(ctx context.Context, start *rules.Position, moves []rules.Move, cfg 
 		return nil, err
 	}
 	opts := cfg.Solver.Options
-	if start.Game == rules.RippleFan {
-		opts.Returns = false
-	}
 	if _, err := rules.Replay(start, opts, moves); err != nil {
 		return nil, err
 	}
@@ -199,9 +196,6 @@ func (r *Reviewed) judge(ctx context.Context, p *rules.Position, played rules.Mo
 // is the position's own and says nothing of the move. (The losing move
 // itself is never one of them: undoing it would win.)
 func bestRated(view *rules.Position, o rules.Options, moves []sample.MoveShare) sample.MoveShare {
-	if view.Game == rules.RippleFan {
-		o.Returns = false
-	}
 	for _, ms := range moves {
 		if ms.Move.From.Kind == rules.Cell || !undoable(view, o, ms.Move) {
 			return ms

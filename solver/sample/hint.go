@@ -88,11 +88,7 @@ func Hint(ctx context.Context, p *rules.Position, cfg Config) (Advice, error) {
 	if sh.Interrupted {
 		return Advice{Share: sh}, ErrInterrupted
 	}
-	opts := cfg.Solver.Options
-	if p.Game == rules.RippleFan {
-		opts.Returns = false
-	}
-	moves := rules.LegalMoves(p, opts, nil)
+	moves := rules.LegalMoves(p, cfg.Solver.Options, nil)
 	adv := Advice{Share: sh, Moves: make([]MoveShare, len(moves))}
 
 	// Group the moves into classes of moves with the same outcome. The
@@ -119,7 +115,7 @@ func Hint(ctx context.Context, p *rules.Position, cfg Config) (Advice, error) {
 		}
 		byKey[key] = len(classes)
 		classOf[k] = len(classes)
-		classes = append(classes, class{rep: k, reversible: p.Reveals(m) == rules.NoCard && undoes(c, opts, canonical(ref))})
+		classes = append(classes, class{rep: k, reversible: p.Reveals(m) == rules.NoCard && undoes(c, cfg.Solver.Options, canonical(ref))})
 	}
 	for k, m := range moves {
 		adv.Moves[k].Move = m

@@ -268,9 +268,6 @@ func solveAll(ctx context.Context, g rules.Game, cfg Config, n int, position fun
 		mem = solver.DefaultMemoryMB
 	}
 	scfg.MemoryMB = max(1, mem/workers)
-	if g == rules.RippleFan {
-		scfg.Options.Returns = false
-	}
 
 	var next atomic.Int64
 	var failed atomic.Bool
