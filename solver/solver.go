@@ -148,6 +148,24 @@ func (c Config) resolve(g rules.Game) settings {
 	return settings{Config: c, Pruning: c.Pruning.on(), returns: c.Options.Returns(g)}
 }
 
+// Split divides the call's cores and memory among the one-core searches
+// that a caller running several at once makes (package batch, one deal a
+// search; package sample, one arrangement a search). It returns how many
+// searches run at once, Workers (0 meaning runtime.NumCPU()) but no more
+// than most when most > 0, and the Config of each: Workers 1 and an even
+// share of MemoryMB (0 meaning DefaultMemoryMB), at least 1 MB. Workers and
+// MemoryMB are so the totals for the call in every package.
+func (c Config) Split(most int) (workers int, each Config) {
+	workers = c.workers()
+	if most > 0 {
+		workers = min(workers, most)
+	}
+	each = c
+	each.Workers = 1
+	each.MemoryMB = max(1, int(c.memoryBytes()>>20)/workers)
+	return workers, each
+}
+
 func (c Config) workers() int {
 	if c.Workers <= 0 {
 		return runtime.NumCPU()

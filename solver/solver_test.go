@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"testing"
 	"time"
@@ -821,4 +822,27 @@ func TestWinningLinesStayWon(t *testing.T) {
 		t.Fatalf("only %d positions checked", checked)
 	}
 	t.Logf("%d positions along winning lines checked", checked)
+}
+
+// TestConfigSplit: Workers and MemoryMB are the totals for the call, 0
+// meaning runtime.NumCPU() and DefaultMemoryMB, when a caller splits them
+// among one-core searches.
+func TestConfigSplit(t *testing.T) {
+	for _, c := range []struct {
+		cfg          Config
+		most         int
+		workers, mem int
+	}{
+		{Config{}, 0, runtime.NumCPU(), max(1, DefaultMemoryMB/runtime.NumCPU())},
+		{Config{Workers: 4}, 0, 4, DefaultMemoryMB / 4},
+		{Config{Workers: 4, MemoryMB: 100}, 0, 4, 25},
+		{Config{Workers: 4, MemoryMB: 100}, 2, 2, 50},
+		{Config{Workers: 8, MemoryMB: 3}, 0, 8, 1},
+		{Config{Workers: 1}, 0, 1, DefaultMemoryMB},
+	} {
+		w, each := c.cfg.Split(c.most)
+		if w != c.workers || each.Workers != 1 || each.MemoryMB != c.mem {
+			t.Errorf("%+v.Split(%d) = %d workers of %d cores and %d MB, want %d of 1 core and %d MB", c.cfg, c.most, w, each.Workers, each.MemoryMB, c.workers, c.mem)
+		}
+	}
 }

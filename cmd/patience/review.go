@@ -94,7 +94,7 @@ bad luck: the unseen cards decided it. With every possible arrangement solved
 			}
 			ctx, signalled, stop := stopOnSignal()
 			defer stop()
-			rv, err := player.Review(ctx, p, moves, sample.Config{Solver: cfg, Samples: samples, Seed: seed, Workers: cfg.Workers})
+			rv, err := player.Review(ctx, p, moves, player.Sampling{Solver: cfg, Samples: samples, Seed: seed})
 			if sig := signalled(); sig != 0 {
 				fmt.Fprintf(s.err, "patience: review stopped by %v before it was done: nothing to report\n", sig)
 				return interrupted{sig}

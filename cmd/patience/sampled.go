@@ -69,7 +69,7 @@ func noteNothingHidden(s streams, p *rules.Position, hide bool) {
 }
 
 func (f *sampleFlags) config(cfg solver.Config) sample.Config {
-	return sample.Config{Solver: cfg, Samples: f.samples, Seed: f.seed, Workers: cfg.Workers}
+	return sample.Config{Solver: cfg, Samples: f.samples, Seed: f.seed}
 }
 
 // unknownCards says how many face-down cards of p are unknown.

@@ -211,9 +211,8 @@ func runStats(s streams, cmd *cobra.Command, args []string, f statsFlags, sf sea
 	// Open reads a results file to resume.
 	ctx, signalled, stop := stopOnSignal()
 	defer stop()
-	workers := sf.workers
 	bcfg := batch.Config{
-		Game: g, Deals: list, Shard: shard, Solver: scfg, Workers: workers,
+		Game: g, Deals: list, Shard: shard, Solver: scfg,
 		Out: f.out, RetryUnknown: f.retryUnknown, Force: f.force,
 	}
 	if f.play.player == "" && (cmd.Flags().Changed("samples") || cmd.Flags().Changed("seed")) {
@@ -322,12 +321,12 @@ func statsProgress(s streams, r *batch.Runner, quiet bool) *progress {
 }
 
 func describeProgress(p batch.Progress) string {
-	w, l := p.Count[solver.Solvable], p.Count[solver.Unsolvable]
+	w, l := p.Count.Solvable, p.Count.Unsolvable
 	d := "win -"
 	if w+l > 0 {
 		d = "win " + percent(float64(w)/float64(w+l), 0)
 	}
-	if u := p.Count[solver.Unknown]; u > 0 {
+	if u := p.Count.Unknown; u > 0 {
 		d += fmt.Sprintf(", %s unknown", thousands(int64(u)))
 	}
 	if p.Resumed > 0 {
@@ -598,7 +597,7 @@ func statsPlayer(s streams, cmd *cobra.Command, g rules.Game, scfg solver.Config
 	if err != nil {
 		return nil, err
 	}
-	pc.Sample.Workers = 1
+	pc.Solver.Workers = 1
 	if pc.Kind == player.Greedy {
 		for _, name := range []string{"samples", "seed"} {
 			if cmd.Flags().Changed(name) {
@@ -618,7 +617,7 @@ func statsPlayer(s streams, cmd *cobra.Command, g rules.Game, scfg solver.Config
 		return batch.Game{Won: gm.Won, Moves: len(gm.Moves), Elapsed: gm.Elapsed}, nil
 	}}
 	if pc.Kind == player.Sampled {
-		bp.Samples, bp.Seed = pc.Sample.Samples, pc.Sample.Seed
+		bp.Samples, bp.Seed = pc.Samples, pc.Seed
 	}
 	return bp, nil
 }

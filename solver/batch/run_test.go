@@ -29,7 +29,8 @@ func testConfig(t *testing.T, g rules.Game, deals string) Config {
 	}
 	scfg := solver.DefaultConfig()
 	scfg.MemoryMB = 64
-	return Config{Game: g, Deals: l, Solver: scfg, Workers: 2}
+	scfg.Workers = 2
+	return Config{Game: g, Deals: l, Solver: scfg}
 }
 
 func run(t *testing.T, cfg Config) *Result {
@@ -106,7 +107,7 @@ func TestWorkerCountDoesNotChangeResults(t *testing.T) {
 		var prev []string
 		for _, w := range []int{1, 2, 3} {
 			cfg := testConfig(t, c.g, c.deals)
-			cfg.Workers = w
+			cfg.Solver.Workers = w
 			_, lines := reference(t, cfg)
 			if prev != nil {
 				sameLines(t, fmt.Sprintf("%s with %d workers", c.g, w), lines, prev)
@@ -127,7 +128,7 @@ func TestRecordsMatchOneWorkerSearch(t *testing.T) {
 		deals string
 	}{{rules.RippleFan, "2000-3300"}, {rules.RussianCell, scaled(100)}} {
 		cfg := testConfig(t, c.g, c.deals)
-		cfg.Workers = 3
+		cfg.Solver.Workers = 3
 		_, lines := reference(t, cfg)
 		scfg := cfg.Solver
 		scfg.Workers = 1
@@ -361,7 +362,7 @@ func TestRetryUnknown(t *testing.T) {
 	small.Solver.MaxNodes = 200
 	small.Out = filepath.Join(t.TempDir(), "r.jsonl")
 	res := run(t, small)
-	unknown := res.Summary.Count[solver.Unknown]
+	unknown := res.Summary.Count.Unknown
 	if unknown == 0 || unknown == 60 {
 		t.Fatalf("%d unknowns with a budget of 200: pick another budget for this test", unknown)
 	}
@@ -407,7 +408,7 @@ func TestShardsMergedEqualWholeRun(t *testing.T) {
 			sc := cfg
 			sc.Shard = Shard{i, c.shards}
 			sc.Out = filepath.Join(dir, fmt.Sprintf("s%d.jsonl", i))
-			sc.Workers = 1
+			sc.Solver.Workers = 1
 			run(t, sc)
 			names = append(names, sc.Out)
 		}
@@ -617,7 +618,7 @@ func TestRunCancelledBeforeStart(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	res, err := r.Run(ctx)
-	if err != nil || !res.Interrupted || res.Done > uint64(2*cfg.Workers) {
+	if err != nil || !res.Interrupted || res.Done > uint64(2*cfg.Solver.Workers) {
 		t.Errorf("got %+v, %v: want an interrupted run that did (almost) nothing", res.Progress, err)
 	}
 	checkWhole(t, cfg.Out)

@@ -133,7 +133,7 @@ func TestRunWritesVersion2(t *testing.T) {
 	// One worker writes the deals in order, so the list read back below
 	// is "1-50" (with two, the file's order depends on which finished
 	// first).
-	cfg.Workers = 1
+	cfg.Solver.Workers = 1
 	cfg.Out = filepath.Join(t.TempDir(), "r.jsonl")
 	run(t, cfg)
 	h, recs, err := readAll(t, cfg.Out)

@@ -19,7 +19,7 @@ import (
 func deal(g rules.Game, n uint64) *rules.Position { return dealgen.Deal(g, dealgen.FromUint64(n)) }
 
 func config(k Kind, samples int) Config {
-	return Config{Kind: k, Sample: sample.Config{Solver: solver.DefaultConfig(), Samples: samples, Seed: 7, Workers: 1}}
+	return Config{Kind: k, Sampling: Sampling{Solver: solver.Config{Workers: 1}, Samples: samples, Seed: 7}}
 }
 
 // play plays a game and checks what every game must satisfy: the referee
@@ -81,7 +81,7 @@ func TestNoWinPlaysOn(t *testing.T) {
 	for _, gm := range games {
 		p := deal(rules.RussianCell, gm.deal)
 		cfg := config(Sampled, 10)
-		cfg.Sample.Seed = gm.seed
+		cfg.Seed = gm.seed
 		g := play(t, p, cfg)
 		at := g.NoWin()
 		noWin += len(at)
@@ -260,7 +260,7 @@ func TestSameSeedSameGame(t *testing.T) {
 	p := deal(rules.RussianCell, 617)
 	cfg := config(Sampled, 10)
 	g1 := play(t, p, cfg)
-	cfg.Sample.Workers = 2
+	cfg.Solver.Workers = 2
 	g2 := play(t, p, cfg)
 	if !slices.Equal(g1.Moves, g2.Moves) {
 		t.Fatal("the same seed gave two games (1 and 2 workers)")
@@ -274,7 +274,7 @@ func TestSameSeedSameGame(t *testing.T) {
 	if rated < 3 {
 		t.Fatalf("only %d rated decisions", rated)
 	}
-	cfg.Sample.Seed = 8
+	cfg.Seed = 8
 	g3 := play(t, p, cfg)
 	if slices.Equal(g1.Moves, g3.Moves) {
 		t.Log("seeds 7 and 8 gave the same game") // possible, not an error

@@ -68,9 +68,10 @@ type ReviewedMove struct {
 // Review replays moves from start (every card known) with the referee,
 // decides the exact verdict after each move, and for Russian Cell rates
 // every move from the player's view (face-down cards unknown) over
-// cfg.Samples arrangements (0: DefaultSamples). It names the first losing
+// cfg.Samples arrangements (0: DefaultSamples, as for the sampled player),
+// drawn with cfg.Seed (0: sample.DefaultSeed). It names the first losing
 // move and says whether it was a mistake or bad luck.
-func Review(ctx context.Context, start *rules.Position, moves []rules.Move, cfg sample.Config) (*Reviewed, error) {
+func Review(ctx context.Context, start *rules.Position, moves []rules.Move, cfg Sampling) (*Reviewed, error) {
 	if err := start.NeedKnown("a review"); err != nil {
 		return nil, err
 	}
@@ -78,9 +79,7 @@ func Review(ctx context.Context, start *rules.Position, moves []rules.Move, cfg 
 	if _, err := rules.Replay(start, opts, moves); err != nil {
 		return nil, err
 	}
-	if cfg.Samples <= 0 {
-		cfg.Samples = DefaultSamples
-	}
+	cfg = cfg.resolved()
 	r := &Reviewed{Start: start, Samples: cfg.Samples, Seed: cfg.Seed, LostAt: -1}
 	res, err := Solve(ctx, start, cfg.Solver)
 	if err != nil {
@@ -96,7 +95,7 @@ func Review(ctx context.Context, start *rules.Position, moves []rules.Move, cfg 
 	for i, m := range moves {
 		rm := ReviewedMove{Move: m}
 		if start.Game == rules.RussianCell {
-			adv, err := sample.Hint(ctx, q.Hide(), cfg)
+			adv, err := sample.Hint(ctx, q.Hide(), cfg.draw(cfg.Seed))
 			if err != nil {
 				return nil, err
 			}
@@ -120,7 +119,7 @@ func Review(ctx context.Context, start *rules.Position, moves []rules.Move, cfg 
 	}
 	r.Lost, r.Won = prev == solver.Unsolvable, q.Won()
 	if losing != nil {
-		if err := r.judge(ctx, losing, moves[r.LostAt-1], cfg); err != nil {
+		if err := r.judge(ctx, losing, moves[r.LostAt-1], cfg.draw(cfg.Seed)); err != nil {
 			return nil, err
 		}
 	}

@@ -11,8 +11,8 @@ import (
 	"github.com/patience-solver/patience/solver/sample"
 )
 
-func reviewConfig(samples int) sample.Config {
-	return sample.Config{Solver: solver.DefaultConfig(), Samples: samples, Seed: 3, Workers: 1}
+func reviewConfig(samples int) Sampling {
+	return Sampling{Solver: solver.Config{Workers: 1}, Samples: samples, Seed: 3}
 }
 
 // losingGame follows the solver's win from p for k moves or more, then
@@ -149,7 +149,7 @@ func TestReviewBadLuck(t *testing.T) {
 		}
 		for k := 0; k < min(12, len(res.Moves)); k++ {
 			q := moveAfter(p, res.Moves[:k], rules.Move{})
-			adv, err := sample.Hint(context.Background(), q.Hide(), cfg)
+			adv, err := sample.Hint(context.Background(), q.Hide(), cfg.draw(cfg.Seed))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -221,7 +221,7 @@ func TestBestRatedLeavesOutUndoableMoves(t *testing.T) {
 		q := p.Clone()
 		for _, m := range g.Moves {
 			view := q.Hide()
-			adv, err := sample.Hint(context.Background(), view, cfg)
+			adv, err := sample.Hint(context.Background(), view, cfg.draw(cfg.Seed))
 			if err != nil {
 				t.Fatal(err)
 			}
