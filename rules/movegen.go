@@ -4,6 +4,21 @@ package rules
 // buffer the caller owns, so that a caller who reuses its buffer allocates
 // nothing. The referee (referee.go) checks moves on its own, without this
 // code, so that the two can be tested against each other.
+//
+// The same moves are generated in other places, each cross-checked against
+// LegalMoves on many positions of random games:
+//   - the referee, Check in referee.go (TestConsistency);
+//   - the solver's Russian Cell board, genMoves in solver/rc_movegen.go
+//     (TestGenMovesIsLegalMoves), with its foundation moves in
+//     solver/rc_auto.go and its child keys in solver/rc_childkey.go
+//     (TestRCChildKeyAndFoundation);
+//   - the solver's Ripple Fan board, genMoves in solver/rf_search.go
+//     (TestRFGenMovesIsLegalMoves).
+//
+// solver/explain.go's loss board asks another question (can a card ever
+// move while a set of cards stays in place) from the same rules; a change
+// to the rules here must be made there too (TestBlockageOnlyWhenLost
+// checks it against the solver).
 
 // LegalMoves appends every legal move of p under the options o to buf[:0]
 // and returns the result. The list is exact: it has every legal move once,

@@ -7,7 +7,10 @@ package solver
 import "fmt"
 
 // nextFoundation returns an automatic foundation move if there is one: a
-// column top card or a cell card that is next on its foundation.
+// column top card or a cell card that is next on its foundation. It finds
+// one exactly when rules.LegalMoves (rules/movegen.go) lists a move to the
+// foundations (TestRCChildKeyAndFoundation); autoKey's keys are checked
+// against playing the moves by TestAutoKeyMatchesPlay.
 func (b *rcBoard) nextFoundation() (rcMove, bool) {
 	for s := uint8(0); s < 4; s++ {
 		h := b.found[s]

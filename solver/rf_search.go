@@ -144,7 +144,9 @@ func (b *rfBoard) playFoundations(played *[]rfUndo) int {
 
 // genMoves puts the moves to branch on in cand and returns how many: each
 // top card onto its successor, if that is another pile's top card (and,
-// with AutoFoundation off, to its foundation).
+// with AutoFoundation off, to its foundation). These are the Ripple Fan
+// moves of rules.LegalMoves (rules/movegen.go): with every pruning off,
+// TestRFGenMovesIsLegalMoves checks that they are the same set.
 func (b *rfBoard) genMoves(cand *[2 * rfPiles]rfUndo, pr pruning) int {
 	n := 0
 	for i := uint8(0); i < rfPiles; i++ {
