@@ -53,9 +53,6 @@ func TestCheckLabelPlayed(t *testing.T) {
 	var buf []rules.Move
 	for _, g := range rules.Games {
 		o := rules.DefaultOptions()
-		if g == rules.RippleFan {
-			o.Returns = false
-		}
 		for game := range 200 {
 			n := FromUint64(uint64(game) + 1)
 			other := FromUint64(uint64(game) + 100000)

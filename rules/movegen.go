@@ -4,6 +4,21 @@ package rules
 // buffer the caller owns, so that a caller who reuses its buffer allocates
 // nothing. The referee (referee.go) checks moves on its own, without this
 // code, so that the two can be tested against each other.
+//
+// The same moves are generated in other places, each cross-checked against
+// LegalMoves on many positions of random games:
+//   - the referee, Check in referee.go (TestConsistency);
+//   - the solver's Russian Cell board, genMoves in solver/rc_movegen.go
+//     (TestGenMovesIsLegalMoves), with its foundation moves in
+//     solver/rc_auto.go and its child keys in solver/rc_childkey.go
+//     (TestRCChildKeyAndFoundation);
+//   - the solver's Ripple Fan board, genMoves in solver/rf_search.go
+//     (TestRFGenMovesIsLegalMoves).
+//
+// solver/explain.go's loss board asks another question (can a card ever
+// move while a set of cards stays in place) from the same rules; a change
+// to the rules here must be made there too (TestBlockageOnlyWhenLost
+// checks it against the solver).
 
 // LegalMoves appends every legal move of p under the options o to buf[:0]
 // and returns the result. The list is exact: it has every legal move once,
@@ -13,7 +28,7 @@ package rules
 // whose top card is its same-suit successor (a King, or a group whose bottom
 // card is a King, to every empty column); a column's top card and a cell
 // card to the foundations; a column's top card to every empty cell; a cell
-// card to a column, as a group of one card; and, when o.Returns is set, a
+// card to a column, as a group of one card; and, when o.Returns allows it, a
 // foundation's top card to every empty cell and to a column.
 //
 // Ripple Fan: a pile's top card onto another pile whose top card is its
@@ -82,7 +97,7 @@ func russianCellMoves(p *Position, o Options, buf []Move) []Move {
 	buf = rcColumnToColumn(p, &b, buf)
 	buf = rcCellToColumn(p, &b, buf)
 	buf = rcColumnToCell(p, &b, buf)
-	if o.Returns {
+	if o.Returns(RussianCell) {
 		buf = rcReturns(p, &b, buf)
 	}
 	return buf

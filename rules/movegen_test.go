@@ -83,7 +83,7 @@ func TestConsistency(t *testing.T) {
 	}
 	for _, g := range rules.Games {
 		locs := mvAllLocs(g)
-		for _, o := range []rules.Options{{Returns: true}, {Returns: false}} {
+		for _, o := range []rules.Options{{}, {NoReturns: true}} {
 			// Ripple Fan walks are short (most deals block at once):
 			// take more of them, and every position.
 			nDeals, every := deals, 5
@@ -140,7 +140,7 @@ func TestRandomPlayWins(t *testing.T) {
 	wins := 0
 	for seed := int64(100); seed < 200; seed++ {
 		var last *rules.Position
-		mvWalk(t, rules.RussianCell, rules.Options{Returns: false}, seed, 400, func(p *rules.Position) { last = p })
+		mvWalk(t, rules.RussianCell, rules.Options{NoReturns: true}, seed, 400, func(p *rules.Position) { last = p })
 		if last.Won() != (last.OnFoundations() == 52) {
 			t.Fatalf("Won = %v with %d cards on the foundations", last.Won(), last.OnFoundations())
 		}
@@ -149,10 +149,10 @@ func TestRandomPlayWins(t *testing.T) {
 			if err := mvCheckCards(last); err != nil {
 				t.Fatal(err)
 			}
-			if ms := rules.LegalMoves(last, rules.Options{}, nil); len(ms) != 0 {
+			if ms := rules.LegalMoves(last, rules.Options{NoReturns: true}, nil); len(ms) != 0 {
 				t.Fatalf("seed %d: a won game has %d moves without returns, the first %v", seed, len(ms), ms[0])
 			}
-			if ms := rules.LegalMoves(last, rules.Options{Returns: true}, nil); len(ms) == 0 {
+			if ms := rules.LegalMoves(last, rules.Options{}, nil); len(ms) == 0 {
 				t.Fatalf("seed %d: a won game has no returns", seed)
 			}
 		}

@@ -69,17 +69,6 @@ func (g Game) Cells() int {
 	return 2
 }
 
-// Options are the rules options. The zero value is not the default: use
-// DefaultOptions.
-type Options struct {
-	// Returns allows Russian Cell foundation cards to be played back to a
-	// cell or a column. Ripple Fan never allows it.
-	Returns bool
-}
-
-// DefaultOptions returns the default rules options (returns on).
-func DefaultOptions() Options { return Options{Returns: true} }
-
 // Pile is one tableau pile, bottom card first.
 type Pile struct {
 	Down []Card // face-down cards, bottom first

@@ -161,7 +161,7 @@ func FuzzReferee(f *testing.F) {
 		if ripple {
 			g = rules.RippleFan
 		}
-		o := rules.Options{Returns: returns}
+		o := rules.Options{NoReturns: !returns}
 		start := mvDeal(g, rand.New(rand.NewSource(seed)))
 		keep := start.Clone()
 		shadow := start.Clone()

@@ -168,8 +168,8 @@ func mvMove(t testing.TB, s string) rules.Move {
 }
 
 var (
-	mvReturnsOn  = rules.Options{Returns: true}
-	mvReturnsOff = rules.Options{Returns: false}
+	mvReturnsOn  = rules.Options{}
+	mvReturnsOff = rules.Options{NoReturns: true}
 )
 
 // A case plays one move on a position. A legal move (reason "") must pass
@@ -411,7 +411,7 @@ func TestRules(t *testing.T) {
 	}{{rules.RussianCell, mvRussianCellCases}, {rules.RippleFan, mvRippleFanCases}} {
 		for _, tc := range g.cases {
 			t.Run(g.game.String()+"/"+tc.name, func(t *testing.T) {
-				opts := rules.Options{Returns: !tc.noReturns}
+				opts := rules.Options{NoReturns: tc.noReturns}
 				p := mvPos(t, g.game, tc.pos)
 				before := p.Clone()
 				var m rules.Move
@@ -480,7 +480,7 @@ func TestWon(t *testing.T) {
 		if err := mvCheckCards(q); err != nil {
 			t.Fatal(err)
 		}
-		if ms := rules.LegalMoves(q, rules.Options{}, nil); len(ms) != 0 {
+		if ms := rules.LegalMoves(q, rules.Options{NoReturns: true}, nil); len(ms) != 0 {
 			t.Fatalf("%v: moves in a won position without returns: %v", tc.game, ms)
 		}
 	}

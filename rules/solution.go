@@ -152,11 +152,12 @@ type moveDoc struct {
 // (when Shortest is set), nodes, seconds, solver (when not ""). A NaN or
 // infinite Seconds is written as 0.
 func MarshalSolution(s *Solution) []byte {
+	returns := s.Options.Returns(s.Game)
 	d := solutionDoc{
 		Game:    s.Game.String(),
 		Verdict: s.Verdict,
 		Reason:  s.Reason,
-		Rules:   &rulesDoc{Returns: &s.Options.Returns},
+		Rules:   &rulesDoc{Returns: &returns},
 		Moves:   make([]moveDoc, len(s.Moves)),
 		Forced:  s.Forced,
 		Nodes:   s.Nodes,
@@ -217,7 +218,7 @@ func ReadSolution(r io.Reader) (*Solution, error) {
 		return nil, err
 	}
 	var l problemList
-	s := &Solution{Number: d.Number, Verdict: d.Verdict, Reason: d.Reason, Forced: d.Forced, Nodes: d.Nodes, Seconds: d.Seconds, Solver: d.Solver, Options: DefaultOptions()}
+	s := &Solution{Number: d.Number, Verdict: d.Verdict, Reason: d.Reason, Forced: d.Forced, Nodes: d.Nodes, Seconds: d.Seconds, Solver: d.Solver}
 	gameOK := false
 	if d.Game == "" {
 		l.add(sevInput, `missing "game": use "russian-cell" or "ripple-fan"`)
@@ -260,7 +261,10 @@ func ReadSolution(r io.Reader) (*Solution, error) {
 		l.add(sevInput, "unknown verdict %q: use solvable, unsolvable or unknown", clip(d.Verdict))
 	}
 	if d.Rules != nil && d.Rules.Returns != nil {
-		s.Options.Returns = *d.Rules.Returns
+		s.Options.NoReturns = !*d.Rules.Returns
+	}
+	if v, err := NewVariant(s.Game, s.Options); err == nil {
+		s.Options = v.Options // a Ripple Fan file says returns false: the game has none
 	}
 	if d.Nodes < 0 {
 		l.add(sevInput, "nodes: %d is negative", d.Nodes)

@@ -148,7 +148,7 @@ func TestSolutionDefaultsAndOddValues(t *testing.T) {
 		t.Errorf("got %+v", s)
 	}
 	s, err = rules.ReadSolution(strings.NewReader(`{"game":"rc","number":"5","verdict":"unsolvable","rules":{}}`))
-	if err != nil || !s.Options.Returns {
+	if err != nil || !s.Options.Returns(s.Game) {
 		t.Errorf("empty rules: %v %+v", err, s)
 	}
 	// A NaN time is written as 0, so that the JSON stays valid.

@@ -45,7 +45,6 @@ func TestBenchSignature(t *testing.T) {
 		rc += r.Nodes
 	}
 	cfg := benchConfig()
-	cfg.Options.Returns = false
 	s = New(rules.RippleFan, cfg)
 	for d := uint64(1); d <= 1000; d++ {
 		r, err := s.Solve(context.Background(), deal(rules.RippleFan, d))

@@ -23,7 +23,7 @@ func loadedBoard(b *testing.B, n uint64) *rcBoard {
 func BenchmarkRCGenMoves(b *testing.B) {
 	boards := []*rcBoard{loadedBoard(b, 1), loadedBoard(b, 617), loadedBoard(b, 385)}
 	buf := make([]rcMove, 0, 64)
-	pr := AllPruning()
+	pr := AllPruning().on()
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
 		buf = boards[i%len(boards)].genMoves(buf, pr, true)
@@ -35,7 +35,7 @@ func BenchmarkRCGenMoves(b *testing.B) {
 // the packed key up to date.
 func BenchmarkRCMakeUnmake(b *testing.B) {
 	bd := loadedBoard(b, 617)
-	moves := bd.genMoves(nil, AllPruning(), true)
+	moves := bd.genMoves(nil, AllPruning().on(), true)
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
 		u := bd.make(moves[i%len(moves)])
@@ -48,7 +48,7 @@ func BenchmarkRCMakeUnmake(b *testing.B) {
 // move.
 func BenchmarkRCChildKey(b *testing.B) {
 	bd := loadedBoard(b, 617)
-	moves := bd.genMoves(nil, AllPruning(), true)
+	moves := bd.genMoves(nil, AllPruning().on(), true)
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
 		k, _ := bd.childKey(moves[i%len(moves)])
@@ -93,9 +93,6 @@ func benchSolve(b *testing.B, g rules.Game, n uint64, checked bool) {
 		solve = (*Solver).Solve
 	}
 	cfg := testConfig(1)
-	if g == rules.RippleFan {
-		cfg.Options.Returns = false
-	}
 	s := New(g, cfg)
 	var d dealgen.Dealer
 	p := rules.NewPosition(g)

@@ -21,7 +21,9 @@
 // reason Interrupted; past its deadline, with TimeLimit, as for
 // Config.Timeout. Config also sets the rules, the pruning, the number of
 // cores, the node budget and the memory of the position table (a full
-// table forgets positions; it does not stop the search).
+// table forgets positions; it does not stop the search). The zero Config
+// is DefaultConfig: every field is named so that its zero value is the
+// default (docs/design.md, "Settings").
 // Config.Shortest asks for a solution of the fewest moves, proven so.
 //
 // A position that fails rules.Validate (an empty board, a card twice) is

@@ -105,7 +105,7 @@ func FindBlockage(p *rules.Position) (Blockage, bool) {
 		return Blockage{}, false
 	}
 	var buf [64]rules.Move
-	if len(rules.LegalMoves(p, rules.Options{}, buf[:0])) == 0 {
+	if len(rules.LegalMoves(p, rules.Options{NoReturns: true}, buf[:0])) == 0 {
 		return Blockage{Text: noMoveText(p)}, true
 	}
 	b := newLossBoard(p)
@@ -231,7 +231,11 @@ func (b *lossBoard) lowerHeld(d *cardSet, c rules.Card) rules.Card {
 }
 
 // canMove reports whether card c of d might make a move while d is in
-// place: the negation of the checks proven above.
+// place: the negation of the checks proven above. It encodes the moves of
+// rules.LegalMoves (rules/movegen.go) as a question about sets of cards,
+// not as a list of moves, so it cannot be compared move by move; a change
+// to the rules there must be made here too, and TestBlockageOnlyWhenLost
+// checks every blockage found against the solver's verdict.
 func (b *lossBoard) canMove(d *cardSet, c rules.Card) bool {
 	if b.p.Game == rules.RippleFan {
 		return b.rfCanMove(d, c)

@@ -132,7 +132,7 @@ func TestBlockageOnlyWhenLost(t *testing.T) {
 			}
 			if len(b.Cards) == 0 {
 				noMove++
-				if len(rules.LegalMoves(p, rules.Options{}, nil)) != 0 {
+				if len(rules.LegalMoves(p, rules.Options{NoReturns: true}, nil)) != 0 {
 					t.Fatalf("%s position %d: no move, it says, but there are moves", c.g, i)
 				}
 				continue
@@ -169,7 +169,7 @@ func randomPlay(rng *rand.Rand, p *rules.Position, every int) []*rules.Position 
 	var out []*rules.Position
 	var buf []rules.Move
 	for step := 1; step <= 300; step++ {
-		buf = rules.LegalMoves(p, rules.Options{}, buf)
+		buf = rules.LegalMoves(p, rules.Options{NoReturns: true}, buf)
 		if len(buf) == 0 {
 			break
 		}
@@ -216,7 +216,7 @@ func cardsStay(p *rules.Position, cards []rules.Card, limit int) (complete bool,
 				return true, c.String()
 			}
 		}
-		buf = rules.LegalMoves(q, rules.Options{}, buf)
+		buf = rules.LegalMoves(q, rules.Options{NoReturns: true}, buf)
 		for _, m := range buf {
 			r := q.Clone()
 			r.Apply(m)

@@ -55,7 +55,7 @@ func fuzzSolveOne(t *testing.T, n uint64, ripple, sorted, two bool, plays []byte
 	t.Helper()
 	g, o := rules.RussianCell, rules.DefaultOptions()
 	if ripple {
-		g, o = rules.RippleFan, rules.Options{}
+		g, o = rules.RippleFan, rules.Options{NoReturns: true}
 	}
 	var p *rules.Position
 	if ripple && sorted {

@@ -132,9 +132,6 @@ func TestSolutionRoundTrip(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			cfg := cfg
 			cfg.Shortest = c.shortest
-			if c.start.Game == rules.RippleFan {
-				cfg.Options.Returns = false
-			}
 			res, err := solver.Solve(context.Background(), c.start, cfg)
 			if err != nil {
 				t.Fatal(err)

@@ -100,9 +100,6 @@ func testConfig(workers int) Config {
 // verdict's moves replay to a win under the referee.
 func mustSolve(t *testing.T, p *rules.Position, cfg Config) Result {
 	t.Helper()
-	if p.Game == rules.RippleFan {
-		cfg.Options.Returns = false
-	}
 	r, err := Solve(context.Background(), p, cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -160,7 +157,7 @@ func TestRippleFanAgreesWithPlainSearch(t *testing.T) {
 			positions = append(positions, nearFinishedRipple(rng, 8+rng.IntN(25)))
 		}
 	}
-	o := rules.Options{}
+	o := rules.Options{NoReturns: true}
 	counts := map[Verdict]int{}
 	for i, p := range positions {
 		want, ok := plainSolve(p, o, false, 2_000_000)
@@ -211,7 +208,7 @@ func TestRussianCellAgreesWithPlainSearch(t *testing.T) {
 // branched on differ. They come from random games of deals, some with a
 // card just put away from home (awayFromHome), and from near-finished
 // layouts, some with empty columns. It gives up after tries positions.
-func ruleCases(rng *rand.Rand, on, off Pruning, n, tries int) []*rules.Position {
+func ruleCases(rng *rand.Rand, on, off pruning, n, tries int) []*rules.Position {
 	var out []*rules.Position
 	for i := 0; i < tries && len(out) < n; i++ {
 		if p := ruleCandidate(rng, i); ruleApplies(p, on, off) {
@@ -240,7 +237,7 @@ func ruleCandidate(rng *rand.Rand, i int) *rules.Position {
 // ruleApplies reports whether the pruning on changes the first automatic
 // move or the moves generated at p's start, after its foundation moves,
 // against off.
-func ruleApplies(p *rules.Position, on, off Pruning) bool {
+func ruleApplies(p *rules.Position, on, off pruning) bool {
 	var b rcBoard
 	if b.load(p) != nil {
 		return false
@@ -284,7 +281,7 @@ func ruleApplies(p *rules.Position, on, off Pruning) bool {
 // give them. Lost positions are the rarer (one in six to one in sixty
 // where a rule applies), so the plain search, the slow half, runs only on
 // a position of a verdict still wanted.
-func checkRule(t *testing.T, seed uint64, on, off Pruning) {
+func checkRule(t *testing.T, seed uint64, on, off pruning) {
 	t.Helper()
 	need := map[bool]int{true: ruleWon, false: ruleLost}
 	limit := 5_000 // plain positions: the default run stays quick
@@ -306,7 +303,7 @@ func checkRule(t *testing.T, seed uint64, on, off Pruning) {
 		}
 		applies++
 		cfg := testConfig(1)
-		cfg.Pruning = on
+		cfg.Pruning = on.public()
 		r := mustSolve(t, p, cfg)
 		if r.Verdict == Unknown {
 			t.Fatalf("position %d: solver with %+v says %v\n%s", i, on, r.Reason, rules.FormatBoard(p, "", rules.BoardStyle{}))
@@ -338,3 +335,9 @@ const (
 
 // newRuleRand is the random source of ruleCases for a seed.
 func newRuleRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 1)) }
+
+// public returns the Pruning that switches on what p does.
+func (p pruning) public() Pruning {
+	return Pruning{NoAutoFoundation: !p.AutoFoundation, NoSkipReturns: !p.SkipReturns, NoSymmetry: !p.Symmetry, NoKingBottom: !p.KingBottom,
+		NoSleepSets: !p.SleepSets, NoBlockedPair: !p.BlockedPair, NoCellHome: !p.CellHome, NoKingHome: !p.KingHome}
+}

@@ -10,7 +10,7 @@ import (
 // card goes home, a card is kept from a cell, a pair move), the solver with
 // it agrees with the plain search.
 func TestCellHome(t *testing.T) {
-	base := Pruning{AutoFoundation: true, SkipReturns: true}
+	base := pruning{AutoFoundation: true, SkipReturns: true}
 	on := base
 	on.CellHome = true
 	checkRule(t, 41, on, base)
@@ -32,13 +32,13 @@ func TestCellHomeMove(t *testing.T) {
 	if err := b.load(p); err != nil {
 		t.Fatal(err)
 	}
-	m, ok := b.nextAuto(Pruning{CellHome: true})
+	m, ok := b.nextAuto(pruning{CellHome: true})
 	if !ok || m.toRules().String() != "9H c1>t1" {
 		t.Fatalf("automatic move %v %v, want 9H c1>t1", m.toRules(), ok)
 	}
 	b.make(m)
 	pair := false
-	for _, m := range b.genMoves(nil, Pruning{CellHome: true, Symmetry: true}, false) {
+	for _, m := range b.genMoves(nil, pruning{CellHome: true, Symmetry: true}, false) {
 		if m.to >= locCell && m.to < locF {
 			t.Fatalf("%v: a card on its face-up successor goes to a cell alone", m.toRules())
 		}

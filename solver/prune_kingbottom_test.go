@@ -10,7 +10,7 @@ import (
 // column empty, the solver that never moves that King agrees with the
 // plain search, and the move it skips leads to the same key.
 func TestKingBottom(t *testing.T) {
-	base := Pruning{AutoFoundation: true, SkipReturns: true, Symmetry: true}
+	base := pruning{AutoFoundation: true, SkipReturns: true, Symmetry: true}
 	on := base
 	on.KingBottom = true
 	checkRule(t, 45, on, base)

@@ -10,7 +10,7 @@ import (
 // King takes the first empty column). TestKingHomeDoubleSwap
 // (solver_test.go) has the case that once went wrong.
 func TestKingHome(t *testing.T) {
-	base := Pruning{AutoFoundation: true, SkipReturns: true, Symmetry: true}
+	base := pruning{AutoFoundation: true, SkipReturns: true, Symmetry: true}
 	on := base
 	on.KingHome = true
 	checkRule(t, 42, on, base)

@@ -13,8 +13,8 @@ import (
 // sleepSet puts to sleep in S is a move of S too, and S+z is the same
 // position (the same key) as P+z+m.
 func TestSleepSetsCommute(t *testing.T) {
-	pr := AllPruning()
-	s := newRCSearch(testConfig(1), new(interrupt))
+	pr := AllPruning().on()
+	s := newRCSearch(testConfig(1).resolve(rules.RussianCell), new(interrupt))
 	w := s.workers[0]
 	b := &w.b
 	rng := rand.New(rand.NewPCG(51, 52))
@@ -99,7 +99,7 @@ func TestSleepSetsSearchTheSamePositions(t *testing.T) {
 			continue
 		}
 		cfg := testConfig(1)
-		cfg.Pruning.SleepSets = false
+		cfg.Pruning.NoSleepSets = true
 		off := mustSolve(t, p, cfg)
 		if off.Verdict != Unsolvable || off.Nodes != on.Nodes {
 			t.Fatalf("deal %d: %v in %d positions with sleep sets, %v in %d without", d, on.Verdict, on.Nodes, off.Verdict, off.Nodes)

@@ -32,7 +32,7 @@ func (b *rcBoard) key3() rcKey3 {
 
 // toEmpty adds the move of m.card to the first empty column, or, with
 // Symmetry off, to every empty column.
-func (b *rcBoard) toEmpty(buf []rcMove, m rcMove, first uint8, pr Pruning) []rcMove {
+func (b *rcBoard) toEmpty(buf []rcMove, m rcMove, first uint8, pr pruning) []rcMove {
 	for j := first; j < rcCols; j++ {
 		if b.n[j] == 0 {
 			m.to = j
@@ -47,7 +47,7 @@ func (b *rcBoard) toEmpty(buf []rcMove, m rcMove, first uint8, pr Pruning) []rcM
 
 // toCells adds the move of m.card to the first empty cell, or, with
 // Symmetry off, to each empty cell.
-func (b *rcBoard) toCells(buf []rcMove, m rcMove, pr Pruning) []rcMove {
+func (b *rcBoard) toCells(buf []rcMove, m rcMove, pr pruning) []rcMove {
 	for i := uint8(0); i < 2; i++ {
 		if b.cell[i] == none {
 			m.to = locCell + i

@@ -10,7 +10,7 @@ import (
 // choose from, the solver that takes the first only agrees with the plain
 // search, which keeps the order of columns and cells.
 func TestSymmetry(t *testing.T) {
-	base := Pruning{AutoFoundation: true, SkipReturns: true}
+	base := pruning{AutoFoundation: true, SkipReturns: true}
 	on := base
 	on.Symmetry = true
 	checkRule(t, 44, on, base)
@@ -22,7 +22,7 @@ func TestSymmetryKey(t *testing.T) {
 	p := deal(rules.RussianCell, 7)
 	var buf []rules.Move
 	for range 12 {
-		buf = rules.LegalMoves(p, rules.Options{}, buf)
+		buf = rules.LegalMoves(p, rules.Options{NoReturns: true}, buf)
 		p.Apply(buf[0])
 	}
 	q := p.Clone()

@@ -7,7 +7,10 @@ package solver
 import "fmt"
 
 // nextFoundation returns an automatic foundation move if there is one: a
-// column top card or a cell card that is next on its foundation.
+// column top card or a cell card that is next on its foundation. It finds
+// one exactly when rules.LegalMoves (rules/movegen.go) lists a move to the
+// foundations (TestRCChildKeyAndFoundation); autoKey's keys are checked
+// against playing the moves by TestAutoKeyMatchesPlay.
 func (b *rcBoard) nextFoundation() (rcMove, bool) {
 	for s := uint8(0); s < 4; s++ {
 		h := b.found[s]
@@ -31,7 +34,7 @@ func (b *rcBoard) nextFoundation() (rcMove, bool) {
 // same-suit successor, when that successor is a column's top card
 // (CellHome, prune_cellhome.go), or else a King in a cell going to an
 // empty column (KingHome, prune_kinghome.go).
-func (b *rcBoard) nextAuto(pr Pruning) (rcMove, bool) {
+func (b *rcBoard) nextAuto(pr pruning) (rcMove, bool) {
 	if pr.AutoFoundation {
 		if m, ok := b.nextFoundation(); ok {
 			return m, true

@@ -5,7 +5,9 @@ package solver
 
 // genMoves appends the moves to branch on to buf. With AutoFoundation on,
 // it is called only when no foundation move is available, and foundation
-// moves are not generated.
+// moves are not generated. It generates on the solver's own board the
+// moves of rules.LegalMoves (rules/movegen.go): with every pruning off,
+// TestGenMovesIsLegalMoves checks that they are the same set.
 //
 // It is one function of some 140 lines on purpose: split into its parts
 // (moves onto the top cards, Kings to an empty column, moves to a cell,
@@ -14,7 +16,7 @@ package solver
 // (default.pgo), as a program that imports this package makes it. The
 // CellHome and KingHome checks in it are written out here, on the hot
 // path; their proofs are in prune_cellhome.go and prune_kinghome.go.
-func (b *rcBoard) genMoves(buf []rcMove, pr Pruning, returns bool) []rcMove {
+func (b *rcBoard) genMoves(buf []rcMove, pr pruning, returns bool) []rcMove {
 	buf = buf[:0]
 	emptyCol := uint8(none)
 	for j := uint8(0); j < rcCols; j++ {

@@ -9,14 +9,14 @@ import (
 
 // rcSearch holds what one Russian Cell search needs: shared table, workers.
 type rcSearch struct {
-	cfg     Config
+	cfg     settings
 	intr    *interrupt
 	tab     rcTable // the table of positions (rc_table.go)
 	warmTab rcTable // the warm-up's table, with several workers (rc_parallel.go)
 	workers []*rcWorker
 }
 
-func newRCSearch(cfg Config, intr *interrupt) *rcSearch {
+func newRCSearch(cfg settings, intr *interrupt) *rcSearch {
 	s := &rcSearch{cfg: cfg, intr: intr}
 	n := cfg.workers()
 	s.tab = newRCTable(cfg.Pruning, n, cfg.memoryBytes())
@@ -193,7 +193,7 @@ func (w *rcWorker) expand(depth int, via int) bool {
 	}
 	w.checkPath(depth, true)
 	w.playedAt[depth] = len(w.played)
-	moves := w.b.genMoves(w.frames[depth], pr, w.s.cfg.Options.Returns)
+	moves := w.b.genMoves(w.frames[depth], pr, w.s.cfg.returns)
 	w.frames[depth] = moves
 	w.clearSleep()
 	if via >= 0 && pr.SleepSets {

@@ -53,7 +53,7 @@ type posTable interface {
 
 // newRCTable makes the table for a search by n workers with the pruning pr,
 // capped at capBytes.
-func newRCTable(pr Pruning, n int, capBytes int64) rcTable {
+func newRCTable(pr pruning, n int, capBytes int64) rcTable {
 	switch {
 	case pr.Symmetry && n > 1:
 		return sharedRCTable(newConcTable(capBytes, 1<<14))

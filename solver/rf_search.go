@@ -9,7 +9,7 @@ import (
 // rfSearch decides Ripple Fan positions. The space is small and acyclic, so
 // one worker searches it alone; batch runs put one deal on each worker.
 type rfSearch struct {
-	cfg    Config
+	cfg    settings
 	intr   *interrupt
 	tt     *table[rfKey]
 	b      rfBoard
@@ -20,7 +20,7 @@ type rfSearch struct {
 	stop   bool
 }
 
-func newRFSearch(cfg Config, intr *interrupt) *rfSearch {
+func newRFSearch(cfg settings, intr *interrupt) *rfSearch {
 	return &rfSearch{cfg: cfg, intr: intr, tt: newTable[rfKey](cfg.memoryBytes(), 1<<10)}
 }
 
@@ -144,8 +144,10 @@ func (b *rfBoard) playFoundations(played *[]rfUndo) int {
 
 // genMoves puts the moves to branch on in cand and returns how many: each
 // top card onto its successor, if that is another pile's top card (and,
-// with AutoFoundation off, to its foundation).
-func (b *rfBoard) genMoves(cand *[2 * rfPiles]rfUndo, pr Pruning) int {
+// with AutoFoundation off, to its foundation). These are the Ripple Fan
+// moves of rules.LegalMoves (rules/movegen.go): with every pruning off,
+// TestRFGenMovesIsLegalMoves checks that they are the same set.
+func (b *rfBoard) genMoves(cand *[2 * rfPiles]rfUndo, pr pruning) int {
 	n := 0
 	for i := uint8(0); i < rfPiles; i++ {
 		c := b.top(i)

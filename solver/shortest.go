@@ -128,7 +128,7 @@ import (
 // all but SleepSets, CellHome and KingHome, with Symmetry always on (the
 // keys have no order). CellHome and KingHome keep verdicts, not lengths:
 // the move that settles a card may be one a shortest solution does without.
-func shortestPruning(pr Pruning) Pruning {
+func shortestPruning(pr pruning) pruning {
 	pr.Symmetry = true
 	pr.SleepSets = false
 	pr.CellHome = false
@@ -261,7 +261,7 @@ func deepen(d deepener, bud *budget, lb, best int) (int, []rules.Move, int, erro
 // rcShortest is the deepening search of Russian Cell.
 type rcShortest struct {
 	b      rcBoard
-	pr     Pruning
+	pr     pruning
 	ret    bool
 	tt     *depthTable[rcKey]
 	frames [][]rcMove
@@ -278,9 +278,9 @@ type rcShortest struct {
 	stop     bool
 }
 
-func (x *rcShortest) load(p *rules.Position, cfg Config) error {
+func (x *rcShortest) load(p *rules.Position, cfg settings) error {
 	x.pr = shortestPruning(cfg.Pruning)
-	x.ret = cfg.Options.Returns
+	x.ret = cfg.returns
 	x.tt.reset()
 	x.pass_ = 0
 	x.played = x.played[:0]
@@ -480,7 +480,7 @@ func (b *rcBoard) columnBound(i uint8) int {
 // cycles, but the same position is reached by many lines.
 type rfShortest struct {
 	b      rfBoard
-	pr     Pruning
+	pr     pruning
 	tt     *depthTable[rfKey]
 	played []rfUndo
 	pass_  uint16
@@ -492,7 +492,7 @@ type rfShortest struct {
 	dead   bool // a pile at the start can never be cleared (BlockedPair)
 }
 
-func (x *rfShortest) load(p *rules.Position, cfg Config) error {
+func (x *rfShortest) load(p *rules.Position, cfg settings) error {
 	x.pr = shortestPruning(cfg.Pruning)
 	x.tt.reset()
 	x.pass_ = 0

@@ -195,7 +195,7 @@ func TestShortestAgreesWithPlainSearch(t *testing.T) {
 	}
 	counts := map[string]int{}
 	for _, p := range shortestCases(rng, n) {
-		o := rules.Options{}
+		o := rules.Options{NoReturns: true}
 		want, won, ok := plainShortest(p, o, true, 200_000)
 		if !ok {
 			counts["too large"]++
@@ -237,7 +237,7 @@ func TestShortestNeedsNoAutoMovesOrReturns(t *testing.T) {
 	counts := map[string]int{}
 	for i := 0; i < n; i++ {
 		for _, p := range []*rules.Position{nearFinished(rng, 3+rng.IntN(most)), nearFinishedRipple(rng, 8+rng.IntN(10))} {
-			o := rules.Options{Returns: p.Game == rules.RussianCell}
+			o := rules.Options{}
 			want, won, ok := plainShortest(p, o, false, 200_000)
 			if !ok {
 				counts["too large"]++
@@ -268,7 +268,7 @@ func TestLowerBoundAdmissible(t *testing.T) {
 	}
 	checked, above, tight := map[rules.Game]int{}, map[rules.Game]int{}, 0
 	for _, start := range shortestCases(rng, n) {
-		line, won, ok := plainShortest(start, rules.Options{}, true, 200_000)
+		line, won, ok := plainShortest(start, rules.Options{NoReturns: true}, true, 200_000)
 		if !ok || !won {
 			continue
 		}
@@ -386,9 +386,9 @@ func TestShortestPruningSwitches(t *testing.T) {
 		p := nearFinished(rng, 14+rng.IntN(7))
 		on := mustSolve(t, p, shortestConfig())
 		cfg := shortestConfig()
-		cfg.Pruning.AutoFoundation = false
-		cfg.Pruning.SkipReturns = false
-		cfg.Pruning.KingBottom = false
+		cfg.Pruning.NoAutoFoundation = true
+		cfg.Pruning.NoSkipReturns = true
+		cfg.Pruning.NoKingBottom = true
 		cfg.MaxNodes = 2_000_000
 		off := mustSolve(t, p, cfg)
 		if off.Verdict == Unknown {

@@ -40,55 +40,86 @@ const DefaultMaxNodes = 100_000_000
 // DefaultMemoryMB is the default size cap of the position table.
 const DefaultMemoryMB = 1024
 
-// Pruning switches the proven-safe reductions on and off one by one. Every
-// switch keeps verdicts exact; tests check that verdicts are the same with
-// each one off. AllPruning turns all on; the zero value is a plain search.
+// Pruning switches the proven-safe reductions off one by one. Every
+// reduction keeps verdicts exact; tests check that verdicts are the same
+// with each one off. The zero value, AllPruning, has every reduction on:
+// each field is named so that false is the default. NoPruning turns all
+// off, for a plain search.
 type Pruning struct {
-	// AutoFoundation plays every available card that can go to its
-	// foundation at once and branches on nothing else (Blake & Gent,
-	// Theorem 1; docs/pruning.md).
-	AutoFoundation bool
-	// SkipReturns never plays a card back from a foundation (Blake & Gent,
-	// Corollaries 2 and 3; docs/pruning.md). Only matters when returns are on.
-	SkipReturns bool
-	// Symmetry treats Russian Cell positions that differ only in the order
-	// of columns or of cells as one position.
-	Symmetry bool
-	// KingBottom never moves a King that is already at the bottom of a
-	// column to an empty column (the result is the same position).
-	KingBottom bool
-	// SleepSets (Russian Cell) does not look up a child that is the same
-	// position as one an earlier sibling's search has entered (two moves on
-	// different columns, played in the other order). It saves table probes
-	// only: the positions searched are the same (see prune_sleepsets.go).
-	SleepSets bool
-	// BlockedPair (Ripple Fan) stops at positions where a card lies above a
-	// lower card of its own suit and can never leave its pile (see
-	// prune_blockedpair.go for the proof).
-	BlockedPair bool
-	// CellHome (Russian Cell) puts a cell card back on its same-suit
-	// successor as soon as that successor is a column's top card, and so
-	// never keeps both apart (see prune_cellhome.go for the proof).
-	CellHome bool
-	// KingHome (Russian Cell) moves a King from a cell to an empty column
-	// as soon as there is one, with a swap move for the one case it cannot
-	// copy (see prune_kinghome.go for the proof).
-	KingHome bool
+	// NoAutoFoundation turns off the automatic foundation moves: with it
+	// off (the default) the search plays every available card that can go
+	// to its foundation at once and branches on nothing else (Blake &
+	// Gent, Theorem 1; docs/pruning.md).
+	NoAutoFoundation bool
+	// NoSkipReturns searches the cards played back from a foundation,
+	// which the default never plays (Blake & Gent, Corollaries 2 and 3;
+	// docs/pruning.md). Only matters when returns are on.
+	NoSkipReturns bool
+	// NoSymmetry tells apart Russian Cell positions that differ only in
+	// the order of columns or of cells, which the default treats as one
+	// position.
+	NoSymmetry bool
+	// NoKingBottom lets a King that is already at the bottom of a column
+	// move to an empty column, which the default never does (the result is
+	// the same position).
+	NoKingBottom bool
+	// NoSleepSets (Russian Cell) looks up every child, where the default
+	// does not look up one that is the same position as one an earlier
+	// sibling's search has entered (two moves on different columns, played
+	// in the other order). Sleep sets save table probes only: the positions
+	// searched are the same (see prune_sleepsets.go).
+	NoSleepSets bool
+	// NoBlockedPair (Ripple Fan) searches on from positions where a card
+	// lies above a lower card of its own suit and can never leave its pile,
+	// where the default stops (see prune_blockedpair.go for the proof).
+	NoBlockedPair bool
+	// NoCellHome (Russian Cell) turns off what the default does: put a cell
+	// card back on its same-suit successor as soon as that successor is a
+	// column's top card, and so never keep both apart (see
+	// prune_cellhome.go for the proof).
+	NoCellHome bool
+	// NoKingHome (Russian Cell) turns off what the default does: move a
+	// King from a cell to an empty column as soon as there is one, with a
+	// swap move for the one case it cannot copy (see prune_kinghome.go for
+	// the proof).
+	NoKingHome bool
 }
 
-// AllPruning returns every proven-safe reduction switched on.
-func AllPruning() Pruning {
-	return Pruning{AutoFoundation: true, SkipReturns: true, Symmetry: true, KingBottom: true, SleepSets: true, BlockedPair: true, CellHome: true, KingHome: true}
+// AllPruning returns every proven-safe reduction switched on: the zero
+// Pruning.
+func AllPruning() Pruning { return Pruning{} }
+
+// NoPruning returns every reduction switched off: a plain search.
+func NoPruning() Pruning {
+	return Pruning{NoAutoFoundation: true, NoSkipReturns: true, NoSymmetry: true, NoKingBottom: true, NoSleepSets: true, NoBlockedPair: true, NoCellHome: true, NoKingHome: true}
 }
 
-// Config controls a search.
+// pruning is Pruning as the search reads it, each reduction named by what
+// it does when on. It is resolved once, when the Solver is made.
+type pruning struct {
+	AutoFoundation, SkipReturns, Symmetry, KingBottom, SleepSets, BlockedPair, CellHome, KingHome bool
+}
+
+func (p Pruning) on() pruning {
+	return pruning{AutoFoundation: !p.NoAutoFoundation, SkipReturns: !p.NoSkipReturns, Symmetry: !p.NoSymmetry, KingBottom: !p.NoKingBottom,
+		SleepSets: !p.NoSleepSets, BlockedPair: !p.NoBlockedPair, CellHome: !p.NoCellHome, KingHome: !p.NoKingHome}
+}
+
+// Config controls a search. The zero Config is the default: the default
+// rules, every reduction, all cores and the default budgets; DefaultConfig
+// returns it. Every field is named so that its zero value is the default,
+// and a number's 0 means the constant its comment names (docs/design.md,
+// "Settings").
 type Config struct {
+	// Options are the rules options (the zero value is the default rules).
+	// Which options the game takes is the rules package's to say: pass
+	// the options given, for any game (see rules.NewVariant).
 	Options  rules.Options
 	Pruning  Pruning
-	Workers  int           // 0 means runtime.NumCPU()
+	Workers  int           // cores for the search; 0 means runtime.NumCPU()
 	MaxNodes int64         // positions expanded over all workers; 0 means DefaultMaxNodes
 	Timeout  time.Duration // 0 means none
-	MemoryMB int           // position table cap; 0 means DefaultMemoryMB
+	MemoryMB int           // position table cap of the search, all workers together; 0 means DefaultMemoryMB
 	// Shortest asks for a solution of the fewest moves, proven shortest
 	// (see shortest.go). The search that proves it runs on one core.
 	Shortest bool
@@ -100,10 +131,39 @@ type Config struct {
 	Progress *atomic.Int64
 }
 
-// DefaultConfig returns the default configuration: default rules, all
-// pruning, all cores, default budgets.
-func DefaultConfig() Config {
-	return Config{Options: rules.DefaultOptions(), Pruning: AllPruning()}
+// DefaultConfig returns the default configuration, the zero Config:
+// default rules, all pruning, all cores, default budgets.
+func DefaultConfig() Config { return Config{} }
+
+// settings is a Config resolved once for a game, when the Solver is made:
+// the reductions as the search reads them, and whether returns are on.
+// Its Pruning hides the Config's.
+type settings struct {
+	Config
+	Pruning pruning
+	returns bool
+}
+
+func (c Config) resolve(g rules.Game) settings {
+	return settings{Config: c, Pruning: c.Pruning.on(), returns: c.Options.Returns(g)}
+}
+
+// Split divides the call's cores and memory among the one-core searches
+// that a caller running several at once makes (package batch, one deal a
+// search; package sample, one arrangement a search). It returns how many
+// searches run at once, Workers (0 meaning runtime.NumCPU()) but no more
+// than most when most > 0, and the Config of each: Workers 1 and an even
+// share of MemoryMB (0 meaning DefaultMemoryMB), at least 1 MB. Workers and
+// MemoryMB are so the totals for the call in every package.
+func (c Config) Split(most int) (workers int, each Config) {
+	workers = c.workers()
+	if most > 0 {
+		workers = min(workers, most)
+	}
+	each = c
+	each.Workers = 1
+	each.MemoryMB = max(1, int(c.memoryBytes()>>20)/workers)
+	return workers, each
 }
 
 func (c Config) workers() int {
@@ -182,7 +242,7 @@ func Solve(ctx context.Context, p *rules.Position, cfg Config) (Result, error) {
 // time.
 type Solver struct {
 	game rules.Game
-	cfg  Config
+	cfg  settings
 	rc   *rcSearch
 	rf   *rfSearch
 	src  *rcShortest // made at the first shortest search
@@ -194,11 +254,11 @@ type Solver struct {
 
 // New returns a solver for game g.
 func New(g rules.Game, cfg Config) *Solver {
-	s := &Solver{game: g, cfg: cfg}
+	s := &Solver{game: g, cfg: cfg.resolve(g)}
 	if g == rules.RippleFan {
-		s.rf = newRFSearch(cfg, &s.interrupted)
+		s.rf = newRFSearch(s.cfg, &s.interrupted)
 	} else {
-		s.rc = newRCSearch(cfg, &s.interrupted)
+		s.rc = newRCSearch(s.cfg, &s.interrupted)
 	}
 	return s
 }
@@ -416,7 +476,7 @@ type budget struct {
 	reason   atomic.Pointer[StopReason]
 }
 
-func newBudget(cfg Config, intr *interrupt) *budget {
+func newBudget(cfg settings, intr *interrupt) *budget {
 	b := &budget{max: cfg.maxNodes(), intr: intr, progress: cfg.Progress}
 	if cfg.Timeout > 0 {
 		b.deadline = time.Now().Add(cfg.Timeout)

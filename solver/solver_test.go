@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"testing"
 	"time"
@@ -162,15 +163,15 @@ func TestPruningSwitches(t *testing.T) {
 		name string
 		off  func(*Pruning)
 	}{
-		{"AutoFoundation", func(p *Pruning) { p.AutoFoundation = false }},
-		{"SkipReturns", func(p *Pruning) { p.SkipReturns = false }},
-		{"Symmetry", func(p *Pruning) { p.Symmetry = false }},
-		{"KingBottom", func(p *Pruning) { p.KingBottom = false }},
-		{"SleepSets", func(p *Pruning) { p.SleepSets = false }},
-		{"BlockedPair", func(p *Pruning) { p.BlockedPair = false }},
-		{"CellHome", func(p *Pruning) { p.CellHome = false }},
-		{"KingHome", func(p *Pruning) { p.KingHome = false }},
-		{"all", func(p *Pruning) { *p = Pruning{} }},
+		{"AutoFoundation", func(p *Pruning) { p.NoAutoFoundation = true }},
+		{"SkipReturns", func(p *Pruning) { p.NoSkipReturns = true }},
+		{"Symmetry", func(p *Pruning) { p.NoSymmetry = true }},
+		{"KingBottom", func(p *Pruning) { p.NoKingBottom = true }},
+		{"SleepSets", func(p *Pruning) { p.NoSleepSets = true }},
+		{"BlockedPair", func(p *Pruning) { p.NoBlockedPair = true }},
+		{"CellHome", func(p *Pruning) { p.NoCellHome = true }},
+		{"KingHome", func(p *Pruning) { p.NoKingHome = true }},
+		{"all", func(p *Pruning) { *p = NoPruning() }},
 	}
 	n := uint64(40)
 	if !longtest.Enabled() {
@@ -360,7 +361,6 @@ func TestNoAllocationPerPosition(t *testing.T) {
 		}
 		p := deal(g, n)
 		cfg := testConfig(1)
-		cfg.Options.Returns = g == rules.RussianCell
 		s := New(g, cfg)
 		var nodes int64
 		allocs := testing.AllocsPerRun(2, func() {
@@ -571,10 +571,10 @@ func TestHomesAgreeWithPlainSearch(t *testing.T) {
 			if !ok {
 				continue
 			}
-			for _, pr := range []Pruning{{CellHome: true}, {KingHome: true, Symmetry: true}, {CellHome: true, KingHome: true, Symmetry: true}} {
+			for _, pr := range []pruning{{CellHome: true}, {KingHome: true, Symmetry: true}, {CellHome: true, KingHome: true, Symmetry: true}} {
 				cfg := testConfig(1)
 				pr.AutoFoundation, pr.SkipReturns = true, true
-				cfg.Pruning = pr
+				cfg.Pruning = pr.public()
 				r := mustSolve(t, p, cfg)
 				if got := r.Verdict == Solvable; got != want || r.Verdict == Unknown {
 					t.Fatalf("position %d: solver with %+v says %v, plain search says won=%v\n%s", i, pr, r.Verdict, want, rules.FormatBoard(p, "", rules.BoardStyle{}))
@@ -585,7 +585,7 @@ func TestHomesAgreeWithPlainSearch(t *testing.T) {
 			if err := b.load(p); err != nil {
 				t.Fatal(err)
 			}
-			if _, ok := b.nextAuto(Pruning{CellHome: true, KingHome: true}); ok {
+			if _, ok := b.nextAuto(pruning{CellHome: true, KingHome: true}); ok {
 				homeFirst++
 			}
 		}
@@ -620,9 +620,6 @@ func TestOneWorkerReproducible(t *testing.T) {
 	}
 	for _, g := range []rules.Game{rules.RussianCell, rules.RippleFan} {
 		cfg := testConfig(1)
-		if g == rules.RippleFan {
-			cfg.Options.Returns = false
-		}
 		reused := New(g, cfg)
 		for d := uint64(1); d <= n; d++ {
 			p := deal(g, d)
@@ -659,7 +656,7 @@ func TestAutoKeyMatchesPlay(t *testing.T) {
 	if !longtest.Enabled() {
 		n = 100
 	}
-	pr := AllPruning()
+	pr := AllPruning().on()
 	rng := rand.New(rand.NewPCG(11, 12))
 	checked, homes := 0, 0
 	for i := 0; i < n; i++ {
@@ -761,9 +758,9 @@ func TestKingHomeDoubleSwap(t *testing.T) {
 				cfg := testConfig(workers)
 				switch off {
 				case "CellHome":
-					cfg.Pruning.CellHome = false
+					cfg.Pruning.NoCellHome = true
 				case "KingHome":
-					cfg.Pruning.KingHome = false
+					cfg.Pruning.NoKingHome = true
 				}
 				if r := mustSolve(t, p, cfg); r.Verdict != Solvable {
 					t.Errorf("deal %d, %d workers, %s off: %v, want solvable", d, workers, off, r.Verdict)
@@ -777,7 +774,7 @@ func TestKingHomeDoubleSwap(t *testing.T) {
 	// KC and TH to t1) and every one before it.
 	p := deal(rules.RussianCell, 212166)
 	cfg := testConfig(1)
-	cfg.Pruning.KingHome = false
+	cfg.Pruning.NoKingHome = true
 	line := mustSolve(t, p, cfg).Moves
 	for i, m := range line {
 		if r := mustSolve(t, p, testConfig(1)); r.Verdict != Solvable {
@@ -803,8 +800,8 @@ func TestWinningLinesStayWon(t *testing.T) {
 		p := deal(rules.RussianCell, d)
 		for _, off := range []string{"CellHome", "KingHome", "both"} {
 			cfg := testConfig(1)
-			cfg.Pruning.CellHome = off == "KingHome"
-			cfg.Pruning.KingHome = off == "CellHome"
+			cfg.Pruning.NoCellHome = off != "KingHome"
+			cfg.Pruning.NoKingHome = off != "CellHome"
 			r := mustSolve(t, p, cfg)
 			if r.Verdict != Solvable {
 				continue
@@ -826,4 +823,27 @@ func TestWinningLinesStayWon(t *testing.T) {
 		t.Fatalf("only %d positions checked", checked)
 	}
 	t.Logf("%d positions along winning lines checked", checked)
+}
+
+// TestConfigSplit: Workers and MemoryMB are the totals for the call, 0
+// meaning runtime.NumCPU() and DefaultMemoryMB, when a caller splits them
+// among one-core searches.
+func TestConfigSplit(t *testing.T) {
+	for _, c := range []struct {
+		cfg          Config
+		most         int
+		workers, mem int
+	}{
+		{Config{}, 0, runtime.NumCPU(), max(1, DefaultMemoryMB/runtime.NumCPU())},
+		{Config{Workers: 4}, 0, 4, DefaultMemoryMB / 4},
+		{Config{Workers: 4, MemoryMB: 100}, 0, 4, 25},
+		{Config{Workers: 4, MemoryMB: 100}, 2, 2, 50},
+		{Config{Workers: 8, MemoryMB: 3}, 0, 8, 1},
+		{Config{Workers: 1}, 0, 1, DefaultMemoryMB},
+	} {
+		w, each := c.cfg.Split(c.most)
+		if w != c.workers || each.Workers != 1 || each.MemoryMB != c.mem {
+			t.Errorf("%+v.Split(%d) = %d workers of %d cores and %d MB, want %d of 1 core and %d MB", c.cfg, c.most, w, each.Workers, each.MemoryMB, c.workers, c.mem)
+		}
+	}
 }

@@ -64,14 +64,14 @@ func main() {
 	cfg.MemoryMB = *memory
 	cfg.MaxNodes = *maxNodes
 	switches := map[string]*bool{
-		"AutoFoundation": &cfg.Pruning.AutoFoundation,
-		"SkipReturns":    &cfg.Pruning.SkipReturns,
-		"Symmetry":       &cfg.Pruning.Symmetry,
-		"CellHome":       &cfg.Pruning.CellHome,
-		"KingHome":       &cfg.Pruning.KingHome,
-		"KingBottom":     &cfg.Pruning.KingBottom,
-		"SleepSets":      &cfg.Pruning.SleepSets,
-		"BlockedPair":    &cfg.Pruning.BlockedPair,
+		"AutoFoundation": &cfg.Pruning.NoAutoFoundation,
+		"SkipReturns":    &cfg.Pruning.NoSkipReturns,
+		"Symmetry":       &cfg.Pruning.NoSymmetry,
+		"CellHome":       &cfg.Pruning.NoCellHome,
+		"KingHome":       &cfg.Pruning.NoKingHome,
+		"KingBottom":     &cfg.Pruning.NoKingBottom,
+		"SleepSets":      &cfg.Pruning.NoSleepSets,
+		"BlockedPair":    &cfg.Pruning.NoBlockedPair,
 	}
 	for _, name := range strings.Split(*off, ",") {
 		if name == "" {
@@ -81,10 +81,7 @@ func main() {
 		if !ok {
 			check(fmt.Errorf("unknown pruning switch %q", name))
 		}
-		*sw = false
-	}
-	if g == rules.RippleFan {
-		cfg.Options.Returns = false
+		*sw = true // the switch's No field
 	}
 	s := solver.New(g, cfg)
 	var d dealgen.Dealer

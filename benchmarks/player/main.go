@@ -95,7 +95,7 @@ func main() {
 	}
 	scfg := solver.DefaultConfig()
 	scfg.Workers = 1
-	cfg := player.Config{Kind: kind, Sample: sample.Config{Solver: scfg, Samples: *samples, Seed: *seed, Workers: 1}}
+	cfg := player.Config{Kind: kind, Sampling: player.Sampling{Solver: scfg, Samples: *samples, Seed: *seed}}
 	for n := lo; n <= hi; n++ {
 		if (n-lo)%sn != si {
 			continue

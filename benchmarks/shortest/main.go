@@ -45,9 +45,6 @@ func main() {
 	cfg.Workers = 1
 	cfg.MaxNodes = *maxNodes
 	cfg.Timeout = *timeout
-	if g == rules.RippleFan {
-		cfg.Options.Returns = false
-	}
 	short := cfg
 	short.Shortest = true
 	ordinary := solver.New(g, cfg)

@@ -940,7 +940,7 @@ func TestCLISolveText(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	end, err := rules.Replay(start, rules.Options{Returns: true}, moves)
+	end, err := rules.Replay(start, rules.Options{}, moves)
 	if err != nil || !end.Won() {
 		t.Errorf("the printed move list does not win: %v", err)
 	}

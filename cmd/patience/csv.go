@@ -45,7 +45,7 @@ func writeReportCSV(w io.Writer, info runInfo, r batch.Report) error {
 	if info.planned > 0 {
 		planned = u64(info.planned)
 	}
-	row := []string{h.Game.String(), strconv.FormatBool(h.Options.Returns), h.Deals, strconv.FormatInt(h.MaxNodes, 10), timeout, planned, strconv.FormatBool(info.interrupted),
+	row := []string{h.Game.String(), strconv.FormatBool(h.Options.Returns(h.Game)), h.Deals, strconv.FormatInt(h.MaxNodes, 10), timeout, planned, strconv.FormatBool(info.interrupted),
 		u64(r.Deals), u64(r.Solvable), u64(r.Unsolvable), u64(r.Unknown)}
 	for _, rt := range []batch.Rate{r.WinRate, r.IfUnknownLost, r.IfUnknownWon} {
 		row = append(row, num(rt.Rate), num(rt.Low), num(rt.High))

@@ -96,7 +96,7 @@ SIGINT, 143 for SIGTERM).`,
 			var foundNow, examined atomic.Uint64
 			bar := findProgress(s, quiet, count, &foundNow, &examined)
 			var line []byte
-			scanned, unknown, err := batch.Find(ctx, batch.FindConfig{Game: g, From: first, Solver: cfg, Workers: fl.workers, Match: match, Examined: &examined},
+			scanned, unknown, err := batch.Find(ctx, batch.FindConfig{Game: g, From: first, Solver: cfg, Match: match, Examined: &examined},
 				func(r batch.Record) bool {
 					line = line[:0]
 					if format == "json" {

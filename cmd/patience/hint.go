@@ -244,7 +244,7 @@ type hintDoc struct {
 // newHintDoc fills hint's JSON for a position with every card known: the
 // first count moves of a win, or the cause of a loss where one is found.
 func newHintDoc(p *rules.Position, num string, cfg solver.Config, res solver.Result, count int, withPosition bool) hintDoc {
-	d := hintDoc{Game: p.Game.String(), Number: num, Rules: shareRules{Returns: cfg.Options.Returns},
+	d := hintDoc{Game: p.Game.String(), Number: num, Rules: shareRules{Returns: cfg.Options.Returns(p.Game)},
 		Verdict: res.Verdict.String(), Reason: res.Reason.String(), MaxNodes: cfg.MaxNodes, Nodes: res.Nodes,
 		Seconds: res.Elapsed.Seconds()}
 	if withPosition {

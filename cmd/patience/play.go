@@ -40,7 +40,7 @@ func (f *playerFlags) config(cfg solver.Config) (player.Config, error) {
 	if f.samples < 1 || f.samples > maxSamples {
 		return player.Config{}, badInput("--samples must be 1 to %s, not %d", thousands(maxSamples), f.samples)
 	}
-	return player.Config{Kind: k, Sample: sample.Config{Solver: cfg, Samples: f.samples, Seed: f.seed, Workers: cfg.Workers}}, nil
+	return player.Config{Kind: k, Sampling: player.Sampling{Solver: cfg, Samples: f.samples, Seed: f.seed}}, nil
 }
 
 func newPlayCommand(s streams) *cobra.Command {
@@ -206,10 +206,10 @@ func playGame(ctx context.Context, p *rules.Position, pc player.Config) (*playRe
 	if err != nil {
 		return nil, err
 	}
-	if _, err := rules.Replay(p, pc.Sample.Solver.Options, gm.MoveList()); err != nil {
+	if _, err := rules.Replay(p, pc.Solver.Options, gm.MoveList()); err != nil {
 		return nil, fmt.Errorf("the player's moves failed the referee: %v", err)
 	}
-	res, err := player.Solve(ctx, p, pc.Sample.Solver)
+	res, err := player.Solve(ctx, p, pc.Solver)
 	if err != nil {
 		return nil, err
 	}
@@ -222,7 +222,7 @@ func playGame(ctx context.Context, p *rules.Position, pc player.Config) (*playRe
 	case solver.Unsolvable:
 		r.lostAfter = 0
 	case solver.Solvable:
-		r.lostAfter, err = r.firstLosing(ctx, p, pc.Sample.Solver)
+		r.lostAfter, err = r.firstLosing(ctx, p, pc.Solver)
 	}
 	return r, err
 }
@@ -268,13 +268,9 @@ func (r *playReport) firstLosing(ctx context.Context, p *rules.Position, cfg sol
 // solution is the record of the game in the solution format.
 func (r *playReport) solution(num string, p *rules.Position, cfg solver.Config, pc player.Config, withPosition bool) *rules.Solution {
 	gm := r.game
-	opts := cfg.Options
-	if p.Game == rules.RippleFan {
-		opts.Returns = false
-	}
 	// The verdict is the deal's, all cards known; the moves and the
 	// effort are the game's.
-	sol := r.verdict.Solution(p, num, opts)
+	sol := r.verdict.Solution(p, num, cfg.Options)
 	sol.Moves, sol.Forced, sol.Nodes, sol.Seconds = gm.MoveList(), 0, r.nodes, gm.Elapsed.Seconds()
 	if sol.Verdict != rules.VerdictUnknown {
 		sol.Reason = ""
@@ -284,7 +280,7 @@ func (r *playReport) solution(num string, p *rules.Position, cfg solver.Config, 
 	}
 	pl := &rules.Play{Player: pc.Kind.String(), Outcome: rules.OutcomeLost, Ended: gm.Ended, Shares: make([]*rules.PlayShare, len(gm.Moves))}
 	if pc.Kind == player.Sampled {
-		pl.Samples, pl.Seed = pc.Sample.Samples, strconv.FormatUint(pc.Sample.Seed, 10)
+		pl.Samples, pl.Seed = pc.Samples, strconv.FormatUint(pc.Seed, 10)
 	}
 	if gm.Won {
 		pl.Outcome = rules.OutcomeWon
@@ -377,7 +373,7 @@ func (r *playReport) printMoves(w io.Writer, num string, pc player.Config, st ru
 	fmt.Fprintln(w)
 	who := "the greedy player (a fixed rule, no search)"
 	if pc.Kind == player.Sampled {
-		who = fmt.Sprintf("the sampled player (%d arrangements of the unseen cards per decision, seed %d)", pc.Sample.Samples, pc.Sample.Seed)
+		who = fmt.Sprintf("the sampled player (%d arrangements of the unseen cards per decision, seed %d)", pc.Samples, pc.Seed)
 	}
 	if view.Unknowns() == 0 {
 		// Nothing is face down (Ripple Fan, or a late position).

@@ -339,3 +339,41 @@ func TestCLIReviewMoveFiles(t *testing.T) {
 		t.Fatalf("review of a game from a position (%v): %.300s", err, out)
 	}
 }
+
+// TestCLIReviewRules: review's JSON records the rules the review ran
+// under, --no-returns included (it once said returns on for every Russian
+// Cell review), and no returns for Ripple Fan.
+func TestCLIReviewRules(t *testing.T) {
+	won, _ := playJSON(t, "russian-cell", "1", "--player", "greedy")
+	wonFile := cliWriteFile(t, "won.json", won)
+	for _, c := range []struct {
+		extra []string
+		want  bool
+	}{{nil, true}, {[]string{"--no-returns"}, false}} {
+		args := append([]string{"review", "russian-cell", "1", "--moves", wonFile, "--samples", "5", "--workers", "1", "--format", "json"}, c.extra...)
+		var d struct {
+			Rules struct {
+				Returns *bool `json:"returns"`
+			} `json:"rules"`
+		}
+		if err := json.Unmarshal([]byte(cliOK(t, "", args...)), &d); err != nil {
+			t.Fatal(err)
+		}
+		if d.Rules.Returns == nil || *d.Rules.Returns != c.want {
+			t.Errorf("review %v: rules.returns %v, want %v", c.extra, d.Rules.Returns, c.want)
+		}
+	}
+	rfWon, _ := playJSON(t, "ripple-fan", "1", "--player", "greedy")
+	var d struct {
+		Rules struct {
+			Returns *bool `json:"returns"`
+		} `json:"rules"`
+	}
+	out := cliOK(t, "", "review", "ripple-fan", "1", "--moves", cliWriteFile(t, "rf.json", rfWon), "--samples", "5", "--workers", "1", "--format", "json")
+	if err := json.Unmarshal([]byte(out), &d); err != nil {
+		t.Fatal(err)
+	}
+	if d.Rules.Returns == nil || *d.Rules.Returns {
+		t.Errorf("ripple-fan review: rules.returns %v, want false", d.Rules.Returns)
+	}
+}

@@ -87,12 +87,9 @@ It prints the counts and the p-value. With every possible arrangement solved
 			if err != nil {
 				return err
 			}
-			g, p, num, err := reviewStart(s, args, sf, mf)
+			_, p, num, err := reviewStart(s, args, sf, mf)
 			if err != nil {
 				return err
-			}
-			if g == rules.RippleFan {
-				cfg.Options.Returns = false
 			}
 			if err := p.NeedKnown("review"); err != nil {
 				return usageError{fmt.Errorf("%v: review needs the true position the game was played from", err)}
@@ -106,7 +103,7 @@ It prints the counts and the p-value. With every possible arrangement solved
 			}
 			ctx, signalled, stop := stopOnSignal()
 			defer stop()
-			rv, err := player.Review(ctx, p, moves, sample.Config{Solver: cfg, Samples: samples, Seed: seed, Workers: cfg.Workers},
+			rv, err := player.Review(ctx, p, moves, player.Sampling{Solver: cfg, Samples: samples, Seed: seed},
 				player.Judging{Samples: judge})
 			if sig := signalled(); sig != 0 {
 				fmt.Fprintf(s.err, "patience: review stopped by %s before it was done: nothing to report\n", sigName(sig))
@@ -116,7 +113,7 @@ It prints the counts and the p-value. With every possible arrangement solved
 				return err
 			}
 			if format == "json" {
-				fmt.Fprintf(s.out, "%s\n", mustMarshal(newReviewDoc(rv, num, sf.position != "" || num == "")))
+				fmt.Fprintf(s.out, "%s\n", mustMarshal(newReviewDoc(rv, cfg.Options, num, sf.position != "" || num == "")))
 				return nil
 			}
 			printReview(s.out, rv, num, style(s.out, ascii))
@@ -206,9 +203,9 @@ type judgementDoc struct {
 	Exact        bool     `json:"exact,omitempty"`
 }
 
-func newReviewDoc(rv *player.Reviewed, num string, withPosition bool) reviewDoc {
+func newReviewDoc(rv *player.Reviewed, o rules.Options, num string, withPosition bool) reviewDoc {
 	p := rv.Start
-	d := reviewDoc{Version: reviewVersion, Game: p.Game.String(), Number: num, Rules: shareRules{Returns: p.Game == rules.RussianCell}, Verdict: rv.Before.String(),
+	d := reviewDoc{Version: reviewVersion, Game: p.Game.String(), Number: num, Rules: shareRules{Returns: o.Returns(p.Game)}, Verdict: rv.Before.String(),
 		Moves: []reviewMoveDoc{}, Won: rv.Won, Lost: rv.Lost}
 	if withPosition {
 		pd := rules.NewPositionDoc(p, num)

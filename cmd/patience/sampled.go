@@ -69,7 +69,7 @@ func noteNothingHidden(s streams, p *rules.Position, hide bool) {
 }
 
 func (f *sampleFlags) config(cfg solver.Config) sample.Config {
-	return sample.Config{Solver: cfg, Samples: f.samples, Seed: f.seed, Workers: cfg.Workers}
+	return sample.Config{Solver: cfg, Samples: f.samples, Seed: f.seed}
 }
 
 // unknownCards says how many face-down cards of p are unknown.
@@ -166,7 +166,7 @@ func newShareDoc(p *rules.Position, num string, cfg solver.Config, sh sample.Sha
 	d := shareDoc{
 		Game:         p.Game.String(),
 		Position:     rules.NewPositionDoc(p, num),
-		Rules:        shareRules{Returns: cfg.Options.Returns},
+		Rules:        shareRules{Returns: cfg.Options.Returns(p.Game)},
 		Hidden:       sh.Hidden,
 		Unseen:       make([]string, len(sh.Unseen)),
 		Arrangements: sh.Total(),
@@ -201,7 +201,7 @@ func printShare(w io.Writer, p *rules.Position, num string, cfg solver.Config, s
 	fmt.Fprint(w, rules.FormatBoard(p, num, st))
 	fmt.Fprintln(w)
 	onoff := "on"
-	if !cfg.Options.Returns {
+	if !cfg.Options.Returns(p.Game) {
 		onoff = "off"
 	}
 	fmt.Fprintf(w, "Rules: foundation returns %s.\n", onoff)

@@ -53,7 +53,7 @@ func (f *searchFlags) config() (solver.Config, error) {
 	}
 	limitMemory(f.memoryMB)
 	cfg := solver.DefaultConfig()
-	cfg.Options.Returns = !f.noReturns
+	cfg.Options.NoReturns = f.noReturns
 	cfg.Workers = f.workers
 	cfg.MaxNodes = f.maxNodes
 	cfg.Timeout = f.timeout
@@ -305,9 +305,6 @@ func searchStart(s streams, args []string, sf startFlags, fl searchFlags) (solve
 	if err != nil {
 		return cfg, 0, nil, "", 0, err
 	}
-	if g == rules.RippleFan {
-		cfg.Options.Returns = false // Ripple Fan never has returns
-	}
 	p, played, err := playMoves(s, p, num, sf, cfg.Options)
 	if err != nil {
 		return cfg, g, p, num, played, err
@@ -337,7 +334,7 @@ func printSolution(w io.Writer, p *rules.Position, num string, sol *rules.Soluti
 	fmt.Fprintln(w)
 	if p.Game == rules.RussianCell {
 		onoff := "on"
-		if !sol.Options.Returns {
+		if !sol.Options.Returns(sol.Game) {
 			onoff = "off"
 		}
 		fmt.Fprintf(w, "Rules: foundation returns %s. Verdicts assume all cards are known.\n\n", onoff)

@@ -170,9 +170,6 @@ func runStats(s streams, cmd *cobra.Command, args []string, f statsFlags, sf sea
 	if err := sf.checkSplit(); err != nil {
 		return err
 	}
-	if g == rules.RippleFan {
-		scfg.Options.Returns = false
-	}
 	var list *batch.DealList
 	switch {
 	case f.deals != "" && f.dealsFile != "":
@@ -220,9 +217,8 @@ func runStats(s streams, cmd *cobra.Command, args []string, f statsFlags, sf sea
 	// Open reads a results file to resume.
 	ctx, signalled, stop := stopOnSignal()
 	defer stop()
-	workers := sf.workers
 	bcfg := batch.Config{
-		Game: g, Deals: list, Shard: shard, Solver: scfg, Workers: workers,
+		Game: g, Deals: list, Shard: shard, Solver: scfg,
 		Out: f.out, RetryUnknown: f.retryUnknown, Force: f.force,
 	}
 	if f.play.player == "" && (cmd.Flags().Changed("samples") || cmd.Flags().Changed("seed")) {
@@ -331,12 +327,12 @@ func statsProgress(s streams, r *batch.Runner, quiet bool) *progress {
 }
 
 func describeProgress(p batch.Progress) string {
-	w, l := p.Count[solver.Solvable], p.Count[solver.Unsolvable]
+	w, l := p.Count.Solvable, p.Count.Unsolvable
 	d := "win -"
 	if w+l > 0 {
 		d = "win " + percent(float64(w)/float64(w+l), 0)
 	}
-	if u := p.Count[solver.Unknown]; u > 0 {
+	if u := p.Count.Unknown; u > 0 {
 		d += fmt.Sprintf(", %s unknown", thousands(int64(u)))
 	}
 	if p.Resumed > 0 {
@@ -377,7 +373,7 @@ func printReport(w io.Writer, format string, info runInfo, r batch.Report) error
 	if format == "json" {
 		j := reportJSON{Game: h.Game.String(), DealsList: h.Deals, MaxNodes: h.MaxNodes,
 			Files: info.files, Planned: info.planned, Interrupted: info.interrupted, Report: r}
-		j.Rules.Returns = h.Options.Returns
+		j.Rules.Returns = h.Options.Returns(h.Game)
 		if info.files == nil {
 			j.Shard = h.Shard.String()
 		}
@@ -427,7 +423,7 @@ func writeReport(w io.Writer, info runInfo, r batch.Report) {
 	}
 	if h.Game == rules.RussianCell {
 		onoff := "on"
-		if !h.Options.Returns {
+		if !h.Options.Returns(h.Game) {
 			onoff = "off"
 		}
 		fmt.Fprintf(w, "Rules: foundation returns %s. Budget: %s. Verdicts assume all cards are known.\n", onoff, budget)
@@ -606,7 +602,7 @@ func statsPlayer(s streams, cmd *cobra.Command, g rules.Game, scfg solver.Config
 	if err != nil {
 		return nil, err
 	}
-	pc.Sample.Workers = 1
+	pc.Solver.Workers = 1
 	if pc.Kind == player.Greedy {
 		for _, name := range []string{"samples", "seed"} {
 			if cmd.Flags().Changed(name) {
@@ -626,7 +622,7 @@ func statsPlayer(s streams, cmd *cobra.Command, g rules.Game, scfg solver.Config
 		return batch.Game{Won: gm.Won, Moves: len(gm.Moves), Elapsed: gm.Elapsed}, nil
 	}}
 	if pc.Kind == player.Sampled {
-		bp.Samples, bp.Seed = pc.Sample.Samples, pc.Sample.Seed
+		bp.Samples, bp.Seed = pc.Samples, pc.Seed
 	}
 	return bp, nil
 }

@@ -26,7 +26,7 @@ func benchmarkRun(b *testing.B, g rules.Game) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	r, err := Open(Config{Game: g, Deals: l, Solver: solver.DefaultConfig(), Workers: 1})
+	r, err := Open(Config{Game: g, Deals: l, Solver: solver.Config{Workers: 1}})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -21,7 +21,7 @@ func TestCancelEndsSearchInProgress(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := filepath.Join(t.TempDir(), "r.jsonl")
-	r, err := Open(Config{Game: rules.RussianCell, Deals: l, Solver: solver.DefaultConfig(), Workers: 1, Out: out, StopGrace: time.Hour})
+	r, err := Open(Config{Game: rules.RussianCell, Deals: l, Solver: solver.Config{Workers: 1}, Out: out, StopGrace: time.Hour})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,7 +49,7 @@ func TestFindStopsSearchInProgress(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	time.AfterFunc(50*time.Millisecond, cancel)
 	start := time.Now()
-	scanned, _, err := Find(ctx, FindConfig{Game: rules.RussianCell, From: 9646, Solver: solver.DefaultConfig(), Workers: 1,
+	scanned, _, err := Find(ctx, FindConfig{Game: rules.RussianCell, From: 9646, Solver: solver.Config{Workers: 1},
 		Match: func(Record) bool { return true }}, func(Record) bool { return true })
 	if err != nil {
 		t.Fatal(err)

@@ -28,7 +28,7 @@ func Example() {
 		fmt.Println(err)
 		return
 	}
-	run, err := batch.Open(batch.Config{Game: rules.RussianCell, Deals: deals, Solver: solver.DefaultConfig(), Workers: 1, Out: out})
+	run, err := batch.Open(batch.Config{Game: rules.RussianCell, Deals: deals, Solver: solver.Config{Workers: 1}, Out: out})
 	if err != nil {
 		fmt.Println(err)
 		return

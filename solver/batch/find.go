@@ -13,10 +13,14 @@ import (
 
 // FindConfig says which deals Find looks through and how it decides them.
 type FindConfig struct {
-	Game    rules.Game
-	From    uint64        // the first deal number to look at (plain PySolFC number, at least 1)
-	Solver  solver.Config // Workers and MemoryMB are per process, as in Config
-	Workers int
+	Game rules.Game
+	From uint64 // the first deal number to look at (plain PySolFC number, at least 1)
+	// Solver sets the rules, pruning and budgets of every search, and
+	// the totals for the call, as in Config: Solver.Workers deals (0:
+	// runtime.NumCPU()) are decided at once, one core each, and
+	// Solver.MemoryMB (0: solver.DefaultMemoryMB) is split evenly among
+	// them.
+	Solver solver.Config
 	// Match picks the records to report.
 	Match func(Record) bool
 	// Examined, if not nil, counts the deals reported on in order, as
@@ -25,7 +29,7 @@ type FindConfig struct {
 	Examined *atomic.Uint64
 }
 
-// Find decides the deals From, From+1, ... on Workers cores and calls emit
+// Find decides the deals From, From+1, ... on Solver.Workers cores and calls emit
 // with each record that Match picks, in deal order, until emit returns
 // false, the deal numbers run out, or ctx is done. It returns how many deals
 // it reported on in order (matching or not) and how many of them were
@@ -35,10 +39,7 @@ func Find(ctx context.Context, cfg FindConfig, emit func(Record) bool) (scanned,
 	if cfg.From < 1 {
 		return 0, 0, errors.New("batch: Find needs From >= 1")
 	}
-	workers := max(1, cfg.Workers)
-	scfg := cfg.Solver
-	scfg.Workers = 1
-	scfg.MemoryMB = max(1, scfg.MemoryMB/workers)
+	workers, scfg := cfg.Solver.Split(0)
 
 	type result struct {
 		i   uint64

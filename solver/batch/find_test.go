@@ -38,8 +38,10 @@ func TestFindAgreesWithSolver(t *testing.T) {
 	for _, workers := range []int{1, 2, 3} {
 		var got []uint64
 		var examined atomic.Uint64
+		fcfg := cfg
+		fcfg.Workers = workers
 		scanned, unknown, err := Find(context.Background(), FindConfig{
-			Game: rules.RussianCell, From: 1, Solver: cfg, Workers: workers,
+			Game: rules.RussianCell, From: 1, Solver: fcfg,
 			Match:    func(r Record) bool { return r.Verdict == solver.Unsolvable },
 			Examined: &examined,
 		}, func(r Record) bool {
@@ -71,10 +73,31 @@ func TestFindAgreesWithSolver(t *testing.T) {
 func TestFindStopsOnCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	cfg := solver.DefaultConfig()
-	_, _, err := Find(ctx, FindConfig{Game: rules.RippleFan, From: 1, Solver: cfg, Workers: 2,
+	cfg := solver.Config{Workers: 2}
+	_, _, err := Find(ctx, FindConfig{Game: rules.RippleFan, From: 1, Solver: cfg,
 		Match: func(Record) bool { return false }}, func(Record) bool { return true })
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestFindDefaultMemory: MemoryMB 0 is solver.DefaultMemoryMB for the whole
+// call, split among the workers, as with an explicit 1024: Find once gave
+// each worker max(1, 0/workers) = 1 MB, and a hard deal then searched far
+// more positions (Find over deals 1..3000 ran 40 times slower). Deal 385
+// searches 350,000 positions, more than a 1 MB table holds.
+func TestFindDefaultMemory(t *testing.T) {
+	nodes := func(scfg solver.Config) int64 {
+		var n int64
+		_, _, err := Find(context.Background(), FindConfig{Game: rules.RussianCell, From: 385, Solver: scfg, Match: func(Record) bool { return true }},
+			func(r Record) bool { n = r.Nodes; return false })
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	zero, explicit := nodes(solver.Config{Workers: 1}), nodes(solver.Config{Workers: 1, MemoryMB: solver.DefaultMemoryMB})
+	if zero != explicit {
+		t.Errorf("deal 385: %d positions with MemoryMB 0, %d with MemoryMB %d: 0 must mean the default", zero, explicit, solver.DefaultMemoryMB)
 	}
 }

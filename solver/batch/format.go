@@ -87,7 +87,7 @@ func (h *Header) AppendJSON(b []byte) []byte {
 	b = append(b, `,"shard":`...)
 	b = appendJSONString(b, h.Shard.String())
 	b = append(b, `,"rules":{"returns":`...)
-	b = strconv.AppendBool(b, h.Options.Returns)
+	b = strconv.AppendBool(b, h.Options.Returns(h.Game))
 	b = append(b, `},"max_nodes":`...)
 	b = strconv.AppendInt(b, h.MaxNodes, 10)
 	if h.Timeout > 0 {
@@ -184,7 +184,11 @@ func ParseHeader(line []byte) (Header, error) {
 	if *d.MaxNodes < 1 {
 		return h, fmt.Errorf("bad results header: max_nodes %d", *d.MaxNodes)
 	}
-	h = Header{Version: *d.Version, Game: g, Deals: *d.Deals, Shard: sh, Options: rules.Options{Returns: *d.Rules.Returns}, MaxNodes: *d.MaxNodes}
+	v, err := rules.VariantOf(g, *d.Rules.Returns)
+	if err != nil {
+		return h, fmt.Errorf("bad results header: %w", err)
+	}
+	h = Header{Version: *d.Version, Game: g, Deals: *d.Deals, Shard: sh, Options: v.Options, MaxNodes: *d.MaxNodes}
 	if d.Timeout != "" {
 		t, err := time.ParseDuration(d.Timeout)
 		if err != nil || t <= 0 {
@@ -234,8 +238,8 @@ func (h *Header) Diff(want *Header, shard, budget bool) []HeaderDiff {
 	if shard && h.Shard != want.Shard {
 		add("shard", h.Shard, want.Shard)
 	}
-	if h.Options != want.Options {
-		add("rules", fmt.Sprintf("returns %v", h.Options.Returns), fmt.Sprintf("returns %v", want.Options.Returns))
+	if h.Options.Returns(h.Game) != want.Options.Returns(want.Game) {
+		add("rules", fmt.Sprintf("returns %v", h.Options.Returns(h.Game)), fmt.Sprintf("returns %v", want.Options.Returns(want.Game)))
 	}
 	if budget && h.MaxNodes != want.MaxNodes {
 		add("max_nodes", h.MaxNodes, want.MaxNodes)

@@ -103,7 +103,7 @@ func TestAppendRecordDoesNotAllocate(t *testing.T) {
 }
 
 func TestHeaderLineExactly(t *testing.T) {
-	h := Header{Version: 1, Game: rules.RussianCell, Deals: "1-100000", Shard: Whole, Options: rules.Options{Returns: true}, MaxNodes: 100000000}
+	h := Header{Version: 1, Game: rules.RussianCell, Deals: "1-100000", Shard: Whole, Options: rules.Options{}, MaxNodes: 100000000}
 	want := `{"patience":"results","version":1,"game":"russian-cell","deals":"1-100000","shard":"0/1","rules":{"returns":true},"max_nodes":100000000}`
 	if got := string(h.AppendJSON(nil)); got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
@@ -115,7 +115,7 @@ func TestHeaderLineExactly(t *testing.T) {
 		t.Errorf("round trip: %+v, %v", back, err)
 	}
 
-	h = Header{Version: 2, Solver: "v1.2.3+abc1234", Game: rules.RussianCell, Deals: "1-100000", Shard: Whole, Options: rules.Options{Returns: true}, MaxNodes: 100000000}
+	h = Header{Version: 2, Solver: "v1.2.3+abc1234", Game: rules.RussianCell, Deals: "1-100000", Shard: Whole, Options: rules.Options{}, MaxNodes: 100000000}
 	want = `{"patience":"results","version":2,"solver":"v1.2.3+abc1234","run":"` + h.Tag() + `","game":"russian-cell","deals":"1-100000","shard":"0/1","rules":{"returns":true},"max_nodes":100000000}`
 	if got := string(h.AppendJSON(nil)); got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
@@ -123,7 +123,7 @@ func TestHeaderLineExactly(t *testing.T) {
 	h.Timeout = 30 * time.Second
 	h.Player, h.Samples, h.Seed = "sampled", 50, 18446744073709551615
 	want = strings.TrimSuffix(want, "}") + `,"timeout":"30s","player":"sampled","samples":50,"seed":"18446744073709551615"}`
-	want = strings.Replace(want, `"run":"`+(&Header{Game: rules.RussianCell, Deals: "1-100000", Options: rules.Options{Returns: true}}).Tag(), `"run":"`+h.Tag(), 1)
+	want = strings.Replace(want, `"run":"`+(&Header{Game: rules.RussianCell, Deals: "1-100000", Options: rules.Options{}}).Tag(), `"run":"`+h.Tag(), 1)
 	if got := string(h.AppendJSON(nil)); got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}

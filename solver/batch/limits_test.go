@@ -107,7 +107,7 @@ func TestHeaderTooLongRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := filepath.Join(t.TempDir(), "r.jsonl")
-	_, err = Open(Config{Game: rules.RippleFan, Deals: l, Solver: solver.DefaultConfig(), Workers: 1, Out: out})
+	_, err = Open(Config{Game: rules.RippleFan, Deals: l, Solver: solver.Config{Workers: 1}, Out: out})
 	if err == nil || !strings.Contains(err.Error(), "too long to record in the header") {
 		t.Fatalf("got %v", err)
 	}

@@ -341,9 +341,9 @@ func SummarizeFiles(names []string) (*Summary, FilesInfo, error) {
 		}
 		headers = append(headers, h)
 		if first := headers[0]; i > 0 {
-			if h.Game != first.Game || h.Options != first.Options {
+			if h.Game != first.Game || h.Options.Returns(h.Game) != first.Options.Returns(first.Game) {
 				return nil, info, fmt.Errorf("%s is %s with returns %v, but %s is %s with returns %v: summarise one game and rules at a time",
-					name, h.Game, h.Options.Returns, names[0], first.Game, first.Options.Returns)
+					name, h.Game, h.Options.Returns(h.Game), names[0], first.Game, first.Options.Returns(first.Game))
 			}
 			for _, d := range h.Diff(&first, false, false) {
 				if d.Field == "player" || d.Field == "samples" || d.Field == "seed" {

@@ -27,15 +27,14 @@ type Config struct {
 	// Shard picks the deals whose index in Deals is Shard.Index mod
 	// Shard.Count. The zero value means the whole list.
 	Shard Shard
-	// Solver sets the rules, pruning and budgets of every search.
-	// Solver.Workers is ignored: each batch worker searches one deal at a
-	// time on one core. Solver.MemoryMB is the position-table memory of
-	// the whole run, split evenly among the workers. For Ripple Fan,
-	// Options.Returns is forced off.
+	// Solver sets the rules, pruning and budgets of every search, and
+	// the totals for the run: Solver.Workers is the number of deals
+	// searched at once, one core each (0 means runtime.NumCPU()), and
+	// Solver.MemoryMB the position-table memory of the whole run (0 means
+	// solver.DefaultMemoryMB), split evenly among them (see
+	// solver.Config.Split). The rules options are those the game takes
+	// (rules.NewVariant).
 	Solver solver.Config
-	// Workers is the number of deals searched at once; 0 means one per
-	// core.
-	Workers int
 	// Out is the results file. If it exists it is resumed: its header must
 	// match the run, and the deals it holds are skipped. "" keeps no
 	// file.
@@ -131,8 +130,8 @@ type Progress struct {
 	// Done counts the deals decided, those found in a resumed file
 	// included; Resumed counts those.
 	Done, Resumed uint64
-	// Count is Done split by verdict, indexed by solver.Verdict.
-	Count [3]uint64
+	// Count is Done split by verdict.
+	Count Counts
 	// Elapsed is the time since Run started.
 	Elapsed time.Duration
 }
@@ -166,7 +165,7 @@ type Runner struct {
 
 	started  atomic.Int64 // Run's start, in Unix nanoseconds; 0 before
 	progDone atomic.Uint64
-	progCnt  [3]atomic.Uint64
+	progCnt  [3]atomic.Uint64 // Progress.Count, indexed by solver.Verdict
 	ran      bool
 }
 
@@ -184,8 +183,8 @@ func Open(cfg Config) (*Runner, error) {
 	if cfg.Shard.Count == 0 || cfg.Shard.Index >= cfg.Shard.Count {
 		return nil, fmt.Errorf("bad shard %s", cfg.Shard)
 	}
-	if cfg.Workers <= 0 {
-		cfg.Workers = runtime.NumCPU()
+	if cfg.Solver.Workers <= 0 {
+		cfg.Solver.Workers = runtime.NumCPU()
 	}
 	if cfg.ChunkSize <= 0 {
 		cfg.ChunkSize = 256
@@ -202,9 +201,11 @@ func Open(cfg Config) (*Runner, error) {
 	if cfg.Solver.MemoryMB <= 0 {
 		cfg.Solver.MemoryMB = solver.DefaultMemoryMB
 	}
-	if cfg.Game == rules.RippleFan {
-		cfg.Solver.Options.Returns = false
+	v, err := rules.NewVariant(cfg.Game, cfg.Solver.Options)
+	if err != nil {
+		return nil, err
 	}
+	cfg.Solver.Options = v.Options // the options the game takes, as the header records them
 	r := &Runner{
 		cfg: cfg,
 		header: Header{Version: FormatVersion, Solver: buildinfo.String(), Game: cfg.Game, Deals: cfg.Deals.String(), Shard: cfg.Shard,
@@ -230,8 +231,8 @@ func Open(cfg Config) (*Runner, error) {
 		}
 	}
 	r.progDone.Store(r.resumed)
-	for v := range r.sum.Count {
-		r.progCnt[v].Store(r.sum.Count[v])
+	for v := range r.progCnt {
+		r.progCnt[v].Store(r.sum.Count.Of(solver.Verdict(v)))
 	}
 	return r, nil
 }
@@ -497,8 +498,8 @@ func (r *Runner) dropUnknowns(f *os.File, unlock func()) (*os.File, func(), erro
 // goroutine while Run works.
 func (r *Runner) Progress() Progress {
 	p := Progress{Total: r.total, Resumed: r.resumed, Done: r.progDone.Load()}
-	for v := range p.Count {
-		p.Count[v] = r.progCnt[v].Load()
+	for v := range r.progCnt {
+		p.Count.Add(solver.Verdict(v), r.progCnt[v].Load())
 	}
 	if t := r.started.Load(); t != 0 {
 		p.Elapsed = time.Since(time.Unix(0, t))
@@ -522,7 +523,7 @@ func (r *Runner) Run(ctx context.Context) (*Result, error) {
 	r.started.Store(time.Now().UnixNano())
 	defer r.Close()
 
-	workers := r.cfg.Workers
+	workers, scfg := r.cfg.Solver.Split(0)
 	results := make(chan []Record, 4*workers)
 	free := make(chan []Record, 8*workers)
 	abandon := make(chan struct{})
@@ -539,9 +540,6 @@ func (r *Runner) Run(ctx context.Context) (*Result, error) {
 		stop.Store(true)
 	}
 
-	scfg := r.cfg.Solver
-	scfg.Workers = 1
-	scfg.MemoryMB = max(1, scfg.MemoryMB/workers)
 	if ctx.Err() != nil {
 		stop.Store(true) // stopped before it started: write what there is
 	}

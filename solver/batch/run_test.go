@@ -29,7 +29,8 @@ func testConfig(t *testing.T, g rules.Game, deals string) Config {
 	}
 	scfg := solver.DefaultConfig()
 	scfg.MemoryMB = 64
-	return Config{Game: g, Deals: l, Solver: scfg, Workers: 2}
+	scfg.Workers = 2
+	return Config{Game: g, Deals: l, Solver: scfg}
 }
 
 func run(t *testing.T, cfg Config) *Result {
@@ -106,7 +107,7 @@ func TestWorkerCountDoesNotChangeResults(t *testing.T) {
 		var prev []string
 		for _, w := range []int{1, 2, 3} {
 			cfg := testConfig(t, c.g, c.deals)
-			cfg.Workers = w
+			cfg.Solver.Workers = w
 			_, lines := reference(t, cfg)
 			if prev != nil {
 				sameLines(t, fmt.Sprintf("%s with %d workers", c.g, w), lines, prev)
@@ -127,7 +128,7 @@ func TestRecordsMatchOneWorkerSearch(t *testing.T) {
 		deals string
 	}{{rules.RippleFan, "2000-3300"}, {rules.RussianCell, scaled(100)}} {
 		cfg := testConfig(t, c.g, c.deals)
-		cfg.Workers = 3
+		cfg.Solver.Workers = 3
 		_, lines := reference(t, cfg)
 		scfg := cfg.Solver
 		scfg.Workers = 1
@@ -287,7 +288,7 @@ func TestHeaderMismatchRefused(t *testing.T) {
 		{func(c *Config) { c.Solver.Timeout = time.Minute }, []string{"its timeout is none, this run's is 1m0s", "resume it with RetryUnknown"}},
 		{func(c *Config) { c.Deals, _ = ParseDeals("1-600") }, []string{`its deals is "1-500", this run's is "1-600"`}},
 		{func(c *Config) { c.Shard = Shard{1, 2} }, []string{"its shard is 0/1, this run's is 1/2"}},
-		{func(c *Config) { c.Game = rules.RussianCell; c.Solver.Options.Returns = true }, []string{"its game is ripple-fan, this run's is russian-cell", "its rules is returns false, this run's is returns true"}},
+		{func(c *Config) { c.Game = rules.RussianCell; c.Solver.Options.NoReturns = false }, []string{"its game is ripple-fan, this run's is russian-cell", "its rules is returns false, this run's is returns true"}},
 	}
 	for _, c := range cases {
 		cc := cfg
@@ -361,7 +362,7 @@ func TestRetryUnknown(t *testing.T) {
 	small.Solver.MaxNodes = 200
 	small.Out = filepath.Join(t.TempDir(), "r.jsonl")
 	res := run(t, small)
-	unknown := res.Summary.Count[solver.Unknown]
+	unknown := res.Summary.Count.Unknown
 	if unknown == 0 || unknown == 60 {
 		t.Fatalf("%d unknowns with a budget of 200: pick another budget for this test", unknown)
 	}
@@ -407,7 +408,7 @@ func TestShardsMergedEqualWholeRun(t *testing.T) {
 			sc := cfg
 			sc.Shard = Shard{i, c.shards}
 			sc.Out = filepath.Join(dir, fmt.Sprintf("s%d.jsonl", i))
-			sc.Workers = 1
+			sc.Solver.Workers = 1
 			run(t, sc)
 			names = append(names, sc.Out)
 		}
@@ -513,9 +514,8 @@ func TestMergeReportsProblems(t *testing.T) {
 	// Mismatched headers.
 	hb := h(1)
 	hb.MaxNodes = 5000
-	hb.Options.Returns = true
 	b5 := writeFile(t, filepath.Join(dir, "b5.jsonl"), hb, odd)
-	want = b5 + ": its rules is returns true, but returns false in " + a + "\n" + b5 + ": its max_nodes is 5000, but 100 in " + a
+	want = b5 + ": its max_nodes is 5000, but 100 in " + a
 	if got := problems(a, b5); got != want {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}
@@ -618,7 +618,7 @@ func TestRunCancelledBeforeStart(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	res, err := r.Run(ctx)
-	if err != nil || !res.Interrupted || res.Done > uint64(2*cfg.Workers) {
+	if err != nil || !res.Interrupted || res.Done > uint64(2*cfg.Solver.Workers) {
 		t.Errorf("got %+v, %v: want an interrupted run that did (almost) nothing", res.Progress, err)
 	}
 	checkWhole(t, cfg.Out)

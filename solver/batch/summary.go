@@ -19,9 +19,8 @@ import (
 // The zero value is empty and ready to use. A Summary is not safe for
 // concurrent use.
 type Summary struct {
-	// Count is the number of deals of each verdict, indexed by
-	// solver.Verdict.
-	Count [3]uint64
+	// Count is the number of deals of each verdict.
+	Count Counts
 
 	nodes, micros, moves histogram
 	// forced counts the forced moves of the wins whose lines record
@@ -60,6 +59,37 @@ type TracePoint struct {
 	Deals, Solvable, Unsolvable uint64
 }
 
+// Counts counts deals by verdict, in the order the reports give them.
+type Counts struct {
+	Solvable, Unsolvable, Unknown uint64
+}
+
+// Add adds n deals of verdict v.
+func (c *Counts) Add(v solver.Verdict, n uint64) {
+	switch v {
+	case solver.Solvable:
+		c.Solvable += n
+	case solver.Unsolvable:
+		c.Unsolvable += n
+	default:
+		c.Unknown += n
+	}
+}
+
+// Of returns the number of deals of verdict v.
+func (c Counts) Of(v solver.Verdict) uint64 {
+	switch v {
+	case solver.Solvable:
+		return c.Solvable
+	case solver.Unsolvable:
+		return c.Unsolvable
+	}
+	return c.Unknown
+}
+
+// Total returns the number of deals of every verdict.
+func (c Counts) Total() uint64 { return c.Solvable + c.Unsolvable + c.Unknown }
+
 // HardestCount is how many of the hardest deals a summary keeps.
 const HardestCount = 10
 
@@ -68,7 +98,7 @@ const traceMax = 2048
 
 // Add counts one deal's result.
 func (s *Summary) Add(r *Record) {
-	s.Count[r.Verdict]++
+	s.Count.Add(r.Verdict, 1)
 	if r.Outcome != NotPlayed {
 		s.played++
 		if r.GameMoves >= 0 {
@@ -111,7 +141,7 @@ func (s *Summary) Add(r *Record) {
 			s.traceStep *= 2
 		}
 		if n%s.traceStep == 0 {
-			s.trace = append(s.trace, TracePoint{n, s.Count[solver.Solvable], s.Count[solver.Unsolvable]})
+			s.trace = append(s.trace, TracePoint{n, s.Count.Solvable, s.Count.Unsolvable})
 		}
 	}
 }
@@ -175,7 +205,7 @@ func seconds(d time.Duration) float64 {
 
 // Total returns the number of deals added.
 func (s *Summary) Total() uint64 {
-	return s.Count[0] + s.Count[1] + s.Count[2]
+	return s.Count.Total()
 }
 
 // Trace returns the running counts, sampled at evenly spaced numbers of
@@ -183,7 +213,7 @@ func (s *Summary) Total() uint64 {
 func (s *Summary) Trace() []TracePoint {
 	t := slices.Clone(s.trace)
 	if n := s.Total(); n > 0 && (len(t) == 0 || t[len(t)-1].Deals != n) {
-		t = append(t, TracePoint{n, s.Count[solver.Solvable], s.Count[solver.Unsolvable]})
+		t = append(t, TracePoint{n, s.Count.Solvable, s.Count.Unsolvable})
 	}
 	return t
 }
@@ -309,7 +339,7 @@ type PlayerReport struct {
 
 // Report computes the figures.
 func (s *Summary) Report() Report {
-	w, l, u := s.Count[solver.Solvable], s.Count[solver.Unsolvable], s.Count[solver.Unknown]
+	w, l, u := s.Count.Solvable, s.Count.Unsolvable, s.Count.Unknown
 	n := w + l + u
 	r := Report{
 		Deals: n, Solvable: w, Unsolvable: l, Unknown: u,

@@ -47,7 +47,7 @@ func TestDealsAreNotValidated(t *testing.T) {
 
 		before = probe.Validations.Load()
 		seen := 0
-		_, _, err = Find(context.Background(), FindConfig{Game: g, From: 1, Solver: cfg.Solver, Workers: 2, Match: func(Record) bool { return true }},
+		_, _, err = Find(context.Background(), FindConfig{Game: g, From: 1, Solver: cfg.Solver, Match: func(Record) bool { return true }},
 			func(Record) bool { seen++; return seen < 50 })
 		if err != nil {
 			t.Fatal(err)

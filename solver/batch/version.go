@@ -27,7 +27,7 @@ func (h *Header) Tag() string {
 	}
 	sum := sha256.New()
 	fmt.Fprintf(sum, "patience results run\ngame %s\ndeals %s\nreturns %t\nplayer %s\nsamples %d\nseed %d\n",
-		h.Game, h.Deals, h.Options.Returns, h.Player, h.Samples, h.Seed)
+		h.Game, h.Deals, h.Options.Returns(h.Game), h.Player, h.Samples, h.Seed)
 	return hex.EncodeToString(sum.Sum(nil))[:maxTagLen]
 }
 

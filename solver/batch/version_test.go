@@ -16,7 +16,7 @@ import (
 )
 
 func TestTagIsTheRunsQuestion(t *testing.T) {
-	base := Header{Version: 2, Solver: "v1+abc1234", Game: rules.RussianCell, Deals: "1-100", Shard: Whole, Options: rules.Options{Returns: true}, MaxNodes: 100}
+	base := Header{Version: 2, Solver: "v1+abc1234", Game: rules.RussianCell, Deals: "1-100", Shard: Whole, Options: rules.Options{}, MaxNodes: 100}
 	tag := base.Tag()
 	if !regexp.MustCompile(`^[0-9a-f]{8}$`).MatchString(tag) {
 		t.Fatalf("tag %q", tag)
@@ -38,7 +38,7 @@ func TestTagIsTheRunsQuestion(t *testing.T) {
 	differ := []func(*Header){
 		func(h *Header) { h.Game = rules.RippleFan },
 		func(h *Header) { h.Deals = "1-101" },
-		func(h *Header) { h.Options.Returns = false },
+		func(h *Header) { h.Options.NoReturns = true },
 		func(h *Header) { h.Player = "greedy" },
 		func(h *Header) { h.Player, h.Samples = "sampled", 50 },
 		func(h *Header) { h.Player, h.Samples, h.Seed = "sampled", 50, 2 },
@@ -121,7 +121,7 @@ func TestRunWritesVersion2(t *testing.T) {
 	// One worker writes the deals in order, so the list read back below
 	// is "1-50" (with two, the file's order depends on which finished
 	// first).
-	cfg.Workers = 1
+	cfg.Solver.Workers = 1
 	cfg.Out = filepath.Join(t.TempDir(), "r.jsonl")
 	run(t, cfg)
 	h, recs, err := readAll(t, cfg.Out)
@@ -157,7 +157,7 @@ func TestForeignLineRefused(t *testing.T) {
 	rf.Out = filepath.Join(dir, "rf.jsonl")
 	run(t, rf)
 	rc := testConfig(t, rules.RussianCell, "1-3")
-	rc.Solver.Options.Returns = true
+	rc.Solver.Options.NoReturns = false
 	rc.Out = filepath.Join(dir, "rc.jsonl")
 	run(t, rc)
 	rcData, _ := os.ReadFile(rc.Out)

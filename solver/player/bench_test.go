@@ -13,7 +13,7 @@ import (
 // average over deals 1..200 (go test -bench SampledGame -benchtime 200x).
 func BenchmarkSampledGame(b *testing.B) {
 	cfg := config(Sampled, DefaultSamples)
-	cfg.Sample.Seed = 1
+	cfg.Seed = 1
 	for i := 0; b.Loop(); i++ {
 		if _, err := Play(context.Background(), deal(rules.RussianCell, uint64(i+1)), cfg); err != nil {
 			b.Fatal(err)

@@ -40,7 +40,7 @@ func TestInvalidPositionsRefused(t *testing.T) {
 			if gm != nil {
 				t.Errorf("Play of %s: a game of %d moves", what, len(gm.Moves))
 			}
-			rv, err := Review(context.Background(), p, nil, config(Sampled, 4).Sample, Judging{})
+			rv, err := Review(context.Background(), p, nil, config(Sampled, 4).Sampling, Judging{})
 			wantInvalid(t, "Review of "+what, err)
 			if rv != nil {
 				t.Errorf("Review of %s: a review", what)

@@ -141,7 +141,7 @@ func TestReviewNeverSuggestsAnUndo(t *testing.T) {
 				}
 				// Would the old advice have named the undo: the solver's
 				// first move, or the first by the plain share?
-				adv, err := sample.Hint(ctx, view, cfg)
+				adv, err := sample.Hint(ctx, view, cfg.draw(cfg.Seed))
 				if err != nil {
 					t.Fatal(err)
 				}

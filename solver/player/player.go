@@ -63,7 +63,7 @@
 // player wins every winnable position.
 //
 // For a seed, a game is the same every time: each decision's arrangements
-// are drawn with a seed made from Config.Sample.Seed and the move number.
+// are drawn with a seed made from Config.Seed and the move number.
 package player
 
 import (
@@ -122,22 +122,50 @@ func ParseKind(s string) (Kind, error) {
 // 243 deals won only with 50, 165 only with 10).
 const DefaultSamples = 50
 
+// Sampling is how the sampled player, and Review, rate the moves of one
+// decision. The zero Sampling is the default.
+type Sampling struct {
+	// Samples is how many arrangements of the unseen cards are drawn for
+	// each decision; 0 means DefaultSamples, this package's default for a
+	// decision (not sample.DefaultSamples, which is for judging one
+	// position).
+	Samples int
+	// Seed is the game's seed, from which each decision's draw is made;
+	// 0 means sample.DefaultSeed.
+	Seed uint64
+	// Solver sets the rules, pruning and budgets of each arrangement's
+	// search (MaxNodes and Timeout are per arrangement), and the totals
+	// for a decision: Workers cores and MemoryMB, as in package sample.
+	Solver solver.Config
+}
+
+// resolved returns s with its zero fields set to the defaults they mean.
+func (s Sampling) resolved() Sampling {
+	if s.Samples <= 0 {
+		s.Samples = DefaultSamples
+	}
+	if s.Seed == 0 {
+		s.Seed = sample.DefaultSeed
+	}
+	return s
+}
+
+// draw is the sample package's configuration for a decision drawn with
+// seed.
+func (s Sampling) draw(seed uint64) sample.Config {
+	return sample.Config{Solver: s.Solver, Samples: s.Samples, Seed: seed}
+}
+
 // Config says how a player plays.
 type Config struct {
 	Kind Kind
-	// Sample is the sampling of the sampled player: the solver's rules and
-	// budgets per arrangement, Samples (0 means DefaultSamples, not
-	// sample.DefaultSamples), Seed and Workers. The greedy player uses
-	// only Sample.Solver.Options, the rules.
-	Sample sample.Config
+	// Sampling is the sampling of the sampled player. The greedy player
+	// uses only Solver.Options, the rules.
+	Sampling
 }
 
-func (c Config) options(g rules.Game) rules.Options {
-	o := c.Sample.Solver.Options
-	if g == rules.RippleFan {
-		o.Returns = false
-	}
-	return o
+func (c Config) options() rules.Options {
+	return c.Solver.Options
 }
 
 // How says how a move was chosen.
@@ -227,10 +255,8 @@ func New(g rules.Game, cfg Config) (*Player, error) {
 	if cfg.Kind != Sampled && cfg.Kind != Greedy {
 		return nil, fmt.Errorf("unknown player kind %d", cfg.Kind)
 	}
-	if cfg.Sample.Samples <= 0 {
-		cfg.Sample.Samples = DefaultSamples
-	}
-	return &Player{cfg: cfg, game: g, opts: cfg.options(g), seen: map[string]bool{}}, nil
+	cfg.Sampling = cfg.Sampling.resolved()
+	return &Player{cfg: cfg, game: g, opts: cfg.options(), seen: map[string]bool{}}, nil
 }
 
 // Next returns the move to play in view, the position as the player sees
@@ -318,9 +344,7 @@ func after(view *rules.Position, m rules.Move) *rules.Position {
 // (sample.Rate, given the positions seen in this game), and returns the
 // best.
 func (pl *Player) rated(ctx context.Context, view *rules.Position, cands []rules.Move) (Decision, bool, error) {
-	cfg := pl.cfg.Sample
-	cfg.Seed = decisionSeed(cfg.Seed, pl.turn)
-	rt, err := sample.Rate(ctx, view, cfg, pl.seen)
+	rt, err := sample.Rate(ctx, view, pl.cfg.draw(decisionSeed(pl.cfg.Seed, pl.turn)), pl.seen)
 	if err != nil {
 		return Decision{}, false, err
 	}
@@ -358,7 +382,7 @@ func (pl *Player) rated(ctx context.Context, view *rules.Position, cands []rules
 func (pl *Player) planned(ctx context.Context, view *rules.Position, key string, cands []rules.Move) (Decision, bool, error) {
 	i := slices.Index(pl.planKeys, key)
 	if i < 0 {
-		res, err := solve(ctx, view, pl.cfg.Sample.Solver)
+		res, err := solve(ctx, view, pl.cfg.Solver)
 		if err != nil {
 			return Decision{}, false, err
 		}
@@ -425,9 +449,6 @@ func Solve(ctx context.Context, p *rules.Position, cfg solver.Config) (solver.Re
 // package calls the solver directly.
 func solve(ctx context.Context, p *rules.Position, cfg solver.Config) (solver.Result, error) {
 	cfg.Workers = 1
-	if p.Game == rules.RippleFan {
-		cfg.Options.Returns = false
-	}
 	return solver.New(p.Game, cfg).SolveTrusted(ctx, p)
 }
 

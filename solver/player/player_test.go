@@ -19,7 +19,7 @@ import (
 func deal(g rules.Game, n uint64) *rules.Position { return dealgen.Deal(g, dealgen.FromUint64(n)) }
 
 func config(k Kind, samples int) Config {
-	return Config{Kind: k, Sample: sample.Config{Solver: solver.DefaultConfig(), Samples: samples, Seed: 7, Workers: 1}}
+	return Config{Kind: k, Sampling: Sampling{Solver: solver.Config{Workers: 1}, Samples: samples, Seed: 7}}
 }
 
 // play plays a game and checks what every game must satisfy: the referee
@@ -31,7 +31,7 @@ func play(t *testing.T, p *rules.Position, cfg Config) *Game {
 	if err != nil {
 		t.Fatal(err)
 	}
-	end, err := rules.Replay(p, cfg.options(p.Game), g.MoveList())
+	end, err := rules.Replay(p, cfg.options(), g.MoveList())
 	if err != nil {
 		t.Fatalf("the referee refuses the game: %v", err)
 	}
@@ -50,7 +50,7 @@ func play(t *testing.T, p *rules.Position, cfg Config) *Game {
 	}
 	if !g.Won {
 		// The game ends only when no move leads to a position not yet seen.
-		for _, m := range rules.LegalMoves(q, cfg.options(p.Game), nil) {
+		for _, m := range rules.LegalMoves(q, cfg.options(), nil) {
 			if m.From.Kind != rules.Foundation && !seen[sample.Key(after(q, m))] {
 				t.Fatalf("the game stopped after %d moves, but %v leads to a position not yet seen", len(g.Moves), m)
 			}
@@ -81,7 +81,7 @@ func TestNoWinPlaysOn(t *testing.T) {
 	for _, gm := range games {
 		p := deal(rules.RussianCell, gm.deal)
 		cfg := config(Sampled, 10)
-		cfg.Sample.Seed = gm.seed
+		cfg.Seed = gm.seed
 		g := play(t, p, cfg)
 		at := g.NoWin()
 		noWin += len(at)
@@ -94,7 +94,7 @@ func TestNoWinPlaysOn(t *testing.T) {
 			view := q.Hide()
 			seen[sample.Key(view)] = true
 			var cands []rules.Move
-			for _, c := range rules.LegalMoves(view, cfg.options(p.Game), nil) {
+			for _, c := range rules.LegalMoves(view, cfg.options(), nil) {
 				if c.From.Kind != rules.Foundation && !seen[sample.Key(after(view, c))] {
 					cands = append(cands, c)
 				}
@@ -159,7 +159,7 @@ func TestPlayStopsWithItsContext(t *testing.T) {
 		t.Fatalf("a game whose context ends during it: %+v, %v", g, err)
 	}
 	// The game so far is a true account: its moves lead to its End.
-	if end, err := rules.Replay(p, config(Sampled, 200).options(p.Game), g.MoveList()); err != nil || !end.Equal(g.End) {
+	if end, err := rules.Replay(p, config(Sampled, 200).options(), g.MoveList()); err != nil || !end.Equal(g.End) {
 		t.Fatalf("the game so far (%d moves) does not replay to its end: %v", len(g.Moves), err)
 	}
 }
@@ -260,7 +260,7 @@ func TestSameSeedSameGame(t *testing.T) {
 	p := deal(rules.RussianCell, 617)
 	cfg := config(Sampled, 10)
 	g1 := play(t, p, cfg)
-	cfg.Sample.Workers = 2
+	cfg.Solver.Workers = 2
 	g2 := play(t, p, cfg)
 	if !slices.Equal(g1.Moves, g2.Moves) {
 		t.Fatal("the same seed gave two games (1 and 2 workers)")
@@ -274,7 +274,7 @@ func TestSameSeedSameGame(t *testing.T) {
 	if rated < 3 {
 		t.Fatalf("only %d rated decisions", rated)
 	}
-	cfg.Sample.Seed = 8
+	cfg.Seed = 8
 	g3 := play(t, p, cfg)
 	if slices.Equal(g1.Moves, g3.Moves) {
 		t.Log("seeds 7 and 8 gave the same game") // possible, not an error

@@ -64,10 +64,12 @@ type ReviewedMove struct {
 // Review replays moves from start (every card known) with the referee,
 // decides the exact verdict after each move, and for Russian Cell rates
 // every move from the player's view (face-down cards unknown) over
-// cfg.Samples arrangements (0: DefaultSamples) with sample.Rate, given
-// the positions seen so far. It names the first losing move and judges it
-// (see Judging): a mistake, bad luck, or too close to call.
-func Review(ctx context.Context, start *rules.Position, moves []rules.Move, cfg sample.Config, jd Judging) (*Reviewed, error) {
+// cfg.Samples arrangements (0: DefaultSamples, as for the sampled player),
+// drawn with cfg.Seed (0: sample.DefaultSeed), with sample.Rate, given the
+// positions seen so far. It names the first losing move and judges it (see
+// Judging): a mistake, bad luck, or too close to call. A start that fails
+// rules.Validate is refused with a *rules.InvalidPositionError.
+func Review(ctx context.Context, start *rules.Position, moves []rules.Move, cfg Sampling, jd Judging) (*Reviewed, error) {
 	if err := rules.CheckPosition(start); err != nil {
 		return nil, err
 	}
@@ -75,15 +77,10 @@ func Review(ctx context.Context, start *rules.Position, moves []rules.Move, cfg 
 		return nil, err
 	}
 	opts := cfg.Solver.Options
-	if start.Game == rules.RippleFan {
-		opts.Returns = false
-	}
 	if _, err := rules.Replay(start, opts, moves); err != nil {
 		return nil, err
 	}
-	if cfg.Samples <= 0 {
-		cfg.Samples = DefaultSamples
-	}
+	cfg = cfg.resolved()
 	r := &Reviewed{Start: start, Samples: cfg.Samples, Seed: cfg.Seed, LostAt: -1}
 	res, err := solve(ctx, start, cfg.Solver)
 	if err != nil {
@@ -104,7 +101,7 @@ func Review(ctx context.Context, start *rules.Position, moves []rules.Move, cfg 
 		rm := ReviewedMove{Move: m}
 		var rt *sample.Rating
 		if start.Game == rules.RussianCell {
-			x, err := sample.Rate(ctx, q.Hide(), cfg, seen)
+			x, err := sample.Rate(ctx, q.Hide(), cfg.draw(cfg.Seed), seen)
 			if err != nil {
 				return nil, err
 			}
@@ -130,7 +127,7 @@ func Review(ctx context.Context, start *rules.Position, moves []rules.Move, cfg 
 	}
 	r.Lost, r.Won = prev == solver.Unsolvable, q.Won()
 	if losing != nil {
-		if err := r.judge(ctx, losing, moves[r.LostAt-1], losingSeen, losingRating, cfg, jd); err != nil {
+		if err := r.judge(ctx, losing, moves[r.LostAt-1], losingSeen, losingRating, cfg.draw(cfg.Seed), jd); err != nil {
 			return nil, err
 		}
 	}

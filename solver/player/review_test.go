@@ -11,8 +11,8 @@ import (
 	"github.com/patience-solver/patience/solver/sample"
 )
 
-func reviewConfig(samples int) sample.Config {
-	return sample.Config{Solver: solver.DefaultConfig(), Samples: samples, Seed: 3, Workers: 1}
+func reviewConfig(samples int) Sampling {
+	return Sampling{Solver: solver.Config{Workers: 1}, Samples: samples, Seed: 3}
 }
 
 // losingGame follows the solver's win from p for k moves or more, then
@@ -154,7 +154,7 @@ func TestReviewBadLuck(t *testing.T) {
 		}
 		for k := 0; k < min(12, len(res.Moves)); k++ {
 			q := moveAfter(p, res.Moves[:k], rules.Move{})
-			rt, err := sample.Rate(context.Background(), q.Hide(), cfg, sample.AddSeen(nil, p, res.Moves[:k]))
+			rt, err := sample.Rate(context.Background(), q.Hide(), cfg.draw(cfg.Seed), sample.AddSeen(nil, p, res.Moves[:k]))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -15,7 +15,7 @@ import (
 // a fixed seed, so the answer is the same every run.
 func ExampleEstimate() {
 	p := dealgen.Deal(rules.RussianCell, dealgen.FromUint64(617)).Hide()
-	cfg := sample.Config{Solver: solver.DefaultConfig(), Samples: 20, Seed: sample.DefaultSeed, Workers: 1}
+	cfg := sample.Config{Solver: solver.Config{Workers: 1}, Samples: 20, Seed: sample.DefaultSeed}
 	sh, err := sample.Estimate(context.Background(), p, cfg)
 	if err != nil {
 		fmt.Println(err)

@@ -106,11 +106,7 @@ func hint(ctx context.Context, p *rules.Position, cfg Config, only []rules.Move)
 	if sh.Interrupted {
 		return Advice{Share: sh}, ErrInterrupted
 	}
-	opts := cfg.Solver.Options
-	if p.Game == rules.RippleFan {
-		opts.Returns = false
-	}
-	moves := rules.LegalMoves(p, opts, nil)
+	moves := rules.LegalMoves(p, cfg.Solver.Options, nil)
 	if only != nil {
 		moves = slices.DeleteFunc(moves, func(m rules.Move) bool {
 			return !slices.ContainsFunc(only, func(o rules.Move) bool { return twins(p, m, o) })
@@ -142,7 +138,7 @@ func hint(ctx context.Context, p *rules.Position, cfg Config, only []rules.Move)
 		}
 		byKey[key] = len(classes)
 		classOf[k] = len(classes)
-		classes = append(classes, class{rep: k, reversible: p.Reveals(m) == rules.NoCard && undoes(c, opts, canonical(ref))})
+		classes = append(classes, class{rep: k, reversible: p.Reveals(m) == rules.NoCard && undoes(c, cfg.Solver.Options, canonical(ref))})
 	}
 	for k, m := range moves {
 		adv.Moves[k].Move = m

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"runtime"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -16,31 +15,34 @@ import (
 	"github.com/patience-solver/patience/stat"
 )
 
-// DefaultSamples is the default number of arrangements drawn.
+// DefaultSamples is the default number of arrangements drawn to judge one
+// position (Estimate, Hint): enough for a share within about 7 points at
+// 95%. The sampled player, which draws for every move, has its own default
+// per decision (player.DefaultSamples).
 const DefaultSamples = 200
 
 // DefaultSeed is the default seed of the draw. A fixed default makes the
 // same question give the same answer every time.
 const DefaultSeed = 1
 
-// Config says how many arrangements to draw and how to decide them.
+// Config says how many arrangements to draw and how to decide them. The
+// zero Config is the default: DefaultSamples arrangements, DefaultSeed, the
+// default solver Config.
 type Config struct {
 	// Solver sets the rules, pruning and budgets of each arrangement's
-	// search: MaxNodes and Timeout are per arrangement. Solver.Workers is
-	// ignored: each arrangement is searched on one core. Solver.MemoryMB
-	// is the position-table memory of the whole run, split evenly among
-	// Workers.
+	// search: MaxNodes and Timeout are per arrangement. Solver.Workers and
+	// Solver.MemoryMB are the totals for the call: Workers arrangements
+	// (0: runtime.NumCPU()) are searched at once, one core each, and
+	// MemoryMB (0: solver.DefaultMemoryMB) is split evenly among them (see
+	// solver.Config.Split).
 	Solver solver.Config
 	// Samples is how many arrangements to draw; 0 means DefaultSamples.
 	// When the unseen cards have at most Samples arrangements, each is
 	// solved once instead.
 	Samples int
-	// Seed picks the arrangements. The same seed gives the same
-	// arrangements, whatever the number of workers.
+	// Seed picks the arrangements; 0 means DefaultSeed. The same seed
+	// gives the same arrangements, whatever the number of workers.
 	Seed uint64
-	// Workers is how many arrangements are searched at once, one core
-	// each; 0 means runtime.NumCPU().
-	Workers int
 }
 
 // ErrInterrupted is Hint's error when its context ended the run: the moves
@@ -54,11 +56,11 @@ func (c Config) samples() int {
 	return c.Samples
 }
 
-func (c Config) workers() int {
-	if c.Workers <= 0 {
-		return runtime.NumCPU()
+func (c Config) seed() uint64 {
+	if c.Seed == 0 {
+		return DefaultSeed
 	}
-	return c.Workers
+	return c.Seed
 }
 
 // Tally counts the verdicts over a set of arrangements.
@@ -145,12 +147,12 @@ func decide(ctx context.Context, p *rules.Position, cfg Config) (Share, [][]rule
 	if err := rules.CheckPosition(p); err != nil {
 		return Share{}, nil, nil, err
 	}
-	arr, exhaustive := Arrangements(p, cfg.samples(), cfg.Seed)
+	arr, exhaustive := Arrangements(p, cfg.samples(), cfg.seed())
 	outs, stopped, err := solveAll(ctx, p.Game, cfg, len(arr), func(i int) *rules.Position { return p.Fill(arr[i]) })
 	if err != nil {
 		return Share{}, nil, nil, err
 	}
-	sh := Share{Hidden: p.Unknowns(), Unseen: p.Unseen(), Exhaustive: exhaustive, Seed: cfg.Seed, Interrupted: stopped}
+	sh := Share{Hidden: p.Unknowns(), Unseen: p.Unseen(), Exhaustive: exhaustive, Seed: cfg.seed(), Interrupted: stopped}
 	for _, o := range outs {
 		sh.add(o.verdict)
 		if o.verdict == solver.Unknown && o.reason.Kind == solver.Interrupted {
@@ -262,17 +264,7 @@ var errReferee = errors.New("the solver's move list failed the referee")
 // them) have an unknown outcome with the reason solver.Interrupted.
 func solveAll(ctx context.Context, g rules.Game, cfg Config, n int, position func(int) *rules.Position) (outs []outcome, stopped bool, err error) {
 	outs = make([]outcome, n)
-	workers := min(cfg.workers(), max(n, 1))
-	scfg := cfg.Solver
-	scfg.Workers = 1
-	mem := scfg.MemoryMB
-	if mem <= 0 {
-		mem = solver.DefaultMemoryMB
-	}
-	scfg.MemoryMB = max(1, mem/workers)
-	if g == rules.RippleFan {
-		scfg.Options.Returns = false
-	}
+	workers, scfg := cfg.Solver.Split(max(n, 1))
 
 	var next atomic.Int64
 	var failed atomic.Bool

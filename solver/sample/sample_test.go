@@ -45,7 +45,7 @@ func exact(t *testing.T, p *rules.Position) solver.Verdict {
 }
 
 func config(samples int, seed uint64, workers int) Config {
-	return Config{Solver: solver.DefaultConfig(), Samples: samples, Seed: seed, Workers: workers}
+	return Config{Solver: solver.Config{Workers: workers}, Samples: samples, Seed: seed}
 }
 
 func isPermutation(a, of []rules.Card) bool {

@@ -192,14 +192,11 @@ func position(raw json.RawMessage) (*rules.Position, error) {
 	return p, err
 }
 
-// options are the rules the page plays by: the command line's defaults
-// (foundation returns on in Russian Cell; Ripple Fan never has them).
-func options(p *rules.Position) rules.Options {
-	o := rules.DefaultOptions()
-	if p.Game == rules.RippleFan {
-		o.Returns = false
-	}
-	return o
+// options are the rules the page plays by: the command line's defaults,
+// the zero Options (foundation returns on in Russian Cell; Ripple Fan never
+// has them, as rules.Options.Returns says).
+func options(*rules.Position) rules.Options {
+	return rules.DefaultOptions()
 }
 
 // line replays moves from p with the referee, stopping at the first it

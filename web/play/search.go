@@ -45,7 +45,7 @@ func solveOne(p *rules.Position, cfg solver.Config) (solver.Result, error) {
 // sampleConfig is the draw of arrangements for the player's view, one
 // arrangement at a time.
 func sampleConfig(cfg solver.Config, samples int) sample.Config {
-	return sample.Config{Solver: cfg, Samples: samples, Seed: sample.DefaultSeed, Workers: 1}
+	return sample.Config{Solver: cfg, Samples: samples, Seed: sample.DefaultSeed}
 }
 
 // estimate is sample.Estimate: the share of the arrangements of p's unseen

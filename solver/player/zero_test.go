@@ -1,0 +1,26 @@
+package player
+
+import (
+	"testing"
+
+	"github.com/patience-solver/patience/rules"
+	"github.com/patience-solver/patience/solver/sample"
+)
+
+// TestZeroConfig checks the player's zero Sampling against the rule of
+// docs/design.md ("Settings"): Samples 0 is this package's DefaultSamples
+// (per decision), Seed 0 is sample.DefaultSeed, for the player and for
+// Review alike.
+func TestZeroConfig(t *testing.T) {
+	s := Sampling{}.resolved()
+	if s.Samples != DefaultSamples || s.Seed != sample.DefaultSeed {
+		t.Errorf("zero Sampling resolved to %d samples, seed %d; want %d, %d", s.Samples, s.Seed, DefaultSamples, sample.DefaultSeed)
+	}
+	pl, err := New(rules.RussianCell, Config{Kind: Sampled})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pl.cfg.Samples != DefaultSamples || pl.cfg.Seed != sample.DefaultSeed {
+		t.Errorf("player with a zero Sampling: %d samples, seed %d", pl.cfg.Samples, pl.cfg.Seed)
+	}
+}
