@@ -33,6 +33,9 @@ type Request struct {
 	// (line, legal, solve, hint).
 	Position json.RawMessage `json:"position,omitempty"`
 	Moves    []string        `json:"moves,omitempty"` // line: moves in short notation ("5C t3>t6")
+	// Auto (line): after the moves, play the automatic foundation moves
+	// that are safe (rules.SafeAutoMoves), marked auto.
+	Auto bool `json:"auto,omitempty"`
 
 	MaxNodes int64 `json:"maxNodes,omitempty"` // solve, hint: node budget (per arrangement for a share)
 	Shortest bool  `json:"shortest,omitempty"` // solve: the fewest moves, proven
@@ -60,9 +63,11 @@ type MoveDoc struct {
 	To    string   `json:"to"`
 	Cards []string `json:"cards"` // the cards that move, bottom first
 	Text  string   `json:"text"`  // what it does in words
-	// Auto marks an automatic foundation move of a solver's line: the
+	// Auto marks an automatic foundation move: of a solver's line (the
 	// solver plays every card that can go to its foundation at once, as
-	// proven safe (docs/design.md §4.2), and branches on nothing else there.
+	// proven safe, docs/pruning.md, and branches on nothing else there), or
+	// one the page made by itself after a move (line with auto,
+	// rules.SafeAutoMoves, the same rule).
 	Auto bool `json:"auto,omitempty"`
 }
 
@@ -132,7 +137,11 @@ func Handle(r Request) (any, error) {
 			}
 			moves = append(moves, m)
 		}
-		return line(p, moves, false), nil
+		a := line(p, moves, false)
+		if r.Auto && a.Refused == nil {
+			a = autoMoves(a)
+		}
+		return a, nil
 	case "legal":
 		p, err := position(r.Position)
 		if err != nil {
@@ -214,6 +223,25 @@ func line(p *rules.Position, moves []rules.Move, solver bool) LineAnswer {
 		}
 		d := moveDoc(q, m)
 		d.Auto = solver && m.To.Kind == rules.Foundation
+		a.Moves = append(a.Moves, d)
+		q.Apply(m)
+		a.Positions = append(a.Positions, rules.NewPositionDoc(q, ""))
+	}
+	a.Won = q.Won()
+	return a
+}
+
+// autoMoves appends to a the safe automatic foundation moves of its last
+// position, marked auto.
+func autoMoves(a LineAnswer) LineAnswer {
+	last := a.Positions[len(a.Positions)-1]
+	q, _, err := last.Position()
+	if err != nil {
+		return a
+	}
+	for _, m := range rules.SafeAutoMoves(q) {
+		d := moveDoc(q, m)
+		d.Auto = true
 		a.Moves = append(a.Moves, d)
 		q.Apply(m)
 		a.Positions = append(a.Positions, rules.NewPositionDoc(q, ""))
