@@ -96,6 +96,9 @@ const S = {
   hintMove: null,
   legal: null,       // legal moves of the position on screen, when asked
   playing: null,
+  finish: null,      // {from, line}: a won line from step from, all cards face up
+  drawn: null,       // the start position last drawn (cards slide only within one deal)
+  urlDeal: "",       // the deal the address names: a new deal is a new history entry
 };
 
 function pos() { return S.positions[S.cur]; }
@@ -143,8 +146,10 @@ function slot(kind, name, label) {
 function draw() {
   const p = pos();
   const board = $("board");
+  const before = S.drawn === S.start && !reducedMotion() ? cardRects() : null;
   board.innerHTML = "";
   if (!p) return;
+  S.drawn = S.start;
   board.className = S.game;
   // When the first board appeared, in ms since the page was opened.
   if (!document.body.dataset.firstBoard) document.body.dataset.firstBoard = performance.now().toFixed(0);
@@ -188,6 +193,34 @@ function draw() {
   for (const el of board.querySelectorAll(".card:not([data-down])")) { el.tabIndex = 0; el.setAttribute("role", "button"); }
   mark();
   drawSide();
+  if (before) slide(before);
+}
+
+// ---------- animation ----------
+
+function reducedMotion() { return window.matchMedia("(prefers-reduced-motion: reduce)").matches; }
+
+// cardRects is where each card of the board is on screen.
+function cardRects() {
+  const r = new Map();
+  for (const el of $("board").querySelectorAll(".card")) r.set(el.dataset.card, el.getBoundingClientRect());
+  return r;
+}
+
+// slide makes every card that moved since before glide from its old place
+// to its new one (through the CSSOM: the page's CSP allows no inline
+// styles in markup).
+function slide(before) {
+  for (const el of $("board").querySelectorAll(".card")) {
+    const old = before.get(el.dataset.card);
+    if (!old) continue;
+    const now = el.getBoundingClientRect();
+    const dx = old.left - now.left, dy = old.top - now.top;
+    if (Math.abs(dx) < 1 && Math.abs(dy) < 1) continue;
+    el.style.zIndex = "10";
+    const a = el.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }], { duration: 200, easing: "ease-out" });
+    a.onfinish = a.oncancel = () => { el.style.zIndex = ""; };
+  }
 }
 
 // mark highlights the move just played, the selection, the legal
@@ -239,18 +272,18 @@ function drawSide() {
       if (m.auto) li.classList.add("auto");
       const b = document.createElement("button");
       b.dataset.step = i + 1;
-      b.innerHTML = `<span class="n">${i + 1}.</span> <span class="mv">${esc(m.move)}</span>`;
-      b.title = m.text;
+      b.innerHTML = `<span class="n">${i + 1}.</span> <span class="mv">${esc(tens(m.move))}</span>`;
+      b.title = tens(m.text);
       const t = document.createElement("span");
       t.className = "what";
-      t.textContent = m.text;
+      t.textContent = tens(m.text);
       b.appendChild(t);
       const tag = m.auto ? "auto" : i < S.fixed ? "by hand" : "";
       if (tag) {
         const a = document.createElement("span");
         a.className = "tag";
         a.textContent = tag;
-        a.title = m.auto ? "an automatic foundation move of the solver" : "a move played by hand";
+        a.title = m.auto ? (i < S.fixed ? "an automatic foundation move, safe to make" : "an automatic foundation move of the solver") : "a move played by hand";
         b.appendChild(a);
       }
       li.appendChild(b);
@@ -272,7 +305,13 @@ function drawSide() {
   const won = p && SUIT_ORDER.every((s) => p.foundations[s] === 13);
   $("board").classList.toggle("won", !!won);
   $("title").textContent = titleText() + (won ? " — won!" : "");
+  document.title = titleText() + " — Patience";
+  $("finish-btn").hidden = !(S.finish && S.finish.from === S.cur && !won);
 }
+
+// tens writes the rank T as 10, for the eye: links, files and the move
+// parser keep T.
+function tens(s) { return s.replace(/\bT(?=[CSHD♣♠♥♦])/g, "10"); }
 
 function lineKey() { return S.fixed + ":" + S.line.map((m) => m.move).join(","); }
 
@@ -285,9 +324,11 @@ function esc(s) { return s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;
 
 function say(text, kind) {
   const m = $("message");
-  m.textContent = text;
+  m.textContent = tens(text);
   m.className = kind || "";
 }
+// clearError takes an old error away, on the player's next move or undo.
+function clearError() { if ($("message").className === "error") say(""); }
 function fail(text) { say(text, "error"); }
 
 // ---------- moving through the line ----------
@@ -317,6 +358,7 @@ function togglePlay() {
   S.playing = setTimeout(tick, 50);
 }
 function stopPlay() {
+  stopAuto();
   clearTimeout(S.playing);
   S.playing = null;
   $("play-btn").textContent = "▶";
@@ -353,16 +395,23 @@ async function setStart(position, rest) {
   S.solved = "";
   S.selected = S.hintMove = S.legal = null;
   clearVerdict();
+  S.finish = null;
+  let bad = false;
   if (rest && rest.moves && rest.moves.length) {
-    const l = await ask({ op: "line", position, moves: rest.moves });
-    S.positions = l.positions;
-    S.line = l.moves;
-    S.fixed = l.moves.length;
-    S.cur = S.fixed;
-    if (l.refused) fail(`move ${l.refused.index + 1} of the link (${l.refused.move}) is refused: ${l.refused.reason}`);
+    try {
+      const l = await ask({ op: "line", position, moves: rest.moves });
+      S.positions = l.positions;
+      S.line = l.moves;
+      S.fixed = l.moves.length;
+      S.cur = S.fixed;
+      if (l.refused) { bad = true; fail(`move ${l.refused.index + 1} of the link (${l.refused.move}) is refused: ${l.refused.reason}`); }
+    } catch (e) {
+      bad = true;
+      fail("the moves in the link cannot be read: " + e.message);
+    }
   }
   draw();
-  if (rest && rest.step != null) {
+  if (rest && rest.step != null && !bad) {
     await runSolve(rest.shortest ? "shortest" : "solve");
     go(rest.step);
   } else {
@@ -389,12 +438,20 @@ function saveURL() {
   if (hand.length) h += "/moves/" + hand.join(",");
   if (S.solved === "shortest") h += "/shortest";
   if (S.solved) h += "/step/" + S.cur;
-  if (location.hash !== h) history.replaceState(null, "", h);
+  const deal = S.game + "/" + (S.number ? S.number : JSON.stringify(S.start));
+  if (S.urlDeal && S.urlDeal !== deal && !S.restoring) history.pushState(null, "", h);
+  else if (location.hash !== h) history.replaceState(null, "", h);
+  S.urlDeal = deal;
 }
 
 function parseURL(hash) {
-  const parts = decodeURIComponent(hash.replace(/^#/, "")).split("/");
-  if (parts.length < 2) return null;
+  let parts;
+  try {
+    parts = decodeURIComponent(hash.replace(/^#/, "")).split("/");
+  } catch (e) {
+    return { error: `the link cannot be read (${e.message})` };
+  }
+  if (parts.length < 2) return hash.replace(/^#/, "") ? { error: `the link names no deal: “${hash.replace(/^#/, "")}”` } : null;
   const r = { game: parts[0], moves: [], step: null, shortest: false };
   let i = 1;
   if (parts[1] === "p") { r.position = parts[2]; i = 3; } else { r.number = parts[1]; i = 2; }
@@ -409,9 +466,30 @@ function parseURL(hash) {
 function b64(s) { return btoa(unescape(encodeURIComponent(s))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, ""); }
 function unb64(s) { return decodeURIComponent(escape(atob(s.replace(/-/g, "+").replace(/_/g, "/")))); }
 
+// restore shows what the address names. A link that cannot be shown
+// leaves its error on screen and a usable board: the one there was, or
+// else the default deal.
 async function restore(hash) {
+  S.restoring = true;
+  try {
+    if (await restoreOnly(hash)) return true;
+  } catch (e) {
+    fail(e.message);
+  } finally {
+    S.restoring = false;
+  }
+  if (!S.start) {
+    const msg = $("message").textContent;
+    await loadDeal("russian-cell", "617");
+    fail(msg);
+  }
+  return false;
+}
+
+async function restoreOnly(hash) {
   const r = parseURL(hash);
   if (!r) return false;
+  if (r.error) { fail(r.error); return false; }
   if (r.position) {
     try {
       const a = await ask({ op: "read", text: unb64(r.position) });
@@ -551,8 +629,9 @@ async function runHint(next) {
 // ---------- moves by hand ----------
 
 async function handMove(move) {
+  finishAuto();
   const from = S.cur;
-  const l = await ask({ op: "line", position: pos(), moves: [move] });
+  const l = await ask({ op: "line", position: pos(), moves: [move], auto: autoMoves() });
   if (l.refused) {
     fail(`${l.refused.move} is not allowed: ${l.refused.reason}`);
     S.selected = null;
@@ -561,18 +640,102 @@ async function handMove(move) {
   }
   say("");
   S.line = S.line.slice(0, from).concat(l.moves);
-  S.positions = S.positions.slice(0, from + 1).concat([l.positions[1]]);
-  S.fixed = from + 1;
+  S.positions = S.positions.slice(0, from + 1).concat(l.positions.slice(1));
+  S.fixed = from + l.moves.length;
   S.solved = "";
   S.cur = from + 1;
   S.selected = S.hintMove = S.legal = null;
+  S.finish = null;
   clearVerdict();
   draw();
   saveURL();
-  if (l.won) { say("Won! Every card is on its foundation.", "ok"); return true; }
-  if ($("auto-check").checked) runHint(false);
+  playOn(230, afterMove);
   return true;
 }
+
+// afterMove runs once a hand move and its automatic moves are on screen:
+// it says a won game is won, offers Finish when every card is face up and
+// the game can be won, or else checks whether the game can still be won.
+function afterMove() {
+  const p = pos();
+  if (SUIT_ORDER.every((s) => p.foundations[s] === 13)) { say("Won! Every card is on its foundation.", "ok"); return; }
+  if (p.tableau.every((pl) => !pl.down || pl.down.length === 0)) { checkFinish(); return; }
+  if ($("auto-check").checked) runHint(false);
+}
+
+// ---------- automatic moves and Finish ----------
+
+let autoTimer = null, autoThen = null;
+
+function autoMoves() { return $("auto-moves").checked; }
+
+// playOn steps through the moves already in the line up to S.fixed (the
+// automatic moves after a hand move, or Finish's), one every ms
+// milliseconds, then runs then.
+function playOn(ms, then) {
+  stopAuto();
+  autoThen = then;
+  const tick = () => {
+    if (S.cur >= S.fixed) { autoTimer = null; const t = autoThen; autoThen = null; if (t) t(); return; }
+    autoTimer = setTimeout(() => { go(S.cur + 1); tick(); }, reducedMotion() ? 0 : ms);
+  };
+  tick();
+}
+function stopAuto() { clearTimeout(autoTimer); autoTimer = null; autoThen = null; }
+// finishAuto puts the moves still to come on screen at once, when the
+// player acts before they are all shown.
+function finishAuto() {
+  if (!autoTimer) return;
+  const t = autoThen;
+  stopAuto();
+  go(S.fixed);
+  if (t) t();
+}
+
+// checkFinish solves a position with every card face up: when it can be
+// won, Finish plays the win.
+async function checkFinish() {
+  const at = S.cur, start = S.start;
+  const a = await runSearch("Every card is face up: checking the finish…", { op: "solve", position: pos(), maxNodes: budget() });
+  if (!a || S.cur !== at || S.start !== start) return;
+  if (a.verdict === "solvable" && a.line) {
+    S.finish = { from: at, line: a.line };
+    say("Every card is face up and the game can be won: press Finish to play it out.", "ok");
+    drawSide();
+  } else if ($("auto-check").checked) {
+    showVerdict(a, at);
+  }
+}
+
+function finish() {
+  const f = S.finish;
+  if (!f || f.from !== S.cur) return;
+  stopPlay();
+  S.line = S.line.slice(0, f.from).concat(f.line.moves);
+  S.positions = S.positions.slice(0, f.from + 1).concat(f.line.positions.slice(1));
+  S.fixed = S.line.length;
+  S.solved = "";
+  S.finish = null;
+  clearVerdict();
+  say("");
+  playOn(160, afterMove);
+}
+
+// undoTarget is the step Undo goes back to: before the last hand move,
+// past the automatic moves that followed it. redoTarget is the step after
+// the next hand move and its automatic moves.
+function undoTarget() {
+  let s = S.cur - 1;
+  while (s > 0 && s < S.fixed && S.line[s].auto) s--;
+  return s;
+}
+function redoTarget() {
+  let s = S.cur + 1;
+  while (s < S.fixed && S.line[s].auto) s++;
+  return s;
+}
+function undo() { stopPlay(); clearError(); go(undoTarget()); }
+function redo() { stopPlay(); clearError(); go(redoTarget()); }
 
 function locOfCard(el) {
   const pile = el.closest("[data-pile]");
@@ -606,6 +769,7 @@ async function select(el) {
 
 async function clickOn(target) {
   if (!S.start) return;
+  finishAuto();
   stopPlay();
   const card = target.closest(".card");
   const dest = target.closest("[data-pile],[data-cell],[data-foundation]");
@@ -631,6 +795,83 @@ async function toFoundation(target) {
   if (!from || from === "f") return;
   S.selected = null;
   await handMove(`${card.dataset.card} ${from}>f`);
+}
+
+// ---------- drag and drop ----------
+
+// A card is dragged with the mouse or a finger (pointer events): it
+// carries the cards on it, the places it may go light up, and a drop
+// where it may not go puts it back with the referee's reason. A press
+// that does not move is a click, handled as before.
+let drag = null, dragClick = false;
+
+function wireDrag(board) {
+  // A drag ends in a click event on the board: it is not a click.
+  board.addEventListener("click", (e) => { if (dragClick) { dragClick = false; e.stopPropagation(); e.preventDefault(); } }, true);
+  board.addEventListener("pointerdown", (e) => {
+    if (e.pointerType === "mouse" && e.button !== 0) return;
+    const card = e.target.closest(".card");
+    if (!card || card.dataset.down || !S.start || drag) return;
+    const from = locOfCard(card);
+    if (!from || from === "f") return;
+    drag = { id: e.pointerId, card: card.dataset.card, from, x: e.clientX, y: e.clientY, els: null };
+  });
+  document.addEventListener("pointermove", (e) => {
+    if (!drag || e.pointerId !== drag.id) return;
+    const dx = e.clientX - drag.x, dy = e.clientY - drag.y;
+    if (!drag.els) {
+      if (Math.hypot(dx, dy) < 6) return;
+      finishAuto();
+      stopPlay();
+      const el = cardAt(drag.card);
+      if (!el) { drag = null; return; }
+      const cards = drag.from[0] === "t" ? cardsFrom(el) : [drag.card];
+      drag.els = cards.map(cardAt).filter(Boolean);
+      for (const c of drag.els) { c.classList.add("dragging"); c.style.pointerEvents = "none"; }
+      select(el);
+    }
+    for (const c of drag.els) { c.style.transform = `translate(${dx}px, ${dy}px)`; c.style.zIndex = "20"; }
+    const over = dropTarget(e.clientX, e.clientY);
+    for (const el of $("board").querySelectorAll(".over")) if (el !== over) el.classList.remove("over");
+    if (over) over.classList.add("over");
+  });
+  const end = async (e, cancelled) => {
+    if (!drag || e.pointerId !== drag.id) return;
+    const d = drag;
+    drag = null;
+    if (!d.els) return; // a click
+    dragClick = true;
+    setTimeout(() => { dragClick = false; }, 0);
+    const over = cancelled ? null : dropTarget(e.clientX, e.clientY);
+    const to = over ? locName(over) : null;
+    if (to && to !== d.from) {
+      if (await handMove(`${d.card} ${d.from}>${to}`)) return;
+    } else {
+      S.selected = null;
+    }
+    draw(); // the cards go back
+  };
+  document.addEventListener("pointerup", (e) => end(e, false));
+  document.addEventListener("pointercancel", (e) => end(e, true));
+}
+
+// dropTarget is the place under the point: a column (anywhere below its
+// top, so that a short column is easy to hit), a cell or the foundations.
+function dropTarget(x, y) {
+  const el = document.elementFromPoint(x, y);
+  const hit = el && el.closest("#board [data-pile], #board [data-cell], #board .foundations");
+  if (hit) return hit;
+  for (const p of $("board").querySelectorAll("[data-pile]")) {
+    const r = p.getBoundingClientRect();
+    if (x >= r.left && x <= r.right && y >= r.top) return p;
+  }
+  return null;
+}
+
+function locName(el) {
+  if (el.dataset.pile) return el.dataset.pile;
+  if (el.dataset.cell) return el.dataset.cell;
+  return "f";
 }
 
 // ---------- events ----------
@@ -676,16 +917,24 @@ function wire() {
     idle("Cancelled.");
   });
   $("show-down").addEventListener("change", () => { $("hint").textContent = ""; S.hintMove = null; draw(); });
-  $("first-btn").addEventListener("click", () => { stopPlay(); go(0); });
-  $("prev-btn").addEventListener("click", () => { stopPlay(); go(S.cur - 1); });
-  $("next-btn").addEventListener("click", () => { stopPlay(); go(S.cur + 1); });
-  $("last-btn").addEventListener("click", () => { stopPlay(); go(S.line.length); });
+  $("first-btn").addEventListener("click", () => { stopPlay(); clearError(); go(0); });
+  $("prev-btn").addEventListener("click", undo);
+  $("undo-btn").addEventListener("click", undo);
+  $("next-btn").addEventListener("click", redo);
+  $("last-btn").addEventListener("click", () => { stopPlay(); clearError(); go(S.line.length); });
+  $("finish-btn").addEventListener("click", finish);
+  const am = $("auto-moves");
+  try { am.checked = localStorage.getItem("patience.autoMoves") !== "off"; } catch (e) { /* no storage: on */ }
+  am.addEventListener("change", () => {
+    try { localStorage.setItem("patience.autoMoves", am.checked ? "on" : "off"); } catch (e) { /* not remembered */ }
+  });
   $("play-btn").addEventListener("click", togglePlay);
   $("moves").addEventListener("click", (e) => {
     const b = e.target.closest("button[data-step]");
-    if (b) { stopPlay(); go(Number(b.dataset.step)); }
+    if (b) { stopPlay(); clearError(); go(Number(b.dataset.step)); }
   });
   const board = $("board");
+  wireDrag(board);
   board.addEventListener("click", (e) => clickOn(e.target));
   board.addEventListener("dblclick", (e) => toFoundation(e.target));
   board.addEventListener("keydown", (e) => {
@@ -699,13 +948,13 @@ function wire() {
     const t = e.target;
     if (t.closest && t.closest("input,select,textarea")) return;
     if (e.ctrlKey || e.metaKey) {
-      if (e.key === "z") { e.preventDefault(); stopPlay(); go(S.cur - 1); }
-      else if (e.key === "y" || e.key === "Z") { e.preventDefault(); stopPlay(); go(S.cur + 1); }
+      if (e.key === "z") { e.preventDefault(); undo(); }
+      else if (e.key === "y" || e.key === "Z") { e.preventDefault(); redo(); }
       return;
     }
     switch (e.key) {
-      case "ArrowLeft": e.preventDefault(); stopPlay(); go(S.cur - 1); break;
-      case "ArrowRight": e.preventDefault(); stopPlay(); go(S.cur + 1); break;
+      case "ArrowLeft": e.preventDefault(); undo(); break;
+      case "ArrowRight": e.preventDefault(); redo(); break;
       case "Home": e.preventDefault(); stopPlay(); go(0); break;
       case "End": e.preventDefault(); stopPlay(); go(S.line.length); break;
       case " ":
