@@ -365,6 +365,52 @@ func TestBrowserGame(t *testing.T) {
 			p.waitFor(s.title, fmt.Sprintf(`document.getElementById('title').textContent === %q && document.title.startsWith(%q)`, s.title, s.title), time.Minute)
 		}
 	})
+	t.Run("where did I go wrong", func(t *testing.T) {
+		p.t = t
+		// A game lost by hand: the solver's win of 617 for five moves or
+		// more, then a move after which it cannot be won.
+		q := start.Clone()
+		var moves []rules.Move
+		for i, m := range sol {
+			if i >= 5 {
+				for _, x := range rules.LegalMoves(q, o, nil) {
+					c := q.Clone()
+					c.Apply(x)
+					if r, _ := solver.Solve(context.Background(), c, cfg); r.Verdict == solver.Unsolvable {
+						moves = append(append(moves, sol[:i]...), x)
+						break
+					}
+				}
+				if moves != nil {
+					break
+				}
+			}
+			q.Apply(m)
+		}
+		if moves == nil {
+			t.Fatal("no losing move found in 617")
+		}
+		lost := moves[len(moves)-1]
+		open("russian-cell/617/moves/" + moveLink(moves))
+		p.do("fewer samples", chromedp.SetValue(chromedp.CSS("#samples"), "50"))
+		p.click("#review-btn")
+		p.waitFor("the review", `!document.body.dataset.busy && document.getElementById('review').dataset.lostAt !== undefined`, 4*time.Minute)
+		head := p.eval(`document.querySelector('#review .head').textContent`)
+		if want := fmt.Sprintf("Lost at move %d: ", len(moves)); !strings.HasPrefix(head, want) {
+			t.Fatalf("the review says %q, want %q first", head, want)
+		}
+		if !strings.Contains(p.text("review"), tens(lost.String())) {
+			t.Errorf("the review does not name %v: %q", lost, p.text("review"))
+		}
+		if got := p.eval(`document.querySelector('#moves li.lost .mv').textContent`); got != tens(lost.String()) {
+			t.Errorf("the move list marks %q as lost, want %v", got, lost)
+		}
+		p.click("#review-back")
+		p.waitFor("the step before the losing move", fmt.Sprintf(`document.getElementById('step').textContent.startsWith('%d /')`, len(moves)-1), time.Minute)
+		if p.eval(fmt.Sprintf(`String(document.querySelector('.card[data-card="%s"]').classList.contains('lost'))`, lost.Card)) != "true" {
+			t.Errorf("the losing move's card %v is not marked on the board", lost.Card)
+		}
+	})
 	p.t = t
 	p.noCSP()
 }

@@ -23,16 +23,16 @@ import (
 // Request is one request of the page. Op names what it asks; the other
 // fields are those the op reads.
 type Request struct {
-	Op string `json:"op"` // deal, read, line, legal, solve, hint
+	Op string `json:"op"` // deal, read, line, legal, solve, hint, review
 
 	Game   string `json:"game,omitempty"`   // deal
 	Number string `json:"number,omitempty"` // deal
 	Text   string `json:"text,omitempty"`   // read: a position as JSON or a text board
 
 	// Position is the position the op starts from, as the position JSON
-	// (line, legal, solve, hint).
+	// (line, legal, solve, hint; review: the start of the game).
 	Position json.RawMessage `json:"position,omitempty"`
-	Moves    []string        `json:"moves,omitempty"` // line: moves in short notation ("5C t3>t6")
+	Moves    []string        `json:"moves,omitempty"` // line, review: moves in short notation ("5C t3>t6")
 	// Auto (line): after the moves, play the automatic foundation moves
 	// that are safe (rules.SafeAutoMoves), marked auto.
 	Auto bool `json:"auto,omitempty"`
@@ -40,7 +40,7 @@ type Request struct {
 	MaxNodes int64 `json:"maxNodes,omitempty"` // solve, hint: node budget (per arrangement for a share)
 	Shortest bool  `json:"shortest,omitempty"` // solve: the fewest moves, proven
 	Hide     bool  `json:"hide,omitempty"`     // hint: the player's view, face-down cards unknown
-	Samples  int   `json:"samples,omitempty"`  // hint: arrangements drawn when hidden
+	Samples  int   `json:"samples,omitempty"`  // hint, review: arrangements drawn when hidden
 	Next     bool  `json:"next,omitempty"`     // hint: the next move too, not only whether it can be won
 }
 
@@ -129,13 +129,9 @@ func Handle(r Request) (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		moves := make([]rules.Move, 0, len(r.Moves))
-		for i, s := range r.Moves {
-			m, err := rules.ParseMove(s)
-			if err != nil {
-				return nil, fmt.Errorf("move %d (%s): %v", i+1, s, err)
-			}
-			moves = append(moves, m)
+		moves, err := parseMoves(r.Moves)
+		if err != nil {
+			return nil, err
 		}
 		a := line(p, moves, false)
 		if r.Auto && a.Refused == nil {
@@ -165,8 +161,31 @@ func Handle(r Request) (any, error) {
 			return nil, err
 		}
 		return hint(p, r)
+	case "review":
+		p, err := position(r.Position)
+		if err != nil {
+			return nil, err
+		}
+		moves, err := parseMoves(r.Moves)
+		if err != nil {
+			return nil, err
+		}
+		return review(p, moves, r)
 	}
 	return nil, fmt.Errorf("unknown op %q", r.Op)
+}
+
+// parseMoves reads moves in short notation, naming the first bad one.
+func parseMoves(ss []string) ([]rules.Move, error) {
+	moves := make([]rules.Move, 0, len(ss))
+	for i, s := range ss {
+		m, err := rules.ParseMove(s)
+		if err != nil {
+			return nil, fmt.Errorf("move %d (%s): %v", i+1, s, err)
+		}
+		moves = append(moves, m)
+	}
+	return moves, nil
 }
 
 // deal deals a numbered deal, with the command line's errors for a bad game

@@ -99,6 +99,7 @@ const S = {
   finish: null,      // {from, line}: a won line from step from, all cards face up
   drawn: null,       // the start position last drawn (cards slide only within one deal)
   urlDeal: "",       // the deal the address names: a new deal is a new history entry
+  review: null,      // {lostAt, move, judgement}: where the hand-played game was lost
 };
 
 function pos() { return S.positions[S.cur]; }
@@ -244,6 +245,12 @@ function mark() {
       if (m.card === S.selected.card && m.from === S.selected.from) { const el = locEl(m.to); if (el) el.classList.add("target"); }
     }
   }
+  for (const el of board.querySelectorAll(".lost")) el.classList.remove("lost");
+  if (S.review && S.review.move && S.cur < S.review.lostAt) {
+    for (const c of S.review.move.cards) { const el = cardAt(c); if (el) el.classList.add("lost"); }
+    const el = locEl(S.review.move.to);
+    if (el) el.classList.add("lost");
+  }
   if (S.hintMove) {
     for (const c of S.hintMove.cards) { const el = cardAt(c); if (el) el.classList.add("hinted"); }
     const el = locEl(S.hintMove.to);
@@ -292,6 +299,17 @@ function drawSide() {
     ol.dataset.for = lineKey();
   }
   for (const li of ol.children) li.removeAttribute("aria-current");
+  for (const t of ol.querySelectorAll(".lost-tag")) t.remove();
+  [...ol.children].forEach((li, i) => {
+    const lost = !!S.review && S.review.lostAt === i + 1;
+    li.classList.toggle("lost", lost);
+    if (lost) {
+      const t = document.createElement("span");
+      t.className = "tag lost-tag";
+      t.textContent = "lost here: " + S.review.judgement;
+      li.firstChild.appendChild(t);
+    }
+  });
   if (S.cur > 0 && ol.children[S.cur - 1]) {
     const li = ol.children[S.cur - 1];
     li.setAttribute("aria-current", "step");
@@ -307,6 +325,7 @@ function drawSide() {
   $("title").textContent = titleText() + (won ? " — won!" : "");
   document.title = titleText() + " — Patience";
   $("finish-btn").hidden = !(S.finish && S.finish.from === S.cur && !won);
+  $("review-btn").hidden = !(S.fixed > 0 && S.cur > 0 && S.cur <= S.fixed && !won);
 }
 
 // tens writes the rank T as 10, for the eye: links, files and the move
@@ -396,6 +415,8 @@ async function setStart(position, rest) {
   S.selected = S.hintMove = S.legal = null;
   clearVerdict();
   S.finish = null;
+  S.review = null;
+  $("review").textContent = "";
   let bad = false;
   if (rest && rest.moves && rest.moves.length) {
     try {
@@ -646,6 +667,7 @@ async function handMove(move) {
   S.cur = from + 1;
   S.selected = S.hintMove = S.legal = null;
   S.finish = null;
+  if (S.review && from < S.review.lostAt) { S.review = null; $("review").textContent = ""; }
   clearVerdict();
   draw();
   saveURL();
@@ -719,6 +741,43 @@ function finish() {
   clearVerdict();
   say("");
   playOn(160, afterMove);
+}
+
+// ---------- where did I go wrong? ----------
+
+// runReview reviews the hand-played moves up to the step on screen in the
+// searching worker (player.FindLoss): the losing move, and whether it was
+// a mistake, bad luck or too close to call.
+async function runReview() {
+  if (!S.start || S.cur === 0) return;
+  stopPlay();
+  const upto = S.cur;
+  const moves = S.line.slice(0, upto).map((m) => m.move);
+  const a = await runSearch("Reviewing your game…", { op: "review", position: S.start, moves, samples: Number($("samples").value), maxNodes: budget() });
+  if (!a) return;
+  const r = $("review");
+  r.innerHTML = "";
+  r.className = "hint " + (a.lostAt > 0 ? "unsolvable" : a.lostAt === 0 ? "unknown" : "solvable");
+  const head = document.createElement("p");
+  head.className = "head";
+  head.textContent = a.lostAt > 0 ? `Lost at move ${a.lostAt}: ${a.judgement}` : a.lostAt === 0 ? "Lost as dealt" : "Not lost here";
+  r.appendChild(head);
+  for (const l of a.lines) {
+    const p = document.createElement("p");
+    p.textContent = tens(l);
+    r.appendChild(p);
+  }
+  S.review = a.lostAt > 0 ? { lostAt: a.lostAt, move: a.move, judgement: a.judgement } : null;
+  r.dataset.lostAt = a.lostAt;
+  if (a.lostAt > 0) {
+    const b = document.createElement("button");
+    b.id = "review-back";
+    b.textContent = `Go back to before move ${a.lostAt}`;
+    b.addEventListener("click", () => { stopPlay(); clearError(); go(a.lostAt - 1); });
+    r.appendChild(b);
+  }
+  drawSide();
+  mark();
 }
 
 // undoTarget is the step Undo goes back to: before the last hand move,
@@ -923,6 +982,7 @@ function wire() {
   $("next-btn").addEventListener("click", redo);
   $("last-btn").addEventListener("click", () => { stopPlay(); clearError(); go(S.line.length); });
   $("finish-btn").addEventListener("click", finish);
+  $("review-btn").addEventListener("click", runReview);
   const am = $("auto-moves");
   try { am.checked = localStorage.getItem("patience.autoMoves") !== "off"; } catch (e) { /* no storage: on */ }
   am.addEventListener("change", () => {
