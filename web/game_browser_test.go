@@ -411,6 +411,51 @@ func TestBrowserGame(t *testing.T) {
 			t.Errorf("the losing move's card %v is not marked on the board", lost.Card)
 		}
 	})
+	t.Run("phone", func(t *testing.T) {
+		p.t = t
+		p.do("a phone's screen", chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			_, err := cdp.Call(ctx, tg, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{Width: 390, Height: 844, DeviceScaleFactor: 3, Mobile: true})
+			return err
+		}))
+		defer p.do("the desktop again", chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			_, err := cdp.Call(ctx, tg, emulation.ClearDeviceMetricsOverride, struct{}{})
+			return err
+		}))
+		open("russian-cell/617")
+		p.click("#solve-btn")
+		p.waitFor("the verdict", `!document.body.dataset.busy && document.getElementById('verdict').textContent.startsWith('Solvable')`, 2*time.Minute)
+		if w := p.eval(`String(window.innerWidth) + 'x' + String(window.innerHeight) + ' scrolled ' + String(window.scrollY)`); w != "390x844 scrolled 0" {
+			t.Fatalf("the window is %s", w)
+		}
+		for _, sel := range []string{"#board", `[data-pile="t7"] .card:last-child`, "#verdict .head", "#solve-btn", "#hint-btn", "#undo-btn",
+			"#first-btn", "#prev-btn", "#play-btn", "#next-btn", "#last-btn"} {
+			r := p.rect(sel)
+			if r.Left < 0 || r.Top < 0 || r.Right > 390 || r.Bottom > 844 || r.Width == 0 {
+				t.Errorf("%s lies at %+v, not within 390 x 844", sel, r)
+			}
+		}
+		if w := p.eval(`String(document.documentElement.scrollWidth)`); w != "390" {
+			t.Errorf("the page is %s px wide", w)
+		}
+		// The tap target of every face-up card that another covers: the
+		// strip of it left in view.
+		strips := p.eval(`JSON.stringify([...document.querySelectorAll('.stack')].flatMap((s) => {
+		  const cs = [...s.children];
+		  return cs.slice(0, -1).filter((c) => !c.dataset.down).map((c, i) => [c.dataset.card, cs[cs.indexOf(c) + 1].getBoundingClientRect().top - c.getBoundingClientRect().top]);
+		}))`)
+		var got [][2]any
+		if err := json.Unmarshal([]byte(strips), &got); err != nil {
+			t.Fatal(err)
+		}
+		if len(got) < 20 {
+			t.Fatalf("only %d overlapped face-up cards: %s", len(got), strips)
+		}
+		for _, c := range got {
+			if h, _ := c[1].(float64); h < 24 {
+				t.Errorf("%v shows a strip of %.1f px, under 24", c[0], h)
+			}
+		}
+	})
 	p.t = t
 	p.noCSP()
 }
