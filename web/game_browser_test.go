@@ -411,6 +411,25 @@ func TestBrowserGame(t *testing.T) {
 			t.Errorf("the losing move's card %v is not marked on the board", lost.Card)
 		}
 	})
+	t.Run("words", func(t *testing.T) {
+		p.t = t
+		open("russian-cell/617")
+		p.do("fewer samples", chromedp.SetValue(chromedp.CSS("#samples"), "50"))
+		p.click("#canwin-btn")
+		p.waitFor("the answer", `!document.body.dataset.busy && document.getElementById('hint').textContent !== ''`, 4*time.Minute)
+		first := p.eval(`document.querySelector('#hint .head + p').textContent`)
+		if !regexp.MustCompile(`^Can still be won in \d+ of 50 ways the hidden cards could lie\.$`).MatchString(first) {
+			t.Errorf("the answer starts %q", first)
+		}
+		all := p.text("hint")
+		if !strings.Contains(all, "upper bound") || !strings.Contains(all, "every card would be known from now on") {
+			t.Errorf("no caveat in %q", all)
+		}
+		if p.eval(`String(!!document.querySelector('#hint details') && !document.querySelector('#hint details').open && document.querySelector('#hint details').textContent.includes('Wilson'))`) != "true" {
+			t.Errorf("the interval is not behind a closed details toggle: %q", all)
+		}
+	})
+
 	t.Run("phone", func(t *testing.T) {
 		p.t = t
 		p.do("a phone's screen", chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
@@ -433,6 +452,10 @@ func TestBrowserGame(t *testing.T) {
 			if r.Left < 0 || r.Top < 0 || r.Right > 390 || r.Bottom > 844 || r.Width == 0 {
 				t.Errorf("%s lies at %+v, not within 390 x 844", sel, r)
 			}
+		}
+		// Tens read 10 in the move list, as on the cards.
+		if got := p.eval(`(() => { const m = [...document.querySelectorAll('#moves .mv')].map((e) => e.textContent); return m.some((s) => s.startsWith('10')) + ' ' + m.some((s) => /^T/.test(s)); })()`); got != "true false" {
+			t.Errorf("tens in the move list (some 10, some T): %s", got)
 		}
 		if w := p.eval(`String(document.documentElement.scrollWidth)`); w != "390" {
 			t.Errorf("the page is %s px wide", w)

@@ -628,23 +628,50 @@ async function runHint(next) {
   head.className = "head";
   head.textContent = a.exact ? `${label} — exact, every card known` : `${label} — the player's view, face-down cards unknown`;
   h.appendChild(head);
-  for (const l of a.lines.concat([a.searched])) {
-    const p = document.createElement("p");
-    p.textContent = l;
-    h.appendChild(p);
-  }
-  h.className = "hint " + (a.exact ? a.verdict : a.winnable > 0 ? "solvable" : a.unknown > 0 ? "unknown" : "unsolvable");
+  hintBody(h, a);
+  h.className = "hint " + (a.exact ? a.verdict : a.winnable > 0 ? "solvable" : a.unknown > 0 || !allTried(a) ? "unknown" : "unsolvable");
   S.hintMove = a.move || null;
   h.dataset.move = a.move ? a.move.move : "";
   h.dataset.exact = a.exact ? "1" : "";
   if (a.move) {
     const b = document.createElement("button");
-    b.textContent = "Play " + a.move.move;
+    b.textContent = "Play " + tens(a.move.move);
     b.id = "play-hint";
     b.addEventListener("click", () => handMove(a.move.move));
     h.appendChild(b);
   }
   mark();
+}
+
+// allTried says a share of the player's view came from every arrangement
+// of the unseen cards, not a sample: only then is "cannot be won" proven.
+function allTried(a) { return a.lines.length > 0 && /\bexact\)/.test(a.lines[0]); }
+
+// hintBody writes the answer of Hint or "Can I still win?" in a player's
+// words: for the player's view, in how many of the ways the hidden cards
+// could lie the game can still be won, what that number means, and the
+// statistics behind a "details" toggle.
+function hintBody(h, a) {
+  const para = (text, el) => { const p = document.createElement("p"); p.textContent = tens(text); (el || h).appendChild(p); return p; };
+  if (a.exact) {
+    for (const l of a.lines) para(l);
+    para(a.searched).className = "note";
+    return;
+  }
+  const ways = `${a.of} ways the hidden cards could lie`;
+  if (a.winnable > 0) para(`Can still be won in ${a.winnable} of ${a.of} ${a.of === 1 ? "way the hidden cards could lie" : "ways the hidden cards could lie"}.`);
+  else if (a.unknown === 0 && allTried(a)) para(`Cannot be won: none of the ${ways} wins.`);
+  else if (a.unknown === 0) para(`None of the ${ways} that were tried can be won. That is not a proof: not every way was tried.`);
+  else para(`None of the ${ways} that were decided can be won; ${a.unknown} more ran out of budget.`);
+  for (const l of a.lines) if (/^(Best move|No move can help|There is no legal move)/.test(l)) para(l);
+  para("This counts the games in which every card would be known from now on, so it is an upper bound: playing without seeing the face-down cards wins less often.").className = "note";
+  const d = document.createElement("details");
+  const s = document.createElement("summary");
+  s.textContent = "details";
+  d.appendChild(s);
+  for (const l of a.lines) if (!/^(Best move|No move can help|There is no legal move|This is an upper bound)/.test(l)) para(l, d);
+  para(a.searched, d);
+  h.appendChild(d);
 }
 
 // ---------- moves by hand ----------
