@@ -364,6 +364,11 @@ func TestBrowserGame(t *testing.T) {
 			p.eval(s.js + ", ''")
 			p.waitFor(s.title, fmt.Sprintf(`document.getElementById('title').textContent === %q && document.title.startsWith(%q)`, s.title, s.title), time.Minute)
 		}
+		// The rules panel is the game's.
+		p.click("#rules summary")
+		if got := p.eval(`[...document.querySelectorAll('[data-rules]')].filter((e) => !e.hidden && e.offsetHeight > 0).map((e) => e.dataset.rules + ': ' + e.textContent.trim().slice(0, 20)).join()`); !strings.HasPrefix(got, "ripple-fan: Put all 52 cards") {
+			t.Errorf("the rules shown for Ripple Fan: %q", got)
+		}
 	})
 	t.Run("where did I go wrong", func(t *testing.T) {
 		p.t = t

@@ -324,6 +324,8 @@ function drawSide() {
   $("board").classList.toggle("won", !!won);
   $("title").textContent = titleText() + (won ? " — won!" : "");
   document.title = titleText() + " — Patience";
+  $("rules-game").textContent = S.game === "ripple-fan" ? "Ripple Fan" : "Russian Cell";
+  for (const el of document.querySelectorAll("[data-rules]")) el.hidden = el.dataset.rules !== S.game;
   $("finish-btn").hidden = !(S.finish && S.finish.from === S.cur && !won);
   $("review-btn").hidden = !(S.fixed > 0 && S.cur > 0 && S.cur <= S.fixed && !won);
 }
