@@ -34,7 +34,8 @@ import (
 // Policy violations the page reports.
 const cspWatch = `window.__csp = []; document.addEventListener('securitypolicyviolation', (e) => window.__csp.push(e.violatedDirective + ' ' + e.blockedURI + ' ' + (e.sourceFile || '') + ':' + e.lineNumber));`
 
-// openGame opens the page like openPage, with cspWatch installed first.
+// openGame starts the server and the browser, with cspWatch installed, and
+// opens no page yet (load does).
 func openGame(t *testing.T) *page {
 	t.Helper()
 	longtest.Need(t)
@@ -47,14 +48,21 @@ func openGame(t *testing.T) *page {
 	ctx, stop := browser.Start(context.Background(), path, t.TempDir(), 1280, 900)
 	t.Cleanup(stop)
 	p := &page{t: t, ctx: ctx, url: srv.URL + "/"}
-	err = chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+	p.watchCSP()
+	return p
+}
+
+// watchCSP installs cspWatch in every document the tab opens from now on.
+// The first action on the browser: with no timeout, which would end it.
+func (p *page) watchCSP() {
+	p.t.Helper()
+	err := chromedp.Do(p.ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
 		_, err := cdp.Call(ctx, tg, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: cspWatch})
 		return err
 	}))
 	if err != nil {
-		t.Fatalf("installing the CSP watch: %v", err)
+		p.t.Fatalf("installing the CSP watch: %v", err)
 	}
-	return p
 }
 
 // load opens the page afresh (a new document) at the fragment, after
@@ -202,6 +210,10 @@ func TestBrowserGame(t *testing.T) {
 		p.waitIdle("the board of " + fragment)
 	}
 	open("russian-cell/617")
+	// The watch sees a violation: a style attribute set from a script.
+	p.eval(`document.getElementById('title').setAttribute('style', 'outline: 1px solid red'), ''`)
+	p.waitFor("the CSP watch to see a style attribute", `window.__csp.length > 0`, time.Minute)
+	p.eval(`document.getElementById('title').removeAttribute('style'), window.__csp = [], ''`)
 	// The checks after each move would keep the solver busy: off.
 	p.click("#auto-check")
 

@@ -949,11 +949,14 @@ function dropTarget(x, y) {
   const el = document.elementFromPoint(x, y);
   const hit = el && el.closest("#board [data-pile], #board [data-cell], #board .foundations");
   if (hit) return hit;
+  // The lowest pile whose column holds the point (Ripple Fan's piles lie
+  // in two rows).
+  let best = null, top = -Infinity;
   for (const p of $("board").querySelectorAll("[data-pile]")) {
     const r = p.getBoundingClientRect();
-    if (x >= r.left && x <= r.right && y >= r.top) return p;
+    if (x >= r.left && x <= r.right && y >= r.top && r.top > top) { best = p; top = r.top; }
   }
-  return null;
+  return best;
 }
 
 function locName(el) {
