@@ -430,7 +430,17 @@ func TestBrowserGame(t *testing.T) {
 	})
 	t.Run("words", func(t *testing.T) {
 		p.t = t
+		// The setting for automatic moves is remembered.
+		p.click("#auto-moves")
 		open("russian-cell/617")
+		if p.eval(`String(document.getElementById('auto-moves').checked)`) != "false" {
+			t.Error("automatic moves turned off, then on again after a reload")
+		}
+		p.click("#auto-moves")
+		open("russian-cell/617")
+		if p.eval(`String(document.getElementById('auto-moves').checked)`) != "true" {
+			t.Error("automatic moves turned on, then off after a reload")
+		}
 		p.do("fewer samples", chromedp.SetValue(chromedp.CSS("#samples"), "50"))
 		p.click("#canwin-btn")
 		p.waitFor("the answer", `!document.body.dataset.busy && document.getElementById('hint').textContent !== ''`, 4*time.Minute)
@@ -494,6 +504,31 @@ func TestBrowserGame(t *testing.T) {
 			if h, _ := c[1].(float64); h < 24 {
 				t.Errorf("%v shows a strip of %.1f px, under 24", c[0], h)
 			}
+		}
+
+		// A step slides the cards (Element.animate, counted), except
+		// with prefers-reduced-motion.
+		p.eval(`window.__anims = 0, ((a) => { Element.prototype.animate = function (...x) { window.__anims++; return a.apply(this, x); }; })(Element.prototype.animate), ''`)
+		p.click("#next-btn")
+		p.waitFor("a slide", `window.__anims > 0 && document.getElementById('step').textContent.startsWith('1 /')`, time.Minute)
+		reduced := func(on bool) chromedp.Action[chromedp.Void] {
+			v := ""
+			if on {
+				v = "reduce"
+			}
+			return chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+				_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+					Features: []*emulation.MediaFeature{{Name: "prefers-reduced-motion", Value: v}}})
+				return err
+			})
+		}
+		p.do("reduced motion", reduced(true))
+		defer p.do("motion again", reduced(false))
+		p.eval(`window.__anims = 0, ''`)
+		p.click("#next-btn")
+		p.waitFor("the step", `document.getElementById('step').textContent.startsWith('2 /')`, time.Minute)
+		if n := p.eval(`String(window.__anims)`); n != "0" {
+			t.Errorf("with reduced motion, %s animations", n)
 		}
 	})
 	p.t = t
