@@ -376,6 +376,23 @@ func TestBrowserGame(t *testing.T) {
 			p.eval(s.js + ", ''")
 			p.waitFor(s.title, fmt.Sprintf(`document.getElementById('title').textContent === %q && document.title.startsWith(%q)`, s.title, s.title), time.Minute)
 		}
+		// A Ripple Fan card dragged home sets off the other Aces on top.
+		rf := dealgen.Deal(rules.RippleFan, dealgen.FromUint64(2217))
+		var ace rules.Move
+		for i, pl := range rf.Tableau {
+			if c := pl.Top(); c.Rank() == rules.Ace {
+				ace = rules.Move{Card: c, From: rules.T(i), To: rules.F}
+				break
+			}
+		}
+		if ace.Card.Rank() != rules.Ace || ace.From.Kind != rules.Tableau {
+			t.Fatal("no Ace on top in Ripple Fan 2217")
+		}
+		rf.Apply(ace)
+		n := 1 + len(rules.SafeAutoMoves(rf))
+		p.drag(ace, false)
+		p.waitFor("the Ace and the automatic moves", fmt.Sprintf(`document.getElementById('step').textContent === '%d / %d'`, n, n), time.Minute)
+
 		// The rules panel is the game's.
 		p.click("#rules summary")
 		if got := p.eval(`[...document.querySelectorAll('[data-rules]')].filter((e) => !e.hidden && e.offsetHeight > 0).map((e) => e.dataset.rules + ': ' + e.textContent.trim().slice(0, 20)).join()`); !strings.HasPrefix(got, "ripple-fan: Put all 52 cards") {
