@@ -52,6 +52,8 @@ func openPage(t *testing.T, fragment string) *page {
 	ctx, stop := browser.Start(context.Background(), path, t.TempDir(), 1280, 900)
 	t.Cleanup(stop)
 	p := &page{t: t, ctx: ctx, url: srv.URL + "/"}
+	p.watchCSP()
+	t.Cleanup(p.noCSP)
 	if err := chromedp.Do(ctx, chromedp.Navigate(p.url+"#"+fragment)); err != nil {
 		t.Fatalf("opening the page: %v", err)
 	}

@@ -23,21 +23,24 @@ import (
 // Request is one request of the page. Op names what it asks; the other
 // fields are those the op reads.
 type Request struct {
-	Op string `json:"op"` // deal, read, line, legal, solve, hint
+	Op string `json:"op"` // deal, read, line, legal, solve, hint, review
 
 	Game   string `json:"game,omitempty"`   // deal
 	Number string `json:"number,omitempty"` // deal
 	Text   string `json:"text,omitempty"`   // read: a position as JSON or a text board
 
 	// Position is the position the op starts from, as the position JSON
-	// (line, legal, solve, hint).
+	// (line, legal, solve, hint; review: the start of the game).
 	Position json.RawMessage `json:"position,omitempty"`
-	Moves    []string        `json:"moves,omitempty"` // line: moves in short notation ("5C t3>t6")
+	Moves    []string        `json:"moves,omitempty"` // line, review: moves in short notation ("5C t3>t6")
+	// Auto (line): after the moves, play the automatic foundation moves
+	// that are safe (rules.SafeAutoMoves), marked auto.
+	Auto bool `json:"auto,omitempty"`
 
 	MaxNodes int64 `json:"maxNodes,omitempty"` // solve, hint: node budget (per arrangement for a share)
 	Shortest bool  `json:"shortest,omitempty"` // solve: the fewest moves, proven
 	Hide     bool  `json:"hide,omitempty"`     // hint: the player's view, face-down cards unknown
-	Samples  int   `json:"samples,omitempty"`  // hint: arrangements drawn when hidden
+	Samples  int   `json:"samples,omitempty"`  // hint, review: arrangements drawn when hidden
 	Next     bool  `json:"next,omitempty"`     // hint: the next move too, not only whether it can be won
 
 	// History is the positions of the game before Position, as the
@@ -64,9 +67,11 @@ type MoveDoc struct {
 	To    string   `json:"to"`
 	Cards []string `json:"cards"` // the cards that move, bottom first
 	Text  string   `json:"text"`  // what it does in words
-	// Auto marks an automatic foundation move of a solver's line: the
+	// Auto marks an automatic foundation move: of a solver's line (the
 	// solver plays every card that can go to its foundation at once, as
-	// proven safe (docs/design.md §4.2), and branches on nothing else there.
+	// proven safe, docs/pruning.md, and branches on nothing else there), or
+	// one the page made by itself after a move (line with auto,
+	// rules.SafeAutoMoves, the same rule).
 	Auto bool `json:"auto,omitempty"`
 }
 
@@ -131,15 +136,15 @@ func Handle(r Request) (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		moves := make([]rules.Move, 0, len(r.Moves))
-		for i, s := range r.Moves {
-			m, err := rules.ParseMove(s)
-			if err != nil {
-				return nil, fmt.Errorf("move %d (%s): %v", i+1, s, err)
-			}
-			moves = append(moves, m)
+		moves, err := parseMoves(r.Moves)
+		if err != nil {
+			return nil, err
 		}
-		return line(p, moves, false), nil
+		a := line(p, moves, false)
+		if r.Auto && a.Refused == nil {
+			a = autoMoves(a)
+		}
+		return a, nil
 	case "legal":
 		p, err := position(r.Position)
 		if err != nil {
@@ -163,8 +168,31 @@ func Handle(r Request) (any, error) {
 			return nil, err
 		}
 		return hint(p, r)
+	case "review":
+		p, err := position(r.Position)
+		if err != nil {
+			return nil, err
+		}
+		moves, err := parseMoves(r.Moves)
+		if err != nil {
+			return nil, err
+		}
+		return review(p, moves, r)
 	}
 	return nil, fmt.Errorf("unknown op %q", r.Op)
+}
+
+// parseMoves reads moves in short notation, naming the first bad one.
+func parseMoves(ss []string) ([]rules.Move, error) {
+	moves := make([]rules.Move, 0, len(ss))
+	for i, s := range ss {
+		m, err := rules.ParseMove(s)
+		if err != nil {
+			return nil, fmt.Errorf("move %d (%s): %v", i+1, s, err)
+		}
+		moves = append(moves, m)
+	}
+	return moves, nil
 }
 
 // deal deals a numbered deal, with the command line's errors for a bad game
@@ -220,6 +248,25 @@ func line(p *rules.Position, moves []rules.Move, solver bool) LineAnswer {
 		}
 		d := moveDoc(q, m)
 		d.Auto = solver && m.To.Kind == rules.Foundation
+		a.Moves = append(a.Moves, d)
+		q.Apply(m)
+		a.Positions = append(a.Positions, rules.NewPositionDoc(q, ""))
+	}
+	a.Won = q.Won()
+	return a
+}
+
+// autoMoves appends to a the safe automatic foundation moves of its last
+// position, marked auto.
+func autoMoves(a LineAnswer) LineAnswer {
+	last := a.Positions[len(a.Positions)-1]
+	q, _, err := last.Position()
+	if err != nil {
+		return a
+	}
+	for _, m := range rules.SafeAutoMoves(q) {
+		d := moveDoc(q, m)
+		d.Auto = true
 		a.Moves = append(a.Moves, d)
 		q.Apply(m)
 		a.Positions = append(a.Positions, rules.NewPositionDoc(q, ""))

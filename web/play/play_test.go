@@ -190,3 +190,61 @@ func TestReadRefusesAnotherDealsNumber(t *testing.T) {
 		t.Errorf("read 617: error %q, number %q", e, a.Number)
 	}
 }
+
+// TestLineAutoPlaysTheSafeFoundationMoves: line with auto appends the
+// foundation moves that are safe after the hand moves, marked auto, and
+// none without it.
+func TestLineAutoPlaysTheSafeFoundationMoves(t *testing.T) {
+	var d PositionAnswer
+	if e := ask(t, `{"op":"deal","game":"russian-cell","number":"617"}`, &d); e != "" {
+		t.Fatal(e)
+	}
+	pos, _ := json.Marshal(d.Position)
+	var s SolveAnswer
+	if e := ask(t, `{"op":"solve","position":`+string(pos)+`}`, &s); e != "" {
+		t.Fatal(e)
+	}
+	// The hand moves: the solution up to its first foundation move.
+	var hand []string
+	for _, m := range s.Line.Moves {
+		if m.Auto {
+			break
+		}
+		hand = append(hand, m.Move)
+	}
+	req, _ := json.Marshal(Request{Op: "line", Position: pos, Moves: hand, Auto: true})
+	var l LineAnswer
+	if e := ask(t, string(req), &l); e != "" {
+		t.Fatal(e)
+	}
+	if len(l.Moves) <= len(hand) {
+		t.Fatalf("no automatic move after %v", hand)
+	}
+	p, _ := rules.Replay(dealgen.Deal(rules.RussianCell, dealgen.FromUint64(617)), rules.DefaultOptions(), parse(t, hand))
+	want := rules.SafeAutoMoves(p)
+	for i, m := range l.Moves[len(hand):] {
+		if !m.Auto || m.Move != want[i].String() {
+			t.Errorf("move %d: %+v, want %v, auto", len(hand)+i+1, m, want[i])
+		}
+	}
+	if len(l.Moves) != len(hand)+len(want) || len(l.Positions) != len(l.Moves)+1 {
+		t.Errorf("%d moves, %d positions, want %d moves", len(l.Moves), len(l.Positions), len(hand)+len(want))
+	}
+	req, _ = json.Marshal(Request{Op: "line", Position: pos, Moves: hand})
+	if e := ask(t, string(req), &l); e != "" || len(l.Moves) != len(hand) {
+		t.Errorf("without auto: %d moves (%s), want %d", len(l.Moves), e, len(hand))
+	}
+}
+
+func parse(t *testing.T, ms []string) []rules.Move {
+	t.Helper()
+	out := make([]rules.Move, len(ms))
+	for i, s := range ms {
+		m, err := rules.ParseMove(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[i] = m
+	}
+	return out
+}

@@ -96,6 +96,10 @@ const S = {
   hintMove: null,
   legal: null,       // legal moves of the position on screen, when asked
   playing: null,
+  finish: null,      // {from, line}: a won line from step from, all cards face up
+  drawn: null,       // the start position last drawn (cards slide only within one deal)
+  urlDeal: "",       // the deal the address names: a new deal is a new history entry
+  review: null,      // {lostAt, move, judgement}: where the hand-played game was lost
 };
 
 function pos() { return S.positions[S.cur]; }
@@ -143,8 +147,10 @@ function slot(kind, name, label) {
 function draw() {
   const p = pos();
   const board = $("board");
+  const before = S.drawn === S.start && !reducedMotion() ? cardRects() : null;
   board.innerHTML = "";
   if (!p) return;
+  S.drawn = S.start;
   board.className = S.game;
   // When the first board appeared, in ms since the page was opened.
   if (!document.body.dataset.firstBoard) document.body.dataset.firstBoard = performance.now().toFixed(0);
@@ -188,6 +194,34 @@ function draw() {
   for (const el of board.querySelectorAll(".card:not([data-down])")) { el.tabIndex = 0; el.setAttribute("role", "button"); }
   mark();
   drawSide();
+  if (before) slide(before);
+}
+
+// ---------- animation ----------
+
+function reducedMotion() { return window.matchMedia("(prefers-reduced-motion: reduce)").matches; }
+
+// cardRects is where each card of the board is on screen.
+function cardRects() {
+  const r = new Map();
+  for (const el of $("board").querySelectorAll(".card")) r.set(el.dataset.card, el.getBoundingClientRect());
+  return r;
+}
+
+// slide makes every card that moved since before glide from its old place
+// to its new one (through the CSSOM: the page's CSP allows no inline
+// styles in markup).
+function slide(before) {
+  for (const el of $("board").querySelectorAll(".card")) {
+    const old = before.get(el.dataset.card);
+    if (!old) continue;
+    const now = el.getBoundingClientRect();
+    const dx = old.left - now.left, dy = old.top - now.top;
+    if (Math.abs(dx) < 1 && Math.abs(dy) < 1) continue;
+    el.style.zIndex = "10";
+    const a = el.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }], { duration: 200, easing: "ease-out" });
+    a.onfinish = a.oncancel = () => { el.style.zIndex = ""; };
+  }
 }
 
 // mark highlights the move just played, the selection, the legal
@@ -210,6 +244,12 @@ function mark() {
     for (const m of S.legal || []) {
       if (m.card === S.selected.card && m.from === S.selected.from) { const el = locEl(m.to); if (el) el.classList.add("target"); }
     }
+  }
+  for (const el of board.querySelectorAll(".lost")) el.classList.remove("lost");
+  if (S.review && S.review.move && S.cur < S.review.lostAt) {
+    for (const c of S.review.move.cards) { const el = cardAt(c); if (el) el.classList.add("lost"); }
+    const el = locEl(S.review.move.to);
+    if (el) el.classList.add("lost");
   }
   if (S.hintMove) {
     for (const c of S.hintMove.cards) { const el = cardAt(c); if (el) el.classList.add("hinted"); }
@@ -239,18 +279,18 @@ function drawSide() {
       if (m.auto) li.classList.add("auto");
       const b = document.createElement("button");
       b.dataset.step = i + 1;
-      b.innerHTML = `<span class="n">${i + 1}.</span> <span class="mv">${esc(m.move)}</span>`;
-      b.title = m.text;
+      b.innerHTML = `<span class="n">${i + 1}.</span> <span class="mv">${esc(tens(m.move))}</span>`;
+      b.title = tens(m.text);
       const t = document.createElement("span");
       t.className = "what";
-      t.textContent = m.text;
+      t.textContent = tens(m.text);
       b.appendChild(t);
       const tag = m.auto ? "auto" : i < S.fixed ? "by hand" : "";
       if (tag) {
         const a = document.createElement("span");
         a.className = "tag";
         a.textContent = tag;
-        a.title = m.auto ? "an automatic foundation move of the solver" : "a move played by hand";
+        a.title = m.auto ? (i < S.fixed ? "an automatic foundation move, safe to make" : "an automatic foundation move of the solver") : "a move played by hand";
         b.appendChild(a);
       }
       li.appendChild(b);
@@ -259,6 +299,17 @@ function drawSide() {
     ol.dataset.for = lineKey();
   }
   for (const li of ol.children) li.removeAttribute("aria-current");
+  for (const t of ol.querySelectorAll(".lost-tag")) t.remove();
+  [...ol.children].forEach((li, i) => {
+    const lost = !!S.review && S.review.lostAt === i + 1;
+    li.classList.toggle("lost", lost);
+    if (lost) {
+      const t = document.createElement("span");
+      t.className = "tag lost-tag";
+      t.textContent = "lost here: " + S.review.judgement;
+      li.firstChild.appendChild(t);
+    }
+  });
   if (S.cur > 0 && ol.children[S.cur - 1]) {
     const li = ol.children[S.cur - 1];
     li.setAttribute("aria-current", "step");
@@ -272,7 +323,16 @@ function drawSide() {
   const won = p && SUIT_ORDER.every((s) => p.foundations[s] === 13);
   $("board").classList.toggle("won", !!won);
   $("title").textContent = titleText() + (won ? " — won!" : "");
+  document.title = titleText() + " — Patience";
+  $("rules-game").textContent = S.game === "ripple-fan" ? "Ripple Fan" : "Russian Cell";
+  for (const el of document.querySelectorAll("[data-rules]")) el.hidden = el.dataset.rules !== S.game;
+  $("finish-btn").hidden = !(S.finish && S.finish.from === S.cur && !won);
+  $("review-btn").hidden = !(S.fixed > 0 && S.cur > 0 && S.cur <= S.fixed && !won);
 }
+
+// tens writes the rank T as 10, for the eye: links, files and the move
+// parser keep T.
+function tens(s) { return s.replace(/\bT(?=[CSHD♣♠♥♦])/g, "10"); }
 
 function lineKey() { return S.fixed + ":" + S.line.map((m) => m.move).join(","); }
 
@@ -285,9 +345,11 @@ function esc(s) { return s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;
 
 function say(text, kind) {
   const m = $("message");
-  m.textContent = text;
+  m.textContent = tens(text);
   m.className = kind || "";
 }
+// clearError takes an old error away, on the player's next move or undo.
+function clearError() { if ($("message").className === "error") say(""); }
 function fail(text) { say(text, "error"); }
 
 // ---------- moving through the line ----------
@@ -317,6 +379,7 @@ function togglePlay() {
   S.playing = setTimeout(tick, 50);
 }
 function stopPlay() {
+  stopAuto();
   clearTimeout(S.playing);
   S.playing = null;
   $("play-btn").textContent = "▶";
@@ -353,16 +416,25 @@ async function setStart(position, rest) {
   S.solved = "";
   S.selected = S.hintMove = S.legal = null;
   clearVerdict();
+  S.finish = null;
+  S.review = null;
+  $("review").textContent = "";
+  let bad = false;
   if (rest && rest.moves && rest.moves.length) {
-    const l = await ask({ op: "line", position, moves: rest.moves });
-    S.positions = l.positions;
-    S.line = l.moves;
-    S.fixed = l.moves.length;
-    S.cur = S.fixed;
-    if (l.refused) fail(`move ${l.refused.index + 1} of the link (${l.refused.move}) is refused: ${l.refused.reason}`);
+    try {
+      const l = await ask({ op: "line", position, moves: rest.moves });
+      S.positions = l.positions;
+      S.line = l.moves;
+      S.fixed = l.moves.length;
+      S.cur = S.fixed;
+      if (l.refused) { bad = true; fail(`move ${l.refused.index + 1} of the link (${l.refused.move}) is refused: ${l.refused.reason}`); }
+    } catch (e) {
+      bad = true;
+      fail("the moves in the link cannot be read: " + e.message);
+    }
   }
   draw();
-  if (rest && rest.step != null) {
+  if (rest && rest.step != null && !bad) {
     await runSolve(rest.shortest ? "shortest" : "solve");
     go(rest.step);
   } else {
@@ -389,12 +461,20 @@ function saveURL() {
   if (hand.length) h += "/moves/" + hand.join(",");
   if (S.solved === "shortest") h += "/shortest";
   if (S.solved) h += "/step/" + S.cur;
-  if (location.hash !== h) history.replaceState(null, "", h);
+  const deal = S.game + "/" + (S.number ? S.number : JSON.stringify(S.start));
+  if (S.urlDeal && S.urlDeal !== deal && !S.restoring) history.pushState(null, "", h);
+  else if (location.hash !== h) history.replaceState(null, "", h);
+  S.urlDeal = deal;
 }
 
 function parseURL(hash) {
-  const parts = decodeURIComponent(hash.replace(/^#/, "")).split("/");
-  if (parts.length < 2) return null;
+  let parts;
+  try {
+    parts = decodeURIComponent(hash.replace(/^#/, "")).split("/");
+  } catch (e) {
+    return { error: `the link cannot be read (${e.message})` };
+  }
+  if (parts.length < 2) return hash.replace(/^#/, "") ? { error: `the link names no deal: “${hash.replace(/^#/, "")}”` } : null;
   const r = { game: parts[0], moves: [], step: null, shortest: false };
   let i = 1;
   if (parts[1] === "p") { r.position = parts[2]; i = 3; } else { r.number = parts[1]; i = 2; }
@@ -409,9 +489,30 @@ function parseURL(hash) {
 function b64(s) { return btoa(unescape(encodeURIComponent(s))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, ""); }
 function unb64(s) { return decodeURIComponent(escape(atob(s.replace(/-/g, "+").replace(/_/g, "/")))); }
 
+// restore shows what the address names. A link that cannot be shown
+// leaves its error on screen and a usable board: the one there was, or
+// else the default deal.
 async function restore(hash) {
+  S.restoring = true;
+  try {
+    if (await restoreOnly(hash)) return true;
+  } catch (e) {
+    fail(e.message);
+  } finally {
+    S.restoring = false;
+  }
+  if (!S.start) {
+    const msg = $("message").textContent;
+    await loadDeal("russian-cell", "617");
+    fail(msg);
+  }
+  return false;
+}
+
+async function restoreOnly(hash) {
   const r = parseURL(hash);
   if (!r) return false;
+  if (r.error) { fail(r.error); return false; }
   if (r.position) {
     try {
       const a = await ask({ op: "read", text: unb64(r.position) });
@@ -532,18 +633,14 @@ async function runHint(next) {
   head.className = "head";
   head.textContent = a.exact ? `${label} — exact, every card known` : `${label} — the player's view, face-down cards unknown`;
   h.appendChild(head);
-  for (const l of a.lines.concat([a.searched])) {
-    const p = document.createElement("p");
-    p.textContent = l;
-    h.appendChild(p);
-  }
-  h.className = "hint " + (a.exact ? a.verdict : a.winnable > 0 ? "solvable" : a.unknown > 0 ? "unknown" : "unsolvable");
+  hintBody(h, a);
+  h.className = "hint " + (a.exact ? a.verdict : a.winnable > 0 ? "solvable" : a.unknown > 0 || !allTried(a) ? "unknown" : "unsolvable");
   S.hintMove = a.move || null;
   h.dataset.move = a.move ? a.move.move : "";
   h.dataset.exact = a.exact ? "1" : "";
   if (a.move) {
     const b = document.createElement("button");
-    b.textContent = "Play " + a.move.move;
+    b.textContent = "Play " + tens(a.move.move);
     b.id = "play-hint";
     b.addEventListener("click", () => handMove(a.move.move));
     h.appendChild(b);
@@ -551,11 +648,43 @@ async function runHint(next) {
   mark();
 }
 
+// allTried says a share of the player's view came from every arrangement
+// of the unseen cards, not a sample: only then is "cannot be won" proven.
+function allTried(a) { return a.lines.length > 0 && /\bexact\)/.test(a.lines[0]); }
+
+// hintBody writes the answer of Hint or "Can I still win?" in a player's
+// words: for the player's view, in how many of the ways the hidden cards
+// could lie the game can still be won, what that number means, and the
+// statistics behind a "details" toggle.
+function hintBody(h, a) {
+  const para = (text, el) => { const p = document.createElement("p"); p.textContent = tens(text); (el || h).appendChild(p); return p; };
+  if (a.exact) {
+    for (const l of a.lines) para(l);
+    para(a.searched).className = "note";
+    return;
+  }
+  const ways = `${a.of} ways the hidden cards could lie`;
+  if (a.winnable > 0) para(`Can still be won in ${a.winnable} of ${a.of} ${a.of === 1 ? "way the hidden cards could lie" : "ways the hidden cards could lie"}.`);
+  else if (a.unknown === 0 && allTried(a)) para(`Cannot be won: none of the ${ways} wins.`);
+  else if (a.unknown === 0) para(`None of the ${ways} that were tried can be won. That is not a proof: not every way was tried.`);
+  else para(`None of the ${ways} that were decided can be won; ${a.unknown} more ran out of budget.`);
+  for (const l of a.lines) if (/^(Best move|No move can help|There is no legal move)/.test(l)) para(l);
+  para("This counts the games in which every card would be known from now on, so it is an upper bound: playing without seeing the face-down cards wins less often.").className = "note";
+  const d = document.createElement("details");
+  const s = document.createElement("summary");
+  s.textContent = "details";
+  d.appendChild(s);
+  for (const l of a.lines) if (!/^(Best move|No move can help|There is no legal move|This is an upper bound)/.test(l)) para(l, d);
+  para(a.searched, d);
+  h.appendChild(d);
+}
+
 // ---------- moves by hand ----------
 
 async function handMove(move) {
+  finishAuto();
   const from = S.cur;
-  const l = await ask({ op: "line", position: pos(), moves: [move] });
+  const l = await ask({ op: "line", position: pos(), moves: [move], auto: autoMoves() });
   if (l.refused) {
     fail(`${l.refused.move} is not allowed: ${l.refused.reason}`);
     S.selected = null;
@@ -564,18 +693,140 @@ async function handMove(move) {
   }
   say("");
   S.line = S.line.slice(0, from).concat(l.moves);
-  S.positions = S.positions.slice(0, from + 1).concat([l.positions[1]]);
-  S.fixed = from + 1;
+  S.positions = S.positions.slice(0, from + 1).concat(l.positions.slice(1));
+  S.fixed = from + l.moves.length;
   S.solved = "";
   S.cur = from + 1;
   S.selected = S.hintMove = S.legal = null;
+  S.finish = null;
+  if (S.review && from < S.review.lostAt) { S.review = null; $("review").textContent = ""; }
   clearVerdict();
   draw();
   saveURL();
-  if (l.won) { say("Won! Every card is on its foundation.", "ok"); return true; }
-  if ($("auto-check").checked) runHint(false);
+  playOn(230, afterMove);
   return true;
 }
+
+// afterMove runs once a hand move and its automatic moves are on screen:
+// it says a won game is won, offers Finish when every card is face up and
+// the game can be won, or else checks whether the game can still be won.
+function afterMove() {
+  const p = pos();
+  if (SUIT_ORDER.every((s) => p.foundations[s] === 13)) { say("Won! Every card is on its foundation.", "ok"); return; }
+  if (p.tableau.every((pl) => !pl.down || pl.down.length === 0)) { checkFinish(); return; }
+  if ($("auto-check").checked) runHint(false);
+}
+
+// ---------- automatic moves and Finish ----------
+
+let autoTimer = null, autoThen = null;
+
+function autoMoves() { return $("auto-moves").checked; }
+
+// playOn steps through the moves already in the line up to S.fixed (the
+// automatic moves after a hand move, or Finish's), one every ms
+// milliseconds, then runs then.
+function playOn(ms, then) {
+  stopAuto();
+  autoThen = then;
+  const tick = () => {
+    if (S.cur >= S.fixed) { autoTimer = null; const t = autoThen; autoThen = null; if (t) t(); return; }
+    autoTimer = setTimeout(() => { go(S.cur + 1); tick(); }, reducedMotion() ? 0 : ms);
+  };
+  tick();
+}
+function stopAuto() { clearTimeout(autoTimer); autoTimer = null; autoThen = null; }
+// finishAuto puts the moves still to come on screen at once, when the
+// player acts before they are all shown.
+function finishAuto() {
+  if (!autoTimer) return;
+  const t = autoThen;
+  stopAuto();
+  go(S.fixed);
+  if (t) t();
+}
+
+// checkFinish solves a position with every card face up: when it can be
+// won, Finish plays the win.
+async function checkFinish() {
+  const at = S.cur, start = S.start;
+  const a = await runSearch("Every card is face up: checking the finish…", { op: "solve", position: pos(), maxNodes: budget() });
+  if (!a || S.cur !== at || S.start !== start) return;
+  if (a.verdict === "solvable" && a.line) {
+    S.finish = { from: at, line: a.line };
+    say("Every card is face up and the game can be won: press Finish to play it out.", "ok");
+    drawSide();
+  } else if ($("auto-check").checked) {
+    showVerdict(a, at);
+  }
+}
+
+function finish() {
+  const f = S.finish;
+  if (!f || f.from !== S.cur) return;
+  stopPlay();
+  S.line = S.line.slice(0, f.from).concat(f.line.moves);
+  S.positions = S.positions.slice(0, f.from + 1).concat(f.line.positions.slice(1));
+  S.fixed = S.line.length;
+  S.solved = "";
+  S.finish = null;
+  clearVerdict();
+  say("");
+  playOn(160, afterMove);
+}
+
+// ---------- where did I go wrong? ----------
+
+// runReview reviews the hand-played moves up to the step on screen in the
+// searching worker (player.FindLoss): the losing move, and whether it was
+// a mistake, bad luck or too close to call.
+async function runReview() {
+  if (!S.start || S.cur === 0) return;
+  stopPlay();
+  const upto = S.cur;
+  const moves = S.line.slice(0, upto).map((m) => m.move);
+  const a = await runSearch("Reviewing your game…", { op: "review", position: S.start, moves, samples: Number($("samples").value), maxNodes: budget() });
+  if (!a) return;
+  const r = $("review");
+  r.innerHTML = "";
+  r.className = "hint " + (a.lostAt > 0 ? "unsolvable" : a.lostAt === 0 ? "unknown" : "solvable");
+  const head = document.createElement("p");
+  head.className = "head";
+  head.textContent = a.lostAt > 0 ? `Lost at move ${a.lostAt}: ${a.judgement}` : a.lostAt === 0 ? "Lost as dealt" : "Not lost here";
+  r.appendChild(head);
+  for (const l of a.lines) {
+    const p = document.createElement("p");
+    p.textContent = tens(l);
+    r.appendChild(p);
+  }
+  S.review = a.lostAt > 0 ? { lostAt: a.lostAt, move: a.move, judgement: a.judgement } : null;
+  r.dataset.lostAt = a.lostAt;
+  if (a.lostAt > 0) {
+    const b = document.createElement("button");
+    b.id = "review-back";
+    b.textContent = `Go back to before move ${a.lostAt}`;
+    b.addEventListener("click", () => { stopPlay(); clearError(); go(a.lostAt - 1); });
+    r.appendChild(b);
+  }
+  drawSide();
+  mark();
+}
+
+// undoTarget is the step Undo goes back to: before the last hand move,
+// past the automatic moves that followed it. redoTarget is the step after
+// the next hand move and its automatic moves.
+function undoTarget() {
+  let s = S.cur - 1;
+  while (s > 0 && s < S.fixed && S.line[s].auto) s--;
+  return s;
+}
+function redoTarget() {
+  let s = S.cur + 1;
+  while (s < S.fixed && S.line[s].auto) s++;
+  return s;
+}
+function undo() { stopPlay(); clearError(); go(undoTarget()); }
+function redo() { stopPlay(); clearError(); go(redoTarget()); }
 
 function locOfCard(el) {
   const pile = el.closest("[data-pile]");
@@ -609,6 +860,7 @@ async function select(el) {
 
 async function clickOn(target) {
   if (!S.start) return;
+  finishAuto();
   stopPlay();
   const card = target.closest(".card");
   const dest = target.closest("[data-pile],[data-cell],[data-foundation]");
@@ -634,6 +886,86 @@ async function toFoundation(target) {
   if (!from || from === "f") return;
   S.selected = null;
   await handMove(`${card.dataset.card} ${from}>f`);
+}
+
+// ---------- drag and drop ----------
+
+// A card is dragged with the mouse or a finger (pointer events): it
+// carries the cards on it, the places it may go light up, and a drop
+// where it may not go puts it back with the referee's reason. A press
+// that does not move is a click, handled as before.
+let drag = null, dragClick = false;
+
+function wireDrag(board) {
+  // A drag ends in a click event on the board: it is not a click.
+  board.addEventListener("click", (e) => { if (dragClick) { dragClick = false; e.stopPropagation(); e.preventDefault(); } }, true);
+  board.addEventListener("pointerdown", (e) => {
+    if (e.pointerType === "mouse" && e.button !== 0) return;
+    const card = e.target.closest(".card");
+    if (!card || card.dataset.down || !S.start || drag) return;
+    const from = locOfCard(card);
+    if (!from || from === "f") return;
+    drag = { id: e.pointerId, card: card.dataset.card, from, x: e.clientX, y: e.clientY, els: null };
+  });
+  document.addEventListener("pointermove", (e) => {
+    if (!drag || e.pointerId !== drag.id) return;
+    const dx = e.clientX - drag.x, dy = e.clientY - drag.y;
+    if (!drag.els) {
+      if (Math.hypot(dx, dy) < 6) return;
+      finishAuto();
+      stopPlay();
+      const el = cardAt(drag.card);
+      if (!el) { drag = null; return; }
+      const cards = drag.from[0] === "t" ? cardsFrom(el) : [drag.card];
+      drag.els = cards.map(cardAt).filter(Boolean);
+      for (const c of drag.els) { c.classList.add("dragging"); c.style.pointerEvents = "none"; }
+      select(el);
+    }
+    for (const c of drag.els) { c.style.transform = `translate(${dx}px, ${dy}px)`; c.style.zIndex = "20"; }
+    const over = dropTarget(e.clientX, e.clientY);
+    for (const el of $("board").querySelectorAll(".over")) if (el !== over) el.classList.remove("over");
+    if (over) over.classList.add("over");
+  });
+  const end = async (e, cancelled) => {
+    if (!drag || e.pointerId !== drag.id) return;
+    const d = drag;
+    drag = null;
+    if (!d.els) return; // a click
+    dragClick = true;
+    setTimeout(() => { dragClick = false; }, 0);
+    const over = cancelled ? null : dropTarget(e.clientX, e.clientY);
+    const to = over ? locName(over) : null;
+    if (to && to !== d.from) {
+      if (await handMove(`${d.card} ${d.from}>${to}`)) return;
+    } else {
+      S.selected = null;
+    }
+    draw(); // the cards go back
+  };
+  document.addEventListener("pointerup", (e) => end(e, false));
+  document.addEventListener("pointercancel", (e) => end(e, true));
+}
+
+// dropTarget is the place under the point: a column (anywhere below its
+// top, so that a short column is easy to hit), a cell or the foundations.
+function dropTarget(x, y) {
+  const el = document.elementFromPoint(x, y);
+  const hit = el && el.closest("#board [data-pile], #board [data-cell], #board .foundations");
+  if (hit) return hit;
+  // The lowest pile whose column holds the point (Ripple Fan's piles lie
+  // in two rows).
+  let best = null, top = -Infinity;
+  for (const p of $("board").querySelectorAll("[data-pile]")) {
+    const r = p.getBoundingClientRect();
+    if (x >= r.left && x <= r.right && y >= r.top && r.top > top) { best = p; top = r.top; }
+  }
+  return best;
+}
+
+function locName(el) {
+  if (el.dataset.pile) return el.dataset.pile;
+  if (el.dataset.cell) return el.dataset.cell;
+  return "f";
 }
 
 // ---------- events ----------
@@ -679,16 +1011,25 @@ function wire() {
     idle("Cancelled.");
   });
   $("show-down").addEventListener("change", () => { $("hint").textContent = ""; S.hintMove = null; draw(); });
-  $("first-btn").addEventListener("click", () => { stopPlay(); go(0); });
-  $("prev-btn").addEventListener("click", () => { stopPlay(); go(S.cur - 1); });
-  $("next-btn").addEventListener("click", () => { stopPlay(); go(S.cur + 1); });
-  $("last-btn").addEventListener("click", () => { stopPlay(); go(S.line.length); });
+  $("first-btn").addEventListener("click", () => { stopPlay(); clearError(); go(0); });
+  $("prev-btn").addEventListener("click", undo);
+  $("undo-btn").addEventListener("click", undo);
+  $("next-btn").addEventListener("click", redo);
+  $("last-btn").addEventListener("click", () => { stopPlay(); clearError(); go(S.line.length); });
+  $("finish-btn").addEventListener("click", finish);
+  $("review-btn").addEventListener("click", runReview);
+  const am = $("auto-moves");
+  try { am.checked = localStorage.getItem("patience.autoMoves") !== "off"; } catch (e) { /* no storage: on */ }
+  am.addEventListener("change", () => {
+    try { localStorage.setItem("patience.autoMoves", am.checked ? "on" : "off"); } catch (e) { /* not remembered */ }
+  });
   $("play-btn").addEventListener("click", togglePlay);
   $("moves").addEventListener("click", (e) => {
     const b = e.target.closest("button[data-step]");
-    if (b) { stopPlay(); go(Number(b.dataset.step)); }
+    if (b) { stopPlay(); clearError(); go(Number(b.dataset.step)); }
   });
   const board = $("board");
+  wireDrag(board);
   board.addEventListener("click", (e) => clickOn(e.target));
   board.addEventListener("dblclick", (e) => toFoundation(e.target));
   board.addEventListener("keydown", (e) => {
@@ -702,13 +1043,13 @@ function wire() {
     const t = e.target;
     if (t.closest && t.closest("input,select,textarea")) return;
     if (e.ctrlKey || e.metaKey) {
-      if (e.key === "z") { e.preventDefault(); stopPlay(); go(S.cur - 1); }
-      else if (e.key === "y" || e.key === "Z") { e.preventDefault(); stopPlay(); go(S.cur + 1); }
+      if (e.key === "z") { e.preventDefault(); undo(); }
+      else if (e.key === "y" || e.key === "Z") { e.preventDefault(); redo(); }
       return;
     }
     switch (e.key) {
-      case "ArrowLeft": e.preventDefault(); stopPlay(); go(S.cur - 1); break;
-      case "ArrowRight": e.preventDefault(); stopPlay(); go(S.cur + 1); break;
+      case "ArrowLeft": e.preventDefault(); undo(); break;
+      case "ArrowRight": e.preventDefault(); redo(); break;
       case "Home": e.preventDefault(); stopPlay(); go(0); break;
       case "End": e.preventDefault(); stopPlay(); go(S.line.length); break;
       case " ":

@@ -1,0 +1,80 @@
+package play
+
+// The review of a game played by hand: "Where did I go wrong?".
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/patience-solver/patience/rules"
+	"github.com/patience-solver/patience/solver/player"
+	"github.com/patience-solver/patience/solver/sample"
+)
+
+// ReviewAnswer is the answer of review: where the game was lost, and
+// review's judgement of the losing move, in a player's words.
+type ReviewAnswer struct {
+	// LostAt is the number of the losing move (1 = the first); 0 when the
+	// deal could not be won as dealt, -1 when nothing was lost (or a
+	// budget left it unknown).
+	LostAt int      `json:"lostAt"`
+	Move   *MoveDoc `json:"move,omitempty"` // the losing move
+	Kept   *MoveDoc `json:"kept,omitempty"` // a move that kept the game winnable
+	// Judgement is "mistake", "bad luck" or "too close to call".
+	Judgement string   `json:"judgement,omitempty"`
+	Lines     []string `json:"lines"`
+}
+
+// review runs player.FindLoss on the moves from the start position: the
+// losing move is the first after which the game cannot be won with every
+// card known; the judgement compares it, over arrangements of the cards
+// the player could not see, with the move the player's view rated best.
+func review(start *rules.Position, moves []rules.Move, r Request) (ReviewAnswer, error) {
+	samples := r.Samples
+	if samples <= 0 {
+		samples = sample.DefaultSamples
+	}
+	sc := sampleConfig(config(start, r.MaxNodes), samples)
+	rv, err := player.FindLoss(context.Background(), start, moves, player.Sampling{Solver: sc.Solver, Samples: sc.Samples, Seed: sc.Seed}, player.Judging{})
+	if err != nil {
+		return ReviewAnswer{}, err
+	}
+	a := ReviewAnswer{LostAt: rv.LostAt}
+	switch {
+	case rv.LostAt == 0:
+		a.Lines = append(a.Lines, "Nothing you did lost this game: it could not be won even as dealt, with every card known.")
+	case rv.LostAt > 0:
+		q := start.Clone()
+		for _, m := range moves[:rv.LostAt-1] {
+			q.Apply(m)
+		}
+		d := moveDoc(q, moves[rv.LostAt-1])
+		a.Move = &d
+		a.Lines = append(a.Lines, fmt.Sprintf("The game was lost at move %d, %s (%s): it could be won before that move, and not after it.", rv.LostAt, d.Move, d.Text))
+		if rv.Kept != (rules.Move{}) {
+			k := moveDoc(q, rv.Kept)
+			a.Kept = &k
+			a.Lines = append(a.Lines, fmt.Sprintf("%s (%s) would have kept it winnable.", k.Move, k.Text))
+		}
+		j := rv.Judgement
+		how := fmt.Sprintf("%d of %d ways the hidden cards could lie", j.BestWon(), j.Pairs)
+		a.Judgement = j.Call.String()
+		switch j.Call {
+		case player.NoAlternative:
+			a.Lines = append(a.Lines, "Every other move went back to a position you had already seen, so there was nothing better to play.")
+		case player.Mistake:
+			a.Lines = append(a.Lines, fmt.Sprintf("A mistake: from what you could see, %s was better. It wins in %s; your move in %d.", rv.BestRated.Move, how, j.PlayedWon()))
+		case player.BadLuck:
+			a.Lines = append(a.Lines, fmt.Sprintf("Bad luck: from what you could see, no move was clearly better (the best wins in %s; your move in %d). The hidden cards decided it.", how, j.PlayedWon()))
+		default:
+			a.Lines = append(a.Lines, fmt.Sprintf("Too close to call: %s looked a little better from what you could see (it wins in %s; your move in %d), but not by enough to say.", rv.BestRated.Move, how, j.PlayedWon()))
+		}
+	case rv.Won:
+		a.Lines = append(a.Lines, "You won: no move lost the game.")
+	case rv.Lost:
+		a.Lines = append(a.Lines, "The game cannot be won any more, but where it was lost is unknown: a search ran out of budget.")
+	default:
+		a.Lines = append(a.Lines, "Nothing is lost yet: the game can still be won from here, with every card known.")
+	}
+	return a, nil
+}

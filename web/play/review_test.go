@@ -1,0 +1,75 @@
+package play
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/patience-solver/patience/dealgen"
+	"github.com/patience-solver/patience/rules"
+	"github.com/patience-solver/patience/solver"
+)
+
+// lostGame follows the solver's win of the deal for at least k moves, then
+// plays a move after which the game cannot be won: the losing move is the
+// last.
+func lostGame(t *testing.T, g rules.Game, n uint64, k int) (*rules.Position, []rules.Move) {
+	t.Helper()
+	start := dealgen.Deal(g, dealgen.FromUint64(n))
+	cfg := solver.DefaultConfig()
+	cfg.Workers = 1
+	res, err := solver.Solve(context.Background(), start, cfg)
+	if err != nil || res.Verdict != solver.Solvable {
+		t.Fatalf("deal %d: %v %v", n, res.Verdict, err)
+	}
+	q := start.Clone()
+	for i, m := range res.Moves {
+		if i >= k {
+			for _, x := range rules.LegalMoves(q, options(q), nil) {
+				c := q.Clone()
+				c.Apply(x)
+				if r, _ := solver.Solve(context.Background(), c, cfg); r.Verdict == solver.Unsolvable {
+					return start, append(append([]rules.Move{}, res.Moves[:i]...), x)
+				}
+			}
+		}
+		q.Apply(m)
+	}
+	t.Fatalf("deal %d: no losing move found", n)
+	return nil, nil
+}
+
+func TestReviewNamesTheLosingMove(t *testing.T) {
+	start, moves := lostGame(t, rules.RussianCell, 617, 5)
+	pos, _ := json.Marshal(rules.NewPositionDoc(start, ""))
+	var ms []string
+	for _, m := range moves {
+		ms = append(ms, m.String())
+	}
+	req, _ := json.Marshal(Request{Op: "review", Position: pos, Moves: ms, Samples: 10})
+	var a ReviewAnswer
+	if e := ask(t, string(req), &a); e != "" {
+		t.Fatal(e)
+	}
+	if a.LostAt != len(moves) || a.Move == nil || a.Move.Move != moves[len(moves)-1].String() {
+		t.Fatalf("lost at %d (%+v), want %d (%v)", a.LostAt, a.Move, len(moves), moves[len(moves)-1])
+	}
+	if a.Judgement != "mistake" && a.Judgement != "bad luck" && a.Judgement != "too close to call" {
+		t.Errorf("judgement %q", a.Judgement)
+	}
+	if len(a.Lines) < 2 || !strings.Contains(a.Lines[0], fmt.Sprintf("move %d, %s", len(moves), a.Move.Move)) {
+		t.Errorf("lines %q", a.Lines)
+	}
+	// Not lost: the solver's own first moves.
+	req, _ = json.Marshal(Request{Op: "review", Position: pos, Moves: ms[:len(ms)-1], Samples: 10})
+	var b ReviewAnswer
+	if e := ask(t, string(req), &b); e != "" || b.LostAt != -1 || b.Move != nil {
+		t.Errorf("the winning line's moves: %+v %s", b, e)
+	}
+	req, _ = json.Marshal(Request{Op: "review", Position: pos, Moves: []string{"ZZ t9>t1"}})
+	if e := ask(t, string(req), &a); !strings.Contains(e, "move 1 (ZZ t9>t1)") {
+		t.Errorf("a bad move: error %q", e)
+	}
+}
