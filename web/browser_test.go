@@ -587,7 +587,9 @@ func TestBrowserHintNeverLoops(t *testing.T) {
 		// 20 arrangements a hint, to keep the test short: an option the
 		// page does not offer, added here.
 		p.eval(`(() => { const s = document.getElementById('samples'); s.add(new Option('20', '20')); s.value = '20'; return ''; })()`)
-		p.eval(`(() => { document.getElementById('auto-check').checked = false; return ''; })()`)
+		// Neither the automatic check nor the automatic foundation moves:
+		// each Hint's move is then one step.
+		p.eval(`(() => { document.getElementById('auto-check').checked = false; document.getElementById('auto-moves').checked = false; return ''; })()`)
 		seen := map[string]int{canonicalBoard(p.board()): 0}
 		k := 0
 		for ; k < 40; k++ {
