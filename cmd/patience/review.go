@@ -144,7 +144,10 @@ func reviewStart(s streams, args []string, sf startFlags, mf rules.MoveFile) (ru
 	return readStart(s, []string{args[0], sol.Number}, sf)
 }
 
+// reviewDoc is the JSON that review --format json writes, of kind
+// "review" (docs/formats.md, "A review").
 type reviewDoc struct {
+	rules.DocHeader
 	Game       string             `json:"game"`
 	Number     string             `json:"number,omitempty"`
 	Position   *rules.PositionDoc `json:"position,omitempty"`
@@ -183,7 +186,7 @@ type diffDoc struct {
 
 func newReviewDoc(rv *player.Reviewed, num string, withPosition bool) reviewDoc {
 	p := rv.Start
-	d := reviewDoc{Game: p.Game.String(), Number: num, Rules: shareRules{Returns: p.Game == rules.RussianCell}, Verdict: rv.Before.String(),
+	d := reviewDoc{DocHeader: rules.ReviewDocument.Header(), Game: p.Game.String(), Number: num, Rules: shareRules{Returns: p.Game == rules.RussianCell}, Verdict: rv.Before.String(),
 		Moves: []reviewMoveDoc{}, Won: rv.Won, Lost: rv.Lost}
 	if withPosition {
 		pd := rules.NewPositionDoc(p, num)
