@@ -382,7 +382,11 @@ func TestCLIDealPositionRoundTrip(t *testing.T) {
 	var want, got cliPosition
 	cliDecodeStrict(t, cliReadFile(t, mid), &want)
 	cliDecodeStrict(t, cliOK(t, "", "deal", "russian-cell", "--position", mid, "--format", "json"), &got)
-	for i := range want.Tableau { // the fixture may leave "down" out
+	if want.Patience != "" {
+		t.Fatalf("the fixture, a position written by hand, names its kind: %+v", want.cliKind)
+	}
+	want.cliKind = cliKind{"position", 1} // deal writes the kind the fixture leaves out
+	for i := range want.Tableau {         // the fixture may leave "down" out
 		if want.Tableau[i].Down == nil {
 			want.Tableau[i].Down = []string{}
 		}
@@ -1033,6 +1037,10 @@ func TestCLISolvePositionStdin(t *testing.T) {
 		}
 		var want cliPosition
 		cliDecodeStrict(t, js, &want)
+		if want.cliKind != (cliKind{"position", 1}) {
+			t.Errorf("%s: deal's position says it is %+v", g, want.cliKind)
+		}
+		want.cliKind = cliKind{} // embedded in the solution, the position has no kind
 		if !reflect.DeepEqual(*s.Position, want) {
 			t.Errorf("%s: carried position %+v, want %+v", g, *s.Position, want)
 		}
