@@ -18,7 +18,7 @@ const MaxInputSize = 1 << 20
 
 // PositionDoc is the JSON form of a position (docs/design.md §6):
 //
-//	{"game":"russian-cell","number":"617",
+//	{"patience":"position","version":1,"game":"russian-cell","number":"617",
 //	 "tableau":[{"down":[],"up":["6C"]},{"down":["7D"],"up":["8D","3C","QS","2S","JH"]}, ...],
 //	 "cells":[null,null],"foundations":{"C":0,"S":0,"H":0,"D":0}}
 //
@@ -26,8 +26,11 @@ const MaxInputSize = 1 << 20
 //
 // It can be embedded in other JSON documents (a solution carries one as
 // "position"). Build one with NewPositionDoc and turn it back into a
-// Position with its Position method.
+// Position with its Position method. NewPositionDoc leaves the DocHeader
+// empty, as a position embedded in another document has none;
+// MarshalPosition fills it, as a document of its own says its kind.
 type PositionDoc struct {
+	DocHeader
 	Game        string         `json:"game"`
 	Number      string         `json:"number,omitempty"`
 	Tableau     []PileDoc      `json:"tableau"`
@@ -93,6 +96,9 @@ func cardStrings(cs []Card) []string {
 // "tableau" are required.
 func (d *PositionDoc) Position() (*Position, string, error) {
 	var l problemList
+	if msg := d.DocHeader.check(PositionDocument); msg != "" {
+		return nil, "", problemsOf("%s", msg)
+	}
 	if d.Game == "" {
 		return nil, "", problemsOf(`missing "game": use "russian-cell" or "ripple-fan"`)
 	}
@@ -182,11 +188,13 @@ func cardError(s string) string {
 }
 
 // MarshalPosition returns the position as compact one-line JSON (no
-// trailing newline), keys in the order game, number, tableau, cells,
-// foundations. number is the deal number in canonical form; it is left out
-// when "".
+// trailing newline), keys in the order patience ("position"), version,
+// game, number, tableau, cells, foundations. number is the deal number in
+// canonical form; it is left out when "".
 func MarshalPosition(p *Position, number string) []byte {
-	b, err := json.Marshal(NewPositionDoc(p, number))
+	d := NewPositionDoc(p, number)
+	d.DocHeader = PositionDocument.Header()
+	b, err := json.Marshal(d)
 	if err != nil {
 		panic("rules: MarshalPosition: " + err.Error()) // cannot happen: only strings and ints
 	}
@@ -274,8 +282,8 @@ func readCapped(r io.Reader, want Document) ([]byte, error) {
 // results file, which may be of any size.
 func resultsHeader(data []byte) bool {
 	line, _, _ := bytes.Cut(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")), []byte("\n"))
-	var top map[string]json.RawMessage
-	return json.Unmarshal(line, &top) == nil && top["patience"] != nil
+	d, _ := KindOf(line)
+	return d == ResultsDocument
 }
 
 func unmarshalPosition(data []byte) (*Position, string, error) {
@@ -289,6 +297,13 @@ func unmarshalPosition(data []byte) (*Position, string, error) {
 // decodeStrict decodes one JSON object from data into v, rejecting unknown
 // fields, keys given twice and anything after the object. Errors are one-line Problems.
 func decodeStrict(data []byte, v any, what string) error {
+	if _, ok := KindOf(data); ok {
+		// The document says what it is: another kind is refused as
+		// such, whatever its keys.
+		if err := wrongKind(data, what); err != nil {
+			return err
+		}
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
@@ -317,6 +332,15 @@ func decodeStrict(data []byte, v any, what string) error {
 }
 
 // Document is a kind of JSON document that patience reads or writes.
+//
+// Every document patience writes opens with its DocHeader: "patience"
+// names its kind (see Kind) and "version" the version of its format, as
+// in {"patience":"solution","version":1,...}. A results file's header
+// line carries them too ({"patience":"results","version":2,...}), and
+// one line of a results file carries none. Readers recognise a document by
+// its kind, and fall back to its keys only for a document without one:
+// a file written before documents said their kind, or a position written
+// by hand.
 type Document uint8
 
 // The documents.
@@ -328,7 +352,123 @@ const (
 	ShareDocument      // the share of arrangements won, for a position with unknown cards
 	MoveListDocument   // a list of moves
 	ReviewDocument     // the review of a played game (patience review --format json)
+	PlayDocument       // the record of a played game (patience play --format json)
+	HintDocument       // a hint (patience hint --format json)
+	SummaryDocument    // the summary of results (patience stats --format json)
 )
+
+// documents gives each document that says its kind its "patience" field
+// and the version of its format that this build writes.
+var documents = []struct {
+	doc     Document
+	kind    string
+	version int
+}{
+	{PositionDocument, "position", 1},
+	{SolutionDocument, "solution", 1},
+	{ResultsDocument, "results", 2},
+	{ShareDocument, "share", 1},
+	{ReviewDocument, "review", 2},
+	{PlayDocument, "play", 1},
+	{HintDocument, "hint", 1},
+	{SummaryDocument, "summary", 1},
+}
+
+// Kind returns the document's kind as its "patience" field names it, such
+// as "solution", or "" for a document that carries none (one line of a
+// results file, a list of moves).
+func (d Document) Kind() string {
+	for _, k := range documents {
+		if k.doc == d {
+			return k.kind
+		}
+	}
+	return ""
+}
+
+// Version returns the version of the document's format that this build
+// writes (its "version" field), or 0 for a document without a kind. A
+// reader reads every version up to it.
+func (d Document) Version() int {
+	for _, k := range documents {
+		if k.doc == d {
+			return k.version
+		}
+	}
+	return 0
+}
+
+// Header returns the DocHeader that opens a document of kind d as this
+// build writes it.
+func (d Document) Header() DocHeader {
+	return DocHeader{Patience: d.Kind(), Version: d.Version()}
+}
+
+// ParseKind returns the document whose kind (its "patience" field) is s.
+func ParseKind(s string) (Document, bool) {
+	for _, k := range documents {
+		if k.kind == s {
+			return k.doc, true
+		}
+	}
+	return 0, false
+}
+
+// DocHeader is the pair of fields that opens every JSON document patience
+// writes: Patience, the document's kind (see Document.Kind), and Version,
+// the version of its format. Embed it first in a document's struct, and
+// fill it with Document.Header. Both fields are left out when empty, as in
+// a position embedded in another document.
+type DocHeader struct {
+	Patience string `json:"patience,omitempty"`
+	Version  int    `json:"version,omitempty"`
+}
+
+// check returns what is wrong with the header of a document read as want
+// (or, for a solution, as a played game), in one line, or "" when
+// nothing is. An empty header is right: the document was written before
+// documents said their kind, or by hand.
+func (h DocHeader) check(want Document) string {
+	if h.Patience == "" {
+		if h.Version != 0 {
+			return fmt.Sprintf(`"version" without "patience": a document that gives its format version names its kind, as in {"patience":%q,"version":%d,...}`, want.Kind(), want.Version())
+		}
+		return ""
+	}
+	d, ok := ParseKind(h.Patience)
+	switch {
+	case !ok:
+		return fmt.Sprintf(`"patience": %q is not a kind of document patience writes; want %q`, clip(h.Patience), want.Kind())
+	case d != want && !(want == SolutionDocument && d == PlayDocument):
+		return "this is " + d.String() + ", not " + want.String()
+	case h.Version == 0:
+		return fmt.Sprintf(`"patience": %q without "version": want "version":%d`, h.Patience, d.Version())
+	case h.Version < 0 || h.Version > d.Version():
+		return fmt.Sprintf("format version %d of %s: this build of patience reads versions up to %d; use a newer build", h.Version, d, d.Version())
+	}
+	return ""
+}
+
+// KindOf reports the kind that data, a JSON object, names in its
+// "patience" field: ok is true when the field is there, and the document
+// is 0 when the field is not a kind patience knows. It reads nothing
+// else: a document without the field (written before documents said
+// their kind, or by hand) is recognised by its keys, where a reader
+// recognises it at all.
+func KindOf(data []byte) (d Document, ok bool) {
+	var top struct {
+		Patience *json.RawMessage `json:"patience"`
+	}
+	if json.NewDecoder(bytes.NewReader(data)).Decode(&top) != nil || top.Patience == nil {
+		return 0, false
+	}
+	var kind string
+	if json.Unmarshal(*top.Patience, &kind) != nil {
+		return 0, true
+	}
+	d, _ = ParseKind(kind)
+	return d, true
+}
 
 // String describes the document in words, as in "this is a position".
 func (d Document) String() string {
@@ -347,6 +487,12 @@ func (d Document) String() string {
 		return "a list of moves"
 	case ReviewDocument:
 		return "the review of a played game"
+	case PlayDocument:
+		return "the record of a played game"
+	case HintDocument:
+		return "a hint of patience hint"
+	case SummaryDocument:
+		return "the summary of a results file"
 	}
 	return fmt.Sprintf("Document(%d)", uint8(d))
 }
@@ -367,11 +513,10 @@ func (e *WrongDocumentError) Error() string {
 // object that is plainly another of the project's documents than the one
 // wanted (what: "position", "solution" or "list of moves"); otherwise nil.
 func wrongKind(data []byte, what string) error {
-	var top map[string]json.RawMessage
-	if json.NewDecoder(bytes.NewReader(data)).Decode(&top) != nil {
+	got := documentOf(data)
+	if got == 0 {
 		return nil
 	}
-	has := func(k string) bool { _, ok := top[k]; return ok }
 	want := PositionDocument
 	switch what {
 	case "solution":
@@ -379,56 +524,67 @@ func wrongKind(data []byte, what string) error {
 	case "list of moves":
 		want = MoveListDocument
 	}
-	var got Document
-	switch {
-	case has("patience"):
-		got = ResultsDocument
-	case has("arrangements") || has("hidden"):
-		got = ShareDocument
-	case has("tableau"):
-		got = PositionDocument
-	case isReview(has):
-		got = ReviewDocument
-	case isSolution(has):
-		got = SolutionDocument
-	case has("number") && has("verdict") && !has("game"):
-		got = ResultLineDocument
-	default:
-		return nil
-	}
-	if got == want {
+	if got == want || got == PlayDocument && want == SolutionDocument {
 		return nil // the right kind, with a fault of its own
 	}
 	return &WrongDocumentError{Got: got, Want: want}
 }
 
-// isSolution says whether a document with the top-level keys that has
-// reports is a solution, as patience solve --format json writes it.
+// documentOf returns the document that data, a JSON object, is: the kind
+// its "patience" field names, or for a document without one, the
+// document its keys show; 0 when neither tells.
+func documentOf(data []byte) Document {
+	if d, ok := KindOf(data); ok {
+		return d
+	}
+	var top map[string]json.RawMessage
+	if json.NewDecoder(bytes.NewReader(data)).Decode(&top) != nil {
+		return 0
+	}
+	has := func(k string) bool { _, ok := top[k]; return ok }
+	// The keys of documents written before documents said their kind.
+	switch {
+	case has("arrangements") || has("hidden"):
+		return ShareDocument
+	case has("tableau"):
+		return PositionDocument
+	case isReview(has):
+		return ReviewDocument
+	case isSolution(has):
+		return SolutionDocument
+	case has("number") && has("verdict") && !has("game"):
+		return ResultLineDocument
+	}
+	return 0
+}
+
+// isSolution says whether a document without a kind, with the top-level
+// keys that has reports, is a solution, as patience solve --format json
+// wrote it.
 func isSolution(has func(string) bool) bool {
 	return (has("position") || has("number")) && has("game") && (has("moves") || has("verdict")) && !isReview(has)
 }
 
-// isReview says whether a document with the top-level keys that has
-// reports is a review, as patience review --format json writes it: it has
-// a game, a verdict and moves as a solution has, and "won" and "lost".
+// isReview says whether a document without a kind, with the top-level
+// keys that has reports, is a review, as patience review --format json
+// wrote it: it has a game, a verdict and moves as a solution has, and
+// "won" and "lost".
 func isReview(has func(string) bool) bool {
 	return has("game") && has("won") && has("lost") && has("moves")
 }
 
-// looksLikeSolution reports whether data opens with a JSON object that is a
-// solution by its keys.
+// looksLikeSolution reports whether data opens with a JSON object that is
+// a solution or the record of a played game, by its kind or, without
+// one, by its keys.
 func looksLikeSolution(data []byte) bool {
-	var top map[string]json.RawMessage
-	if json.NewDecoder(bytes.NewReader(data)).Decode(&top) != nil {
-		return false
-	}
-	return isSolution(func(k string) bool { _, ok := top[k]; return ok })
+	d := documentOf(data)
+	return d == SolutionDocument || d == PlayDocument
 }
 
 // jsonFields are the field names of the position and solution JSON, for
 // "did you mean" hints.
 var jsonFields = []string{
-	"game", "number", "tableau", "cells", "foundations", "down", "up", "C", "S", "H", "D",
+	"patience", "version", "game", "number", "tableau", "cells", "foundations", "down", "up", "C", "S", "H", "D",
 	"position", "verdict", "reason", "rules", "returns", "moves", "card", "from", "to", "nodes", "seconds", "solver",
 }
 

@@ -35,17 +35,25 @@ const ioRFMidJSON = `{"game":"ripple-fan","tableau":[` +
 	`{"down":[],"up":["2H","2D","9H"]}],` +
 	`"cells":[],"foundations":{"C":0,"S":0,"H":1,"D":0}}`
 
+// positionDocument is a position's JSON as a document of its own: with its
+// kind and format version first (ioRCMidJSON and ioRFMidJSON are the form
+// embedded in a solution, and of a file written before documents said
+// their kind).
+func positionDocument(embedded string) string {
+	return `{"patience":"position","version":1,` + strings.TrimPrefix(embedded, "{")
+}
+
 func TestPositionJSONGolden(t *testing.T) {
-	if got := string(rules.MarshalPosition(ioRCMid(), "617")); got != ioRCMidJSON {
-		t.Errorf("russian cell:\ngot  %s\nwant %s", got, ioRCMidJSON)
+	if got, want := string(rules.MarshalPosition(ioRCMid(), "617")), positionDocument(ioRCMidJSON); got != want {
+		t.Errorf("russian cell:\ngot  %s\nwant %s", got, want)
 	}
-	if got := string(rules.MarshalPosition(ioRFMid(), "")); got != ioRFMidJSON {
-		t.Errorf("ripple fan:\ngot  %s\nwant %s", got, ioRFMidJSON)
+	if got, want := string(rules.MarshalPosition(ioRFMid(), "")), positionDocument(ioRFMidJSON); got != want {
+		t.Errorf("ripple fan:\ngot  %s\nwant %s", got, want)
 	}
 	// The empty cells of a starting Russian Cell deal are nulls.
 	got := string(rules.MarshalPosition(ioRCStart(), ""))
 	if !strings.HasSuffix(got, `"cells":[null,null],"foundations":{"C":0,"S":0,"H":0,"D":0}}`) ||
-		!strings.HasPrefix(got, `{"game":"russian-cell","tableau":[{"down":[],"up":["5S"]},`) {
+		!strings.HasPrefix(got, `{"patience":"position","version":1,"game":"russian-cell","tableau":[{"down":[],"up":["5S"]},`) {
 		t.Errorf("russian cell start: %s", got)
 	}
 	// Piles built without slices still say "down":[] and "up":[].
@@ -150,15 +158,15 @@ func TestReadPositionErrors(t *testing.T) {
 		{"bad cell card", strings.Replace(rc, `"cells":[null,null]`, `"cells":["ZZ",null]`, 1), `c1: unknown card "ZZ": bad rank`},
 		{"several bad cards", strings.Replace(strings.Replace(rc, `"8D"`, `"1X"`, 1), `"5S"`, `"5"`, 1),
 			"t1: unknown card \"5\": bad suit\nt6: unknown card \"1X\": bad rank"},
-		{"number not canonical", strings.Replace(rc, `{"game":"russian-cell"`, `{"game":"russian-cell","number":"0617"`, 1),
+		{"number not canonical", strings.Replace(rc, `"game":"russian-cell"`, `"game":"russian-cell","number":"0617"`, 1),
 			`number "0617" is not in canonical form: write "617"`},
-		{"ms number below 32000", strings.Replace(rc, `{"game":"russian-cell"`, `{"game":"russian-cell","number":"ms617"`, 1),
+		{"ms number below 32000", strings.Replace(rc, `"game":"russian-cell"`, `"game":"russian-cell","number":"ms617"`, 1),
 			`number "ms617" is not in canonical form: write "617"`},
-		{"ms number too big", strings.Replace(rc, `{"game":"russian-cell"`, `{"game":"russian-cell","number":"ms8589934592"`, 1),
+		{"ms number too big", strings.Replace(rc, `"game":"russian-cell"`, `"game":"russian-cell","number":"ms8589934592"`, 1),
 			`number "ms8589934592": an ms number is at most ms8589934591`},
-		{"number with a hash", strings.Replace(rc, `{"game":"russian-cell"`, `{"game":"russian-cell","number":"#617"`, 1),
+		{"number with a hash", strings.Replace(rc, `"game":"russian-cell"`, `"game":"russian-cell","number":"#617"`, 1),
 			`number "#617": want a deal number in canonical form, such as "617" or "ms123456"`},
-		{"number zero", strings.Replace(rc, `{"game":"russian-cell"`, `{"game":"russian-cell","number":"0"`, 1),
+		{"number zero", strings.Replace(rc, `"game":"russian-cell"`, `"game":"russian-cell","number":"0"`, 1),
 			`number "0": deals start at 1`},
 		{"validation", strings.Replace(rc, `"8D"`, `"7D"`, 1), "card 7D appears twice (t4 and t6)\ncard 8D is missing"},
 		{"ripple fan with cells", strings.Replace(rf, `"cells":[]`, `"cells":[null]`, 1), "ripple-fan has no cells, got 1"},

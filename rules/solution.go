@@ -22,7 +22,7 @@ const (
 // Solution is the outcome of solving one deal or position, as written in the
 // solution JSON (docs/design.md §6):
 //
-//	{"game":"russian-cell","number":"617","verdict":"solvable","rules":{"returns":true},
+//	{"patience":"solution","version":1,"game":"russian-cell","number":"617","verdict":"solvable","rules":{"returns":true},
 //	 "moves":[{"card":"5C","from":"t3","to":"t6"},{"card":"AH","from":"c1","to":"f"}],
 //	 "nodes":12345,"seconds":0.012}
 //
@@ -110,8 +110,10 @@ type Shortest struct {
 }
 
 // solutionDoc is the JSON form of a Solution. New fields go here and in
-// Solution, converted in MarshalSolution and ReadSolution.
+// Solution, converted in MarshalSolution and ReadSolution. Its kind is
+// "solution", or "play" for the record of a played game.
 type solutionDoc struct {
+	DocHeader
 	Game     string       `json:"game"`
 	Number   string       `json:"number,omitempty"`
 	Position *PositionDoc `json:"position,omitempty"`
@@ -147,22 +149,24 @@ type moveDoc struct {
 }
 
 // MarshalSolution returns the solution as compact one-line JSON (no trailing
-// newline), keys in the order game, number (or position), verdict, reason
+// newline), keys in the order patience ("solution", or "play" when Play
+// is set), version, game, number (or position), verdict, reason
 // (when not ""), rules, moves, forced (when not 0), shortest and lower_bound
 // (when Shortest is set), nodes, seconds, solver (when not ""). A NaN or
 // infinite Seconds is written as 0.
 func MarshalSolution(s *Solution) []byte {
 	returns := s.Options.Returns(s.Game)
 	d := solutionDoc{
-		Game:    s.Game.String(),
-		Verdict: s.Verdict,
-		Reason:  s.Reason,
-		Rules:   &rulesDoc{Returns: &returns},
-		Moves:   make([]moveDoc, len(s.Moves)),
-		Forced:  s.Forced,
-		Nodes:   s.Nodes,
-		Seconds: s.Seconds,
-		Solver:  s.Solver,
+		DocHeader: SolutionDocument.Header(),
+		Game:      s.Game.String(),
+		Verdict:   s.Verdict,
+		Reason:    s.Reason,
+		Rules:     &rulesDoc{Returns: &returns},
+		Moves:     make([]moveDoc, len(s.Moves)),
+		Forced:    s.Forced,
+		Nodes:     s.Nodes,
+		Seconds:   s.Seconds,
+		Solver:    s.Solver,
 	}
 	if s.Shortest != nil {
 		proven, lower := s.Shortest.Proven, s.Shortest.LowerBound
@@ -179,6 +183,7 @@ func MarshalSolution(s *Solution) []byte {
 		d.Moves[i] = moveDoc{Card: &c, From: &f, To: &t}
 	}
 	if pl := s.Play; pl != nil {
+		d.DocHeader = PlayDocument.Header()
 		d.Player, d.Samples, d.Seed, d.Outcome, d.Ended, d.Stopped, d.LostAfter, d.Shares = pl.Player, pl.Samples, pl.Seed, pl.Outcome, pl.Ended, pl.Stopped, pl.LostAfter, pl.Shares
 		if d.Shares == nil {
 			d.Shares = []*PlayShare{}
@@ -194,7 +199,9 @@ func MarshalSolution(s *Solution) []byte {
 	return b
 }
 
-// ReadSolution reads solution JSON, at most MaxInputSize bytes. It checks the
+// ReadSolution reads solution JSON, at most MaxInputSize bytes: a solution
+// or the record of a played game, with its kind ("patience") or, as
+// written before documents said their kind, without. It checks the
 // document's form: a known game; a number or a position (validated, with
 // every card known), not both; a known verdict; moves that name a card and two locations. It does
 // not check that the moves are legal or win: that is the referee's job. A
@@ -218,7 +225,10 @@ func ReadSolution(r io.Reader) (*Solution, error) {
 		return nil, err
 	}
 	var l problemList
-	s := &Solution{Number: d.Number, Verdict: d.Verdict, Reason: d.Reason, Forced: d.Forced, Nodes: d.Nodes, Seconds: d.Seconds, Solver: d.Solver}
+	if msg := d.DocHeader.check(SolutionDocument); msg != "" {
+		l.add(sevInput, "%s", msg)
+	}
+	s := &Solution{Number: d.Number, Verdict: d.Verdict, Reason: d.Reason, Forced: d.Forced, Nodes: d.Nodes, Seconds: d.Seconds, Solver: d.Solver, Options: DefaultOptions()}
 	gameOK := false
 	if d.Game == "" {
 		l.add(sevInput, `missing "game": use "russian-cell" or "ripple-fan"`)
@@ -295,6 +305,10 @@ func ReadSolution(r io.Reader) (*Solution, error) {
 		}
 	}
 	switch {
+	case d.Patience == PlayDocument.Kind() && d.Outcome == "":
+		l.add(sevInput, `"patience": "play" without "outcome": the record of a played game says how it ended (won, lost or stopped)`)
+	case d.Patience == SolutionDocument.Kind() && d.Outcome != "":
+		l.add(sevInput, `"outcome" in a solution: the record of a played game is "patience": "play"`)
 	case d.Outcome == "" && (d.Player != "" || d.Samples != 0 || d.Seed != "" || d.Ended != "" || d.Stopped != "" || d.LostAfter != nil || d.Shares != nil):
 		l.add(sevInput, `a played game's fields without "outcome": use won, lost or stopped`)
 	case d.Outcome == OutcomeWon || d.Outcome == OutcomeLost || d.Outcome == OutcomeStopped:

@@ -48,7 +48,7 @@ func TestSolutionGolden(t *testing.T) {
 		Moves:   ioMoves(t, "5C t3>t6", "AH c1>f"),
 		Nodes:   12345, Seconds: 0.012,
 	}
-	want := `{"game":"russian-cell","number":"617","verdict":"solvable","rules":{"returns":true},` +
+	want := `{"patience":"solution","version":1,"game":"russian-cell","number":"617","verdict":"solvable","rules":{"returns":true},` +
 		`"moves":[{"card":"5C","from":"t3","to":"t6"},{"card":"AH","from":"c1","to":"f"}],"nodes":12345,"seconds":0.012}`
 	if got := string(rules.MarshalSolution(s)); got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
@@ -58,7 +58,7 @@ func TestSolutionGolden(t *testing.T) {
 		Game: rules.RippleFan, Position: ioRFMid(), Verdict: rules.VerdictUnknown,
 		Reason: "node budget of 1000 ran out", Nodes: 1000, Seconds: 1.5,
 	}
-	want = `{"game":"ripple-fan","position":` + ioRFMidJSON + `,"verdict":"unknown","reason":"node budget of 1000 ran out",` +
+	want = `{"patience":"solution","version":1,"game":"ripple-fan","position":` + ioRFMidJSON + `,"verdict":"unknown","reason":"node budget of 1000 ran out",` +
 		`"rules":{"returns":false},"moves":[],"nodes":1000,"seconds":1.5}`
 	if got := string(rules.MarshalSolution(u)); got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
@@ -68,7 +68,7 @@ func TestSolutionGolden(t *testing.T) {
 	s.Shortest = &rules.Shortest{Proven: false, LowerBound: 1}
 	s.Reason = "node budget of 100 reached"
 	s.Forced = 1
-	want = `{"game":"russian-cell","number":"617","verdict":"solvable","reason":"node budget of 100 reached","rules":{"returns":true},` +
+	want = `{"patience":"solution","version":1,"game":"russian-cell","number":"617","verdict":"solvable","reason":"node budget of 100 reached","rules":{"returns":true},` +
 		`"moves":[{"card":"5C","from":"t3","to":"t6"},{"card":"AH","from":"c1","to":"f"}],"forced":1,"shortest":false,"lower_bound":1,"nodes":12345,"seconds":0.012}`
 	if got := string(rules.MarshalSolution(s)); got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
@@ -204,7 +204,7 @@ func TestReadSolutionErrors(t *testing.T) {
 		{"bad card in position", strings.Replace(withPos, `"QC"`, `"QQ"`, 1), `position: c2: unknown card "QQ": bad suit`},
 		{"position without game", strings.Replace(withPos, `"position":{"game":"russian-cell",`, `"position":{`, 1),
 			`position: missing "game": use "russian-cell" or "ripple-fan"`},
-		{"game mismatch", strings.Replace(withPos, `{"game":"russian-cell"`, `{"game":"ripple-fan"`, 1),
+		{"game mismatch", strings.Replace(withPos, `"game":"russian-cell"`, `"game":"ripple-fan"`, 1),
 			"position: the game is russian-cell, but the solution's game is ripple-fan"},
 		{"shortest without lower bound", strings.Replace(good, `"nodes"`, `"shortest":true,"nodes"`, 1),
 			`"shortest" without "lower_bound": a shortest search's answer carries its proven lower bound`},

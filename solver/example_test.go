@@ -113,7 +113,7 @@ func ExampleResult_Solution() {
 	end, err := rules.Replay(p, back.Options, back.Moves)
 	fmt.Println(back.Verdict, len(back.Moves), "moves; won", end.Won(), err)
 	// Output:
-	// {"game":"russian-cell","number":"617","verdict":"solvable","rules":{"returns":true},"moves":[...]...
+	// {"patience":"solution","version":1,"game":"russian-cell","number":"617","verdict":"solvable","rules":{"returns":true},"moves":[...]...
 	// solvable 89 moves; won true <nil>
 }
 

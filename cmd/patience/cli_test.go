@@ -183,8 +183,16 @@ func cliVectors(t *testing.T) []cliVector {
 	return vs
 }
 
+// cliKind is the kind and format version that open every document
+// patience writes.
+type cliKind struct {
+	Patience string `json:"patience"`
+	Version  int    `json:"version"`
+}
+
 // cliPosition is the position JSON of docs/design.md §6, decoded strictly.
 type cliPosition struct {
+	cliKind
 	Game    string `json:"game"`
 	Number  string `json:"number"`
 	Tableau []struct {
@@ -374,7 +382,11 @@ func TestCLIDealPositionRoundTrip(t *testing.T) {
 	var want, got cliPosition
 	cliDecodeStrict(t, cliReadFile(t, mid), &want)
 	cliDecodeStrict(t, cliOK(t, "", "deal", "russian-cell", "--position", mid, "--format", "json"), &got)
-	for i := range want.Tableau { // the fixture may leave "down" out
+	if want.Patience != "" {
+		t.Fatalf("the fixture, a position written by hand, names its kind: %+v", want.cliKind)
+	}
+	want.cliKind = cliKind{"position", 1} // deal writes the kind the fixture leaves out
+	for i := range want.Tableau {         // the fixture may leave "down" out
 		if want.Tableau[i].Down == nil {
 			want.Tableau[i].Down = []string{}
 		}
@@ -516,6 +528,7 @@ func TestCLIUsageErrors(t *testing.T) {
 
 // cliSolution is the solution JSON of docs/design.md §6.
 type cliSolution struct {
+	cliKind
 	Game     string       `json:"game"`
 	Number   string       `json:"number"`
 	Position *cliPosition `json:"position"`
@@ -558,13 +571,13 @@ func cliSolveJSON(t *testing.T, stdin string, args ...string) (string, cliSoluti
 		names = append(names, k)
 	}
 	sort.Strings(names)
-	allowed := map[string]bool{"game": true, "number": true, "position": true, "verdict": true, "reason": true, "rules": true, "moves": true, "forced": true, "shortest": true, "lower_bound": true, "nodes": true, "seconds": true, "solver": true}
+	allowed := map[string]bool{"patience": true, "version": true, "game": true, "number": true, "position": true, "verdict": true, "reason": true, "rules": true, "moves": true, "forced": true, "shortest": true, "lower_bound": true, "nodes": true, "seconds": true, "solver": true}
 	for _, k := range names {
 		if !allowed[k] {
 			t.Errorf("unexpected key %q in %s", k, out)
 		}
 	}
-	for _, k := range []string{"game", "verdict", "rules", "moves", "nodes", "seconds", "solver"} {
+	for _, k := range []string{"patience", "version", "game", "verdict", "rules", "moves", "nodes", "seconds", "solver"} {
 		if _, ok := keys[k]; !ok {
 			t.Errorf("key %q missing in %s", k, out)
 		}
@@ -1024,6 +1037,10 @@ func TestCLISolvePositionStdin(t *testing.T) {
 		}
 		var want cliPosition
 		cliDecodeStrict(t, js, &want)
+		if want.cliKind != (cliKind{"position", 1}) {
+			t.Errorf("%s: deal's position says it is %+v", g, want.cliKind)
+		}
+		want.cliKind = cliKind{} // embedded in the solution, the position has no kind
 		if !reflect.DeepEqual(*s.Position, want) {
 			t.Errorf("%s: carried position %+v, want %+v", g, *s.Position, want)
 		}
@@ -1221,7 +1238,7 @@ func TestCLIHint(t *testing.T) {
 func TestCLIMovesFirst(t *testing.T) {
 	played := cliWriteFile(t, "played.txt", " 1. JH t2>t3     JH onto QH\n 2. QS t2>t5\n# then\n3) 2C t7 t2\n")
 	out := cliOK(t, "", "solve", "russian-cell", "617", "--moves", played, "--format", "json", "--workers", "1")
-	if !strings.HasPrefix(out, `{"game":"russian-cell","position":{"game":"russian-cell","number":"617",`) {
+	if !strings.HasPrefix(out, `{"patience":"solution","version":1,"game":"russian-cell","position":{"game":"russian-cell","number":"617",`) {
 		t.Fatalf("a solution after --moves must carry its position, with the number of the deal it came from in it:\n%s", out)
 	}
 	if got := cliOK(t, out, "check", "-"); !strings.HasPrefix(got, "valid: wins in") {
@@ -1241,7 +1258,8 @@ func TestCLIMovesFirst(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &sol); err != nil {
 		t.Fatal(err)
 	}
-	if want := rules.MarshalPosition(p, "617"); string(sol.Position) != string(want) {
+	// The position embedded in the solution carries no kind of its own.
+	if want := mustMarshal(rules.NewPositionDoc(p, "617")); string(sol.Position) != string(want) {
 		t.Fatalf("solution starts from\n%s\nwant\n%s", sol.Position, want)
 	}
 

@@ -19,6 +19,7 @@ import (
 // cliShare is the JSON that solve writes for a position with unknown
 // cards; decoding it strictly checks that it has no other keys.
 type cliShare struct {
+	cliKind
 	Game         string                  `json:"game"`
 	Position     json.RawMessage         `json:"position"`
 	Rules        struct{ Returns *bool } `json:"rules"`
@@ -309,6 +310,7 @@ func TestCLIHiddenErrors(t *testing.T) {
 // cliHint is the JSON of hint --format json with every card known; decoding
 // it strictly checks that it has no other keys.
 type cliHint struct {
+	cliKind
 	Game     string                  `json:"game"`
 	Number   string                  `json:"number"`
 	Position json.RawMessage         `json:"position"`

@@ -221,8 +221,9 @@ func printWhy(w io.Writer, p *rules.Position) {
 }
 
 // hintDoc is the JSON that hint --format json writes for a position with
-// every card known (docs/formats.md, "Hint JSON").
+// every card known (docs/formats.md, "Hint JSON"), of kind "hint".
 type hintDoc struct {
+	rules.DocHeader
 	Game     string             `json:"game"`
 	Number   string             `json:"number,omitempty"`
 	Position *rules.PositionDoc `json:"position,omitempty"`
@@ -244,7 +245,7 @@ type hintDoc struct {
 // newHintDoc fills hint's JSON for a position with every card known: the
 // first count moves of a win, or the cause of a loss where one is found.
 func newHintDoc(p *rules.Position, num string, cfg solver.Config, res solver.Result, count int, withPosition bool) hintDoc {
-	d := hintDoc{Game: p.Game.String(), Number: num, Rules: shareRules{Returns: cfg.Options.Returns(p.Game)},
+	d := hintDoc{DocHeader: rules.HintDocument.Header(), Game: p.Game.String(), Number: num, Rules: shareRules{Returns: cfg.Options.Returns(p.Game)},
 		Verdict: res.Verdict.String(), Reason: res.Reason.String(), MaxNodes: cfg.MaxNodes, Nodes: res.Nodes,
 		Seconds: res.Elapsed.Seconds()}
 	if withPosition {
@@ -268,6 +269,7 @@ func newHintDoc(p *rules.Position, num string, cfg solver.Config, res solver.Res
 
 // adviceDoc is the JSON of hint --format json for a position with unknown
 // cards: the position's share, as solve writes it, and the moves ranked.
+// Its kind is "hint", as for a position with every card known.
 type adviceDoc struct {
 	shareDoc
 	// History says the game's moves were given (--moves): moves back to
@@ -304,6 +306,7 @@ type moveShareDoc struct {
 // no move.
 func newAdviceDoc(p *rules.Position, num string, cfg solver.Config, adv sample.Rating, show int, stopped bool) adviceDoc {
 	d := adviceDoc{shareDoc: newShareDoc(p, num, cfg, adv.Share), History: adv.History, Moves: []moveShareDoc{}, Searches: adv.Searches}
+	d.DocHeader = rules.HintDocument.Header()
 	if stopped {
 		return d
 	}

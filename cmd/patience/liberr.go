@@ -66,12 +66,20 @@ func wrongDocument(e *rules.WrongDocumentError) string {
 		if e.Want == rules.MoveListDocument {
 			hint = "give a position with --position FILE"
 		}
-	case rules.SolutionDocument:
+	case rules.SolutionDocument, rules.PlayDocument:
 		is = "a solution (as patience solve --format json writes it)"
+		if e.Got == rules.PlayDocument {
+			is = "the record of a played game (as patience play --format json writes it)"
+		}
 		hint = "check its moves with patience check FILE"
 		if e.Want == rules.PositionDocument {
 			hint += ", or give it to --moves (review GAME --moves FILE starts from its own start)"
 		}
+	case rules.HintDocument:
+		is = "a hint (as patience hint --format json writes it)"
+	case rules.SummaryDocument:
+		is = "the summary of a results file (as patience stats --format json writes it)"
+		hint = "give the results file itself (the one patience stats --out writes)"
 	case rules.ReviewDocument:
 		is = "the review of a played game (as patience review --format json writes it)"
 		switch e.Want {

@@ -152,13 +152,11 @@ func reviewStart(s streams, args []string, sf startFlags, mf rules.MoveFile) (ru
 	return readStart(s, []string{args[0], sol.Number}, sf)
 }
 
-// reviewVersion is the version of the review's JSON: 2 has "version",
-// "judgement" with three answers and "test"; version 1 (no "version") had
-// "difference".
-const reviewVersion = 2
-
+// reviewDoc is the JSON that review --format json writes, of kind
+// "review" (docs/formats.md, "A review"). Version 2 has "judgement" with
+// three answers and "test"; version 1 had "difference".
 type reviewDoc struct {
-	Version   int                `json:"version"`
+	rules.DocHeader
 	Game      string             `json:"game"`
 	Number    string             `json:"number,omitempty"`
 	Position  *rules.PositionDoc `json:"position,omitempty"`
@@ -205,7 +203,7 @@ type judgementDoc struct {
 
 func newReviewDoc(rv *player.Reviewed, o rules.Options, num string, withPosition bool) reviewDoc {
 	p := rv.Start
-	d := reviewDoc{Version: reviewVersion, Game: p.Game.String(), Number: num, Rules: shareRules{Returns: o.Returns(p.Game)}, Verdict: rv.Before.String(),
+	d := reviewDoc{DocHeader: rules.ReviewDocument.Header(), Game: p.Game.String(), Number: num, Rules: shareRules{Returns: o.Returns(p.Game)}, Verdict: rv.Before.String(),
 		Moves: []reviewMoveDoc{}, Won: rv.Won, Lost: rv.Lost}
 	if withPosition {
 		pd := rules.NewPositionDoc(p, num)

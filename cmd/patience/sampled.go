@@ -92,8 +92,9 @@ func cardList(cs []rules.Card, st rules.BoardStyle) string {
 }
 
 // shareDoc is the JSON that solve --format json writes for a position with
-// unknown cards (docs/formats.md, "Share JSON").
+// unknown cards (docs/formats.md, "Share JSON"), of kind "share".
 type shareDoc struct {
+	rules.DocHeader
 	Game         string            `json:"game"`
 	Position     rules.PositionDoc `json:"position"`
 	Rules        shareRules        `json:"rules"`
@@ -164,6 +165,7 @@ func mustMarshal(v any) []byte {
 func newShareDoc(p *rules.Position, num string, cfg solver.Config, sh sample.Share) shareDoc {
 	share, low, high := shareRange(sh)
 	d := shareDoc{
+		DocHeader:    rules.ShareDocument.Header(),
 		Game:         p.Game.String(),
 		Position:     rules.NewPositionDoc(p, num),
 		Rules:        shareRules{Returns: cfg.Options.Returns(p.Game)},

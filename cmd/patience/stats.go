@@ -349,8 +349,9 @@ type runInfo struct {
 	interrupted bool
 }
 
-// reportJSON is the JSON form of a summary.
+// reportJSON is the JSON form of a summary, of kind "summary".
 type reportJSON struct {
+	rules.DocHeader
 	Game  string `json:"game"`
 	Rules struct {
 		Returns bool `json:"returns"`
@@ -371,7 +372,7 @@ func printReport(w io.Writer, format string, info runInfo, r batch.Report) error
 	}
 	h := info.header
 	if format == "json" {
-		j := reportJSON{Game: h.Game.String(), DealsList: h.Deals, MaxNodes: h.MaxNodes,
+		j := reportJSON{DocHeader: rules.SummaryDocument.Header(), Game: h.Game.String(), DealsList: h.Deals, MaxNodes: h.MaxNodes,
 			Files: info.files, Planned: info.planned, Interrupted: info.interrupted, Report: r}
 		j.Rules.Returns = h.Options.Returns(h.Game)
 		if info.files == nil {

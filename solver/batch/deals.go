@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/patience-solver/patience/dealgen"
+	"github.com/patience-solver/patience/rules"
 )
 
 // DealList is an ordered list of distinct deal numbers: what --deals and
@@ -447,6 +448,9 @@ func ReadDeals(r io.Reader, name string) (*DealList, error) {
 		switch {
 		case len(t) == 0:
 		case t[0] == '{':
+			if got := otherDocument(t); got != 0 {
+				return nil, fmt.Errorf("%s line %d: %w", name, ln, &rules.WrongDocumentError{Got: got, Want: rules.ResultsDocument})
+			}
 			if isHeaderLine(t) {
 				break
 			}

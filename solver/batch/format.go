@@ -128,8 +128,24 @@ type headerDoc struct {
 }
 
 // isHeaderLine reports whether a line looks like a results header (it
-// names "patience"), as opposed to a result line.
-func isHeaderLine(line []byte) bool { return bytes.Contains(line, []byte(`"patience"`)) }
+// names "patience", and no other kind of document than "results"), as
+// opposed to a result line.
+func isHeaderLine(line []byte) bool {
+	return bytes.Contains(line, []byte(`"patience"`)) && otherDocument(line) == 0
+}
+
+// otherDocument returns the kind of document that line says it is, when
+// that is another of patience's documents than a results file (a
+// solution, say), and 0 otherwise.
+func otherDocument(line []byte) rules.Document {
+	if !bytes.Contains(line, []byte(`"patience"`)) {
+		return 0
+	}
+	if d, _ := rules.KindOf(line); d != rules.ResultsDocument {
+		return d
+	}
+	return 0
+}
 
 // ParseHeader reads a results header line, of version 1 or 2. A version-2
 // header must carry "solver" and the "run" tag that its fields give (see
@@ -146,6 +162,9 @@ func ParseHeader(line []byte) (Header, error) {
 	var te *json.UnmarshalTypeError
 	if errors.As(derr, &te) && d.Patience != nil && *d.Patience == "results" && te.Field != "" {
 		return Header{}, fmt.Errorf("bad results header: %q is a %s, want a %s", te.Field, te.Value, jsonKind(te.Type))
+	}
+	if got := otherDocument(line); got != 0 {
+		return Header{}, &rules.WrongDocumentError{Got: got, Want: rules.ResultsDocument}
 	}
 	if derr != nil || dec.More() || d.Patience == nil {
 		if len(line) > 0 && line[0] == '{' && !isHeaderLine(line) {
