@@ -232,8 +232,32 @@ func runStats(s streams, cmd *cobra.Command, args []string, f statsFlags, sf sea
 	if !f.noSpaceCheck {
 		bcfg.FreeSpace = freeSpace
 	}
+	report := s.out
+	if f.out != "" {
+		// A symbolic link is followed: its file is written (and resumed),
+		// and the link stays. A pipe, a device or a descriptor of this
+		// process (/dev/stdout, "-") is written as it is.
+		t := resolveOut(f.out)
+		if t.stream() {
+			if f.retryUnknown {
+				return badInput("cannot retry the unknown deals of %s: it is not a regular file, and a retry rewrites the results file", f.out)
+			}
+			of, err := openStream(ctx, t, "--out", f.out, signalled)
+			if err != nil {
+				return err
+			}
+			defer of.Close()
+			bcfg.OutStream = of
+			if sameAsStdout(of, s.out) {
+				report = s.err // the results are on standard output
+			}
+		} else {
+			bcfg.Out = t.path
+		}
+	}
 	runner, err := batch.Open(bcfg)
 	var we *batch.WriteError
+	var re *batch.ReplacedError
 	switch {
 	case errors.As(err, &we):
 		return ioFailure{err}
@@ -248,7 +272,7 @@ func runStats(s streams, cmd *cobra.Command, args []string, f statsFlags, sf sea
 	res, err := runner.Run(ctx)
 	bar.stop()
 	stop()
-	if errors.As(err, &we) {
+	if errors.As(err, &we) || errors.As(err, &re) {
 		return ioFailure{err}
 	}
 	if err != nil {
@@ -263,7 +287,7 @@ func runStats(s streams, cmd *cobra.Command, args []string, f statsFlags, sf sea
 		}
 	}
 	info := runInfo{header: h, planned: res.Total, interrupted: res.Interrupted}
-	if err := printReport(s.out, f.format, info, res.Summary.Report()); err != nil {
+	if err := printReport(report, f.format, info, res.Summary.Report()); err != nil {
 		return err
 	}
 	if f.plot != "" {
