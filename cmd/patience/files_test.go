@@ -210,11 +210,36 @@ func TestResultsFromPipes(t *testing.T) {
 	shardsOf(t, dir, "1-100")
 	out := shell(t, dir, `patience stats --summary <(cat s0.jsonl) --format json
 cat s1.jsonl | patience stats --summary /dev/stdin --format json
-patience merge s0.jsonl <(cat s1.jsonl) --out m.jsonl | sed -n 1p`)
-	if strings.Count(out, `"deals":50,`) != 2 || !strings.Contains(out, "Ripple Fan, deals 1-100 (from 2 files)\n") {
-		t.Errorf("two summaries of 50 deals and a merge of 100 expected:\n%s", out)
+patience merge s0.jsonl <(cat s1.jsonl) --out m.jsonl | sed -n 1p
+patience stats --summary --records --format csv <(cat s0.jsonl) s1.jsonl | wc -l`)
+	if strings.Count(out, `"deals":50,`) != 2 || !strings.Contains(out, "Ripple Fan, deals 1-100 (from 2 files)\n") || !strings.HasSuffix(strings.TrimSpace(out), "\n101") {
+		t.Errorf("two summaries of 50 deals, a merge of 100 and 101 CSV rows expected:\n%s", out)
 	}
 	if n := len(strippedLines(t, filepath.Join(dir, "m.jsonl"))); n != 100 {
 		t.Errorf("merged file from a pipe: %d lines", n)
+	}
+}
+
+// TestPlotThroughLink: --plot through a symbolic link draws the link's
+// file, which keeps its permissions, and leaves the link.
+func TestPlotThroughLink(t *testing.T) {
+	dir := t.TempDir()
+	link, real := filepath.Join(dir, "p.svg"), filepath.Join(dir, "real.svg")
+	if err := os.WriteFile(real, []byte("old\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("real.svg", link); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errs := runMain(t, "stats", "ripple-fan", "--deals", "1-20", "--quiet", "--plot", link); code != 0 {
+		t.Fatal(errs)
+	}
+	if st, err := os.Lstat(link); err != nil || st.Mode()&os.ModeSymlink == 0 {
+		t.Error("the link is no longer a link")
+	}
+	b, err := os.ReadFile(real)
+	st, err2 := os.Stat(real)
+	if err != nil || err2 != nil || !strings.HasPrefix(string(b), "<?xml") || st.Mode().Perm() != 0o600 {
+		t.Errorf("the link's file: %.40q, %v, %v", b, st.Mode(), err)
 	}
 }

@@ -313,10 +313,25 @@ func summaryFiles(s streams, cmd *cobra.Command, args []string, f statsFlags) er
 	if err := checkPlot(f.plot, "", args); err != nil {
 		return err
 	}
-	sum, fi, err := batch.SummarizeFiles(args)
+	// A file may be a pipe that nothing writes yet: a signal stops the
+	// wait.
+	ctx, signalled, stop := stopOnSignal()
+	defer stop()
+	type summarized struct {
+		sum *batch.Summary
+		fi  batch.FilesInfo
+	}
+	r, err, stopped := abandonable(ctx, func() (summarized, error) {
+		sum, fi, err := batch.SummarizeFiles(args)
+		return summarized{sum, fi}, err
+	})
+	if stopped {
+		return stoppedWaiting(signalled(), "for the results files to be read")
+	}
 	if err != nil {
 		return usageError{err}
 	}
+	sum, fi := r.sum, r.fi
 	for _, n := range fi.Notes {
 		fmt.Fprintln(s.err, "patience: note: "+oneLine(n))
 	}

@@ -396,13 +396,41 @@ func writeMerged(out io.Writer, h *Header, in *inputs) error {
 // cut-short last line (a run stopped while writing, or still writing) is
 // left out, with a note; notes are one sentence each.
 func SummarizeFiles(names []string) (*Summary, FilesInfo, error) {
-	sum := &Summary{}
+	return SummarizeFilesThen(names, nil)
+}
+
+// SummarizeFilesThen is SummarizeFiles, and then, when the files pass,
+// calls each (unless nil) for every record of the files, in their order,
+// a cut-short last line left out. Each file is opened once, so that a
+// pipe can be given.
+func SummarizeFilesThen(names []string, each func(*Record) error) (*Summary, FilesInfo, error) {
 	var info FilesInfo
 	in, err := openInputs(names)
 	if err != nil {
 		return nil, info, err
 	}
 	defer in.close()
+	sum, info, err := summarizeInputs(in)
+	if err != nil || each == nil {
+		return sum, info, err
+	}
+	for i := range names {
+		err := in.each(i, func(_ *Reader, rec *Record) error { return each(rec) })
+		var fe *FileError
+		if errors.As(err, &fe) && fe.Truncated {
+			err = nil
+		}
+		if err != nil {
+			return nil, info, err
+		}
+	}
+	return sum, info, nil
+}
+
+func summarizeInputs(in *inputs) (*Summary, FilesInfo, error) {
+	names := in.names
+	sum := &Summary{}
+	var info FilesInfo
 	// The deals seen, by the headers' deal lists: a deal is looked for in
 	// each list it belongs to, and marked in its own file's.
 	type listSeen struct {
