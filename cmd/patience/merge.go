@@ -70,8 +70,10 @@ never while a stats run is writing it.`,
 				m, report, stopped, err = mergeOut(ctx, s, args, out, force, signalled)
 			}
 			if stopped {
-				if out != "" {
+				if t := resolveOut(out); out != "" && !t.stream() {
 					fmt.Fprintf(s.err, "patience: merge stopped by %s: --out %s is as it was\n", signalName(signalled()), out)
+				} else {
+					fmt.Fprintf(s.err, "patience: merge stopped by %s\n", signalName(signalled()))
 				}
 				return interrupted{signalled()}
 			}
