@@ -10,6 +10,7 @@ import (
 	"syscall"
 	"testing"
 	"time"
+	"unsafe"
 )
 
 var stopSigs = []syscall.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT}
@@ -186,4 +187,64 @@ func TestPipesStopOnSignal(t *testing.T) {
 			t.Errorf("--summary of a pipe that stays empty, %v: exit %d, stderr %q", sig, code, stderr.String())
 		}
 	}
+}
+
+// TestStuckPipeStopsOnSignal: a stats run whose --out is a pipe that
+// nothing reads (a named pipe, or standard output with --out -) stops at a
+// signal once the pipe is full, with exit 128 plus the signal's number.
+func TestStuckPipeStopsOnSignal(t *testing.T) {
+	bin := binary(t)
+	fifo := filepath.Join(t.TempDir(), "fifo")
+	mkfifo(t, fifo)
+	for i, viaStdout := range []bool{false, true} {
+		sig := stopSigs[i]
+		var r *os.File
+		var cmd *exec.Cmd
+		var stderr bytes.Buffer
+		if viaStdout {
+			pr, pw, err := os.Pipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			r = pr
+			cmd = exec.Command(bin, "stats", "ripple-fan", "--deals", "1-3000000", "--workers", "1", "--out", "-", "--quiet")
+			cmd.Stdout = pw
+			cmd.Stderr = &stderr
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			pw.Close()
+		} else {
+			cmd = exec.Command(bin, "stats", "ripple-fan", "--deals", "1-3000000", "--workers", "1", "--out", fifo, "--quiet")
+			cmd.Stderr = &stderr
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			var err error
+			if r, err = os.Open(fifo); err != nil { // once stats has opened it
+				t.Fatal(err)
+			}
+		}
+		// Read nothing until the pipe is full.
+		waitUntil(t, cmd, "filling the pipe", func() bool {
+			n, err := unixIoctlInt(int(r.Fd()), syscall.TIOCINQ)
+			return err == nil && n >= 60000
+		})
+		code := stopAndWait(t, cmd, sig)
+		r.Close()
+		if code != 128+int(sig) || !strings.Contains(stderr.String(), "patience: interrupted: ") {
+			t.Errorf("stdout %v, %v: exit %d, stderr %q", viaStdout, sig, code, stderr.String())
+		}
+	}
+}
+
+// unixIoctlInt reads an int through ioctl (FIONREAD: the bytes waiting in
+// a pipe).
+func unixIoctlInt(fd int, req uint) (int, error) {
+	var n int32
+	_, _, e := syscall.Syscall(syscall.SYS_IOCTL, uintptr(fd), uintptr(req), uintptr(unsafe.Pointer(&n)))
+	if e != 0 {
+		return 0, e
+	}
+	return int(n), nil
 }

@@ -264,6 +264,7 @@ func runStats(s streams, cmd *cobra.Command, args []string, f statsFlags, sf sea
 	case err != nil:
 		return usageError{err}
 	}
+	notes := len(runner.Notes())
 	for _, n := range runner.Notes() {
 		fmt.Fprintln(s.err, "patience: note: "+oneLine(n))
 	}
@@ -272,6 +273,9 @@ func runStats(s streams, cmd *cobra.Command, args []string, f statsFlags, sf sea
 	res, err := runner.Run(ctx)
 	bar.stop()
 	stop()
+	for _, n := range runner.Notes()[notes:] {
+		fmt.Fprintln(s.err, "patience: note: "+oneLine(n))
+	}
 	if errors.As(err, &we) || errors.As(err, &re) {
 		return ioFailure{err}
 	}

@@ -660,6 +660,13 @@ func (r *Runner) Run(ctx context.Context) (*Result, error) {
 		case <-writerDone:
 		case <-time.After(r.cfg.StopGrace):
 			close(abandon)
+			if r.stream {
+				// A pipe that nothing reads would hold the writer for
+				// ever: its write is cut short (where the file allows).
+				if r.file.SetWriteDeadline(time.Now()) == nil {
+					wr.cutShort = true
+				}
+			}
 			<-writerDone
 		}
 	}
@@ -673,6 +680,12 @@ func (r *Runner) Run(ctx context.Context) (*Result, error) {
 	var re *ReplacedError
 	if errors.As(wr.err, &re) {
 		return res, re
+	}
+	if wr.cutShort && errors.Is(wr.err, os.ErrDeadlineExceeded) && res.Interrupted {
+		// Stopped while nothing read the pipe: the lines not taken are
+		// lost with the stop, as the pipe keeps nothing to resume.
+		r.notes = append(r.notes, fmt.Sprintf("%s: nothing read the last results when the run stopped; they are lost", r.cfg.Out))
+		wr.err = nil
 	}
 	if wr.err != nil {
 		return res, &WriteError{Name: r.cfg.Out, Err: wr.err}
@@ -759,6 +772,7 @@ type writer struct {
 	flushEvery time.Duration
 	stop       *atomic.Bool // raised when the file cannot be written
 	err        error
+	cutShort   bool // a stuck write to a pipe was cut short after a stop (set before the writer ends)
 }
 
 func (w *writer) loop(results <-chan []Record, free chan<- []Record, abandon <-chan struct{}) {
