@@ -248,3 +248,24 @@ func unixIoctlInt(fd int, req uint) (int, error) {
 	}
 	return int(n), nil
 }
+
+// TestInputPipeStopsOnSignal: a command with no run to stop, waiting for
+// a named pipe given as its input, ends at once at SIGINT, SIGTERM,
+// SIGHUP or SIGQUIT with the status 128 plus the signal's number (killed
+// by the signal, or exiting with that code, as SIGQUIT does).
+func TestInputPipeStopsOnSignal(t *testing.T) {
+	bin := binary(t)
+	fifo := filepath.Join(t.TempDir(), "fifo")
+	mkfifo(t, fifo)
+	for _, sig := range stopSigs {
+		cmd := exec.Command(bin, "check", fifo)
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		waitUntil(t, cmd, "waiting for the pipe", func() bool { return waitingFor(cmd.Process.Pid, "wait_for_partner") })
+		code := stopAndWait(t, cmd, sig)
+		if ws := cmd.ProcessState.Sys().(syscall.WaitStatus); code != 128+int(sig) && !(ws.Signaled() && ws.Signal() == sig) {
+			t.Errorf("check of a pipe, %v: %v", sig, cmd.ProcessState)
+		}
+	}
+}

@@ -36,7 +36,15 @@ on stderr; the merged header names every build. Files of results format
 version 1 merge with those of version 2: the merged file is then of version
 2, and their lines get the run's tag. An existing FILE is replaced only if
 it holds results of the same run (an earlier merge, say), or with --force;
-never while a stats run is writing it.`,
+never while a stats run is writing it. FILE is locked as stats locks it
+until it is replaced (a new FILE is made empty meanwhile), so no stats run
+starts on it; the merged file is written beside it and renamed over it,
+with the umask's permissions or those of the old FILE. A symbolic link is
+followed and stays; - or /dev/stdout writes the results to standard
+output (the summary then goes to stderr), and a pipe or device is written
+as it is. Ctrl-C, SIGTERM, SIGHUP or SIGQUIT stops the merge, leaves FILE
+as it was, and exits 128 plus the signal's number. The input files may be
+pipes, such as <(cat FILE) or /dev/stdin.`,
 		Example: `  patience merge rc-0.jsonl rc-1.jsonl rc-2.jsonl rc-3.jsonl
   patience merge rc-*.jsonl --out rc.jsonl --format json
   patience merge rf-*.jsonl --plot rf.svg`,

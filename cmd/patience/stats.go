@@ -59,8 +59,12 @@ deals rather than the first N; the header records it as written, and such a
 run resumes, shards and merges as any list's does.
 
 --out FILE keeps one JSON line per deal after a header line. Rerun the same
-command to resume: the deals already in FILE are skipped. (--out may also be
-a pipe or /dev/null: the lines are written, with nothing to resume.) Ctrl-C, SIGTERM,
+command to resume: the deals already in FILE are skipped. Through a
+symbolic link, the link's file is written. (--out may also be a pipe or
+/dev/null: the lines are written, with nothing to resume; --out - or
+/dev/stdout writes them to standard output, and the summary to stderr.)
+A run whose FILE is replaced or removed under it stops, with exit 1.
+Ctrl-C, SIGTERM,
 SIGHUP or SIGQUIT stops the run cleanly: every finished line is kept, the
 summary of what is done is printed, and the exit code is 128 plus the
 signal's number (130 for SIGINT, 143 for SIGTERM, 129, 131), as for a
