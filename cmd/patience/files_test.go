@@ -243,3 +243,29 @@ func TestPlotThroughLink(t *testing.T) {
 		t.Errorf("the link's file: %.40q, %v, %v", b, st.Mode(), err)
 	}
 }
+
+// TestMergeOutErrorsAsStats: an --out that cannot be opened (a missing
+// folder, a folder) or cannot hold results (a file of /proc that cannot be
+// read back from its start) is bad input for merge as for stats: exit 2,
+// the same words, never the name of a temporary file.
+func TestMergeOutErrorsAsStats(t *testing.T) {
+	dir := t.TempDir()
+	in := shardsOf(t, dir, "1-40")
+	outs := []string{filepath.Join(dir, "nonexist", "m.jsonl"), dir}
+	if _, err := os.Stat("/proc/self/comm"); err == nil {
+		outs = append(outs, "/proc/self/comm") // seq_file: no seek from the end; nothing is written
+	}
+	for _, out := range outs {
+		sc, _, se := runMain(t, "stats", "ripple-fan", "--deals", "1-40", "--out", out, "--quiet")
+		mc, mo, me := runMain(t, "merge", in[0], in[1], "--out", out)
+		if sc != 2 || mc != 2 || se != me || mo != "" || strings.Contains(me, ".merge-") || strings.Contains(me, "internal error") {
+			t.Errorf("--out %s: stats exit %d %q; merge exit %d %q", out, sc, se, mc, me)
+		}
+		if out == "/proc/self/comm" && !strings.Contains(me, "cannot be used for results: it cannot be read back from its start") {
+			t.Errorf("--out %s: %q", out, me)
+		}
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 2 {
+		t.Errorf("files left: %v", ents)
+	}
+}
