@@ -85,20 +85,12 @@ func (t outTarget) stream() bool {
 // named pipe with no reader yet is waited for until ctx ends (a signal):
 // then it returns interrupted.
 func openStream(ctx context.Context, t outTarget, flag, name string, sig func() syscall.Signal) (*os.File, error) {
-	var st syscall.Stat_t
-	if t.fd >= 0 && syscall.Fstat(t.fd, &st) == nil && st.Mode&syscall.S_IFMT == syscall.S_IFIFO {
-		// A pipe is opened anew, through /proc, rather than copied, so
-		// that a write that nothing reads can be cut short (see
-		// batch.Runner.Run).
-		t = outTarget{path: fmt.Sprintf("/proc/self/fd/%d", t.fd), fd: -1}
-	}
 	if t.fd >= 0 {
-		fd, err := syscall.Dup(t.fd)
-		if err != nil {
-			return nil, badInput("cannot write %s %s: descriptor %d: %v", flag, name, t.fd, err)
+		var f *os.File
+		var err error
+		if t, f, err = openDescriptor(t, flag, name); f != nil || err != nil {
+			return f, err
 		}
-		syscall.CloseOnExec(fd)
-		return os.NewFile(uintptr(fd), name), nil
 	}
 	type opened struct {
 		f   *os.File
