@@ -52,6 +52,10 @@ func Hold(name string) (*Held, error) {
 	return &Held{name: name, f: f, unlock: unlock, empty: st.Size() == 0, created: created, mode: st.Mode().Perm()}, nil
 }
 
+// afterOpen, when set (by tests), is called by lockPath between opening
+// a results file and locking it.
+var afterOpen func(name string)
+
 // lockPath opens (or creates, with perm less the umask) the results file
 // name for reading and writing and locks it, as a run that writes it does,
 // and checks that name still names the file it locked: another command
@@ -70,6 +74,9 @@ func lockPath(name string, perm fs.FileMode) (f *os.File, unlock func(), st fs.F
 		}
 		if err != nil {
 			return nil, nil, nil, false, fmt.Errorf("cannot open the results file: %w", err)
+		}
+		if afterOpen != nil {
+			afterOpen(name)
 		}
 		if unlock, err = lockFile(f); err != nil {
 			f.Close()

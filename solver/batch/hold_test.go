@@ -134,3 +134,40 @@ func TestRunToDevice(t *testing.T) {
 		t.Errorf("--retry-unknown on %s: %v", os.DevNull, err)
 	}
 }
+
+// TestOpenLocksTheFileNamed: a file renamed over the results file's name
+// between Open's opening and locking it (as merge renames its file) is the
+// one the run locks and resumes, not the old one that no name leads to.
+func TestOpenLocksTheFileNamed(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "rf.jsonl")
+	cfg := testConfig(t, rules.RippleFan, "1-30")
+	cfg.Out = filepath.Join(dir, "full.jsonl")
+	run(t, cfg) // 30 results: the file that takes the name
+	cfg.Deals, _ = ParseDeals("1-30")
+	cfg.Out = out
+	// The old file: the same run's header, no results.
+	r, err := Open(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Close()
+	renamed := false
+	afterOpen = func(name string) {
+		if !renamed {
+			renamed = true
+			if err := os.Rename(filepath.Join(dir, "full.jsonl"), name); err != nil {
+				t.Error(err)
+			}
+		}
+	}
+	defer func() { afterOpen = nil }()
+	r, err = Open(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	if !renamed || r.Progress().Resumed != 30 {
+		t.Errorf("renamed %v; resumed %d deals, want the 30 of the file now named %s", renamed, r.Progress().Resumed, out)
+	}
+}
