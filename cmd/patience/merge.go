@@ -138,7 +138,7 @@ var beforeReplace func()
 // goes (standard error when the results go to standard output), or that a
 // signal stopped it. A regular file (or a new one) is held from the start
 // (batch.Hold: no stats run can start on it), written whole to a new file
-// beside it, and replaced by it once check has accepted its header; a
+// beside it, and replaced by it once replaceable accepts its header; a
 // symbolic link is followed, and its file replaced. A pipe, a device or a
 // descriptor (/dev/stdout, "-") is written as it is.
 func mergeOut(ctx context.Context, s streams, names []string, out string, force bool, sig func() syscall.Signal) (m *batch.Merged, report io.Writer, stopped bool, err error) {
@@ -167,6 +167,9 @@ func mergeOut(ctx context.Context, s streams, names []string, out string, force 
 	held, err := batch.Hold(t.path)
 	if err != nil {
 		return nil, report, false, usageError{err}
+	}
+	if held == nil {
+		return nil, report, false, badInput("--out %s became a pipe or a device as merge began: run it again", out)
 	}
 	defer held.Release()
 	tmp, err := held.CreateTemp()
