@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/csv"
-	"errors"
 	"io"
 	"strconv"
 
@@ -91,37 +90,34 @@ var recordCSVColumns = []string{"number", "verdict", "reason", "moves", "forced"
 // --summary checks them first (one game and rules, each deal once); a
 // cut-short last line is left out, as --summary leaves it out.
 func writeRecordsCSV(s streams, names []string) error {
-	_, fi, err := batch.SummarizeFiles(names)
+	cw := csv.NewWriter(s.out)
+	wrote := false
+	_, fi, err := batch.SummarizeFilesThen(names, func(rec *batch.Record) error {
+		if !wrote {
+			cw.Write(recordCSVColumns)
+			wrote = true
+		}
+		forced := ""
+		if rec.Verdict == solver.Solvable && rec.Forced != batch.NoForced {
+			forced = strconv.Itoa(rec.Forced)
+		}
+		played, playSeconds := "", ""
+		if rec.Outcome != batch.NotPlayed && rec.GameMoves >= 0 {
+			played, playSeconds = strconv.Itoa(rec.GameMoves), strconv.FormatFloat(rec.GameElapsed.Seconds(), 'f', -1, 64)
+		}
+		cw.Write([]string{rec.Number.String(), rec.Verdict.String(), rec.Reason, strconv.Itoa(rec.Moves), forced,
+			strconv.FormatInt(rec.Nodes, 10), strconv.FormatFloat(rec.Elapsed.Seconds(), 'f', -1, 64),
+			rec.Outcome.String(), played, playSeconds})
+		return cw.Error()
+	})
 	if err != nil {
 		return usageError{err}
 	}
+	if !wrote {
+		cw.Write(recordCSVColumns)
+	}
 	for _, n := range fi.Notes {
 		s.err.Write([]byte("patience: note: " + oneLine(n) + "\n"))
-	}
-	cw := csv.NewWriter(s.out)
-	cw.Write(recordCSVColumns)
-	for _, name := range names {
-		err := batch.EachRecord(name, func(rec *batch.Record) error {
-			forced := ""
-			if rec.Verdict == solver.Solvable && rec.Forced != batch.NoForced {
-				forced = strconv.Itoa(rec.Forced)
-			}
-			played, playSeconds := "", ""
-			if rec.Outcome != batch.NotPlayed && rec.GameMoves >= 0 {
-				played, playSeconds = strconv.Itoa(rec.GameMoves), strconv.FormatFloat(rec.GameElapsed.Seconds(), 'f', -1, 64)
-			}
-			cw.Write([]string{rec.Number.String(), rec.Verdict.String(), rec.Reason, strconv.Itoa(rec.Moves), forced,
-				strconv.FormatInt(rec.Nodes, 10), strconv.FormatFloat(rec.Elapsed.Seconds(), 'f', -1, 64),
-				rec.Outcome.String(), played, playSeconds})
-			return cw.Error()
-		})
-		var fe *batch.FileError
-		if errors.As(err, &fe) && fe.Truncated {
-			err = nil
-		}
-		if err != nil {
-			return usageError{err}
-		}
 	}
 	cw.Flush()
 	return cw.Error()

@@ -4,7 +4,9 @@ package main
 // edges (results files, pictures, exit codes, limits).
 
 import (
+	"bytes"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -149,22 +151,46 @@ func TestPlotNeverOverwrites(t *testing.T) {
 	}
 }
 
-// TestPlotWriteFailsAfterRun: a picture that could be created before the
-// run but cannot be written after it is an exit 1 failure, after the
-// summary, whatever the words of the system's error (here a plot file
-// whose name holds "invalid argument").
+// TestPlotWriteFailsAfterRun: a picture that could be made before the
+// run but cannot be written after it (here, a file size limit) is an exit
+// 1 failure, after the summary, whatever the words of the system's error
+// (here a plot file whose name holds "invalid argument"); the old picture
+// is left as it was, and no other file. Anything but a regular file at
+// the end of --plot (a device, a pipe) is refused before the run.
 func TestPlotWriteFailsAfterRun(t *testing.T) {
-	if _, err := os.Stat("/dev/full"); err != nil {
-		t.Skip("no /dev/full")
+	if _, err := exec.LookPath("bash"); err != nil {
+		t.Skip("no bash")
 	}
-	plot := filepath.Join(t.TempDir(), "invalid argument.svg")
-	if err := os.Symlink("/dev/full", plot); err != nil {
+	dir := t.TempDir()
+	plot := filepath.Join(dir, "invalid argument.svg")
+	if err := os.WriteFile(plot, []byte("old\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	r := cliRun(t, "", "stats", "ripple-fan", "--deals", "1-20", "--quiet", "--plot", plot)
-	if r.code != exitInternal || !strings.Contains(r.stdout, "Ripple Fan, deals 1-20") || strings.Count(r.stderr, "\n") != 1 ||
-		!strings.HasPrefix(r.stderr, "patience: cannot write "+plot) || !strings.HasSuffix(r.stderr, "no space left on device\n") {
-		t.Errorf("a picture that cannot be written: %v", r)
+	cmd := exec.Command("bash", "-c", `ulimit -f 8; exec "$0" stats ripple-fan --deals 1-20 --quiet --plot "$1"`, binary(t), plot)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	cmd.Run()
+	if code := cmd.ProcessState.ExitCode(); code != exitInternal || !strings.Contains(stdout.String(), "Ripple Fan, deals 1-20") || strings.Count(stderr.String(), "\n") != 1 ||
+		!strings.HasPrefix(stderr.String(), "patience: cannot write --plot "+plot) || !strings.HasSuffix(stderr.String(), "file too large\n") {
+		t.Errorf("a picture that cannot be written: exit %d\nstdout %s\nstderr %s", code, stdout.String(), stderr.String())
+	}
+	if b, err := os.ReadFile(plot); err != nil || string(b) != "old\n" {
+		t.Errorf("a failed picture changed the old one: %q, %v", b, err)
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 1 {
+		t.Errorf("a failed picture left files: %v", ents)
+	}
+
+	if _, err := os.Stat("/dev/full"); err == nil {
+		link := filepath.Join(dir, "full.svg")
+		if err := os.Symlink("/dev/full", link); err != nil {
+			t.Fatal(err)
+		}
+		cliWantUsage(t, cliRun(t, "", "stats", "ripple-fan", "--deals", "1-20", "--quiet", "--plot", link), 1, "not a regular file")
+	}
+	fifo := filepath.Join(dir, "fifo.svg")
+	if err := syscall.Mkfifo(fifo, 0o600); err == nil {
+		cliWantUsage(t, cliRun(t, "", "stats", "ripple-fan", "--deals", "1-20", "--quiet", "--plot", fifo), 1, "not a regular file")
 	}
 }
 

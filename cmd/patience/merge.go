@@ -1,10 +1,12 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
-	"path/filepath"
+	"syscall"
 
 	"github.com/spf13/cobra"
 
@@ -34,7 +36,15 @@ on stderr; the merged header names every build. Files of results format
 version 1 merge with those of version 2: the merged file is then of version
 2, and their lines get the run's tag. An existing FILE is replaced only if
 it holds results of the same run (an earlier merge, say), or with --force;
-never while a stats run is writing it.`,
+never while a stats run is writing it. FILE is locked as stats locks it
+until it is replaced (a new FILE is made empty meanwhile), so no stats run
+starts on it; the merged file is written beside it and renamed over it,
+with the umask's permissions or those of the old FILE. A symbolic link is
+followed and stays; - or /dev/stdout writes the results to standard
+output (the summary then goes to stderr), and a pipe or device is written
+as it is. Ctrl-C, SIGTERM, SIGHUP or SIGQUIT stops the merge, leaves FILE
+as it was, and exits 128 plus the signal's number. The input files may be
+pipes, such as <(cat FILE) or /dev/stdin.`,
 		Example: `  patience merge rc-0.jsonl rc-1.jsonl rc-2.jsonl rc-3.jsonl
   patience merge rc-*.jsonl --out rc.jsonl --format json
   patience merge rf-*.jsonl --plot rf.svg`,
@@ -56,23 +66,29 @@ never while a stats run is writing it.`,
 					return badInput("--out %s is one of the files to merge: write the merged file elsewhere", out)
 				}
 			}
+			ctx, signalled, stop := stopOnSignal()
+			defer stop()
 			var m *batch.Merged
 			var err error
+			var stopped bool
+			report := s.out
 			if out == "" {
-				m, err = batch.Merge(args, nil)
+				m, err, stopped = abandonable(ctx, func() (*batch.Merged, error) { return batch.Merge(args, nil) })
 			} else {
-				// Locked as stats locks it, until it is replaced.
-				held, herr := batch.Hold(out)
-				if herr != nil {
-					return usageError{herr}
+				m, report, stopped, err = mergeOut(ctx, s, args, out, force, signalled)
+			}
+			if stopped {
+				if t := resolveOut(out); out != "" && !t.stream() {
+					fmt.Fprintf(s.err, "patience: merge stopped by %s: --out %s is as it was\n", signalName(signalled()), out)
+				} else {
+					fmt.Fprintf(s.err, "patience: merge stopped by %s\n", signalName(signalled()))
 				}
-				defer held.Release()
-				m, err = mergeTo(args, out, func(h batch.Header) error { return replaceable(held, out, h, force) })
+				return interrupted{signalled()}
 			}
 			var probs batch.Problems
 			var fe *batch.FileError
 			switch {
-			case errors.As(err, &probs), errors.As(err, &fe):
+			case errors.As(err, &probs), errors.As(err, &fe), errors.As(err, new(usageError)):
 				return usageError{err}
 			case err != nil:
 				return err
@@ -81,7 +97,7 @@ never while a stats run is writing it.`,
 				fmt.Fprintln(s.err, "patience: note: "+oneLine(n))
 			}
 			info := runInfo{header: m.Header, files: args}
-			if err := printReport(s.out, format, info, m.Summary.Report()); err != nil {
+			if err := printReport(report, format, info, m.Summary.Report()); err != nil {
 				return err
 			}
 			if plot != "" {
@@ -114,65 +130,86 @@ func replaceable(held *batch.Held, out string, h batch.Header, force bool) error
 	return nil
 }
 
-// mergeTo merges into a new file, written whole before it replaces any
-// file of that name, once check has accepted its header. A name that is
-// not a regular file (a device such as /dev/null, or a pipe) is written
-// directly.
-func mergeTo(names []string, out string, check func(batch.Header) error) (*batch.Merged, error) {
-	if st, err := os.Stat(out); err == nil && !st.Mode().IsRegular() {
-		return mergeInto(names, out)
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(out), filepath.Base(out)+".merge-*")
-	if err != nil {
-		return nil, fmt.Errorf("cannot write --out: %v", err)
-	}
-	defer os.Remove(tmp.Name())
-	m, err := batch.Merge(names, tmp)
-	var probs batch.Problems
-	var fe *batch.FileError
-	if err != nil && (errors.As(err, &probs) || errors.As(err, &fe)) {
-		tmp.Close()
-		return nil, err // a problem with the files merged
-	}
-	if err == nil {
-		if cerr := check(m.Header); cerr != nil {
-			tmp.Close()
-			return nil, cerr
+// beforeReplace, when set (by tests), is called by merge --out once the
+// merged file is written, before it replaces --out, while --out is held.
+var beforeReplace func()
+
+// mergeOut merges the files names into out, and says where the summary
+// goes (standard error when the results go to standard output), or that a
+// signal stopped it. A regular file (or a new one) is held from the start
+// (batch.Hold: no stats run can start on it), written whole to a new file
+// beside it, and replaced by it once replaceable accepts its header; a
+// symbolic link is followed, and its file replaced. A pipe, a device or a
+// descriptor (/dev/stdout, "-") is written as it is.
+func mergeOut(ctx context.Context, s streams, names []string, out string, force bool, sig func() syscall.Signal) (m *batch.Merged, report io.Writer, stopped bool, err error) {
+	report = s.out
+	t := resolveOut(out)
+	if t.stream() {
+		f, err := openStream(ctx, t, "--out", out, sig)
+		if err != nil {
+			return nil, report, false, err
 		}
-		err = tmp.Chmod(0o644)
+		defer f.Close()
+		if sameAsStdout(f, s.out) {
+			report = s.err
+		}
+		m, err, stopped = abandonable(ctx, func() (*batch.Merged, error) { return batch.Merge(names, f) })
+		if stopped || err != nil {
+			return nil, report, stopped, mergeWriteError(out, err)
+		}
+		if err := f.Close(); err != nil {
+			return nil, report, false, mergeWriteError(out, err)
+		}
+		return m, report, false, nil
 	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), out)
-	}
+	// Held, as stats holds it, from before the first byte until it is
+	// replaced: a new file is made empty to be held.
+	held, err := batch.Hold(t.path)
 	if err != nil {
-		return nil, ioFailure{fmt.Errorf("cannot write --out %s: %v", out, err)}
+		return nil, report, false, usageError{err}
 	}
-	return m, nil
+	if held == nil {
+		return nil, report, false, badInput("--out %s became a pipe or a device as merge began: run it again", out)
+	}
+	defer held.Release()
+	tmp, err := held.CreateTemp()
+	if err != nil {
+		held.Abandon()
+		return nil, report, false, badInput("cannot write --out %s: %v", out, err)
+	}
+	m, err, stopped = abandonable(ctx, func() (*batch.Merged, error) {
+		m, err := batch.Merge(names, tmp)
+		if err == nil {
+			err = replaceable(held, out, m.Header, force)
+		}
+		if err == nil && beforeReplace != nil {
+			beforeReplace()
+		}
+		return m, err
+	})
+	if stopped || err != nil {
+		held.RemoveTemp()
+		held.Abandon()
+		return nil, report, stopped, mergeWriteError(out, err)
+	}
+	if err := held.Replace(); err != nil {
+		held.Abandon()
+		return nil, report, false, mergeWriteError(out, err)
+	}
+	return m, report, false, nil
 }
 
-// mergeInto merges into out, which is not a regular file, as it is.
-func mergeInto(names []string, out string) (*batch.Merged, error) {
-	f, err := os.OpenFile(out, os.O_WRONLY, 0)
-	if err != nil {
-		return nil, ioFailure{fmt.Errorf("cannot write --out: %v", err)}
-	}
-	m, err := batch.Merge(names, f)
+// mergeWriteError says what stopped merge writing out: a problem with the
+// files merged, or with --out, as it is; or a failure to write, naming
+// out (never a temporary file).
+func mergeWriteError(out string, err error) error {
 	var probs batch.Problems
 	var fe *batch.FileError
-	if err != nil && (errors.As(err, &probs) || errors.As(err, &fe)) {
-		f.Close()
-		return nil, err
+	var ue usageError
+	if err == nil || errors.As(err, &probs) || errors.As(err, &fe) || errors.As(err, &ue) {
+		return err
 	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return nil, ioFailure{fmt.Errorf("cannot write --out %s: %v", out, err)}
-	}
-	return m, nil
+	return ioFailure{fmt.Errorf("cannot write --out %s: %v", out, pathless(err))}
 }
 
 func sameFile(a, b string) bool {

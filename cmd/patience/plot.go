@@ -5,6 +5,7 @@ import (
 	"image/color"
 	"math"
 	"os"
+	"path/filepath"
 	"strconv"
 
 	"gonum.org/v1/plot"
@@ -40,18 +41,38 @@ func writePlot(name string, sum *batch.Summary, title string) error {
 	canvases := plot.Align([][]*plot.Plot{{top}, {bottom}}, tiles, dc)
 	top.Draw(canvases[0][0])
 	bottom.Draw(canvases[1][0])
-	f, err := os.Create(name)
+	// checkPlot found it writable before the run: a failure now is not
+	// the user's input, and the summary is already out. The picture is
+	// written whole to a new file, which then replaces the old one: a
+	// failure leaves no file, or the old one.
+	fail := func(err error) error {
+		return ioFailure{fmt.Errorf("cannot write --plot %s: %v", name, pathless(err))}
+	}
+	t := resolveOut(name)
+	mode := os.FileMode(0o666) &^ currentUmask()
+	if st, err := os.Stat(t.path); err == nil {
+		mode = st.Mode().Perm()
+	}
+	f, err := os.CreateTemp(filepath.Dir(t.path), "."+filepath.Base(t.path)+".plot-*")
 	if err != nil {
-		// checkPlot found it writable before the run: a failure now is
-		// not the user's input, and the summary is already out.
-		return ioFailure{fmt.Errorf("cannot write --plot: %v", err)}
+		return fail(err)
 	}
-	if _, err := c.WriteTo(f); err != nil {
-		f.Close()
-		return ioFailure{fmt.Errorf("cannot write %s: %v", name, err)}
+	defer os.Remove(f.Name()) // nothing to remove once renamed
+	_, err = c.WriteTo(f)
+	if err == nil {
+		err = f.Chmod(mode)
 	}
-	if err := f.Close(); err != nil {
-		return ioFailure{fmt.Errorf("cannot write %s: %v", name, err)}
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), t.path)
+	}
+	if err != nil {
+		return fail(err)
 	}
 	return nil
 }

@@ -29,33 +29,35 @@ func checkPlot(plot, out string, inputs []string) error {
 	return probeWrite(plot)
 }
 
-// probeWrite checks that name can be written, without changing it: an
-// existing file is opened for writing and closed, and a new one is
-// created and removed.
+// probeWrite checks that name can be written, without changing it. The
+// picture is written to a new file beside the one it replaces, renamed
+// over it (writePlot), so it must be, at the end of the symbolic links on
+// the way, a regular file or none, in a directory where a file can be
+// made.
 func probeWrite(name string) error {
-	st, err := os.Stat(name)
+	t := resolveOut(name)
+	if t.fd >= 0 {
+		return badInput("cannot write --plot %s: it is a descriptor (standard output, say); the picture is written to a file", name)
+	}
+	st, err := os.Stat(t.path)
 	switch {
 	case err == nil && st.IsDir():
 		return badInput("cannot write --plot %s: it is a directory", name)
+	case err == nil && !st.Mode().IsRegular():
+		return badInput("cannot write --plot %s: it is not a regular file (a pipe or a device, say); the picture is written to a file", name)
 	case err == nil:
-		f, err := os.OpenFile(name, os.O_WRONLY, 0)
+		f, err := os.OpenFile(t.path, os.O_WRONLY, 0)
 		if err != nil {
-			return badInput("cannot write --plot: %v", err)
+			return badInput("cannot write --plot %s: %v", name, pathless(err))
 		}
 		f.Close()
-		return nil
 	}
-	// A link to where no file is yet: the file it leads to is made.
-	p := name
-	if st, err := os.Lstat(name); err == nil && st.Mode()&os.ModeSymlink != 0 {
-		p = resolve(name)
-	}
-	f, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	f, err := os.CreateTemp(filepath.Dir(t.path), "."+filepath.Base(t.path)+".plot-*")
 	if err != nil {
-		return badInput("cannot write --plot: %v", err)
+		return badInput("cannot write --plot %s: cannot make a file in %s: %v", name, filepath.Dir(t.path), pathless(err))
 	}
 	f.Close()
-	os.Remove(p)
+	os.Remove(f.Name())
 	return nil
 }
 

@@ -169,6 +169,11 @@ func Main(args []string, in io.Reader, out, errw io.Writer) int {
 	if errors.As(err, &cf) {
 		return exitCheck
 	}
+	var sw stoppedWaitingError
+	if errors.As(err, &sw) {
+		fmt.Fprintln(errw, "patience: "+oneLine(sw.Error()))
+		return sw.exitCode()
+	}
 	var ie interrupted
 	if errors.As(err, &ie) {
 		return ie.exitCode()

@@ -59,8 +59,12 @@ deals rather than the first N; the header records it as written, and such a
 run resumes, shards and merges as any list's does.
 
 --out FILE keeps one JSON line per deal after a header line. Rerun the same
-command to resume: the deals already in FILE are skipped. (--out may also be
-a pipe or /dev/null: the lines are written, with nothing to resume.) Ctrl-C, SIGTERM,
+command to resume: the deals already in FILE are skipped. Through a
+symbolic link, the link's file is written. (--out may also be a pipe or
+/dev/null: the lines are written, with nothing to resume; --out - or
+/dev/stdout writes them to standard output, and the summary to stderr.)
+A run whose FILE is replaced or removed under it stops, with exit 1.
+Ctrl-C, SIGTERM,
 SIGHUP or SIGQUIT stops the run cleanly: every finished line is kept, the
 summary of what is done is printed, and the exit code is 128 plus the
 signal's number (130 for SIGINT, 143 for SIGTERM, 129, 131), as for a
@@ -234,14 +238,39 @@ func runStats(s streams, cmd *cobra.Command, args []string, f statsFlags, sf sea
 	if !f.noSpaceCheck {
 		bcfg.FreeSpace = freeSpace
 	}
+	report := s.out
+	if f.out != "" {
+		// A symbolic link is followed: its file is written (and resumed),
+		// and the link stays. A pipe, a device or a descriptor of this
+		// process (/dev/stdout, "-") is written as it is.
+		t := resolveOut(f.out)
+		if t.stream() {
+			if f.retryUnknown {
+				return badInput("cannot retry the unknown deals of %s: it is not a regular file, and a retry rewrites the results file", f.out)
+			}
+			of, err := openStream(ctx, t, "--out", f.out, signalled)
+			if err != nil {
+				return err
+			}
+			defer of.Close()
+			bcfg.OutStream = of
+			if sameAsStdout(of, s.out) {
+				report = s.err // the results are on standard output
+			}
+		} else {
+			bcfg.Out = t.path
+		}
+	}
 	runner, err := batch.Open(bcfg)
 	var we *batch.WriteError
+	var re *batch.ReplacedError
 	switch {
 	case errors.As(err, &we):
 		return ioFailure{err}
 	case err != nil:
 		return usageError{err}
 	}
+	notes := len(runner.Notes())
 	for _, n := range runner.Notes() {
 		fmt.Fprintln(s.err, "patience: note: "+oneLine(n))
 	}
@@ -250,7 +279,10 @@ func runStats(s streams, cmd *cobra.Command, args []string, f statsFlags, sf sea
 	res, err := runner.Run(ctx)
 	bar.stop()
 	stop()
-	if errors.As(err, &we) {
+	for _, n := range runner.Notes()[notes:] {
+		fmt.Fprintln(s.err, "patience: note: "+oneLine(n))
+	}
+	if errors.As(err, &we) || errors.As(err, &re) {
 		return ioFailure{err}
 	}
 	if err != nil {
@@ -265,7 +297,7 @@ func runStats(s streams, cmd *cobra.Command, args []string, f statsFlags, sf sea
 		}
 	}
 	info := runInfo{header: h, planned: res.Total, interrupted: res.Interrupted}
-	if err := printReport(s.out, f.format, info, res.Summary.Report()); err != nil {
+	if err := printReport(report, f.format, info, res.Summary.Report()); err != nil {
 		return err
 	}
 	if f.plot != "" {
@@ -291,10 +323,25 @@ func summaryFiles(s streams, cmd *cobra.Command, args []string, f statsFlags) er
 	if err := checkPlot(f.plot, "", args); err != nil {
 		return err
 	}
-	sum, fi, err := batch.SummarizeFiles(args)
+	// A file may be a pipe that nothing writes yet: a signal stops the
+	// wait.
+	ctx, signalled, stop := stopOnSignal()
+	defer stop()
+	type summarized struct {
+		sum *batch.Summary
+		fi  batch.FilesInfo
+	}
+	r, err, stopped := abandonable(ctx, func() (summarized, error) {
+		sum, fi, err := batch.SummarizeFiles(args)
+		return summarized{sum, fi}, err
+	})
+	if stopped {
+		return stoppedWaiting(signalled(), "for the results files to be read")
+	}
 	if err != nil {
 		return usageError{err}
 	}
+	sum, fi := r.sum, r.fi
 	for _, n := range fi.Notes {
 		fmt.Fprintln(s.err, "patience: note: "+oneLine(n))
 	}

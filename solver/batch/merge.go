@@ -18,26 +18,109 @@ type Problems []string
 // Error returns the problems, one a line.
 func (p Problems) Error() string { return strings.Join(p, "\n") }
 
-// distinctFiles refuses a list that names one file twice, under the same
-// name or another: its deals would count twice.
-func distinctFiles(names []string) error {
+// inputs are results files, each opened once, so that a pipe (a FIFO,
+// process substitution, /dev/stdin) can be read as a file: one that
+// cannot be read again from its start is copied, as it is read, to a
+// temporary file that is removed at once, and read again from there.
+type inputs struct {
+	names []string
+	files []*os.File
+}
+
+// openInputs opens the results files names, each once, and refuses a list
+// that names one file twice, under the same name or another: its deals
+// would count twice.
+func openInputs(names []string) (*inputs, error) {
+	in := &inputs{names: names}
 	infos := make([]os.FileInfo, len(names))
 	for i, name := range names {
-		st, err := os.Stat(name)
+		f, err := os.Open(name)
 		if err != nil {
-			continue // reading it will say what is wrong
+			in.close()
+			return nil, &FileError{Name: name, Err: fmt.Errorf("cannot open it: %v", errors.Unwrap(err))}
+		}
+		in.files = append(in.files, f)
+		st, err := f.Stat()
+		if err != nil {
+			in.close()
+			return nil, &FileError{Name: name, Err: fmt.Errorf("cannot read it: %v", errors.Unwrap(err))}
 		}
 		for j := range i {
-			if infos[j] != nil && os.SameFile(infos[j], st) {
+			if os.SameFile(infos[j], st) {
+				in.close()
 				if names[j] == name {
-					return Problems{fmt.Sprintf("%s is given twice: each file counts once", name)}
+					return nil, Problems{fmt.Sprintf("%s is given twice: each file counts once", name)}
 				}
-				return Problems{fmt.Sprintf("%s and %s are the same file: each file counts once", names[j], name)}
+				return nil, Problems{fmt.Sprintf("%s and %s are the same file: each file counts once", names[j], name)}
 			}
 		}
 		infos[i] = st
+		if st.Mode().IsRegular() {
+			if _, err := f.Seek(0, io.SeekStart); err == nil {
+				continue
+			}
+		}
+		spool, err := spoolInput(f)
+		f.Close()
+		in.files[i] = spool
+		if err != nil {
+			in.close()
+			return nil, &FileError{Name: name, Err: fmt.Errorf("cannot read it: %v", err)}
+		}
 	}
-	return nil
+	return in, nil
+}
+
+// spoolInput copies what f gives to a temporary file, removed at once, and
+// returns it, at its start. It returns nil on an error.
+func spoolInput(f *os.File) (*os.File, error) {
+	tmp, err := os.CreateTemp("", "patience-input-*")
+	if err != nil {
+		return nil, err
+	}
+	os.Remove(tmp.Name())
+	if _, err = io.Copy(tmp, f); err == nil {
+		_, err = tmp.Seek(0, io.SeekStart)
+	}
+	if err != nil {
+		tmp.Close()
+		return nil, err
+	}
+	return tmp, nil
+}
+
+func (in *inputs) close() {
+	for _, f := range in.files {
+		if f != nil {
+			f.Close()
+		}
+	}
+}
+
+// reader reads the i-th file from its start.
+func (in *inputs) reader(i int) (*Reader, error) {
+	f, name := in.files[i], in.names[i]
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return nil, &FileError{Name: name, Err: fmt.Errorf("cannot read it: %v", err)}
+	}
+	return NewReader(f, name)
+}
+
+func (in *inputs) header(i int) (Header, error) {
+	rd, err := in.reader(i)
+	if err != nil {
+		return Header{}, err
+	}
+	return rd.Header(), nil
+}
+
+// each calls f for every record of the i-th file.
+func (in *inputs) each(i int, f func(*Reader, *Record) error) error {
+	rd, err := in.reader(i)
+	if err != nil {
+		return err
+	}
+	return eachOf(rd, f)
 }
 
 // maxProblems is how many problems of one kind Merge lists.
@@ -72,12 +155,14 @@ func Merge(names []string, out io.Writer) (*Merged, error) {
 	if len(names) == 0 {
 		return nil, errors.New("no results files to merge")
 	}
-	if err := distinctFiles(names); err != nil {
+	in, err := openInputs(names)
+	if err != nil {
 		return nil, err
 	}
+	defer in.close()
 	headers := make([]Header, len(names))
-	for i, name := range names {
-		h, err := readHeader(name)
+	for i := range names {
+		h, err := in.header(i)
 		if err != nil {
 			return nil, err
 		}
@@ -134,7 +219,7 @@ func Merge(names []string, out io.Writer) (*Merged, error) {
 	var stray Problems
 	dupCount := 0
 	for i, name := range names {
-		err := eachRecord(name, func(rd *Reader, rec *Record) error {
+		err := in.each(i, func(rd *Reader, rec *Record) error {
 			k, ok := list.Index(rec.Number)
 			if !ok {
 				if len(stray) < maxProblems {
@@ -166,7 +251,7 @@ func Merge(names []string, out io.Writer) (*Merged, error) {
 		probs = append(probs, m)
 	}
 	if len(dups) > 0 {
-		where, err := locate(names, dups)
+		where, err := locate(in, dups)
 		if err != nil {
 			return nil, err
 		}
@@ -190,7 +275,7 @@ func Merge(names []string, out io.Writer) (*Merged, error) {
 		m.Notes = append(m.Notes, note)
 	}
 	if out != nil {
-		if err := writeMerged(out, &m.Header, names); err != nil {
+		if err := writeMerged(out, &m.Header, in); err != nil {
 			return nil, err
 		}
 	}
@@ -204,19 +289,6 @@ func cap10(p Problems) Problems {
 	return p
 }
 
-func readHeader(name string) (Header, error) {
-	f, err := os.Open(name)
-	if err != nil {
-		return Header{}, &FileError{Name: name, Err: fmt.Errorf("cannot open it: %v", errors.Unwrap(err))}
-	}
-	defer f.Close()
-	rd, err := NewReader(f, name)
-	if err != nil {
-		return Header{}, err
-	}
-	return rd.Header(), nil
-}
-
 // eachRecord calls f for every record of a results file.
 func eachRecord(name string, f func(*Reader, *Record) error) error {
 	file, err := os.Open(name)
@@ -228,6 +300,11 @@ func eachRecord(name string, f func(*Reader, *Record) error) error {
 	if err != nil {
 		return err
 	}
+	return eachOf(rd, f)
+}
+
+// eachOf calls f for every record that rd reads.
+func eachOf(rd *Reader, f func(*Reader, *Record) error) error {
 	var rec Record
 	for {
 		err := rd.Next(&rec)
@@ -268,13 +345,13 @@ func missingRuns(list *DealList, seen *dealSet) string {
 }
 
 // locate finds the lines where the given deals appear.
-func locate(names []string, nums []dealgen.Number) (map[dealgen.Number][]string, error) {
+func locate(in *inputs, nums []dealgen.Number) (map[dealgen.Number][]string, error) {
 	where := map[dealgen.Number][]string{}
 	for _, n := range nums {
 		where[n] = nil
 	}
-	for _, name := range names {
-		err := eachRecord(name, func(rd *Reader, rec *Record) error {
+	for i, name := range in.names {
+		err := in.each(i, func(rd *Reader, rec *Record) error {
 			if locs, ok := where[rec.Number]; ok {
 				where[rec.Number] = append(locs, fmt.Sprintf("%s line %d", name, rd.Line()))
 			}
@@ -287,12 +364,12 @@ func locate(names []string, nums []dealgen.Number) (map[dealgen.Number][]string,
 	return where, nil
 }
 
-func writeMerged(out io.Writer, h *Header, names []string) error {
+func writeMerged(out io.Writer, h *Header, in *inputs) error {
 	w := bufio.NewWriterSize(out, 256<<10)
 	w.Write(append(h.AppendJSON(nil), '\n'))
 	tag := h.Tag()
-	for _, name := range names {
-		err := eachRecord(name, func(rd *Reader, rec *Record) error {
+	for i := range in.names {
+		err := in.each(i, func(rd *Reader, rec *Record) error {
 			raw := rd.Raw()
 			if rec.Run != tag {
 				// A version-1 line in a version-2 file: it gets the tag,
@@ -319,11 +396,41 @@ func writeMerged(out io.Writer, h *Header, names []string) error {
 // cut-short last line (a run stopped while writing, or still writing) is
 // left out, with a note; notes are one sentence each.
 func SummarizeFiles(names []string) (*Summary, FilesInfo, error) {
-	sum := &Summary{}
+	return SummarizeFilesThen(names, nil)
+}
+
+// SummarizeFilesThen is SummarizeFiles, and then, when the files pass,
+// calls each (unless nil) for every record of the files, in their order,
+// a cut-short last line left out. Each file is opened once, so that a
+// pipe can be given.
+func SummarizeFilesThen(names []string, each func(*Record) error) (*Summary, FilesInfo, error) {
 	var info FilesInfo
-	if err := distinctFiles(names); err != nil {
+	in, err := openInputs(names)
+	if err != nil {
 		return nil, info, err
 	}
+	defer in.close()
+	sum, info, err := summarizeInputs(in)
+	if err != nil || each == nil {
+		return sum, info, err
+	}
+	for i := range names {
+		err := in.each(i, func(_ *Reader, rec *Record) error { return each(rec) })
+		var fe *FileError
+		if errors.As(err, &fe) && fe.Truncated {
+			err = nil
+		}
+		if err != nil {
+			return nil, info, err
+		}
+	}
+	return sum, info, nil
+}
+
+func summarizeInputs(in *inputs) (*Summary, FilesInfo, error) {
+	names := in.names
+	sum := &Summary{}
+	var info FilesInfo
 	// The deals seen, by the headers' deal lists: a deal is looked for in
 	// each list it belongs to, and marked in its own file's.
 	type listSeen struct {
@@ -335,7 +442,7 @@ func SummarizeFiles(names []string) (*Summary, FilesInfo, error) {
 	headers := make([]Header, 0, len(names))
 	budgets := false
 	for i, name := range names {
-		h, err := readHeader(name)
+		h, err := in.header(i)
 		if err != nil {
 			return nil, info, err
 		}
@@ -364,7 +471,7 @@ func SummarizeFiles(names []string) (*Summary, FilesInfo, error) {
 			lists[h.Deals] = ls
 			order = append(order, ls)
 		}
-		err = eachRecord(name, func(rd *Reader, rec *Record) error {
+		err = in.each(i, func(rd *Reader, rec *Record) error {
 			for _, o := range order {
 				k, ok := o.list.Index(rec.Number)
 				if !ok {

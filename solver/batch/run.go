@@ -37,8 +37,12 @@ type Config struct {
 	Solver solver.Config
 	// Out is the results file. If it exists it is resumed: its header must
 	// match the run, and the deals it holds are skipped. "" keeps no
-	// file.
+	// file. A new file gets the permissions the umask allows.
 	Out string
+	// OutStream, when set, is an open file to write the results to as
+	// they come, as to a pipe (see Out): standard output, say. Out then
+	// only names it in messages.
+	OutStream *os.File
 	// RetryUnknown drops the file's unknown verdicts so that those deals
 	// are searched again with this run's budget, which may differ from
 	// the file's; the header is rewritten with the new budget.
@@ -161,7 +165,8 @@ type Runner struct {
 
 	file   *os.File
 	unlock func()
-	stream bool // file is not a regular file (see openStream)
+	stream bool        // file is not a regular file (see openStream)
+	fileID os.FileInfo // the file's identity, to check that Out still names it
 
 	started  atomic.Int64 // Run's start, in Unix nanoseconds; 0 before
 	progDone atomic.Uint64
@@ -257,17 +262,15 @@ func (r *Runner) Close() error {
 
 func (r *Runner) openOut() error {
 	name := r.cfg.Out
+	if r.cfg.OutStream != nil {
+		return r.openStream()
+	}
 	if st, err := os.Stat(name); err == nil && !st.Mode().IsRegular() && !st.IsDir() {
 		return r.openStream()
 	}
-	f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE, 0o644)
+	f, unlock, _, _, err := lockPath(name, 0o666)
 	if err != nil {
-		return fmt.Errorf("cannot open the results file: %w", err)
-	}
-	unlock, err := lockFile(f)
-	if err != nil {
-		f.Close()
-		return fmt.Errorf("%s is being written by another patience run (%w)", name, err)
+		return err
 	}
 	ok := false
 	defer func() {
@@ -286,7 +289,32 @@ func (r *Runner) openOut() error {
 		r.file, r.unlock = nil, nil
 		return err
 	}
+	if r.fileID, err = f.Stat(); err != nil {
+		r.file, r.unlock = nil, nil
+		return err
+	}
 	ok = true
+	return nil
+}
+
+// ReplacedError says that the results file of a run was replaced or
+// removed while the run wrote it: the lines written since are in a file
+// that no name leads to.
+type ReplacedError struct{ Name string }
+
+func (e *ReplacedError) Error() string {
+	return fmt.Sprintf("%s was replaced or removed while this run wrote it: the run stopped, and its latest results are lost with the old file; run the command again to go on from what %s holds", e.Name, e.Name)
+}
+
+// checkName checks that Out still names the file the run writes.
+func (r *Runner) checkName() error {
+	if r.fileID == nil {
+		return nil
+	}
+	now, err := os.Stat(r.cfg.Out)
+	if err != nil || !os.SameFile(now, r.fileID) {
+		return &ReplacedError{Name: r.cfg.Out}
+	}
 	return nil
 }
 
@@ -297,7 +325,7 @@ func (r *Runner) scan() error {
 	f, name := r.file, r.cfg.Out
 	size, err := f.Seek(0, io.SeekEnd)
 	if err != nil {
-		return err
+		return notResults(name, err)
 	}
 	if size == 0 {
 		return r.writeHeader()
@@ -471,19 +499,23 @@ func (r *Runner) dropUnknowns(f *os.File, unlock func()) (*os.File, func(), erro
 		err = tmp.Sync()
 	}
 	if err == nil {
-		err = tmp.Chmod(0o644)
+		var st os.FileInfo
+		if st, err = f.Stat(); err == nil {
+			err = tmp.Chmod(st.Mode().Perm()) // the file keeps its permissions
+		}
 	}
+	var unlockNew func()
 	if err == nil {
-		err = os.Rename(tmp.Name(), name)
+		// Locked before it takes the name, so that no run starts on it.
+		if unlockNew, err = lockFile(tmp); err == nil {
+			if err = os.Rename(tmp.Name(), name); err != nil {
+				unlockNew()
+			}
+		}
 	}
 	if err != nil {
 		tmp.Close()
 		return f, unlock, fmt.Errorf("cannot rewrite %s: %w", name, err)
-	}
-	unlockNew, err := lockFile(tmp)
-	if err != nil {
-		tmp.Close()
-		return f, unlock, fmt.Errorf("%s is being written by another patience run (%w)", name, err)
 	}
 	unlock()
 	f.Close()
@@ -626,6 +658,13 @@ func (r *Runner) Run(ctx context.Context) (*Result, error) {
 		case <-writerDone:
 		case <-time.After(r.cfg.StopGrace):
 			close(abandon)
+			if r.stream {
+				// A pipe that nothing reads would hold the writer for
+				// ever: its write is cut short (where the file allows).
+				if r.file.SetWriteDeadline(time.Now()) == nil {
+					wr.cutShort = true
+				}
+			}
 			<-writerDone
 		}
 	}
@@ -636,6 +675,16 @@ func (r *Runner) Run(ctx context.Context) (*Result, error) {
 	}
 	res := &Result{Progress: r.Progress(), Summary: &r.sum}
 	res.Interrupted = ctx.Err() != nil && res.Done < res.Total
+	var re *ReplacedError
+	if errors.As(wr.err, &re) {
+		return res, re
+	}
+	if wr.cutShort && errors.Is(wr.err, os.ErrDeadlineExceeded) && res.Interrupted {
+		// Stopped while nothing read the pipe: the lines not taken are
+		// lost with the stop, as the pipe keeps nothing to resume.
+		r.notes = append(r.notes, fmt.Sprintf("%s: nothing read the last results when the run stopped; they are lost", r.cfg.Out))
+		wr.err = nil
+	}
 	if wr.err != nil {
 		return res, &WriteError{Name: r.cfg.Out, Err: wr.err}
 	}
@@ -721,6 +770,7 @@ type writer struct {
 	flushEvery time.Duration
 	stop       *atomic.Bool // raised when the file cannot be written
 	err        error
+	cutShort   bool // a stuck write to a pipe was cut short after a stop (set before the writer ends)
 }
 
 func (w *writer) loop(results <-chan []Record, free chan<- []Record, abandon <-chan struct{}) {
@@ -788,6 +838,9 @@ func (w *writer) flush() {
 	if _, err := w.file.Write(w.buf); err != nil {
 		w.err = err
 		w.stop.Store(true) // no point in searching for results that cannot be kept
+	} else if err := w.r.checkName(); err != nil {
+		w.err = err
+		w.stop.Store(true)
 	}
 	w.buf = w.buf[:0]
 }

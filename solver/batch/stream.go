@@ -15,9 +15,12 @@ func (r *Runner) openStream() error {
 	if r.cfg.RetryUnknown {
 		return fmt.Errorf("cannot retry the unknown deals of %s: it is not a regular file, and a retry rewrites the results file", name)
 	}
-	f, err := os.OpenFile(name, os.O_WRONLY, 0)
-	if err != nil {
-		return fmt.Errorf("cannot open the results file: %w", err)
+	f := r.cfg.OutStream
+	if f == nil {
+		var err error
+		if f, err = os.OpenFile(name, os.O_WRONLY, 0); err != nil {
+			return fmt.Errorf("cannot open the results file: %w", err)
+		}
 	}
 	r.file, r.unlock, r.stream = f, func() {}, true
 	if err := r.writeHeader(); err != nil {
