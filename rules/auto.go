@@ -16,10 +16,10 @@ package rules
 // it leaves is only emptier.
 //
 // The order is the solver's. Russian Cell takes the suits in the order C S
-// H D, and for each the cell card before a column's top card (as the
-// solver's nextFoundation does). Ripple Fan takes the first pile, from t1,
-// whose top card can go. Unknown cards (??) are never top cards, so the
-// player's view gets the same moves.
+// H D, and for each the cell card before a column's top card. Ripple Fan
+// takes the first pile, from t1, whose top card can go. Unknown cards
+// (UnknownCard, "??") are never top cards, so the player's view gets the
+// same moves.
 func NextAutoMove(p *Position) (Move, bool) {
 	if p.Game == RippleFan {
 		for i, pl := range p.Tableau {

@@ -154,7 +154,7 @@ func (d *PositionDoc) Position() (*Position, string, error) {
 }
 
 // parseCardList parses a pile's card strings, adding a problem for each
-// that is not a card. In a face-down list (down), "??" is an Unknown card.
+// that is not a card. In a face-down list (down), "??" is UnknownCard.
 func parseCardList(ss []string, loc string, down bool, l *problemList) []Card {
 	out := make([]Card, 0, len(ss))
 	for _, s := range ss {
@@ -163,7 +163,7 @@ func parseCardList(ss []string, loc string, down bool, l *problemList) []Card {
 				l.add(sevCard, `%s: "??" in "up": only a face-down card may be unknown (in "down")`, loc)
 				continue
 			}
-			out = append(out, Unknown)
+			out = append(out, UnknownCard)
 			continue
 		}
 		c, err := ParseCard(s)

@@ -268,7 +268,7 @@ func New(g rules.Game, cfg Config) *Solver {
 var ErrWrongGame = errors.New("wrong game")
 
 // Solve decides position p, which must be of the solver's game and have
-// every card known (no rules.Unknown: see the sample package for positions
+// every card known (no rules.UnknownCard: see the sample package for positions
 // with unknown face-down cards).
 //
 // When ctx is done the search ends soon (within about a thousand
@@ -449,14 +449,14 @@ func ParseStopReason(s string) (StopReason, error) {
 	return StopReason{}, fmt.Errorf("%w: %q", ErrBadReason, s)
 }
 
-// unknownDown reports whether a face-down card of p is rules.Unknown. A
+// unknownDown reports whether a face-down card of p is rules.UnknownCard. A
 // position that passed rules.Validate has unknown cards nowhere else. The
 // batch runs call Solve for millions of deals, so this looks only at the
 // face-down cards, which Ripple Fan has none of.
 func unknownDown(p *rules.Position) bool {
 	for i := range p.Tableau {
 		for _, c := range p.Tableau[i].Down {
-			if c == rules.Unknown {
+			if c == rules.UnknownCard {
 				return true
 			}
 		}

@@ -3,11 +3,11 @@
 //
 // A Player is given, at each turn, the player's view of the position and
 // nothing else: the face-up cards, the cells, the foundations, and how many
-// cards lie face down in each column, every one of them rules.Unknown
-// ("??", as rules.Position.Hide makes them). The cards not yet seen are
-// then the cards shown nowhere (rules.Position.Unseen). Next refuses a
-// position in which a face-down card is known, so a player cannot peek
-// even by mistake. Play is the game driver: it holds the true position,
+// cards lie face down in each column, every one of them
+// rules.UnknownCard ("??", as rules.Position.Hide makes them). The cards not
+// yet seen are then the cards shown nowhere (rules.Position.Unseen). Next
+// refuses a position in which a face-down card is known, so a player cannot
+// peek even by mistake. Play is the game driver: it holds the true position,
 // shows the player its view, and turns face-down cards up only as moves
 // uncover them.
 //
@@ -280,7 +280,7 @@ func (pl *Player) next(ctx context.Context, view *rules.Position) (d Decision, o
 	}
 	for _, t := range view.Tableau {
 		for _, c := range t.Down {
-			if c != rules.Unknown {
+			if c != rules.UnknownCard {
 				return d, false, ErrPeek
 			}
 		}

@@ -239,7 +239,7 @@ func line(p *rules.Position, moves []rules.Move, solver bool) LineAnswer {
 			reason = rules.AfterWin(i)
 		} else if err := rules.Check(q, o, m); err != nil {
 			reason = err.Error()
-		} else if q.Reveals(m) == rules.Unknown {
+		} else if q.Reveals(m) == rules.UnknownCard {
 			reason = "it turns up a face-down card that is unknown (??)"
 		}
 		if reason != "" {
