@@ -183,7 +183,7 @@ starts after them).`,
 
 // playReport is a played game with what the exact search says of it.
 type playReport struct {
-	game    *player.Game
+	game    *player.PlayedGame
 	verdict solver.Result // of the start position, all cards known
 	// lostAfter is, for a lost game of a solvable start, the number of the
 	// first move after which it could not be won; 0 when lost as dealt; -1
@@ -327,7 +327,7 @@ func (r *playReport) print(w io.Writer, num string, pc player.Config, st rules.B
 // noWinText says, for a game in which the sampled player found no
 // arrangement that could be won, where, and how it played on; "" when it
 // never did.
-func noWinText(gm *player.Game) string {
+func noWinText(gm *player.PlayedGame) string {
 	at := gm.NoWin()
 	if len(at) == 0 {
 		return ""

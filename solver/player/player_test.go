@@ -25,7 +25,7 @@ func config(k Kind, samples int) Config {
 // play plays a game and checks what every game must satisfy: the referee
 // replays its moves to its end position, a win is a win, and no position
 // (up to the order of columns and cells) comes twice.
-func play(t *testing.T, p *rules.Position, cfg Config) *Game {
+func play(t *testing.T, p *rules.Position, cfg Config) *PlayedGame {
 	t.Helper()
 	g, err := Play(context.Background(), p, cfg)
 	if err != nil {
