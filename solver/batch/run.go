@@ -77,12 +77,15 @@ type Player struct {
 	Name    string
 	Samples int
 	Seed    uint64
-	// Play plays the deal p, every card known, and returns the game.
-	Play func(ctx context.Context, p *rules.Position) (Game, error)
+	// Play plays the deal p, every card known, and returns the game's
+	// result.
+	Play func(ctx context.Context, p *rules.Position) (PlayResult, error)
 }
 
-// Game is what a results line records of a player's game.
-type Game struct {
+// PlayResult is what Player.Play returns of one game, and what a results
+// line records of it: whether the player won, the number of moves played
+// and the time the game took.
+type PlayResult struct {
 	Won     bool
 	Moves   int
 	Elapsed time.Duration
