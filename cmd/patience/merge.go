@@ -69,7 +69,7 @@ never while a stats run is writing it.`,
 				defer held.Release()
 				m, err = mergeTo(args, out, func(h batch.Header) error { return replaceable(held, out, h, force) })
 			}
-			var probs batch.Problems
+			var probs batch.ResultsProblems
 			var fe *batch.FileError
 			switch {
 			case errors.As(err, &probs), errors.As(err, &fe):
@@ -128,7 +128,7 @@ func mergeTo(names []string, out string, check func(batch.Header) error) (*batch
 	}
 	defer os.Remove(tmp.Name())
 	m, err := batch.Merge(names, tmp)
-	var probs batch.Problems
+	var probs batch.ResultsProblems
 	var fe *batch.FileError
 	if err != nil && (errors.As(err, &probs) || errors.As(err, &fe)) {
 		tmp.Close()
@@ -160,7 +160,7 @@ func mergeInto(names []string, out string) (*batch.Merged, error) {
 		return nil, ioFailure{fmt.Errorf("cannot write --out: %v", err)}
 	}
 	m, err := batch.Merge(names, f)
-	var probs batch.Problems
+	var probs batch.ResultsProblems
 	var fe *batch.FileError
 	if err != nil && (errors.As(err, &probs) || errors.As(err, &fe)) {
 		f.Close()
