@@ -209,7 +209,9 @@ func playGame(ctx context.Context, p *rules.Position, pc player.Config) (*playRe
 	if _, err := rules.Replay(p, pc.Solver.Options, gm.MoveList()); err != nil {
 		return nil, fmt.Errorf("the player's moves failed the referee: %v", err)
 	}
-	res, err := player.Solve(ctx, p, pc.Solver)
+	one := pc.Solver
+	one.Workers = 1 // the verdicts with one worker, as the player searches
+	res, err := solver.Solve(ctx, p, one)
 	if err != nil {
 		return nil, err
 	}
@@ -222,7 +224,7 @@ func playGame(ctx context.Context, p *rules.Position, pc player.Config) (*playRe
 	case solver.Unsolvable:
 		r.lostAfter = 0
 	case solver.Solvable:
-		r.lostAfter, err = r.firstLosing(ctx, p, pc.Solver)
+		r.lostAfter, err = r.firstLosing(ctx, p, one)
 	}
 	return r, err
 }
@@ -239,7 +241,7 @@ func (r *playReport) firstLosing(ctx context.Context, p *rules.Position, cfg sol
 		for _, m := range ms[:k] {
 			q.Apply(m)
 		}
-		res, err := player.Solve(ctx, q, cfg)
+		res, err := solver.Solve(ctx, q, cfg)
 		r.nodes += res.Nodes
 		return res.Verdict, err
 	}

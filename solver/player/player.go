@@ -435,18 +435,10 @@ func noWin(view *rules.Position, cands []rules.Move, t sample.Tally, exact bool)
 	return Decision{Move: greedyChoice(view, cands), How: Hopeless, Rating: t, Exhaustive: exact, Choices: len(cands)}
 }
 
-// Solve decides a position with every card known, with one worker. A p
-// that fails rules.Validate is refused with a *rules.InvalidPositionError.
-func Solve(ctx context.Context, p *rules.Position, cfg solver.Config) (solver.Result, error) {
-	if err := rules.CheckPosition(p); err != nil {
-		return solver.Result{}, err
-	}
-	return solve(ctx, p, cfg)
-}
-
-// solve is Solve for a position this package has checked, or reached by
-// legal moves from one: it is not checked again. It is the one place this
-// package calls the solver directly.
+// solve decides a position with every card known, with one worker. It
+// takes a position this package has checked, or reached by legal moves
+// from one: it is not checked again. It is the one place this package
+// calls the solver directly.
 func solve(ctx context.Context, p *rules.Position, cfg solver.Config) (solver.Result, error) {
 	cfg.Workers = 1
 	return solver.New(p.Game, cfg).SolveTrusted(ctx, p)
