@@ -8,9 +8,8 @@ package rules
 // cell card) and that its foundation wants next.
 //
 // Such a move is always safe: whatever the face-down cards are, a position
-// that can be won can still be won after it, in no more moves. The proof is
-// the solver's (AutoFoundation in docs/pruning.md): in a winning line, play
-// the card to its foundation first and leave out its later moves; nothing
+// that can be won can still be won after it, in no more moves. The proof:
+// in a winning line, play the card to its foundation first and leave out its later moves; nothing
 // is ever put on it but its predecessor, which is on the foundation
 // already, a group that carried it moves as well without it, and a place
 // it leaves is only emptier.
@@ -51,9 +50,8 @@ func NextAutoMove(p *Position) (Move, bool) {
 
 // SafeAutoMoves plays the automatic foundation moves of p on a copy, one
 // after another until none is left, and returns them in the solver's order
-// (see NextAutoMove; Ripple Fan sweeps the piles t1 to t13 and sweeps again
-// while a card went home, as the solver's playFoundations does). p itself
-// is not changed.
+// (see NextAutoMove; Ripple Fan sweeps the piles t1 to t13, and sweeps
+// again while a card went home). p itself is not changed.
 func SafeAutoMoves(p *Position) []Move {
 	var ms []Move
 	if p.Game == RippleFan {

@@ -39,8 +39,8 @@ func (e *MoveError) Error() string {
 // for a legal move, and otherwise an error whose text is the precise
 // reason, such as "t6's top card is 7C, not 6C". It never changes p and
 // never panics, whatever p and m hold. It accepts exactly the moves that
-// LegalMoves lists (movegen.go), but finds that out by its own code:
-// TestConsistency checks the two against each other.
+// LegalMoves lists, but finds that out by its own code, and tests check the
+// two against each other.
 func Check(p *Position, o Options, m Move) error {
 	if r := refereeReason(p, o, m); r != "" {
 		return errors.New(r)

@@ -31,8 +31,9 @@ type Header struct {
 	// FormatVersion). Version 1 has no Solver, Player, Samples or Seed,
 	// and its result lines carry no run tag (see Tag).
 	Version int
-	// Solver is the build of patience that wrote the results
-	// (internal/buildinfo: "v1.2.3+abc1234", "(devel)"), or the builds,
+	// Solver is the build of patience that wrote the results (the
+	// module version, "+" and the first digits of the commit, as in
+	// "v1.2.3+abc1234" or "(devel)"), or the builds,
 	// separated by ", ", when a run was resumed by another build or the
 	// files of several builds were merged. Version 2 only, and never
 	// empty there.
