@@ -74,6 +74,10 @@ type Config struct {
 // only what it may see, and says whether it won; it is called from every
 // worker at once, and must not change p.
 type Player struct {
+	// Name, Samples and Seed say which player it is, for the header of
+	// the results file (Header.Player, Samples and Seed): its name, and
+	// for a player that samples the unseen cards, the number of
+	// arrangements it draws for each decision and the seed of its draws.
 	Name    string
 	Samples int
 	Seed    uint64
