@@ -69,7 +69,7 @@ type MoveDoc struct {
 	Text  string   `json:"text"`  // what it does in words
 	// Auto marks an automatic foundation move: of a solver's line (the
 	// solver plays every card that can go to its foundation at once, as
-	// proven safe, docs/pruning.md, and branches on nothing else there), or
+	// such a move never loses a win, and branches on nothing else there), or
 	// one the page made by itself after a move (line with auto,
 	// rules.SafeAutoMoves, the same rule).
 	Auto bool `json:"auto,omitempty"`
