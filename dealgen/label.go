@@ -23,7 +23,7 @@ func (e *NotThatDeal) Error() string {
 // CheckLabel reports whether p can be a position of deal n of p's game,
 // as far as that can be checked cheaply, without playing the game: nil, or
 // a *NotThatDeal saying the first thing that differs. A face-down card
-// that is unknown (rules.Unknown, "??") matches any card, so that a
+// that is unknown (rules.UnknownCard, "??") matches any card, so that a
 // position of what a player sees (--hide) passes when it comes from deal n.
 //
 //   - A position with a starting position's shape (every pile as dealt,
@@ -58,7 +58,7 @@ func CheckLabel(p *rules.Position, n Number) error {
 		for i := range p.Tableau {
 			got, want := p.Tableau[i], d.Tableau[i]
 			for k, c := range got.Down {
-				if c != rules.Unknown && c != want.Down[k] {
+				if c != rules.UnknownCard && c != want.Down[k] {
 					return bad("its layout is not deal %[5]s's: %[1]s's face-down card %[2]d from the bottom is %[3]v, where deal %[5]s deals %[4]v", pileName(i), k+1, c, want.Down[k], n)
 				}
 			}
@@ -78,7 +78,7 @@ func CheckLabel(p *rules.Position, n Number) error {
 				return bad("%s has %d face-down cards, where deal %s deals %d", pileName(i), len(got.Down), n, len(want.Down))
 			}
 			for k, c := range got.Down {
-				if c != rules.Unknown && c != want.Down[k] {
+				if c != rules.UnknownCard && c != want.Down[k] {
 					return bad("%s's face-down card %d from the bottom is %v, where deal %s deals %v", pileName(i), k+1, c, n, want.Down[k])
 				}
 			}

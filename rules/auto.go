@@ -8,18 +8,17 @@ package rules
 // cell card) and that its foundation wants next.
 //
 // Such a move is always safe: whatever the face-down cards are, a position
-// that can be won can still be won after it, in no more moves. The proof is
-// the solver's (AutoFoundation in docs/pruning.md): in a winning line, play
-// the card to its foundation first and leave out its later moves; nothing
+// that can be won can still be won after it, in no more moves. The proof:
+// in a winning line, play the card to its foundation first and leave out its later moves; nothing
 // is ever put on it but its predecessor, which is on the foundation
 // already, a group that carried it moves as well without it, and a place
 // it leaves is only emptier.
 //
 // The order is the solver's. Russian Cell takes the suits in the order C S
-// H D, and for each the cell card before a column's top card (as the
-// solver's nextFoundation does). Ripple Fan takes the first pile, from t1,
-// whose top card can go. Unknown cards (??) are never top cards, so the
-// player's view gets the same moves.
+// H D, and for each the cell card before a column's top card. Ripple Fan
+// takes the first pile, from t1, whose top card can go. Unknown cards
+// (UnknownCard, "??") are never top cards, so the player's view gets the
+// same moves.
 func NextAutoMove(p *Position) (Move, bool) {
 	if p.Game == RippleFan {
 		for i, pl := range p.Tableau {
@@ -51,9 +50,8 @@ func NextAutoMove(p *Position) (Move, bool) {
 
 // SafeAutoMoves plays the automatic foundation moves of p on a copy, one
 // after another until none is left, and returns them in the solver's order
-// (see NextAutoMove; Ripple Fan sweeps the piles t1 to t13 and sweeps again
-// while a card went home, as the solver's playFoundations does). p itself
-// is not changed.
+// (see NextAutoMove; Ripple Fan sweeps the piles t1 to t13, and sweeps
+// again while a card went home). p itself is not changed.
 func SafeAutoMoves(p *Position) []Move {
 	var ms []Move
 	if p.Game == RippleFan {

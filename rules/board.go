@@ -85,7 +85,7 @@ func (st BoardStyle) suit(s Suit) string {
 //   - one line per pile, "t1:" to "t7:" (Russian Cell) or to "t13:"
 //     (Ripple Fan), cards bottom first, so the top card is last. Face-down
 //     cards are shown in brackets, as "[7D]": the solver knows every card.
-//     A face-down card the player cannot see (Unknown) is "[??]". An empty
+//     A face-down card the player cannot see (UnknownCard) is "[??]". An empty
 //     pile is "--".
 //
 // With st.Color, hearts and diamonds (cards and suit labels) are wrapped in
@@ -172,7 +172,7 @@ func FormatBoard(p *Position, number string, st BoardStyle) string {
 // and a suit left out is empty; on the Cells line the c1 and c2 labels may
 // be left out ("Cells: 7H QC"). With no Cells line the cells are empty. The
 // piles must run from t1 with no gap. A face-down card may be "[??]", an
-// unknown card (Unknown); "??" face up or in a cell is an error.
+// unknown card (UnknownCard); "??" face up or in a cell is an error.
 func ParseBoard(text string) (*Position, string, error) {
 	return parseBoard(text, nil)
 }
@@ -413,7 +413,7 @@ func parsePile(rest string, ln int, label string, l *problemList) Pile {
 				l.add(sevCard, "line %d: %s: ?? face up: only a face-down card may be unknown, written [??]", ln, label)
 				continue
 			}
-			c, err = Unknown, nil
+			c, err = UnknownCard, nil
 		}
 		if err != nil {
 			l.add(sevCard, "line %d: %s: %s", ln, label, cardError(tok))

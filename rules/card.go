@@ -15,13 +15,13 @@ type Card uint8
 // NoCard marks an empty cell slot.
 const NoCard Card = 0xFF
 
-// Unknown stands for a face-down card that the player cannot see, written
+// UnknownCard stands for a face-down card that the player cannot see, written
 // "??" (as "[??]" on a board). It is allowed only among a Russian Cell
 // column's face-down cards; Validate checks that the unknown cards are
 // exactly as many as the cards seen nowhere else. It is not Valid: a
 // position with unknown cards cannot be solved or replayed until every
 // card is known (Position.Fill).
-const Unknown Card = 0xFE
+const UnknownCard Card = 0xFE
 
 // NumCards is the size of the deck.
 const NumCards = 52
@@ -70,9 +70,9 @@ func (c Card) Valid() bool { return c < NumCards }
 func (c Card) Red() bool { s := c.Suit(); return s == Hearts || s == Diamonds }
 
 // String returns the two-letter form, such as "TD" or "AS"; "??" for
-// Unknown.
+// UnknownCard.
 func (c Card) String() string {
-	if c == Unknown {
+	if c == UnknownCard {
 		return "??"
 	}
 	if !c.Valid() {
@@ -82,9 +82,9 @@ func (c Card) String() string {
 }
 
 // Symbol returns the card with a Unicode suit symbol, such as "T♦"; "??"
-// for Unknown.
+// for UnknownCard.
 func (c Card) Symbol() string {
-	if c == Unknown {
+	if c == UnknownCard {
 		return "??"
 	}
 	if !c.Valid() {

@@ -7,8 +7,8 @@ import (
 )
 
 // A player at a real table cannot see the face-down cards. A position may
-// say so by marking them Unknown ("??"). The helpers below count and list
-// what is unseen, hide the face-down cards of a full position, and fill
+// say so by marking them unknown (UnknownCard, "??"). The helpers below
+// count and list what is unseen, hide the face-down cards of a full position, and fill
 // the unknown slots with one arrangement of the unseen cards to get a
 // full position back.
 //
@@ -16,20 +16,21 @@ import (
 // each column the face-down cards bottom first. Fill takes its cards in
 // that order.
 
-// Unknowns returns how many cards of p are Unknown, wherever they are.
+// Unknowns returns how many cards of p are unknown (UnknownCard), wherever
+// they are.
 func (p *Position) Unknowns() int {
 	n := 0
 	for _, pl := range p.Tableau {
 		for _, part := range [2][]Card{pl.Down, pl.Up} {
 			for _, c := range part {
-				if c == Unknown {
+				if c == UnknownCard {
 					n++
 				}
 			}
 		}
 	}
 	for _, c := range p.Cells {
-		if c == Unknown {
+		if c == UnknownCard {
 			n++
 		}
 	}
@@ -72,13 +73,13 @@ func (p *Position) Unseen() []Card {
 	return out
 }
 
-// Hide returns a copy of p in which every face-down card is Unknown: what
-// a player sees of the position.
+// Hide returns a copy of p in which every face-down card is unknown
+// (UnknownCard): what a player sees of the position.
 func (p *Position) Hide() *Position {
 	q := p.Clone()
 	for i := range q.Tableau {
 		for j := range q.Tableau[i].Down {
-			q.Tableau[i].Down[j] = Unknown
+			q.Tableau[i].Down[j] = UnknownCard
 		}
 	}
 	return q
@@ -87,14 +88,14 @@ func (p *Position) Hide() *Position {
 // Fill returns a copy of p with its unknown face-down cards replaced by
 // cards, taken in slot order (t1 to t7, each column's face-down cards
 // bottom first). It panics unless len(cards) is p.Unknowns() and every
-// Unknown of p is face down: callers pass a permutation of p.Unseen() for
-// a position that passed Validate.
+// UnknownCard of p is face down: callers pass a permutation of p.Unseen()
+// for a position that passed Validate.
 func (p *Position) Fill(cards []Card) *Position {
 	q := p.Clone()
 	k := 0
 	for i := range q.Tableau {
 		for j, c := range q.Tableau[i].Down {
-			if c != Unknown {
+			if c != UnknownCard {
 				continue
 			}
 			if k >= len(cards) {
@@ -113,7 +114,7 @@ func (p *Position) Fill(cards []Card) *Position {
 // Reveals returns the face-down card that move m turns up in p (the card
 // under m's card, when m's card is the lowest face-up card of its column
 // and face-down cards lie under it), or NoCard when m turns up nothing. The
-// card returned may be Unknown. It does not check that m is legal.
+// card returned may be UnknownCard. It does not check that m is legal.
 func (p *Position) Reveals(m Move) Card {
 	if m.From.Kind != Tableau || int(m.From.Index) >= len(p.Tableau) {
 		return NoCard

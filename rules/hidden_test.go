@@ -124,29 +124,29 @@ func TestHiddenValidate(t *testing.T) {
 		{"an unknown too many", func() *rules.Position {
 			p := ioRCPartHidden()
 			p.Tableau[4] = rules.Pile{
-				Down: []rules.Card{rules.Unknown, rules.Unknown, rules.Unknown, rules.Unknown},
+				Down: []rules.Card{rules.UnknownCard, rules.UnknownCard, rules.UnknownCard, rules.UnknownCard},
 				Up:   rules.MustCards("KD 8C TD 6S TH"),
 			}
 			return p
 		}, "13 face-down cards are unknown (??) but 12 cards are not visible: 5C 7C JS QS 3H 5H 8H 9H QH 7D 9D JD"},
 		{"nothing unseen", func() *rules.Position {
 			p := ioRCMid()
-			p.Tableau[4] = rules.Pile{Down: []rules.Card{card("5H"), card("3H"), card("JD"), rules.Unknown}, Up: rules.MustCards("KD 8C TD 6S TH")}
+			p.Tableau[4] = rules.Pile{Down: []rules.Card{card("5H"), card("3H"), card("JD"), rules.UnknownCard}, Up: rules.MustCards("KD 8C TD 6S TH")}
 			return p
 		}, "1 face-down card is unknown (??) but every card is visible elsewhere"},
 		{"face up", func() *rules.Position {
 			p := ioRCMid()
-			p.Tableau[0].Up[0] = rules.Unknown
+			p.Tableau[0].Up[0] = rules.UnknownCard
 			return p
 		}, "t1: an unknown card (??) face up: only a face-down card may be unknown\ncard 5S is missing"},
 		{"in a cell", func() *rules.Position {
 			p := ioRCMid()
-			p.Cells[0] = rules.Unknown
+			p.Cells[0] = rules.UnknownCard
 			return p
 		}, "c1: an unknown card (??) in a cell: only a face-down card may be unknown\ncard 7H is missing"},
 		{"ripple fan", func() *rules.Position {
 			p := ioRFMid()
-			p.Tableau[0] = rules.Pile{Down: []rules.Card{rules.Unknown}, Up: rules.MustCards("KD 9D 7H")}
+			p.Tableau[0] = rules.Pile{Down: []rules.Card{rules.UnknownCard}, Up: rules.MustCards("KD 9D 7H")}
 			return p
 		}, "t1: an unknown card (??), but Ripple Fan deals every card face up, so every card is known\n" +
 			"card 3S is missing\nt1: 1 face-down card, but Ripple Fan deals every card face up"},
@@ -241,7 +241,7 @@ func TestHiddenReplay(t *testing.T) {
 	part := full.Clone()
 	for _, i := range []int{3, 6} {
 		for j := range part.Tableau[i].Down {
-			part.Tableau[i].Down[j] = rules.Unknown
+			part.Tableau[i].Down[j] = rules.UnknownCard
 		}
 	}
 	if err := rules.Validate(part); err != nil {
@@ -250,7 +250,7 @@ func TestHiddenReplay(t *testing.T) {
 	var turnsUnknown, turnsKnown, turnsNothing []rules.Move
 	for _, m := range rules.LegalMoves(part, o, nil) {
 		switch c := part.Reveals(m); {
-		case c == rules.Unknown:
+		case c == rules.UnknownCard:
 			turnsUnknown = append(turnsUnknown, m)
 		case c == rules.NoCard:
 			turnsNothing = append(turnsNothing, m)

@@ -16,7 +16,7 @@ import (
 // read: 1 MiB. Larger input is refused once MaxInputSize+1 bytes are read.
 const MaxInputSize = 1 << 20
 
-// PositionDoc is the JSON form of a position (docs/design.md §6):
+// PositionDoc is the JSON form of a position:
 //
 //	{"patience":"position","version":1,"game":"russian-cell","number":"617",
 //	 "tableau":[{"down":[],"up":["6C"]},{"down":["7D"],"up":["8D","3C","QS","2S","JH"]}, ...],
@@ -154,7 +154,7 @@ func (d *PositionDoc) Position() (*Position, string, error) {
 }
 
 // parseCardList parses a pile's card strings, adding a problem for each
-// that is not a card. In a face-down list (down), "??" is an Unknown card.
+// that is not a card. In a face-down list (down), "??" is UnknownCard.
 func parseCardList(ss []string, loc string, down bool, l *problemList) []Card {
 	out := make([]Card, 0, len(ss))
 	for _, s := range ss {
@@ -163,7 +163,7 @@ func parseCardList(ss []string, loc string, down bool, l *problemList) []Card {
 				l.add(sevCard, `%s: "??" in "up": only a face-down card may be unknown (in "down")`, loc)
 				continue
 			}
-			out = append(out, Unknown)
+			out = append(out, UnknownCard)
 			continue
 		}
 		c, err := ParseCard(s)
@@ -201,7 +201,7 @@ func MarshalPosition(p *Position, number string) []byte {
 	return b
 }
 
-// ReadPosition reads a position: the JSON of docs/design.md §6 when the first
+// ReadPosition reads a position: the JSON of PositionDoc when the first
 // non-space byte is '{', otherwise the text board of FormatBoard (see
 // ParseBoard). It reads at most MaxInputSize bytes and rejects larger input.
 // It returns the position and its deal number ("" when none), or a Problems

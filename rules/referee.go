@@ -39,8 +39,8 @@ func (e *MoveError) Error() string {
 // for a legal move, and otherwise an error whose text is the precise
 // reason, such as "t6's top card is 7C, not 6C". It never changes p and
 // never panics, whatever p and m hold. It accepts exactly the moves that
-// LegalMoves lists (movegen.go), but finds that out by its own code:
-// TestConsistency checks the two against each other.
+// LegalMoves lists, but finds that out by its own code, and tests check the
+// two against each other.
 func Check(p *Position, o Options, m Move) error {
 	if r := refereeReason(p, o, m); r != "" {
 		return errors.New(r)
@@ -57,7 +57,7 @@ func Check(p *Position, o Options, m Move) error {
 // win is refused with a *MoveError (AfterWin), even one the rules would
 // allow, such as a card played back from a foundation.
 //
-// A start position may have unknown face-down cards (Unknown). A legal move
+// A start position may have unknown face-down cards (UnknownCard). A legal move
 // that would turn one up is refused all the same, with a *MoveError that
 // says so: the card it turns up is not known, so the position after it
 // cannot be written down.
@@ -73,7 +73,7 @@ func Replay(start *Position, o Options, moves []Move) (*Position, error) {
 		if r := refereeReason(p, o, m); r != "" {
 			return p, &MoveError{Index: i + 1, Move: m, Reason: r}
 		}
-		if p.Reveals(m) == Unknown {
+		if p.Reveals(m) == UnknownCard {
 			return p, &MoveError{Index: i + 1, Move: m, Reason: "it turns up a face-down card that is unknown (??): name that card in the position, or stop the moves before this one"}
 		}
 		p.Apply(m)

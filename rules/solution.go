@@ -9,7 +9,8 @@ import (
 	"strings"
 )
 
-// The verdicts of a solution (docs/design.md §4.1).
+// The verdicts of a solution, as its "verdict" field holds them (the words
+// of solver.Verdict's String).
 const (
 	// VerdictSolvable: the moves win; the referee has replayed them.
 	VerdictSolvable = "solvable"
@@ -20,7 +21,7 @@ const (
 )
 
 // Solution is the outcome of solving one deal or position, as written in the
-// solution JSON (docs/design.md §6):
+// solution JSON:
 //
 //	{"patience":"solution","version":1,"game":"russian-cell","number":"617","verdict":"solvable","rules":{"returns":true},
 //	 "moves":[{"card":"5C","from":"t3","to":"t6"},{"card":"AH","from":"c1","to":"f"}],
@@ -44,9 +45,10 @@ type Solution struct {
 	Shortest *Shortest
 	Nodes    int64   // positions expanded
 	Seconds  float64 // time taken
-	// Solver names the build of patience that found the solution, such
-	// as "v1.2.3+abc1234" (see internal/buildinfo), written as "solver"
-	// when not ""; files written before it was recorded lack it.
+	// Solver names the build of patience that found the solution: the
+	// module version, "+" and the first digits of the commit, as in
+	// "v1.2.3+abc1234" or "(devel)"; written as "solver" when not "".
+	// Files written before it was recorded lack it.
 	Solver string
 	// Play is set on the record of a game played by a player that cannot
 	// see the face-down cards (patience play), and nil otherwise. Verdict

@@ -18,7 +18,7 @@ import (
 // Piles run bottom to top; a face-down card has a lower-case suit letter;
 // ten is written 10. The format's deal files hold only the tableau, so a
 // position with cards in the cells or on the foundations is refused, and so
-// is one with unknown face-down cards (Unknown). The errors for those
+// is one with unknown face-down cards (UnknownCard). The errors for those
 // match ErrNotSolvitaire and ErrUnknownCards (with errors.Is).
 func MarshalSolvitaire(p *Position) ([]byte, error) {
 	if err := p.NeedKnown("the Solvitaire deal format"); err != nil {

@@ -113,7 +113,7 @@ func (e *LayoutMismatch) Error() string {
 //   - every one of the 52 cards exactly once, across the tableau, the cells
 //     and the foundations (a foundation at height h holds ranks A..h of its
 //     suit);
-//   - unknown cards (Unknown, "??"): only face down in a Russian Cell
+//   - unknown cards (UnknownCard, "??"): only face down in a Russian Cell
 //     column, and exactly as many as the cards not visible anywhere else
 //     (the unseen cards lie under them, in some order);
 //   - Russian Cell: column k (k = 1..7) holds at most k-1 face-down cards,
@@ -180,7 +180,7 @@ func validate(p *Position, l *problemList) {
 		loc := pileName(i)
 		for k, part := range [][]Card{pl.Down, pl.Up} {
 			for _, c := range part {
-				if c == Unknown {
+				if c == UnknownCard {
 					switch {
 					case g == RippleFan:
 						l.add(sevCard, "%s: an unknown card (??), but Ripple Fan deals every card face up, so every card is known", loc)
@@ -204,7 +204,7 @@ func validate(p *Position, l *problemList) {
 			continue
 		}
 		loc := cellName(i)
-		if c == Unknown {
+		if c == UnknownCard {
 			l.add(sevCard, "%s: an unknown card (??) in a cell: only a face-down card may be unknown", loc)
 			continue
 		}

@@ -115,7 +115,7 @@ func ioRCPartHidden() *rules.Position {
 	p := ioRCMid()
 	for _, i := range []int{3, 6} {
 		for j := range p.Tableau[i].Down {
-			p.Tableau[i].Down[j] = rules.Unknown
+			p.Tableau[i].Down[j] = rules.UnknownCard
 		}
 	}
 	return p

@@ -23,7 +23,7 @@
 // cores, the node budget and the memory of the position table (a full
 // table forgets positions; it does not stop the search). The zero Config
 // is DefaultConfig: every field is named so that its zero value is the
-// default (docs/design.md, "Settings").
+// default.
 // Config.Shortest asks for a solution of the fewest moves, proven so.
 //
 // A position that fails rules.Validate (an empty board, a card twice) is

@@ -94,8 +94,11 @@ type Blockage struct {
 }
 
 // FindBlockage looks at position p for a cause that makes it unwinnable:
-// no move left, or a set of cards none of which can ever move first (see
-// the proof above). It returns false when it finds none, which does not
+// no move left (playing a card back from a foundation never helps a win),
+// or a deadlock: a set of cards, none on a foundation, none of which can
+// ever be the first of them to move, since while all of them stay in place
+// each is kept from every move by the others. Such cards never reach their
+// foundations, so no line of play wins. It returns false when it finds none, which does not
 // mean that the position can be won. The text names piles and columns by
 // their t numbers and cells by their c numbers, as a player sees them.
 // A position that fails rules.Validate has no cause to prove: FindBlockage

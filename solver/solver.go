@@ -42,18 +42,18 @@ const DefaultMemoryMB = 1024
 
 // Pruning switches the proven-safe reductions off one by one. Every
 // reduction keeps verdicts exact; tests check that verdicts are the same
-// with each one off. The zero value, AllPruning, has every reduction on:
+// with each one off, and docs/pruning.md in the repository proves each. The zero value, AllPruning, has every reduction on:
 // each field is named so that false is the default. NoPruning turns all
 // off, for a plain search.
 type Pruning struct {
 	// NoAutoFoundation turns off the automatic foundation moves: with it
 	// off (the default) the search plays every available card that can go
 	// to its foundation at once and branches on nothing else (Blake &
-	// Gent, Theorem 1; docs/pruning.md).
+	// Gent, Theorem 1).
 	NoAutoFoundation bool
 	// NoSkipReturns searches the cards played back from a foundation,
-	// which the default never plays (Blake & Gent, Corollaries 2 and 3;
-	// docs/pruning.md). Only matters when returns are on.
+	// which the default never plays (Blake & Gent, Corollaries 2 and 3).
+	// Only matters when returns are on.
 	NoSkipReturns bool
 	// NoSymmetry tells apart Russian Cell positions that differ only in
 	// the order of columns or of cells, which the default treats as one
@@ -67,21 +67,22 @@ type Pruning struct {
 	// does not look up one that is the same position as one an earlier
 	// sibling's search has entered (two moves on different columns, played
 	// in the other order). Sleep sets save table probes only: the positions
-	// searched are the same (see prune_sleepsets.go).
+	// searched are the same.
 	NoSleepSets bool
 	// NoBlockedPair (Ripple Fan) searches on from positions where a card
 	// lies above a lower card of its own suit and can never leave its pile,
-	// where the default stops (see prune_blockedpair.go for the proof).
+	// where the default stops: the card that never leaves keeps the lower
+	// card under it from its foundation, so the position cannot be won.
 	NoBlockedPair bool
 	// NoCellHome (Russian Cell) turns off what the default does: put a cell
 	// card back on its same-suit successor as soon as that successor is a
-	// column's top card, and so never keep both apart (see
-	// prune_cellhome.go for the proof).
+	// column's top card, and so never keep both apart. It keeps verdicts,
+	// not solution lengths, so the Shortest search does without it.
 	NoCellHome bool
 	// NoKingHome (Russian Cell) turns off what the default does: move a
 	// King from a cell to an empty column as soon as there is one, with a
-	// swap move for the one case it cannot copy (see prune_kinghome.go for
-	// the proof).
+	// swap move for the one case it cannot copy. It keeps verdicts, not
+	// solution lengths, so the Shortest search does without it.
 	NoKingHome bool
 }
 
@@ -108,8 +109,7 @@ func (p Pruning) on() pruning {
 // Config controls a search. The zero Config is the default: the default
 // rules, every reduction, all cores and the default budgets; DefaultConfig
 // returns it. Every field is named so that its zero value is the default,
-// and a number's 0 means the constant its comment names (docs/design.md,
-// "Settings").
+// and a number's 0 means the constant its comment names.
 type Config struct {
 	// Options are the rules options (the zero value is the default rules).
 	// Which options the game takes is the rules package's to say: pass
@@ -120,8 +120,10 @@ type Config struct {
 	MaxNodes int64         // positions expanded over all workers; 0 means DefaultMaxNodes
 	Timeout  time.Duration // 0 means none
 	MemoryMB int           // position table cap of the search, all workers together; 0 means DefaultMemoryMB
-	// Shortest asks for a solution of the fewest moves, proven shortest
-	// (see shortest.go). The search that proves it runs on one core.
+	// Shortest asks for a solution of the fewest moves, automatic
+	// foundation moves counted, proven shortest: when a budget ends the
+	// proof first, the result is the best solution found with a proven
+	// lower bound. The search that proves it runs on one core.
 	Shortest bool
 	// Progress, when not nil, counts the positions expanded as the
 	// search goes, for a caller to read from another goroutine (a
@@ -268,7 +270,7 @@ func New(g rules.Game, cfg Config) *Solver {
 var ErrWrongGame = errors.New("wrong game")
 
 // Solve decides position p, which must be of the solver's game and have
-// every card known (no rules.Unknown: see the sample package for positions
+// every card known (no rules.UnknownCard: see the sample package for positions
 // with unknown face-down cards).
 //
 // When ctx is done the search ends soon (within about a thousand
@@ -449,14 +451,14 @@ func ParseStopReason(s string) (StopReason, error) {
 	return StopReason{}, fmt.Errorf("%w: %q", ErrBadReason, s)
 }
 
-// unknownDown reports whether a face-down card of p is rules.Unknown. A
+// unknownDown reports whether a face-down card of p is rules.UnknownCard. A
 // position that passed rules.Validate has unknown cards nowhere else. The
 // batch runs call Solve for millions of deals, so this looks only at the
 // face-down cards, which Ripple Fan has none of.
 func unknownDown(p *rules.Position) bool {
 	for i := range p.Tableau {
 		for _, c := range p.Tableau[i].Down {
-			if c == rules.Unknown {
+			if c == rules.UnknownCard {
 				return true
 			}
 		}

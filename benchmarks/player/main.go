@@ -113,7 +113,7 @@ func main() {
 		if gm.Won {
 			l.Outcome = "won"
 		}
-		res, err := player.Solve(context.Background(), p, scfg)
+		res, err := solver.Solve(context.Background(), p, scfg)
 		check(err)
 		l.Verdict = res.Verdict.String()
 		b, _ := json.Marshal(l)

@@ -48,7 +48,7 @@ func cliHiddenDeal7(t *testing.T) (hidden, full *rules.Position) {
 	hidden = full.Clone()
 	for _, c := range []int{1, 4} {
 		d := hidden.Tableau[c].Down
-		d[len(d)-1] = rules.Unknown
+		d[len(d)-1] = rules.UnknownCard
 	}
 	return hidden, full
 }

@@ -85,7 +85,7 @@ pipes, such as <(cat FILE) or /dev/stdin.`,
 				}
 				return interrupted{signalled()}
 			}
-			var probs batch.Problems
+			var probs batch.ResultsProblems
 			var fe *batch.FileError
 			switch {
 			case errors.As(err, &probs), errors.As(err, &fe), errors.As(err, new(usageError)):
@@ -203,7 +203,7 @@ func mergeOut(ctx context.Context, s streams, names []string, out string, force 
 // files merged, or with --out, as it is; or a failure to write, naming
 // out (never a temporary file).
 func mergeWriteError(out string, err error) error {
-	var probs batch.Problems
+	var probs batch.ResultsProblems
 	var fe *batch.FileError
 	var ue usageError
 	if err == nil || errors.As(err, &probs) || errors.As(err, &fe) || errors.As(err, &ue) {

@@ -183,7 +183,7 @@ starts after them).`,
 
 // playReport is a played game with what the exact search says of it.
 type playReport struct {
-	game    *player.Game
+	game    *player.PlayedGame
 	verdict solver.Result // of the start position, all cards known
 	// lostAfter is, for a lost game of a solvable start, the number of the
 	// first move after which it could not be won; 0 when lost as dealt; -1
@@ -209,7 +209,9 @@ func playGame(ctx context.Context, p *rules.Position, pc player.Config) (*playRe
 	if _, err := rules.Replay(p, pc.Solver.Options, gm.MoveList()); err != nil {
 		return nil, fmt.Errorf("the player's moves failed the referee: %v", err)
 	}
-	res, err := player.Solve(ctx, p, pc.Solver)
+	one := pc.Solver
+	one.Workers = 1 // the verdicts with one worker, as the player searches
+	res, err := solver.Solve(ctx, p, one)
 	if err != nil {
 		return nil, err
 	}
@@ -222,7 +224,7 @@ func playGame(ctx context.Context, p *rules.Position, pc player.Config) (*playRe
 	case solver.Unsolvable:
 		r.lostAfter = 0
 	case solver.Solvable:
-		r.lostAfter, err = r.firstLosing(ctx, p, pc.Solver)
+		r.lostAfter, err = r.firstLosing(ctx, p, one)
 	}
 	return r, err
 }
@@ -239,7 +241,7 @@ func (r *playReport) firstLosing(ctx context.Context, p *rules.Position, cfg sol
 		for _, m := range ms[:k] {
 			q.Apply(m)
 		}
-		res, err := player.Solve(ctx, q, cfg)
+		res, err := solver.Solve(ctx, q, cfg)
 		r.nodes += res.Nodes
 		return res.Verdict, err
 	}
@@ -327,7 +329,7 @@ func (r *playReport) print(w io.Writer, num string, pc player.Config, st rules.B
 // noWinText says, for a game in which the sampled player found no
 // arrangement that could be won, where, and how it played on; "" when it
 // never did.
-func noWinText(gm *player.Game) string {
+func noWinText(gm *player.PlayedGame) string {
 	at := gm.NoWin()
 	if len(at) == 0 {
 		return ""

@@ -196,7 +196,7 @@ func Main(args []string, in io.Reader, out, errw io.Writer) int {
 func problemLines(err error) []string {
 	var lines []string
 	var rp rules.Problems
-	var bp batch.Problems
+	var bp batch.ResultsProblems
 	cli, worded := cliLines(err)
 	switch msg := err.Error(); {
 	case worded:

@@ -662,12 +662,12 @@ func statsPlayer(s streams, cmd *cobra.Command, g rules.Game, scfg solver.Config
 		fmt.Fprintln(s.err, "patience: note: Ripple Fan deals every card face up, so the sampled player sees every card and wins exactly the deals that can be won: its win rate is the win rate with all cards known below; no game is played")
 		return nil, nil
 	}
-	bp := &batch.Player{Name: pc.Kind.String(), Play: func(ctx context.Context, p *rules.Position) (batch.Game, error) {
+	bp := &batch.Player{Name: pc.Kind.String(), Play: func(ctx context.Context, p *rules.Position) (batch.PlayResult, error) {
 		gm, err := player.Play(ctx, p, pc)
 		if err != nil {
-			return batch.Game{}, err
+			return batch.PlayResult{}, err
 		}
-		return batch.Game{Won: gm.Won, Moves: len(gm.Moves), Elapsed: gm.Elapsed}, nil
+		return batch.PlayResult{Won: gm.Won, Moves: len(gm.Moves), Elapsed: gm.Elapsed}, nil
 	}}
 	if pc.Kind == player.Sampled {
 		bp.Samples, bp.Seed = pc.Samples, pc.Seed

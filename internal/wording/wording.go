@@ -136,7 +136,7 @@ func Describe(p *rules.Position, m rules.Move, symbols bool) string {
 	}
 	switch c := p.Reveals(m); c {
 	case rules.NoCard:
-	case rules.Unknown:
+	case rules.UnknownCard:
 		b.WriteString("; turns up an unknown card")
 	default:
 		fmt.Fprintf(&b, "; turns up %s", name(c))

@@ -57,7 +57,10 @@ type segment struct {
 // dealgen.ParseNumber reads, except that "," and "-" separate items.
 //
 // "random:N@SEED", as the whole value, is N distinct deals drawn uniformly
-// from 1 to 2^64-1, the same for the same SEED (see randomList).
+// from 1 to 2^64-1, the same for the same SEED on every machine and in
+// every version. The list takes no memory however long it is, and each
+// deal's place in it is computed, so a run over it resumes, shards and
+// merges as a run over any other list does.
 func ParseDeals(spec string) (*DealList, error) {
 	if strings.HasPrefix(strings.TrimSpace(spec), randomPrefix) {
 		r, err := parseRandom(spec)

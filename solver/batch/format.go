@@ -31,11 +31,11 @@ type Header struct {
 	// FormatVersion). Version 1 has no Solver, Player, Samples or Seed,
 	// and its result lines carry no run tag (see Tag).
 	Version int
-	// Solver is the build of patience that wrote the results
-	// (internal/buildinfo: "v1.2.3+abc1234", "(devel)"), or the builds,
-	// separated by ", ", when a run was resumed by another build or the
-	// files of several builds were merged. Version 2 only, and never
-	// empty there.
+	// Solver is the build of patience that wrote the results (the
+	// module version, "+" and the first digits of the commit, as in
+	// "v1.2.3+abc1234" or "(devel)"), or the builds, separated by ", ",
+	// when a run was resumed by another build or the files of several
+	// builds were merged. Version 2 only, and never empty there.
 	Solver string
 	Game   rules.Game
 	// Deals is the requested list of deals in canonical form
@@ -49,11 +49,15 @@ type Header struct {
 	Timeout time.Duration
 	// Player names the player whose games the results are, for the runs
 	// that play deals rather than solve them; "" (not written) for the
-	// solver's verdicts. Samples and Seed are its draw of the unseen
-	// cards, written when Samples is above 0. Version 2 only.
-	Player  string
+	// solver's verdicts. Version 2 only.
+	Player string
+	// Samples is the number of arrangements of the unseen cards the
+	// player draws for each decision; written when above 0. Version 2
+	// only.
 	Samples int
-	Seed    uint64
+	// Seed is the seed of the player's draws, written when Samples is
+	// above 0. Version 2 only.
+	Seed uint64
 }
 
 // AppendJSON appends the header as one line of JSON, without the newline:

@@ -11,12 +11,15 @@ import (
 	"github.com/patience-solver/patience/dealgen"
 )
 
-// Problems is a list of problems found in results files, worst first, one
-// line each.
-type Problems []string
+// ResultsProblems is the error Merge returns for what is wrong with a set
+// of results files taken together (headers that disagree, deals missing,
+// twice or out of place, a file given twice), one problem a line, worst
+// first; SummarizeFiles returns it for a file given twice. It is distinct from rules.Problems, the problems of
+// one position or solution.
+type ResultsProblems []string
 
 // Error returns the problems, one a line.
-func (p Problems) Error() string { return strings.Join(p, "\n") }
+func (p ResultsProblems) Error() string { return strings.Join(p, "\n") }
 
 // inputs are results files, each opened once, so that a pipe (a FIFO,
 // process substitution, /dev/stdin) can be read as a file: one that
@@ -49,9 +52,9 @@ func openInputs(names []string) (*inputs, error) {
 			if os.SameFile(infos[j], st) {
 				in.close()
 				if names[j] == name {
-					return nil, Problems{fmt.Sprintf("%s is given twice: each file counts once", name)}
+					return nil, ResultsProblems{fmt.Sprintf("%s is given twice: each file counts once", name)}
 				}
-				return nil, Problems{fmt.Sprintf("%s and %s are the same file: each file counts once", names[j], name)}
+				return nil, ResultsProblems{fmt.Sprintf("%s and %s are the same file: each file counts once", names[j], name)}
 			}
 		}
 		infos[i] = st
@@ -140,8 +143,8 @@ type Merged struct {
 // Merge checks that results files are the shards of one run and combines
 // them. The headers must agree on game, deals, rules and budget; every
 // deal of the declared list must appear exactly once over all files, each
-// in a file of its shard. Problems are returned as Problems (at most ten
-// of a kind, worst first): mismatched headers, shards with no file,
+// in a file of its shard. Problems are returned as ResultsProblems (at
+// most ten of a kind, worst first): mismatched headers, shards with no file,
 // missing deals, duplicated deals, deals that do not belong. Damaged or
 // unreadable files give a *FileError or an error naming the file.
 //
@@ -168,7 +171,7 @@ func Merge(names []string, out io.Writer) (*Merged, error) {
 		}
 		headers[i] = h
 	}
-	var probs Problems
+	var probs ResultsProblems
 	first := headers[0]
 	for i := 1; i < len(names); i++ {
 		for _, d := range headers[i].Diff(&first, false, true) {
@@ -216,7 +219,7 @@ func Merge(names []string, out io.Writer) (*Merged, error) {
 	seen := newDealSet(list.Len())
 	sum := &Summary{}
 	var dups []dealgen.Number
-	var stray Problems
+	var stray ResultsProblems
 	dupCount := 0
 	for i, name := range names {
 		err := in.each(i, func(rd *Reader, rec *Record) error {
@@ -265,7 +268,7 @@ func Merge(names []string, out io.Writer) (*Merged, error) {
 	probs = append(probs, stray...)
 	if len(probs) > 0 {
 		if split != "" {
-			probs = append(Problems{split}, probs...)
+			probs = append(ResultsProblems{split}, probs...)
 		}
 		return nil, cap10(probs)
 	}
@@ -282,7 +285,7 @@ func Merge(names []string, out io.Writer) (*Merged, error) {
 	return m, nil
 }
 
-func cap10(p Problems) Problems {
+func cap10(p ResultsProblems) ResultsProblems {
 	if len(p) > maxProblems {
 		p = append(p[:maxProblems-1], fmt.Sprintf("and %d more problems", len(p)-maxProblems+1))
 	}
@@ -392,9 +395,10 @@ func writeMerged(out io.Writer, h *Header, in *inputs) error {
 // SummarizeFiles summarises results files as they are, without checking
 // that they cover their declared deals (Merge does that): for a run in
 // progress, or files of several runs. The files must be of one game with
-// the same rules, and a deal may appear only once over all of them. A
-// cut-short last line (a run stopped while writing, or still writing) is
-// left out, with a note; notes are one sentence each.
+// the same rules, and a deal may appear only once over all of them; a
+// file given twice is refused with ResultsProblems. A cut-short last line
+// (a run stopped while writing, or still writing) is left out, with a
+// note; notes are one sentence each.
 func SummarizeFiles(names []string) (*Summary, FilesInfo, error) {
 	return SummarizeFilesThen(names, nil)
 }

@@ -78,15 +78,22 @@ type Config struct {
 // only what it may see, and says whether it won; it is called from every
 // worker at once, and must not change p.
 type Player struct {
+	// Name, Samples and Seed say which player it is, for the header of
+	// the results file (Header.Player, Samples and Seed): its name, and
+	// for a player that samples the unseen cards, the number of
+	// arrangements it draws for each decision and the seed of its draws.
 	Name    string
 	Samples int
 	Seed    uint64
-	// Play plays the deal p, every card known, and returns the game.
-	Play func(ctx context.Context, p *rules.Position) (Game, error)
+	// Play plays the deal p, every card known, and returns the game's
+	// result.
+	Play func(ctx context.Context, p *rules.Position) (PlayResult, error)
 }
 
-// Game is what a results line records of a player's game.
-type Game struct {
+// PlayResult is what Player.Play returns of one game, and what a results
+// line records of it: whether the player won, the number of moves played
+// and the time the game took.
+type PlayResult struct {
 	Won     bool
 	Moves   int
 	Elapsed time.Duration

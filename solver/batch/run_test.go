@@ -478,7 +478,7 @@ func TestMergeReportsProblems(t *testing.T) {
 	problems := func(names ...string) string {
 		t.Helper()
 		_, err := Merge(names, nil)
-		var p Problems
+		var p ResultsProblems
 		if !errors.As(err, &p) {
 			t.Fatalf("got %v, want problems", err)
 		}

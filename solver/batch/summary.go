@@ -15,7 +15,8 @@ import (
 // distributions of effort, the hardest deals and the running win rate.
 // Its memory is bounded whatever the number of deals: distributions are
 // kept as histograms that are exact below 2048 and within 0.4% above, and
-// the running win rate is sampled at no more than traceMax points.
+// the running win rate (Trace) is kept at no more than 2048 points, and
+// the last.
 // The zero value is empty and ready to use. A Summary is not safe for
 // concurrent use.
 type Summary struct {

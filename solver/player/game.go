@@ -9,8 +9,8 @@ import (
 	"github.com/patience-solver/patience/rules"
 )
 
-// Game is a game played by a player from a start position.
-type Game struct {
+// PlayedGame is a game played by a player from a start position.
+type PlayedGame struct {
 	// Start is the true start position, every card known; End the true
 	// position at the end.
 	Start, End *rules.Position
@@ -28,7 +28,7 @@ type Game struct {
 // so played by the greedy rule (How Hopeless, with the zero share in
 // Rating). The Hopeless moves after each, until a card turned up (or to
 // the end, when the zero was exact), have no rating.
-func (g *Game) NoWin() []int {
+func (g *PlayedGame) NoWin() []int {
 	var out []int
 	for i, d := range g.Moves {
 		if d.How == Hopeless && d.Rating.Total() > 0 {
@@ -39,7 +39,7 @@ func (g *Game) NoWin() []int {
 }
 
 // MoveList returns the moves played.
-func (g *Game) MoveList() []rules.Move {
+func (g *PlayedGame) MoveList() []rules.Move {
 	ms := make([]rules.Move, len(g.Moves))
 	for i, d := range g.Moves {
 		ms[i] = d.Move
@@ -56,7 +56,7 @@ func (g *Game) MoveList() []rules.Move {
 //
 // When ctx ends, Play returns ctx's error with the game as far as it got
 // (End the position then, Won false, Ended "stopped").
-func Play(ctx context.Context, start *rules.Position, cfg Config) (*Game, error) {
+func Play(ctx context.Context, start *rules.Position, cfg Config) (*PlayedGame, error) {
 	if err := rules.CheckPosition(start); err != nil {
 		return nil, err
 	}
@@ -69,7 +69,7 @@ func Play(ctx context.Context, start *rules.Position, cfg Config) (*Game, error)
 		return nil, err
 	}
 	truth := start.Clone()
-	g := &Game{Start: start}
+	g := &PlayedGame{Start: start}
 	for {
 		d, ok, err := pl.next(ctx, truth.Hide())
 		if ctx.Err() != nil {

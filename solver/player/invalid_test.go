@@ -7,7 +7,6 @@ import (
 
 	"github.com/patience-solver/patience/internal/probe"
 	"github.com/patience-solver/patience/rules"
-	"github.com/patience-solver/patience/solver"
 )
 
 // invalid returns positions that fail rules.Validate: an empty board, and
@@ -28,7 +27,7 @@ func wantInvalid(t *testing.T, what string, err error) {
 	}
 }
 
-// Play, Review, Solve and Next refuse a position that fails
+// Play, Review and Next refuse a position that fails
 // rules.Validate with a *rules.InvalidPositionError: no game is played
 // from an empty board, and no verdict given for it.
 func TestInvalidPositionsRefused(t *testing.T) {
@@ -44,11 +43,6 @@ func TestInvalidPositionsRefused(t *testing.T) {
 			wantInvalid(t, "Review of "+what, err)
 			if rv != nil {
 				t.Errorf("Review of %s: a review", what)
-			}
-			res, err := Solve(context.Background(), p, solver.DefaultConfig())
-			wantInvalid(t, "Solve of "+what, err)
-			if res.Verdict != solver.Unknown || res.Nodes != 0 {
-				t.Errorf("Solve of %s: %v after %d positions, want no search", what, res.Verdict, res.Nodes)
 			}
 			pl, err := New(g, config(Greedy, 0))
 			if err != nil {

@@ -102,7 +102,7 @@ func TestReviewNeverSuggestsAnUndo(t *testing.T) {
 	found, topped := 0, 0
 	for n := uint64(1); n <= 60 && (found < 3 || topped == 0); n++ {
 		p := deal(rules.RussianCell, n)
-		res, err := Solve(ctx, p, solver.DefaultConfig())
+		res, err := solve(ctx, p, solver.DefaultConfig())
 		if err != nil || res.Verdict != solver.Solvable {
 			continue
 		}
@@ -114,7 +114,7 @@ func TestReviewNeverSuggestsAnUndo(t *testing.T) {
 					continue
 				}
 				played := append(append([]rules.Move{}, res.Moves[:k]...), m)
-				if r, _ := Solve(ctx, moveAfter(p, played, rules.Move{}), solver.DefaultConfig()); r.Verdict != solver.Solvable {
+				if r, _ := solve(ctx, moveAfter(p, played, rules.Move{}), solver.DefaultConfig()); r.Verdict != solver.Solvable {
 					continue
 				}
 				lose := losingMoves(t, p, played)
@@ -145,7 +145,7 @@ func TestReviewNeverSuggestsAnUndo(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				win, _ := Solve(ctx, moveAfter(p, played, rules.Move{}), solver.DefaultConfig())
+				win, _ := solve(ctx, moveAfter(p, played, rules.Move{}), solver.DefaultConfig())
 				if seen[sample.Key(after(view, adv.Moves[0].Move))] || seen[sample.Key(after(view, win.Moves[0]))] {
 					topped++
 				}

@@ -59,7 +59,7 @@ func TestFindLossAgreesWithReview(t *testing.T) {
 		t.Fatalf("deal 7: %+v %v, want lost as dealt", rv, err)
 	}
 	p = deal(rules.RussianCell, 1)
-	res, _ := Solve(context.Background(), p, solver.DefaultConfig())
+	res, _ := solve(context.Background(), p, solver.DefaultConfig())
 	if rv, err := FindLoss(context.Background(), p, res.Moves[:5], cfg, Judging{}); err != nil || rv.Lost || rv.LostAt != -1 {
 		t.Fatalf("the solver's first moves: %+v %v", rv, err)
 	}

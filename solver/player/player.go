@@ -3,11 +3,11 @@
 //
 // A Player is given, at each turn, the player's view of the position and
 // nothing else: the face-up cards, the cells, the foundations, and how many
-// cards lie face down in each column, every one of them rules.Unknown
-// ("??", as rules.Position.Hide makes them). The cards not yet seen are
-// then the cards shown nowhere (rules.Position.Unseen). Next refuses a
-// position in which a face-down card is known, so a player cannot peek
-// even by mistake. Play is the game driver: it holds the true position,
+// cards lie face down in each column, every one of them
+// rules.UnknownCard ("??", as rules.Position.Hide makes them). The cards not
+// yet seen are then the cards shown nowhere (rules.Position.Unseen). Next
+// refuses a position in which a face-down card is known, so a player cannot
+// peek even by mistake. Play is the game driver: it holds the true position,
 // shows the player its view, and turns face-down cards up only as moves
 // uncover them.
 //
@@ -17,14 +17,20 @@
 //     of the unseen cards in which a win still exists after it
 //     (sample.Hint: perfect-information sampling, every move judged on the
 //     same arrangements), and plays the best.
-//   - Greedy is a baseline with no search: a fixed rule (see greedyRank).
+//   - Greedy is a baseline with no search. Its fixed rule plays, of the
+//     moves to positions not yet seen: a move that turns up a face-down
+//     card (from the column with the most face-down cards first); else a
+//     card or group onto its same-suit successor in another column; else a
+//     cell card to a column; else a King, or a group on a King, to an empty
+//     column; else a column's top card to a cell. Ties go to the order of
+//     rules.LegalMoves.
 //
 // Both players follow the same rules of play:
 //
 //   - a card that can go to its foundation goes there at once, unrated
 //     (Blake & Gent, Theorem 1: such a move never loses a win);
-//   - no card is ever played back from a foundation (never needed for a
-//     win, docs/design.md §4.2, and the automatic foundation move would undo it);
+//   - no card is ever played back from a foundation (a win never needs
+//     one, and the automatic foundation move would undo it);
 //   - no move leads to a position already seen in this game, up to the
 //     order of columns and cells (sample.Key); where only one move leads
 //     to a new position it is played unrated;
@@ -36,9 +42,10 @@
 //     are wins that go on from it. (On Russian Cell deals 1..500 with 10
 //     samples this won 209 games where the plain share won 173: 64 deals
 //     won only this way, 28 only the other, McNemar's chi-squared 14.1;
-//     benchmarks/BENCHMARKS.md.) A cell card onto a column
-//     keeps its share: that move never loses a win (the solver's CellHome
-//     reduction, proven in solver/prune_cellhome.go), so it needs no discount.
+//     benchmarks/BENCHMARKS.md.) A cell card onto a column keeps its
+//     share: that move never loses a win (it is the solver's CellHome
+//     reduction, which solver.Pruning.NoCellHome turns off), so it needs no
+//     discount.
 //   - the game ends when it is won, or when no move leads to a position
 //     not yet seen. A sampled player that finds no arrangement in which a
 //     win still exists does not resign: it plays on by the greedy rule
@@ -216,9 +223,10 @@ type Decision struct {
 	Move rules.Move
 	How  How
 	// Rating is the move's share when How is Rated: in how many of the
-	// sampled arrangements a win still exists after it. Exhaustive says
-	// that every arrangement was solved, so the share is exact.
-	Rating     sample.Tally
+	// sampled arrangements a win still exists after it.
+	Rating sample.Tally
+	// Exhaustive says that every arrangement of the unseen cards was
+	// solved, so Rating is exact.
 	Exhaustive bool
 	// Rank is the move's place among the rated moves (1 = best), and
 	// Choices how many moves led to a position not yet seen.
@@ -261,9 +269,9 @@ func New(g rules.Game, cfg Config) (*Player, error) {
 
 // Next returns the move to play in view, the position as the player sees
 // it, or ok false when the game is over for the player: won, or no move
-// leads to a position not yet seen. view must have every
-// face-down card Unknown (ErrPeek otherwise) and be of the player's game;
-// a view that fails rules.Validate is refused with a
+// leads to a position not yet seen. Every face-down card of view must be
+// unknown, rules.UnknownCard (ErrPeek otherwise), and view must be of the
+// player's game; a view that fails rules.Validate is refused with a
 // *rules.InvalidPositionError.
 func (pl *Player) Next(ctx context.Context, view *rules.Position) (d Decision, ok bool, err error) {
 	if err := rules.CheckPosition(view); err != nil {
@@ -280,7 +288,7 @@ func (pl *Player) next(ctx context.Context, view *rules.Position) (d Decision, o
 	}
 	for _, t := range view.Tableau {
 		for _, c := range t.Down {
-			if c != rules.Unknown {
+			if c != rules.UnknownCard {
 				return d, false, ErrPeek
 			}
 		}
@@ -435,18 +443,10 @@ func noWin(view *rules.Position, cands []rules.Move, t sample.Tally, exact bool)
 	return Decision{Move: greedyChoice(view, cands), How: Hopeless, Rating: t, Exhaustive: exact, Choices: len(cands)}
 }
 
-// Solve decides a position with every card known, with one worker. A p
-// that fails rules.Validate is refused with a *rules.InvalidPositionError.
-func Solve(ctx context.Context, p *rules.Position, cfg solver.Config) (solver.Result, error) {
-	if err := rules.CheckPosition(p); err != nil {
-		return solver.Result{}, err
-	}
-	return solve(ctx, p, cfg)
-}
-
-// solve is Solve for a position this package has checked, or reached by
-// legal moves from one: it is not checked again. It is the one place this
-// package calls the solver directly.
+// solve decides a position with every card known, with one worker. It
+// takes a position this package has checked, or reached by legal moves
+// from one: it is not checked again. It is the one place this package
+// calls the solver directly.
 func solve(ctx context.Context, p *rules.Position, cfg solver.Config) (solver.Result, error) {
 	cfg.Workers = 1
 	return solver.New(p.Game, cfg).SolveTrusted(ctx, p)

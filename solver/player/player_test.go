@@ -25,7 +25,7 @@ func config(k Kind, samples int) Config {
 // play plays a game and checks what every game must satisfy: the referee
 // replays its moves to its end position, a win is a win, and no position
 // (up to the order of columns and cells) comes twice.
-func play(t *testing.T, p *rules.Position, cfg Config) *Game {
+func play(t *testing.T, p *rules.Position, cfg Config) *PlayedGame {
 	t.Helper()
 	g, err := Play(context.Background(), p, cfg)
 	if err != nil {
@@ -291,7 +291,7 @@ func midGame(t *testing.T, want int) (winnable, unwinnable []*rules.Position) {
 		p := deal(rules.RussianCell, n)
 		// Follow the solver's line part of the way when it has one, so
 		// that many positions stay winnable; then play at random.
-		res, err := Solve(context.Background(), p, solver.DefaultConfig())
+		res, err := solve(context.Background(), p, solver.DefaultConfig())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -315,7 +315,7 @@ func midGame(t *testing.T, want int) (winnable, unwinnable []*rules.Position) {
 		if downCards(p) > 0 || p.Won() {
 			continue
 		}
-		res, err = Solve(context.Background(), p, solver.DefaultConfig())
+		res, err = solve(context.Background(), p, solver.DefaultConfig())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -372,7 +372,7 @@ func TestRippleFanIsPlayedWithEveryCardKnown(t *testing.T) {
 	}
 	for _, n := range deals {
 		p := deal(rules.RippleFan, n)
-		res, err := Solve(context.Background(), p, solver.DefaultConfig())
+		res, err := solve(context.Background(), p, solver.DefaultConfig())
 		if err != nil {
 			t.Fatal(err)
 		}

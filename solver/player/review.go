@@ -17,9 +17,12 @@ type Reviewed struct {
 	// Before is the exact verdict of the start, all cards known.
 	Before solver.Verdict
 	Moves  []ReviewedMove
-	// Samples/Seed: how the player's view was sampled for each move.
+	// Samples is the number of arrangements drawn to rate each move
+	// (Sampling.Samples, DefaultSamples for 0).
 	Samples int
-	Seed    uint64
+	// Seed is the seed of those draws (Sampling.Seed, sample.DefaultSeed
+	// for 0).
+	Seed uint64
 	// LostAt is the number of the first move after which the game could
 	// not be won with all cards known; 0 when it was lost as dealt; -1
 	// when it was never lost (see Lost) or a budget left it unknown.
@@ -49,10 +52,14 @@ type ReviewedMove struct {
 	Move rules.Move
 	// After is the exact verdict after the move, all cards known.
 	After solver.Verdict
-	// View is the share of the player's view before the move (Rated says
-	// it was computed: a Russian Cell game).
-	Rated      bool
-	View       sample.Tally
+	// Rated says that View was computed: the moves of a Russian Cell game
+	// are rated, those of a Ripple Fan game (no card face down) are not.
+	Rated bool
+	// View is the share of the position before the move, as the player
+	// saw it: in how many of the arrangements drawn it can be won.
+	View sample.Tally
+	// Exhaustive says that every arrangement of the unseen cards was
+	// solved, so View is exact.
 	Exhaustive bool
 	// Rank is the move's place in the ranking of sample.Rate, given the
 	// game so far (1 = the move hint recommends; moves that differ only in

@@ -20,7 +20,7 @@ func reviewConfig(samples int) Sampling {
 // known. It returns the moves, or nil when no such move is found.
 func losingGame(t *testing.T, p *rules.Position, k int) []rules.Move {
 	t.Helper()
-	res, err := Solve(context.Background(), p, solver.DefaultConfig())
+	res, err := solve(context.Background(), p, solver.DefaultConfig())
 	if err != nil || res.Verdict != solver.Solvable {
 		return nil
 	}
@@ -43,7 +43,7 @@ func losingMoves(t *testing.T, p *rules.Position, played []rules.Move) []rules.M
 	for _, m := range rules.LegalMoves(q, rules.DefaultOptions(), nil) {
 		c := q.Clone()
 		c.Apply(m)
-		r, err := Solve(context.Background(), c, solver.DefaultConfig())
+		r, err := solve(context.Background(), c, solver.DefaultConfig())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -67,7 +67,7 @@ func TestReviewNamesTheLosingMove(t *testing.T) {
 		// Deal i on the solver's winning line, at the move that turns up
 		// its last face-down card.
 		p := deal(rules.RussianCell, uint64(i))
-		res, err := Solve(context.Background(), p, solver.DefaultConfig())
+		res, err := solve(context.Background(), p, solver.DefaultConfig())
 		if err != nil || res.Verdict != solver.Solvable {
 			continue
 		}
@@ -92,7 +92,7 @@ func TestReviewNamesTheLosingMove(t *testing.T) {
 			t.Fatalf("position %d: every card known, so losing is a mistake by exactly 1; got %+v", i, j)
 		}
 		c := moveAfter(p, moves[:len(moves)-1], rv.Kept)
-		if r, _ := Solve(context.Background(), c, solver.DefaultConfig()); r.Verdict != solver.Solvable {
+		if r, _ := solve(context.Background(), c, solver.DefaultConfig()); r.Verdict != solver.Solvable {
 			t.Fatalf("position %d: the move that kept it winnable (%v) does not", i, rv.Kept)
 		}
 		reviewed++
@@ -148,7 +148,7 @@ func TestReviewBadLuck(t *testing.T) {
 	cfg := reviewConfig(10)
 	for n := uint64(1); n <= 20; n++ {
 		p := deal(rules.RussianCell, n)
-		res, err := Solve(context.Background(), p, solver.DefaultConfig())
+		res, err := solve(context.Background(), p, solver.DefaultConfig())
 		if err != nil || res.Verdict != solver.Solvable {
 			continue
 		}
@@ -198,7 +198,7 @@ func TestReviewLostAsDealtAndNotLost(t *testing.T) {
 		t.Fatalf("deal 7: before %v lost at %d lost %v, want unsolvable, 0, true", rv.Before, rv.LostAt, rv.Lost)
 	}
 	p = deal(rules.RussianCell, 1)
-	res, _ := Solve(context.Background(), p, solver.DefaultConfig())
+	res, _ := solve(context.Background(), p, solver.DefaultConfig())
 	rv, err = Review(context.Background(), p, res.Moves[:5], reviewConfig(10), Judging{})
 	if err != nil {
 		t.Fatal(err)

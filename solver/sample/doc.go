@@ -1,5 +1,5 @@
 // Package sample answers the questions of a player who cannot see the
-// face-down cards. A position may mark them unknown (rules.Unknown, "??").
+// face-down cards. A position may mark them unknown (rules.UnknownCard, "??").
 // The cards under them are the cards seen nowhere else, in an order the
 // player does not know. Each order (an arrangement) that agrees with what
 // is visible gives one full position, and the solver decides that

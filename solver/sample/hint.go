@@ -142,7 +142,7 @@ func hint(ctx context.Context, p *rules.Position, cfg Config, only []rules.Move)
 	}
 	for k, m := range moves {
 		adv.Moves[k].Move = m
-		adv.Moves[k].TurnsUnknown = p.Reveals(m) == rules.Unknown
+		adv.Moves[k].TurnsUnknown = p.Reveals(m) == rules.UnknownCard
 	}
 
 	// Decide each class in each arrangement: by the rules above, or by a

@@ -41,8 +41,7 @@ type Rating struct {
 	Advice
 	// Ranked lists the moves that Rate considers, best first (see Rate).
 	// Moves back from a foundation are left out: they are never needed
-	// for a win (docs/design.md §4.2), and no player of this project
-	// makes them.
+	// for a win, and no player of this project makes them.
 	Ranked []RatedMove
 	// History says that the positions seen in the game were given, so
 	// Seen is meaningful.

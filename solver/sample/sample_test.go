@@ -24,7 +24,7 @@ func hideTops(p *rules.Position, cols ...int) *rules.Position {
 	q := p.Clone()
 	for _, c := range cols {
 		d := q.Tableau[c-1].Down
-		d[len(d)-1] = rules.Unknown
+		d[len(d)-1] = rules.UnknownCard
 	}
 	return q
 }
@@ -130,7 +130,7 @@ func TestArrangementsSeeded(t *testing.T) {
 // 22.46 but for one draw in a thousand).
 func TestArrangementsUniform(t *testing.T) {
 	p := hideTops(deal(3), 2, 3, 4, 5, 6, 7)
-	p.Tableau[6].Down[len(p.Tableau[6].Down)-2] = rules.Unknown
+	p.Tableau[6].Down[len(p.Tableau[6].Down)-2] = rules.UnknownCard
 	unseen := p.Unseen()
 	if len(unseen) != 7 {
 		t.Fatalf("%d unseen cards, want 7", len(unseen))
@@ -361,7 +361,7 @@ func TestHintBruteForce(t *testing.T) {
 				if i > 0 && m.Winnable > adv.Moves[i-1].Winnable {
 					t.Errorf("%s: moves not ranked: %v (%d) after %v (%d)", tc.name, m.Move, m.Winnable, adv.Moves[i-1].Move, adv.Moves[i-1].Winnable)
 				}
-				if m.TurnsUnknown != (tc.p.Reveals(m.Move) == rules.Unknown) {
+				if m.TurnsUnknown != (tc.p.Reveals(m.Move) == rules.UnknownCard) {
 					t.Errorf("%s: %v: TurnsUnknown %v", tc.name, m.Move, m.TurnsUnknown)
 				}
 			}
@@ -444,8 +444,8 @@ func TestEstimateAllShown(t *testing.T) {
 func TestEstimateEveryArrangementWins(t *testing.T) {
 	p := rules.NewPosition(rules.RussianCell)
 	p.Foundations = [4]int{11, 11, 13, 13}
-	p.Tableau[1] = rules.Pile{Down: []rules.Card{rules.Unknown}, Up: rules.MustCards("KC")}
-	p.Tableau[2] = rules.Pile{Down: []rules.Card{rules.Unknown}, Up: rules.MustCards("KS")}
+	p.Tableau[1] = rules.Pile{Down: []rules.Card{rules.UnknownCard}, Up: rules.MustCards("KC")}
+	p.Tableau[2] = rules.Pile{Down: []rules.Card{rules.UnknownCard}, Up: rules.MustCards("KS")}
 	sh, err := Estimate(context.Background(), p, config(200, 1, 2))
 	if err != nil {
 		t.Fatal(err)

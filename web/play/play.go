@@ -69,7 +69,7 @@ type MoveDoc struct {
 	Text  string   `json:"text"`  // what it does in words
 	// Auto marks an automatic foundation move: of a solver's line (the
 	// solver plays every card that can go to its foundation at once, as
-	// proven safe, docs/pruning.md, and branches on nothing else there), or
+	// such a move never loses a win, and branches on nothing else there), or
 	// one the page made by itself after a move (line with auto,
 	// rules.SafeAutoMoves, the same rule).
 	Auto bool `json:"auto,omitempty"`
@@ -239,7 +239,7 @@ func line(p *rules.Position, moves []rules.Move, solver bool) LineAnswer {
 			reason = rules.AfterWin(i)
 		} else if err := rules.Check(q, o, m); err != nil {
 			reason = err.Error()
-		} else if q.Reveals(m) == rules.Unknown {
+		} else if q.Reveals(m) == rules.UnknownCard {
 			reason = "it turns up a face-down card that is unknown (??)"
 		}
 		if reason != "" {
