@@ -209,60 +209,15 @@ func playGame(ctx context.Context, p *rules.Position, pc player.Config) (*playRe
 	if _, err := rules.Replay(p, pc.Solver.Options, gm.MoveList()); err != nil {
 		return nil, fmt.Errorf("the player's moves failed the referee: %v", err)
 	}
-	res, err := player.Solve(ctx, p, pc.Solver)
+	loss, err := player.LocateLoss(ctx, p, gm.MoveList(), pc.Solver)
 	if err != nil {
 		return nil, err
 	}
-	r := &playReport{game: gm, verdict: res, lostAfter: -1, nodes: res.Nodes}
+	r := &playReport{game: gm, verdict: loss.Start, lostAfter: loss.At, nodes: loss.Nodes}
 	if gm.Won {
 		r.verdict.Verdict = solver.Solvable // the game itself proves it
-		return r, nil
 	}
-	switch res.Verdict {
-	case solver.Unsolvable:
-		r.lostAfter = 0
-	case solver.Solvable:
-		r.lostAfter, err = r.firstLosing(ctx, p, pc.Solver)
-	}
-	return r, err
-}
-
-// firstLosing returns the number of the first move after which the game
-// cannot be won with all cards known, or -1 if a budget leaves it unknown.
-// Once a position cannot be won, no position after it can (a win from
-// there would be a win from it), so a binary search over the moves finds
-// it: the start can be won and the end cannot.
-func (r *playReport) firstLosing(ctx context.Context, p *rules.Position, cfg solver.Config) (int, error) {
-	ms := r.game.MoveList()
-	after := func(k int) (solver.Verdict, error) {
-		q := p.Clone()
-		for _, m := range ms[:k] {
-			q.Apply(m)
-		}
-		res, err := player.Solve(ctx, q, cfg)
-		r.nodes += res.Nodes
-		return res.Verdict, err
-	}
-	lo, hi := 0, len(ms) // winnable after lo moves; not after hi
-	v, err := after(hi)
-	if err != nil || v != solver.Unsolvable {
-		return -1, err
-	}
-	for hi-lo > 1 {
-		mid := (lo + hi) / 2
-		v, err := after(mid)
-		switch {
-		case err != nil:
-			return -1, err
-		case v == solver.Solvable:
-			lo = mid
-		case v == solver.Unsolvable:
-			hi = mid
-		default:
-			return -1, nil
-		}
-	}
-	return hi, nil
+	return r, nil
 }
 
 // solution is the record of the game in the solution format.
