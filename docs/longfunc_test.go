@@ -26,7 +26,6 @@ var notYetSplit = []string{
 	"cmd/patience/merge.go:newMergeCommand",
 	"cmd/patience/stats.go:newStatsCommand",
 	"cmd/patience/stats.go:runStats",
-	"cmd/patience/stats.go:writeReport",
 	"solver/batch/merge.go:Merge",
 	"solver/batch/merge.go:SummarizeFiles",
 	"solver/batch/run.go:dropUnknowns",
