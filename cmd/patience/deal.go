@@ -264,6 +264,7 @@ type dealOptions struct {
 	sf     startFlags
 }
 
+// dealLong and dealExample are the help of deal.
 const dealLong = `deal prints the starting layout of a deal: the board for people, or the
 position JSON that --position reads. Deal numbers are PySolFC's: 617, #12,345,
 ms3000000000 and 20-digit numbers such as 00000000000000000617 all work.

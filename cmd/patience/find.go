@@ -25,6 +25,7 @@ type findOptions struct {
 	fl                   searchFlags
 }
 
+// findLong and findExample are the help of find.
 const findLong = `find decides deals in order, from --from on, on all cores, and lists the
 numbers of those that match, one a line, until it has --count of them: for
 apps that offer only winnable deals, or for collections of hard ones.

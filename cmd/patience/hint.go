@@ -25,6 +25,7 @@ type hintOptions struct {
 	smp    sampleFlags
 }
 
+// hintLong and hintExample are the help of hint.
 const hintLong = `hint decides a deal or a position, as solve does, and then gives only what a
 player needs next: whether the game can still be won, and if it can, the next
 move of a winning line (or the next few, with -n).

@@ -52,6 +52,7 @@ type playOptions struct {
 	pf     playerFlags
 }
 
+// playLong and playExample are the help of play.
 const playLong = `play lets a player play a deal, or a position, as a person at a card table
 must: seeing only the face-up cards, the cells, the foundations and how many
 cards lie face down in each column. The face-down cards turn up only as moves

@@ -28,6 +28,7 @@ type reviewOptions struct {
 	seed           uint64
 }
 
+// reviewLong and reviewExample are the help of review.
 const reviewLong = `review replays the moves you played (--moves, in any form --moves takes
 elsewhere: one move a line such as "5C t3>t6", a JSON move list, or the
 record that play writes) from a deal or a position with every card known, and

@@ -27,6 +27,7 @@ type serveOptions struct {
 	allow []string
 }
 
+// serveLong and serveExample are the help of serve.
 const serveLong = `serve serves the web page on this machine and prints its address. Open it in a
 browser: type a deal number, press Solve and watch the game won step by step,
 or play by hand with hints. The link in the address bar restores the deal and

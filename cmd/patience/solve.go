@@ -104,6 +104,7 @@ type solveOptions struct {
 	smp                    sampleFlags
 }
 
+// solveLong and solveExample are the help of solve.
 const solveLong = `solve searches every line of play from a deal, or from a position in the
 middle of a game, and gives the verdict:
 

@@ -20,6 +20,7 @@ type webOptions struct {
 	out string
 }
 
+// webLong and webExample are the help of web.
 const webLong = `web writes the web page (the same files that serve serves) into DIR, to be
 hosted by any static HTTP server: the solver runs in the browser, so no server
 code is needed. Browsers do not run the page's Web Worker from file://, so
