@@ -124,18 +124,7 @@ greedy still plays.`,
   patience stats --summary rc.jsonl --records --format csv > deals.csv
   patience stats russian-cell --deals 1-2000 --player sampled --out sampled.jsonl
   patience stats russian-cell --deals 1-2000 --player greedy --out greedy.jsonl`,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := checkFormat(f.format, "text", "json", "csv"); err != nil {
-				return err
-			}
-			if f.records {
-				return recordsFiles(s, cmd, args, f)
-			}
-			if f.summary {
-				return summaryFiles(s, cmd, args, f)
-			}
-			return runStats(s, cmd, args, f, sf)
-		},
+		RunE: func(cmd *cobra.Command, args []string) error { return statsMain(s, cmd, args, f, sf) },
 	}
 	fl := cmd.Flags()
 	fl.StringVar(&f.deals, "deals", "", "deals to decide: A-B, a number, a comma-separated list, or random:N@SEED (N deals drawn from 1 to 2^64-1)")
@@ -153,6 +142,22 @@ greedy still plays.`,
 	fl.BoolVar(&f.force, "force", false, "resume --out even if another build of patience made it")
 	sf.add(cmd, "deals searched at once, one core each")
 	return cmd
+}
+
+// statsMain runs stats with its flags parsed into f and sf: a run over
+// deals, or with --summary a summary of results files, or with --records
+// their records.
+func statsMain(s streams, cmd *cobra.Command, args []string, f statsFlags, sf searchFlags) error {
+	if err := checkFormat(f.format, "text", "json", "csv"); err != nil {
+		return err
+	}
+	if f.records {
+		return recordsFiles(s, cmd, args, f)
+	}
+	if f.summary {
+		return summaryFiles(s, cmd, args, f)
+	}
+	return runStats(s, cmd, args, f, sf)
 }
 
 func runStats(s streams, cmd *cobra.Command, args []string, f statsFlags, sf searchFlags) error {
