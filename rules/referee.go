@@ -113,8 +113,16 @@ func refereeReason(p *Position, o Options, m Move) string {
 	if m.From == m.To {
 		return "a move must change place"
 	}
+	if r := refFromReason(p, o, m); r != "" {
+		return r
+	}
+	return refToReason(p, m)
+}
 
-	// Where the card comes from.
+// refFromReason returns why m's card cannot leave where it is in p, or ""
+// if it can.
+func refFromReason(p *Position, o Options, m Move) string {
+	g, c := p.Game, m.Card
 	switch m.From.Kind {
 	case Foundation:
 		if g == RippleFan {
@@ -169,8 +177,13 @@ func refereeReason(p *Position, o Options, m Move) string {
 			}
 		}
 	}
+	return ""
+}
 
-	// Where it goes.
+// refToReason returns why m's card cannot go where m puts it in p, or ""
+// if it can.
+func refToReason(p *Position, m Move) string {
+	g, c := p.Game, m.Card
 	switch m.To.Kind {
 	case Foundation:
 		s := c.Suit()

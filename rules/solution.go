@@ -239,6 +239,50 @@ func ReadSolution(r io.Reader) (*Solution, error) {
 	} else {
 		s.Game, gameOK = g, true
 	}
+	d.readStart(s, gameOK, &l)
+	switch d.Verdict {
+	case VerdictSolvable, VerdictUnsolvable, VerdictUnknown:
+	case "":
+		l.add(sevInput, `missing "verdict": use solvable, unsolvable or unknown`)
+	default:
+		l.add(sevInput, "unknown verdict %q: use solvable, unsolvable or unknown", clip(d.Verdict))
+	}
+	if d.Rules != nil && d.Rules.Returns != nil {
+		s.Options.NoReturns = !*d.Rules.Returns
+	}
+	if v, err := NewVariant(s.Game, s.Options); err == nil {
+		s.Options = v.Options // a Ripple Fan file says returns false: the game has none
+	}
+	if d.Nodes < 0 {
+		l.add(sevInput, "nodes: %d is negative", d.Nodes)
+	}
+	if d.Seconds < 0 {
+		l.add(sevInput, "seconds: %g is negative", d.Seconds)
+	}
+	if len(d.Solver) > 1000 || strings.ContainsFunc(d.Solver, func(r rune) bool { return r < ' ' || r == 0x7f }) {
+		l.add(sevInput, "solver: %q is not the name of a build, such as \"v1.2.3+abc1234\"", clip(d.Solver))
+	}
+	d.readShortest(s, &l)
+	d.readPlay(s, &l)
+	if len(d.Moves) > 0 {
+		s.Moves = make([]Move, 0, len(d.Moves))
+	}
+	for i, md := range d.Moves {
+		m, err := md.move()
+		if err != nil {
+			l.add(sevCard, "moves[%d]: %v", i, err)
+			continue
+		}
+		s.Moves = append(s.Moves, m)
+	}
+	if err := l.err(); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// readStart reads the deal number or the starting position into s.
+func (d *solutionDoc) readStart(s *Solution, gameOK bool, l *problemList) {
 	switch {
 	case d.Number != "" && d.Position != nil:
 		l.add(sevInput, `both "number" and "position": give one (a position may carry its own "number")`)
@@ -265,28 +309,10 @@ func ReadSolution(r io.Reader) (*Solution, error) {
 			s.Position, s.Number = p, num
 		}
 	}
-	switch d.Verdict {
-	case VerdictSolvable, VerdictUnsolvable, VerdictUnknown:
-	case "":
-		l.add(sevInput, `missing "verdict": use solvable, unsolvable or unknown`)
-	default:
-		l.add(sevInput, "unknown verdict %q: use solvable, unsolvable or unknown", clip(d.Verdict))
-	}
-	if d.Rules != nil && d.Rules.Returns != nil {
-		s.Options.NoReturns = !*d.Rules.Returns
-	}
-	if v, err := NewVariant(s.Game, s.Options); err == nil {
-		s.Options = v.Options // a Ripple Fan file says returns false: the game has none
-	}
-	if d.Nodes < 0 {
-		l.add(sevInput, "nodes: %d is negative", d.Nodes)
-	}
-	if d.Seconds < 0 {
-		l.add(sevInput, "seconds: %g is negative", d.Seconds)
-	}
-	if len(d.Solver) > 1000 || strings.ContainsFunc(d.Solver, func(r rune) bool { return r < ' ' || r == 0x7f }) {
-		l.add(sevInput, "solver: %q is not the name of a build, such as \"v1.2.3+abc1234\"", clip(d.Solver))
-	}
+}
+
+// readShortest reads what a shortest search says of its answer into s.
+func (d *solutionDoc) readShortest(s *Solution, l *problemList) {
 	switch {
 	case d.Shortest != nil && d.Lower == nil:
 		l.add(sevInput, `"shortest" without "lower_bound": a shortest search's answer carries its proven lower bound`)
@@ -306,6 +332,10 @@ func ReadSolution(r io.Reader) (*Solution, error) {
 			l.add(sevInput, "lower_bound: %d is more than the %d moves of the solution", *d.Lower, n)
 		}
 	}
+}
+
+// readPlay reads the fields of a played game's record into s.
+func (d *solutionDoc) readPlay(s *Solution, l *problemList) {
 	switch {
 	case d.Patience == PlayDocument.Kind() && d.Outcome == "":
 		l.add(sevInput, `"patience": "play" without "outcome": the record of a played game says how it ended (won, lost or stopped)`)
@@ -337,21 +367,6 @@ func ReadSolution(r io.Reader) (*Solution, error) {
 	case d.Outcome != "":
 		l.add(sevInput, "unknown outcome %q: use won, lost or stopped", clip(d.Outcome))
 	}
-	if len(d.Moves) > 0 {
-		s.Moves = make([]Move, 0, len(d.Moves))
-	}
-	for i, md := range d.Moves {
-		m, err := md.move()
-		if err != nil {
-			l.add(sevCard, "moves[%d]: %v", i, err)
-			continue
-		}
-		s.Moves = append(s.Moves, m)
-	}
-	if err := l.err(); err != nil {
-		return nil, err
-	}
-	return s, nil
 }
 
 // move checks a move entry's form.

@@ -151,6 +151,20 @@ func validate(p *Position, l *problemList) {
 		l.add(sevInput, "unknown game %v: use russian-cell or ripple-fan", g)
 		return
 	}
+	validateShape(p, l)
+	where, unknown := locateCards(p, l)
+	validateCards(p, &where, unknown, l)
+	switch g {
+	case RussianCell:
+		validateDown(p, l)
+	case RippleFan:
+		validatePiles(p, l)
+	}
+}
+
+// validateShape checks the numbers of piles and cells.
+func validateShape(p *Position, l *problemList) {
+	g := p.Game
 	if n := len(p.Tableau); n != g.Piles() {
 		l.add(sevShape, "%s has %d piles (t1..t%d), got %d", g, g.Piles(), g.Piles(), n)
 	}
@@ -161,9 +175,14 @@ func validate(p *Position, l *problemList) {
 			l.add(sevShape, "%s has %d cells (c1, c2), got %d", g, g.Cells(), n)
 		}
 	}
+}
 
-	// Where each card is.
-	var where [NumCards][]string
+// locateCards lists where each card of p lies ("f" for a foundation, else
+// the pile or cell), and counts the unknown cards where they may be: face
+// down in Russian Cell. It adds the problems of cards that are not cards,
+// and of unknown cards where none may be.
+func locateCards(p *Position, l *problemList) (where [NumCards][]string, unknown int) {
+	g := p.Game
 	for s := Suit(0); s < 4; s++ {
 		h := p.Foundations[s]
 		if h < 0 || h > 13 {
@@ -175,7 +194,6 @@ func validate(p *Position, l *problemList) {
 			where[c] = append(where[c], "f")
 		}
 	}
-	unknown := 0 // unknown cards where they may be: face down in Russian Cell
 	for i, pl := range p.Tableau {
 		loc := pileName(i)
 		for k, part := range [][]Card{pl.Down, pl.Up} {
@@ -214,6 +232,12 @@ func validate(p *Position, l *problemList) {
 		}
 		where[c] = append(where[c], loc)
 	}
+	return where, unknown
+}
+
+// validateCards checks that each card is somewhere, and only once, or that
+// the unknown cards stand for exactly the cards seen nowhere.
+func validateCards(p *Position, where *[NumCards][]string, unknown int, l *problemList) {
 	var missing []Card
 	for c := Card(0); c < NumCards; c++ {
 		if len(where[c]) == 0 {
@@ -238,41 +262,44 @@ func validate(p *Position, l *problemList) {
 			l.add(sevDuplicate, "%s", msg)
 		}
 	}
+}
 
-	switch g {
-	case RussianCell:
-		for i, pl := range p.Tableau {
-			loc := pileName(i)
-			if len(pl.Down) > i {
-				dealt := "none"
-				if i > 0 {
-					dealt = "only " + strconv.Itoa(i)
-				}
-				l.add(sevDown, "%s: %s, but column %d was dealt %s face down, and no card is ever turned back face down",
-					loc, count(len(pl.Down), "face-down card"), i+1, dealt)
+// validateDown checks the face-down cards of Russian Cell's columns.
+func validateDown(p *Position, l *problemList) {
+	for i, pl := range p.Tableau {
+		loc := pileName(i)
+		if len(pl.Down) > i {
+			dealt := "none"
+			if i > 0 {
+				dealt = "only " + strconv.Itoa(i)
 			}
-			if len(pl.Down) > 0 && len(pl.Up) == 0 {
-				l.add(sevDown, "%s: face-down cards with no face-up card on them: the top card is turned face up as soon as it is uncovered", loc)
-			}
+			l.add(sevDown, "%s: %s, but column %d was dealt %s face down, and no card is ever turned back face down",
+				loc, count(len(pl.Down), "face-down card"), i+1, dealt)
 		}
-	case RippleFan:
-		for i, pl := range p.Tableau {
-			loc := pileName(i)
-			if len(pl.Down) > 0 {
-				l.add(sevDown, "%s: %s, but Ripple Fan deals every card face up", loc, count(len(pl.Down), "face-down card"))
-			}
-			cards := make([]Card, 0, pl.Len())
-			cards = append(append(cards, pl.Down...), pl.Up...)
-			built := builtRun(cards)
-			if rest := len(cards) - built; rest > 4 {
-				if built == 0 {
-					top := cards[len(cards)-1]
-					l.add(sevPile, "%s: %d cards and no run built on top (%s), but a Ripple Fan pile is dealt only 4 cards, and only same-suit cards one rank lower are built on it",
-						loc, len(cards), notBuilt(top))
-				} else {
-					l.add(sevPile, "%s: %d cards; taking off the run built on top (%s, each card on its same-suit successor) leaves %d, but a Ripple Fan pile is dealt only 4 cards",
-						loc, len(cards), joinCards(cards[len(cards)-built:]), rest)
-				}
+		if len(pl.Down) > 0 && len(pl.Up) == 0 {
+			l.add(sevDown, "%s: face-down cards with no face-up card on them: the top card is turned face up as soon as it is uncovered", loc)
+		}
+	}
+}
+
+// validatePiles checks that each Ripple Fan pile is one a game could build.
+func validatePiles(p *Position, l *problemList) {
+	for i, pl := range p.Tableau {
+		loc := pileName(i)
+		if len(pl.Down) > 0 {
+			l.add(sevDown, "%s: %s, but Ripple Fan deals every card face up", loc, count(len(pl.Down), "face-down card"))
+		}
+		cards := make([]Card, 0, pl.Len())
+		cards = append(append(cards, pl.Down...), pl.Up...)
+		built := builtRun(cards)
+		if rest := len(cards) - built; rest > 4 {
+			if built == 0 {
+				top := cards[len(cards)-1]
+				l.add(sevPile, "%s: %d cards and no run built on top (%s), but a Ripple Fan pile is dealt only 4 cards, and only same-suit cards one rank lower are built on it",
+					loc, len(cards), notBuilt(top))
+			} else {
+				l.add(sevPile, "%s: %d cards; taking off the run built on top (%s, each card on its same-suit successor) leaves %d, but a Ripple Fan pile is dealt only 4 cards",
+					loc, len(cards), joinCards(cards[len(cards)-built:]), rest)
 			}
 		}
 	}

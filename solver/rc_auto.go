@@ -83,7 +83,7 @@ func (w *rcWorker) undoAutos(n int) {
 // in, except which of two Kings in the cells takes a single empty column,
 // and that is decided as nextAuto decides it.
 //
-// It is one function of some 170 lines on purpose: split into its parts
+// Long on purpose: it is one function of some 170 lines, since split into its parts
 // (the move, its foundation moves, the cards going home by CellHome and
 // KingHome, whose proofs are in prune_cellhome.go and prune_kinghome.go),
 // with what they follow passed in a struct, it cost 18% more instructions

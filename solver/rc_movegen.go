@@ -9,7 +9,7 @@ package solver
 // moves of rules.LegalMoves (rules/movegen.go): with every pruning off,
 // TestGenMovesIsLegalMoves checks that they are the same set.
 //
-// It is one function of some 140 lines on purpose: split into its parts
+// Long on purpose: it is one function of some 140 lines, since split into its parts
 // (moves onto the top cards, Kings to an empty column, moves to a cell,
 // foundation moves), the calls cost 12% more instructions in move
 // generation (callgrind, deals 1..300) in a build without the profile

@@ -32,68 +32,71 @@ FILE may be - for standard input.`,
 		Example: `  patience solve russian-cell 617 --format json > s.json
   patience check s.json`,
 		Args: oneArg("missing FILE: give a solution file, or - for standard input", "check reads one FILE"),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			r, done, err := openInput(s, args[0])
-			if err != nil {
-				return err
-			}
-			defer done()
-			sol, err := rules.ReadSolution(r)
-			if err != nil {
-				return usageError{inFile(args[0], err)}
-			}
-			start := sol.Position
-			if start != nil {
-				if err := checkLabel("the position of "+fileName(args[0]), start, sol.Number); err != nil {
-					return err
-				}
-			}
-			if start == nil {
-				n, err := dealgen.ParseNumber(sol.Number)
-				if err != nil {
-					return usageError{err}
-				}
-				start = dealgen.Deal(sol.Game, n)
-			}
-			if sol.Play != nil && (sol.Play.Outcome == rules.OutcomeLost || sol.Play.Outcome == rules.OutcomeStopped) {
-				return checkLostGame(s, start, sol)
-			}
-			if sol.Verdict != rules.VerdictSolvable && len(sol.Moves) == 0 {
-				// Only a win comes with moves to replay; an unsolvable
-				// verdict is the search's proof, which a replay cannot
-				// repeat.
-				why := ""
-				if sol.Reason != "" {
-					why = " (" + sol.Reason + ")"
-				}
-				fmt.Fprintf(s.out, "nothing to check: the verdict is %s%s, and only a win comes with moves to replay\n", sol.Verdict, why)
-				return checkFailed{}
-			}
-			end, err := rules.Replay(start, sol.Options, sol.Moves)
-			var me *rules.MoveError
-			switch {
-			case errors.As(err, &me):
-				fmt.Fprintf(s.out, "invalid: %v\n", me)
-				return checkFailed{}
-			case err != nil:
-				return err
-			case !end.Won():
-				moves := fmt.Sprintf("the %d moves end", len(sol.Moves))
-				if len(sol.Moves) == 1 {
-					moves = "the 1 move ends"
-				}
-				fmt.Fprintf(s.out, "invalid: %s without a win (%d of 52 cards on the foundations)\n", moves, end.OnFoundations())
-				return checkFailed{}
-			}
-			if sol.Verdict != rules.VerdictSolvable {
-				fmt.Fprintf(s.out, "invalid: the %d moves win, but the verdict says %s\n", len(sol.Moves), sol.Verdict)
-				return checkFailed{}
-			}
-			fmt.Fprintf(s.out, "valid: wins in %d moves\n", len(sol.Moves))
-			return nil
-		},
+		RunE: func(cmd *cobra.Command, args []string) error { return runCheck(s, args[0]) },
 	}
 	return cmd
+}
+
+// runCheck checks the solution or game record in file.
+func runCheck(s streams, file string) error {
+	r, done, err := openInput(s, file)
+	if err != nil {
+		return err
+	}
+	defer done()
+	sol, err := rules.ReadSolution(r)
+	if err != nil {
+		return usageError{inFile(file, err)}
+	}
+	start := sol.Position
+	if start != nil {
+		if err := checkLabel("the position of "+fileName(file), start, sol.Number); err != nil {
+			return err
+		}
+	}
+	if start == nil {
+		n, err := dealgen.ParseNumber(sol.Number)
+		if err != nil {
+			return usageError{err}
+		}
+		start = dealgen.Deal(sol.Game, n)
+	}
+	if sol.Play != nil && (sol.Play.Outcome == rules.OutcomeLost || sol.Play.Outcome == rules.OutcomeStopped) {
+		return checkLostGame(s, start, sol)
+	}
+	if sol.Verdict != rules.VerdictSolvable && len(sol.Moves) == 0 {
+		// Only a win comes with moves to replay; an unsolvable
+		// verdict is the search's proof, which a replay cannot
+		// repeat.
+		why := ""
+		if sol.Reason != "" {
+			why = " (" + sol.Reason + ")"
+		}
+		fmt.Fprintf(s.out, "nothing to check: the verdict is %s%s, and only a win comes with moves to replay\n", sol.Verdict, why)
+		return checkFailed{}
+	}
+	end, err := rules.Replay(start, sol.Options, sol.Moves)
+	var me *rules.MoveError
+	switch {
+	case errors.As(err, &me):
+		fmt.Fprintf(s.out, "invalid: %v\n", me)
+		return checkFailed{}
+	case err != nil:
+		return err
+	case !end.Won():
+		moves := fmt.Sprintf("the %d moves end", len(sol.Moves))
+		if len(sol.Moves) == 1 {
+			moves = "the 1 move ends"
+		}
+		fmt.Fprintf(s.out, "invalid: %s without a win (%d of 52 cards on the foundations)\n", moves, end.OnFoundations())
+		return checkFailed{}
+	}
+	if sol.Verdict != rules.VerdictSolvable {
+		fmt.Fprintf(s.out, "invalid: the %d moves win, but the verdict says %s\n", len(sol.Moves), sol.Verdict)
+		return checkFailed{}
+	}
+	fmt.Fprintf(s.out, "valid: wins in %d moves\n", len(sol.Moves))
+	return nil
 }
 
 // checkLostGame replays the moves of a lost game's record (patience play),

@@ -257,15 +257,15 @@ func joinOr(xs []string) string {
 	return s
 }
 
-func newDealCommand(s streams) *cobra.Command {
-	var format string
-	var ascii bool
-	var sf startFlags
-	cmd := &cobra.Command{
-		Use:     "deal GAME (NUMBER | --position FILE)",
-		Aliases: []string{"show"},
-		Short:   "Show the layout of a deal (also: show)",
-		Long: `deal prints the starting layout of a deal: the board for people, or the
+// dealOptions are the flags of deal.
+type dealOptions struct {
+	format string
+	ascii  bool
+	sf     startFlags
+}
+
+// dealLong and dealExample are the help of deal.
+const dealLong = `deal prints the starting layout of a deal: the board for people, or the
 position JSON that --position reads. Deal numbers are PySolFC's: 617, #12,345,
 ms3000000000 and 20-digit numbers such as 00000000000000000617 all work.
 
@@ -273,45 +273,58 @@ ms3000000000 and 20-digit numbers such as 00000000000000000617 all work.
 board, "??" in JSON). solve and hint read such a position and answer over
 the arrangements of the unseen cards.
 
-GAME is russian-cell or ripple-fan.`,
-		Example: `  patience deal russian-cell 617
+GAME is russian-cell or ripple-fan.`
+
+const dealExample = `  patience deal russian-cell 617
   patience deal ripple-fan 1 --format json > deal.json
   patience deal russian-cell 617 --format solvitaire > 617.json
   patience deal russian-cell --position deal.json --ascii
-  patience deal russian-cell 617 --hide > seen.txt`,
-		Args: gameArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := checkFormat(format, "text", "json", "solvitaire"); err != nil {
-				return err
-			}
-			_, p, num, err := readStart(s, args, sf)
-			if err != nil {
-				return err
-			}
-			if sf.hide {
-				p = p.Hide()
-			}
-			switch format {
-			case "json":
-				fmt.Fprintf(s.out, "%s\n", rules.MarshalPosition(p, num))
-				return nil
-			case "solvitaire":
-				b, err := rules.MarshalSolvitaire(p)
-				if err != nil {
-					return usageError{err}
-				}
-				s.out.Write(b)
-				return nil
-			}
-			fmt.Fprint(s.out, rules.FormatBoard(p, num, style(s.out, ascii)))
-			return nil
-		},
+  patience deal russian-cell 617 --hide > seen.txt`
+
+func newDealCommand(s streams) *cobra.Command {
+	o := &dealOptions{}
+	cmd := &cobra.Command{
+		Use:     "deal GAME (NUMBER | --position FILE)",
+		Aliases: []string{"show"},
+		Short:   "Show the layout of a deal (also: show)",
+		Long:    dealLong,
+		Example: dealExample,
+		Args:    gameArgs,
+		RunE:    func(cmd *cobra.Command, args []string) error { return runDeal(s, o, args) },
 	}
-	cmd.Flags().StringVar(&format, "format", "text", "output format: text, json, or solvitaire (Solvitaire's deal JSON, for cross-checking)")
-	cmd.Flags().BoolVar(&ascii, "ascii", false, "draw suits as letters (C S H D), not symbols")
-	cmd.Flags().StringVar(&sf.position, "position", "", "read the position from FILE (JSON or board text; - for stdin)")
-	sf.addHide(cmd, "show every face-down card as ?? (what a player sees)")
+	cmd.Flags().StringVar(&o.format, "format", "text", "output format: text, json, or solvitaire (Solvitaire's deal JSON, for cross-checking)")
+	cmd.Flags().BoolVar(&o.ascii, "ascii", false, "draw suits as letters (C S H D), not symbols")
+	cmd.Flags().StringVar(&o.sf.position, "position", "", "read the position from FILE (JSON or board text; - for stdin)")
+	o.sf.addHide(cmd, "show every face-down card as ?? (what a player sees)")
 	return cmd
+}
+
+// runDeal runs deal with its flags parsed into o.
+func runDeal(s streams, o *dealOptions, args []string) error {
+	if err := checkFormat(o.format, "text", "json", "solvitaire"); err != nil {
+		return err
+	}
+	_, p, num, err := readStart(s, args, o.sf)
+	if err != nil {
+		return err
+	}
+	if o.sf.hide {
+		p = p.Hide()
+	}
+	switch o.format {
+	case "json":
+		fmt.Fprintf(s.out, "%s\n", rules.MarshalPosition(p, num))
+		return nil
+	case "solvitaire":
+		b, err := rules.MarshalSolvitaire(p)
+		if err != nil {
+			return usageError{err}
+		}
+		s.out.Write(b)
+		return nil
+	}
+	fmt.Fprint(s.out, rules.FormatBoard(p, num, style(s.out, o.ascii)))
+	return nil
 }
 
 // fileName names a file argument in a message, "-" as standard input.

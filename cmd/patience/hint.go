@@ -15,17 +15,18 @@ import (
 	"github.com/patience-solver/patience/solver/sample"
 )
 
-func newHintCommand(s streams) *cobra.Command {
-	var ascii bool
-	var count int
-	var format string
-	var sf startFlags
-	var fl searchFlags
-	var smp sampleFlags
-	cmd := &cobra.Command{
-		Use:   "hint GAME (NUMBER | --position FILE)",
-		Short: "Say whether a position can still be won, and the next move",
-		Long: `hint decides a deal or a position, as solve does, and then gives only what a
+// hintOptions are the flags of hint.
+type hintOptions struct {
+	ascii  bool
+	count  int
+	format string
+	sf     startFlags
+	fl     searchFlags
+	smp    sampleFlags
+}
+
+// hintLong and hintExample are the help of hint.
+const hintLong = `hint decides a deal or a position, as solve does, and then gives only what a
 player needs next: whether the game can still be won, and if it can, the next
 move of a winning line (or the next few, with -n).
 
@@ -66,150 +67,176 @@ that keeps a win), so following hint never goes round in a loop.
 With --format json, hint writes one line of JSON (docs/formats.md, "Hint
 JSON"): the verdict, the moves to go and the next moves; with unknown
 cards, the share of the position and every legal move ranked with its
-counts.`,
-		Example: `  patience hint russian-cell 617
+counts.`
+
+const hintExample = `  patience hint russian-cell 617
   patience hint russian-cell 617 -n 5 --format json
   patience hint ripple-fan 5
   patience hint russian-cell --position stuck.txt -n 3
   patience hint ripple-fan --position endgame.json
   patience hint russian-cell 617 --moves played.txt
   patience hint russian-cell 617 --moves played.txt --hide
-  patience deal russian-cell 617 --hide > seen.txt; patience hint russian-cell --position seen.txt -n 5`,
-		Args: gameArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := checkFormat(format, "text", "json"); err != nil {
-				return err
-			}
-			if count < 1 {
-				return badInput("-n must be at least 1, not %d", count)
-			}
-			if sf.moves != "" {
-				sf.seen = map[string]bool{} // the game's positions: never advised again
-			}
-			cfg, _, p, num, played, err := searchStart(s, args, sf, fl)
-			if err != nil {
-				return err
-			}
-			from := num
-			if played > 0 {
-				num = "" // a position of its own now, carried whole
-			}
-			withPosition := num == "" || sf.position != ""
-			if err := smp.check(cmd, p, sf.hide); err != nil {
-				return err
-			}
-			noteNothingHidden(s, p, sf.hide)
-			st := style(s.out, ascii)
-			if p.Unknowns() > 0 {
-				adv, sig, err := hintStoppable(p, smp.config(cfg), sf.seen)
-				stopped := errors.Is(err, sample.ErrInterrupted)
-				if err != nil && !stopped {
-					return err
-				}
-				show := count
-				if !cmd.Flags().Changed("count") {
-					show = len(adv.Ranked)
-				}
-				switch {
-				case format == "json":
-					fmt.Fprintf(s.out, "%s\n", mustMarshal(newAdviceDoc(p, from, cfg, adv, show, stopped)))
-				case stopped:
-					fmt.Fprintf(s.out, "Interrupted before every arrangement was decided, so no move can be ranked (%s positions searched).\n",
-						thousands(adv.Nodes))
-				default:
-					printAdvice(s.out, p, adv, show, st)
-				}
-				if stopped {
-					return interrupted{sig}
-				}
-				return nil
-			}
-			res, sig, err := solveStoppable(s, p.Game, p, cfg)
-			if err != nil {
-				return err
-			}
-			if res.Verdict == solver.Solvable {
-				if _, err := replayWin(p, cfg.Options, res.Moves); err != nil {
-					return err
-				}
-			}
-			// With the game's moves known, never advise going back to one
-			// of its positions: when the solver's win begins so, give a
-			// move to a new position that keeps a win instead.
-			var detour *rules.Move
-			if res.Verdict == solver.Solvable && len(res.Moves) > 0 && sample.Seen(sf.seen, p, res.Moves[0]) {
-				ctx, _, stop := stopOnSignal()
-				m, err := sample.FreshWin(ctx, p, smp.config(cfg), res.Moves[0], sf.seen)
-				stop()
-				if err != nil {
-					return err
-				}
-				detour = &m
-			}
-			if format == "json" {
-				d := newHintDoc(p, num, cfg, res, count, withPosition)
-				if detour != nil {
-					d.Detour, d.Next = true, nil
-					if *detour != (rules.Move{}) {
-						d.Next = []string{detour.String()}
-					}
-				}
-				if played > 0 {
-					d.Position.Number = from // the deal the position came from
-				}
-				fmt.Fprintf(s.out, "%s\n", mustMarshal(d))
-				if sig != 0 {
-					return interrupted{sig}
-				}
-				return nil
-			}
-			if sig != 0 {
-				fmt.Fprintf(s.out, "Interrupted: the search stopped after %s positions, before deciding.\n", thousands(res.Nodes))
-				return interrupted{sig}
-			}
-			switch res.Verdict {
-			case solver.Unsolvable:
-				fmt.Fprintln(s.out, "This position cannot be won: no sequence of moves wins from here.")
-				printWhy(s.out, p)
-				return nil
-			case solver.Unknown:
-				fmt.Fprintf(s.out, "Unknown: the search stopped (%s) before deciding. Try a larger --max-nodes or --timeout.\n", res.Reason)
-				return nil
-			}
-			if len(res.Moves) == 0 {
-				fmt.Fprintln(s.out, "The game is already won.")
-				return nil
-			}
-			if detour != nil {
-				fmt.Fprintf(s.out, "This position can be won (%d moves to go), but the win found goes back to a position\nalready seen in the game. ", len(res.Moves))
-				if *detour == (rules.Move{}) {
-					fmt.Fprintln(s.out, "No move to a new position was found after which a win exists.")
-					return nil
-				}
-				fmt.Fprintln(s.out, "A move to a new position after which a win still exists:")
-				writeMoves(s.out, p, []rules.Move{*detour}, st, false)
-				return nil
-			}
-			n := min(count, len(res.Moves))
-			fmt.Fprint(s.out, wording.CanBeWon(len(res.Moves))+" ")
-			if n == 1 {
-				fmt.Fprintln(s.out, "Next move:")
-			} else {
-				fmt.Fprintf(s.out, "Next %d moves:\n", n)
-			}
-			writeMoves(s.out, p, res.Moves[:n], st, false)
-			return nil
-		},
+  patience deal russian-cell 617 --hide > seen.txt; patience hint russian-cell --position seen.txt -n 5`
+
+func newHintCommand(s streams) *cobra.Command {
+	o := &hintOptions{}
+	cmd := &cobra.Command{
+		Use:     "hint GAME (NUMBER | --position FILE)",
+		Short:   "Say whether a position can still be won, and the next move",
+		Long:    hintLong,
+		Example: hintExample,
+		Args:    gameArgs,
+		RunE:    func(cmd *cobra.Command, args []string) error { return runHint(s, cmd, o, args) },
 	}
-	cmd.Flags().IntVarP(&count, "count", "n", 1, "how many moves of the winning line to show (with unknown cards: how many of the ranked moves; default all)")
-	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json")
-	cmd.Flags().BoolVar(&ascii, "ascii", false, "draw suits as letters (C S H D), not symbols")
-	cmd.Flags().StringVar(&sf.position, "position", "", "read the position from FILE (JSON or board text; - for stdin)")
-	cmd.Flags().StringVar(&sf.moves, "moves", "", "play the moves in FILE first: one move a line such as \"5C t3>t6\", a JSON list of moves (such as [\"5C t3>t6\"]), or a solution of the same deal")
-	sf.addHide(cmd, "make every face-down card unknown (??), after --moves, and answer over the arrangements of the unseen cards")
-	smp.add(cmd)
-	fl.add(cmd, "workers searching the position together (with unknown cards: arrangements searched at once, one core each)")
+	cmd.Flags().IntVarP(&o.count, "count", "n", 1, "how many moves of the winning line to show (with unknown cards: how many of the ranked moves; default all)")
+	cmd.Flags().StringVar(&o.format, "format", "text", "output format: text or json")
+	cmd.Flags().BoolVar(&o.ascii, "ascii", false, "draw suits as letters (C S H D), not symbols")
+	cmd.Flags().StringVar(&o.sf.position, "position", "", "read the position from FILE (JSON or board text; - for stdin)")
+	cmd.Flags().StringVar(&o.sf.moves, "moves", "", "play the moves in FILE first: one move a line such as \"5C t3>t6\", a JSON list of moves (such as [\"5C t3>t6\"]), or a solution of the same deal")
+	o.sf.addHide(cmd, "make every face-down card unknown (??), after --moves, and answer over the arrangements of the unseen cards")
+	o.smp.add(cmd)
+	o.fl.add(cmd, "workers searching the position together (with unknown cards: arrangements searched at once, one core each)")
 	return cmd
+}
+
+// runHint runs hint with its flags parsed into o.
+func runHint(s streams, cmd *cobra.Command, o *hintOptions, args []string) error {
+	if err := checkFormat(o.format, "text", "json"); err != nil {
+		return err
+	}
+	if o.count < 1 {
+		return badInput("-n must be at least 1, not %d", o.count)
+	}
+	if o.sf.moves != "" {
+		o.sf.seen = map[string]bool{} // the game's positions: never advised again
+	}
+	cfg, _, p, num, played, err := searchStart(s, args, o.sf, o.fl)
+	if err != nil {
+		return err
+	}
+	from := num
+	if played > 0 {
+		num = "" // a position of its own now, carried whole
+	}
+	withPosition := num == "" || o.sf.position != ""
+	if err := o.smp.check(cmd, p, o.sf.hide); err != nil {
+		return err
+	}
+	noteNothingHidden(s, p, o.sf.hide)
+	st := style(s.out, o.ascii)
+	if p.Unknowns() > 0 {
+		return hintUnknown(s, cmd, o, p, from, cfg, st)
+	}
+	res, sig, err := solveStoppable(s, p.Game, p, cfg)
+	if err != nil {
+		return err
+	}
+	if res.Verdict == solver.Solvable {
+		if _, err := replayWin(p, cfg.Options, res.Moves); err != nil {
+			return err
+		}
+	}
+	// With the game's moves known, never advise going back to one
+	// of its positions: when the solver's win begins so, give a
+	// move to a new position that keeps a win instead.
+	var detour *rules.Move
+	if res.Verdict == solver.Solvable && len(res.Moves) > 0 && sample.Seen(o.sf.seen, p, res.Moves[0]) {
+		ctx, _, stop := stopOnSignal()
+		m, err := sample.FreshWin(ctx, p, o.smp.config(cfg), res.Moves[0], o.sf.seen)
+		stop()
+		if err != nil {
+			return err
+		}
+		detour = &m
+	}
+	return writeHint(s, o, p, num, from, played, withPosition, cfg, res, sig, detour, st)
+}
+
+// hintUnknown ranks the moves of a position with unknown cards over
+// arrangements of them, and writes the advice.
+func hintUnknown(s streams, cmd *cobra.Command, o *hintOptions, p *rules.Position, from string, cfg solver.Config, st rules.BoardStyle) error {
+	adv, sig, err := hintStoppable(p, o.smp.config(cfg), o.sf.seen)
+	stopped := errors.Is(err, sample.ErrInterrupted)
+	if err != nil && !stopped {
+		return err
+	}
+	show := o.count
+	if !cmd.Flags().Changed("count") {
+		show = len(adv.Ranked)
+	}
+	switch {
+	case o.format == "json":
+		fmt.Fprintf(s.out, "%s\n", mustMarshal(newAdviceDoc(p, from, cfg, adv, show, stopped)))
+	case stopped:
+		fmt.Fprintf(s.out, "Interrupted before every arrangement was decided, so no move can be ranked (%s positions searched).\n",
+			thousands(adv.Nodes))
+	default:
+		printAdvice(s.out, p, adv, show, st)
+	}
+	if stopped {
+		return interrupted{sig}
+	}
+	return nil
+}
+
+// writeHint writes hint's answer for a position with every card known:
+// res is the search's, detour a move to a new position when the win found
+// goes back to one of the game's, and sig the signal that stopped the
+// search, if any.
+func writeHint(s streams, o *hintOptions, p *rules.Position, num, from string, played int, withPosition bool, cfg solver.Config, res solver.Result, sig syscall.Signal, detour *rules.Move, st rules.BoardStyle) error {
+	if o.format == "json" {
+		d := newHintDoc(p, num, cfg, res, o.count, withPosition)
+		if detour != nil {
+			d.Detour, d.Next = true, nil
+			if *detour != (rules.Move{}) {
+				d.Next = []string{detour.String()}
+			}
+		}
+		if played > 0 {
+			d.Position.Number = from // the deal the position came from
+		}
+		fmt.Fprintf(s.out, "%s\n", mustMarshal(d))
+		if sig != 0 {
+			return interrupted{sig}
+		}
+		return nil
+	}
+	if sig != 0 {
+		fmt.Fprintf(s.out, "Interrupted: the search stopped after %s positions, before deciding.\n", thousands(res.Nodes))
+		return interrupted{sig}
+	}
+	switch res.Verdict {
+	case solver.Unsolvable:
+		fmt.Fprintln(s.out, "This position cannot be won: no sequence of moves wins from here.")
+		printWhy(s.out, p)
+		return nil
+	case solver.Unknown:
+		fmt.Fprintf(s.out, "Unknown: the search stopped (%s) before deciding. Try a larger --max-nodes or --timeout.\n", res.Reason)
+		return nil
+	}
+	if len(res.Moves) == 0 {
+		fmt.Fprintln(s.out, "The game is already won.")
+		return nil
+	}
+	if detour != nil {
+		fmt.Fprintf(s.out, "This position can be won (%d moves to go), but the win found goes back to a position\nalready seen in the game. ", len(res.Moves))
+		if *detour == (rules.Move{}) {
+			fmt.Fprintln(s.out, "No move to a new position was found after which a win exists.")
+			return nil
+		}
+		fmt.Fprintln(s.out, "A move to a new position after which a win still exists:")
+		writeMoves(s.out, p, []rules.Move{*detour}, st, false)
+		return nil
+	}
+	n := min(o.count, len(res.Moves))
+	fmt.Fprint(s.out, wording.CanBeWon(len(res.Moves))+" ")
+	if n == 1 {
+		fmt.Fprintln(s.out, "Next move:")
+	} else {
+		fmt.Fprintf(s.out, "Next %d moves:\n", n)
+	}
+	writeMoves(s.out, p, res.Moves[:n], st, false)
+	return nil
 }
 
 // printWhy writes "Why:" and the cause of a loss that the search proved,

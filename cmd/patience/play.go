@@ -43,16 +43,17 @@ func (f *playerFlags) config(cfg solver.Config) (player.Config, error) {
 	return player.Config{Kind: k, Sampling: player.Sampling{Solver: cfg, Samples: f.samples, Seed: f.seed}}, nil
 }
 
-func newPlayCommand(s streams) *cobra.Command {
-	var format string
-	var ascii bool
-	var sf startFlags
-	var fl searchFlags
-	var pf playerFlags
-	cmd := &cobra.Command{
-		Use:   "play GAME (NUMBER | --position FILE) --player sampled|greedy",
-		Short: "Let a player who cannot see the face-down cards play a deal",
-		Long: `play lets a player play a deal, or a position, as a person at a card table
+// playOptions are the flags of play.
+type playOptions struct {
+	format string
+	ascii  bool
+	sf     startFlags
+	fl     searchFlags
+	pf     playerFlags
+}
+
+// playLong and playExample are the help of play.
+const playLong = `play lets a player play a deal, or a position, as a person at a card table
 must: seeing only the face-up cards, the cells, the foundations and how many
 cards lie face down in each column. The face-down cards turn up only as moves
 uncover them.
@@ -95,90 +96,102 @@ The exit code is 128 plus the signal's number (130 for SIGINT, 143 for
 SIGTERM).
 
 --moves FILE plays those moves first (with every card known: the player
-starts after them).`,
-		Example: `  patience play russian-cell 617 --player sampled
+starts after them).`
+
+const playExample = `  patience play russian-cell 617 --player sampled
   patience play russian-cell 617 --player greedy
   patience play russian-cell 617 --player sampled --samples 200 --seed 5
   patience play russian-cell 617 --player sampled --format json > game.json; patience check game.json
   patience play russian-cell --position midgame.json --player sampled
-  patience play ripple-fan 5 --player greedy`,
-		Args: gameArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := checkFormat(format, "text", "json"); err != nil {
-				return err
-			}
-			cfg, _, p, num, played, err := searchStart(s, args, sf, fl)
-			if err != nil {
-				return err
-			}
-			pc, err := pf.config(cfg)
-			if err != nil {
-				return err
-			}
-			if played > 0 {
-				num = ""
-			}
-			if err := p.NeedKnown("play"); err != nil {
-				return usageError{fmt.Errorf("%v: the game is played from the true position, and the player is shown only its face-up cards", err)}
-			}
-			if pc.Kind == player.Greedy {
-				for _, name := range []string{"samples", "seed"} {
-					if cmd.Flags().Changed(name) {
-						return badInput("--%s applies only to the sampled player", name)
-					}
-				}
-			}
-			ctx, signalled, stop := stopOnSignal()
-			defer stop()
-			rep, err := playGame(ctx, p, pc)
-			sig := signalled()
-			if sig != 0 && rep != nil && rep.stopped {
-				// The game so far: the moves made, or the record of an
-				// unfinished game, marked as stopped by the signal.
-				n := len(rep.game.Moves)
-				if format == "json" {
-					sol := rep.solution(num, p, cfg, pc, sf.position != "" || num == "")
-					sol.Play.Outcome, sol.Play.Stopped = rules.OutcomeStopped, sigName(sig)
-					sol.Play.Ended = fmt.Sprintf("stopped by %s after %s", sigName(sig), plural(n, "move"))
-					fmt.Fprintf(s.out, "%s\n", rules.MarshalSolution(sol))
-				} else {
-					rep.printMoves(s.out, num, pc, style(s.out, ascii))
-				}
-				fmt.Fprintf(s.err, "patience: play stopped by %s after %s: the game was not finished\n", sigName(sig), plural(n, "move"))
-				return interrupted{sig}
-			}
-			if sig != 0 && rep == nil {
-				fmt.Fprintf(s.err, "patience: play stopped by %s before the first move\n", sigName(sig))
-				return interrupted{sig}
-			}
-			if err != nil {
-				return err
-			}
-			// With a signal after the game ended, the record is whole but
-			// for the verdict with all cards known (unknown: interrupted).
-			sol := rep.solution(num, p, cfg, pc, sf.position != "" || num == "")
-			if format == "json" {
-				fmt.Fprintf(s.out, "%s\n", rules.MarshalSolution(sol))
-			} else {
-				if played > 0 {
-					fmt.Fprintf(s.out, "After the %d moves of %s:\n", played, sf.moves)
-				}
-				rep.print(s.out, num, pc, style(s.out, ascii))
-			}
-			if sig != 0 {
-				fmt.Fprintf(s.err, "patience: play stopped by %s after the game ended, before the verdict with all cards known was found\n", sigName(sig))
-				return interrupted{sig}
-			}
-			return nil
-		},
+  patience play ripple-fan 5 --player greedy`
+
+func newPlayCommand(s streams) *cobra.Command {
+	o := &playOptions{}
+	cmd := &cobra.Command{
+		Use:     "play GAME (NUMBER | --position FILE) --player sampled|greedy",
+		Short:   "Let a player who cannot see the face-down cards play a deal",
+		Long:    playLong,
+		Example: playExample,
+		Args:    gameArgs,
+		RunE:    func(cmd *cobra.Command, args []string) error { return runPlay(s, cmd, o, args) },
 	}
-	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json")
-	cmd.Flags().BoolVar(&ascii, "ascii", false, "draw suits as letters (C S H D), not symbols")
-	cmd.Flags().StringVar(&sf.position, "position", "", "read the start position from FILE (JSON or board text; - for stdin); every card known")
-	cmd.Flags().StringVar(&sf.moves, "moves", "", "play the moves in FILE first (JSON move list, a solution, or one move a line such as \"5C t3>t6\")")
-	pf.add(cmd)
-	fl.add(cmd, "arrangements searched at once, one core each")
+	cmd.Flags().StringVar(&o.format, "format", "text", "output format: text or json")
+	cmd.Flags().BoolVar(&o.ascii, "ascii", false, "draw suits as letters (C S H D), not symbols")
+	cmd.Flags().StringVar(&o.sf.position, "position", "", "read the start position from FILE (JSON or board text; - for stdin); every card known")
+	cmd.Flags().StringVar(&o.sf.moves, "moves", "", "play the moves in FILE first (JSON move list, a solution, or one move a line such as \"5C t3>t6\")")
+	o.pf.add(cmd)
+	o.fl.add(cmd, "arrangements searched at once, one core each")
 	return cmd
+}
+
+// runPlay runs play with its flags parsed into o.
+func runPlay(s streams, cmd *cobra.Command, o *playOptions, args []string) error {
+	if err := checkFormat(o.format, "text", "json"); err != nil {
+		return err
+	}
+	cfg, _, p, num, played, err := searchStart(s, args, o.sf, o.fl)
+	if err != nil {
+		return err
+	}
+	pc, err := o.pf.config(cfg)
+	if err != nil {
+		return err
+	}
+	if played > 0 {
+		num = ""
+	}
+	if err := p.NeedKnown("play"); err != nil {
+		return usageError{fmt.Errorf("%v: the game is played from the true position, and the player is shown only its face-up cards", err)}
+	}
+	if pc.Kind == player.Greedy {
+		for _, name := range []string{"samples", "seed"} {
+			if cmd.Flags().Changed(name) {
+				return badInput("--%s applies only to the sampled player", name)
+			}
+		}
+	}
+	ctx, signalled, stop := stopOnSignal()
+	defer stop()
+	rep, err := playGame(ctx, p, pc)
+	sig := signalled()
+	if sig != 0 && rep != nil && rep.stopped {
+		// The game so far: the moves made, or the record of an
+		// unfinished game, marked as stopped by the signal.
+		n := len(rep.game.Moves)
+		if o.format == "json" {
+			sol := rep.solution(num, p, cfg, pc, o.sf.position != "" || num == "")
+			sol.Play.Outcome, sol.Play.Stopped = rules.OutcomeStopped, sigName(sig)
+			sol.Play.Ended = fmt.Sprintf("stopped by %s after %s", sigName(sig), plural(n, "move"))
+			fmt.Fprintf(s.out, "%s\n", rules.MarshalSolution(sol))
+		} else {
+			rep.printMoves(s.out, num, pc, style(s.out, o.ascii))
+		}
+		fmt.Fprintf(s.err, "patience: play stopped by %s after %s: the game was not finished\n", sigName(sig), plural(n, "move"))
+		return interrupted{sig}
+	}
+	if sig != 0 && rep == nil {
+		fmt.Fprintf(s.err, "patience: play stopped by %s before the first move\n", sigName(sig))
+		return interrupted{sig}
+	}
+	if err != nil {
+		return err
+	}
+	// With a signal after the game ended, the record is whole but
+	// for the verdict with all cards known (unknown: interrupted).
+	sol := rep.solution(num, p, cfg, pc, o.sf.position != "" || num == "")
+	if o.format == "json" {
+		fmt.Fprintf(s.out, "%s\n", rules.MarshalSolution(sol))
+	} else {
+		if played > 0 {
+			fmt.Fprintf(s.out, "After the %d moves of %s:\n", played, o.sf.moves)
+		}
+		rep.print(s.out, num, pc, style(s.out, o.ascii))
+	}
+	if sig != 0 {
+		fmt.Fprintf(s.err, "patience: play stopped by %s after the game ended, before the verdict with all cards known was found\n", sigName(sig))
+		return interrupted{sig}
+	}
+	return nil
 }
 
 // playReport is a played game with what the exact search says of it.
@@ -209,62 +222,15 @@ func playGame(ctx context.Context, p *rules.Position, pc player.Config) (*playRe
 	if _, err := rules.Replay(p, pc.Solver.Options, gm.MoveList()); err != nil {
 		return nil, fmt.Errorf("the player's moves failed the referee: %v", err)
 	}
-	one := pc.Solver
-	one.Workers = 1 // the verdicts with one worker, as the player searches
-	res, err := solver.Solve(ctx, p, one)
+	loss, err := player.LocateLoss(ctx, p, gm.MoveList(), pc.Solver)
 	if err != nil {
 		return nil, err
 	}
-	r := &playReport{game: gm, verdict: res, lostAfter: -1, nodes: res.Nodes}
+	r := &playReport{game: gm, verdict: loss.Start, lostAfter: loss.At, nodes: loss.Nodes}
 	if gm.Won {
 		r.verdict.Verdict = solver.Solvable // the game itself proves it
-		return r, nil
 	}
-	switch res.Verdict {
-	case solver.Unsolvable:
-		r.lostAfter = 0
-	case solver.Solvable:
-		r.lostAfter, err = r.firstLosing(ctx, p, one)
-	}
-	return r, err
-}
-
-// firstLosing returns the number of the first move after which the game
-// cannot be won with all cards known, or -1 if a budget leaves it unknown.
-// Once a position cannot be won, no position after it can (a win from
-// there would be a win from it), so a binary search over the moves finds
-// it: the start can be won and the end cannot.
-func (r *playReport) firstLosing(ctx context.Context, p *rules.Position, cfg solver.Config) (int, error) {
-	ms := r.game.MoveList()
-	after := func(k int) (solver.Verdict, error) {
-		q := p.Clone()
-		for _, m := range ms[:k] {
-			q.Apply(m)
-		}
-		res, err := solver.Solve(ctx, q, cfg)
-		r.nodes += res.Nodes
-		return res.Verdict, err
-	}
-	lo, hi := 0, len(ms) // winnable after lo moves; not after hi
-	v, err := after(hi)
-	if err != nil || v != solver.Unsolvable {
-		return -1, err
-	}
-	for hi-lo > 1 {
-		mid := (lo + hi) / 2
-		v, err := after(mid)
-		switch {
-		case err != nil:
-			return -1, err
-		case v == solver.Solvable:
-			lo = mid
-		case v == solver.Unsolvable:
-			hi = mid
-		default:
-			return -1, nil
-		}
-	}
-	return hi, nil
+	return r, nil
 }
 
 // solution is the record of the game in the solution format.

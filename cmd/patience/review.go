@@ -18,17 +18,18 @@ import (
 // --judge-samples).
 const reviewSamples = 50
 
-func newReviewCommand(s streams) *cobra.Command {
-	var format string
-	var ascii bool
-	var sf startFlags
-	var fl searchFlags
-	var samples, judge int
-	var seed uint64
-	cmd := &cobra.Command{
-		Use:   "review GAME (NUMBER | --position FILE) --moves FILE",
-		Short: "Say where a played game was lost: a mistake, bad luck, or too close to call",
-		Long: `review replays the moves you played (--moves, in any form --moves takes
+// reviewOptions are the flags of review.
+type reviewOptions struct {
+	format         string
+	ascii          bool
+	sf             startFlags
+	fl             searchFlags
+	samples, judge int
+	seed           uint64
+}
+
+// reviewLong and reviewExample are the help of review.
+const reviewLong = `review replays the moves you played (--moves, in any form --moves takes
 elsewhere: one move a line such as "5C t3>t6", a JSON move list, or the
 record that play writes) from a deal or a position with every card known, and
 shows for every move:
@@ -56,79 +57,91 @@ fresh draw of --judge-samples arrangements (default 400), decided once:
   too close to call  neither
 
 It prints the counts and the p-value. With every possible arrangement solved
-(few cards unseen, or none, as in Ripple Fan) the comparison is exact.`,
-		Example: `  patience review russian-cell 617 --moves played.txt
+(few cards unseen, or none, as in Ripple Fan) the comparison is exact.`
+
+const reviewExample = `  patience review russian-cell 617 --moves played.txt
   patience review russian-cell 617 --moves played.txt --judge-samples 1000
   patience review russian-cell 617 --moves game.json --format json
   patience play russian-cell 617 --player greedy --format json > g.json; patience review russian-cell 617 --moves g.json
-  patience review ripple-fan --position start.json --moves played.txt`,
-		Args: gameArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := checkFormat(format, "text", "json"); err != nil {
-				return err
-			}
-			if sf.moves == "" {
-				return badInput("missing --moves FILE: the moves you played, one a line such as \"5C t3>t6\"")
-			}
-			if samples < 1 || samples > maxSamples {
-				return badInput("--samples must be 1 to %s, not %d", thousands(maxSamples), samples)
-			}
-			if judge < 1 || judge > maxSamples {
-				return badInput("--judge-samples must be 1 to %s, not %d", thousands(maxSamples), judge)
-			}
-			cfg, err := fl.config()
-			if err != nil {
-				return err
-			}
-			if sf.moves == "-" && sf.position == "-" {
-				return badInput("--position and --moves cannot both read standard input")
-			}
-			mf, err := readMoveDoc(s, sf.moves)
-			if err != nil {
-				return err
-			}
-			_, p, num, err := reviewStart(s, args, sf, mf)
-			if err != nil {
-				return err
-			}
-			if err := p.NeedKnown("review"); err != nil {
-				return usageError{fmt.Errorf("%v: review needs the true position the game was played from", err)}
-			}
-			moves, err := movesFrom(sf.moves, mf, p, num)
-			if err != nil {
-				return err
-			}
-			if _, err := rules.Replay(p, cfg.Options, moves); err != nil {
-				return usageError{fmt.Errorf("%s: %v", fileName(sf.moves), err)}
-			}
-			ctx, signalled, stop := stopOnSignal()
-			defer stop()
-			rv, err := player.Review(ctx, p, moves, player.Sampling{Solver: cfg, Samples: samples, Seed: seed},
-				player.Judging{Samples: judge})
-			if sig := signalled(); sig != 0 {
-				fmt.Fprintf(s.err, "patience: review stopped by %s before it was done: nothing to report\n", sigName(sig))
-				return interrupted{sig}
-			}
-			if err != nil {
-				return err
-			}
-			if format == "json" {
-				fmt.Fprintf(s.out, "%s\n", mustMarshal(newReviewDoc(rv, cfg.Options, num, sf.position != "" || num == "")))
-				return nil
-			}
-			printReview(s.out, rv, num, style(s.out, ascii))
-			return nil
-		},
+  patience review ripple-fan --position start.json --moves played.txt`
+
+func newReviewCommand(s streams) *cobra.Command {
+	o := &reviewOptions{}
+	cmd := &cobra.Command{
+		Use:     "review GAME (NUMBER | --position FILE) --moves FILE",
+		Short:   "Say where a played game was lost: a mistake, bad luck, or too close to call",
+		Long:    reviewLong,
+		Example: reviewExample,
+		Args:    gameArgs,
+		RunE:    func(cmd *cobra.Command, args []string) error { return runReview(s, o, args) },
 	}
-	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json")
-	cmd.Flags().BoolVar(&ascii, "ascii", false, "draw suits as letters (C S H D), not symbols")
-	cmd.Flags().StringVar(&sf.position, "position", "", "read the start position from FILE (JSON or board text; - for stdin); every card known")
-	cmd.Flags().StringVar(&sf.moves, "moves", "", "the moves played (JSON move list, a solution or play record, or one move a line such as \"5C t3>t6\")")
-	cmd.Flags().IntVar(&samples, "samples", reviewSamples, "Russian Cell: arrangements of the unseen cards drawn for each move's view")
-	cmd.Flags().IntVar(&judge, "judge-samples", player.DefaultJudgeSamples, "arrangements of the unseen cards drawn once, at the losing move only, to judge it")
-	cmd.Flags().Uint64Var(&seed, "seed", sample.DefaultSeed, "the seed of the draws")
-	fl.add(cmd, "arrangements searched at once, one core each")
+	cmd.Flags().StringVar(&o.format, "format", "text", "output format: text or json")
+	cmd.Flags().BoolVar(&o.ascii, "ascii", false, "draw suits as letters (C S H D), not symbols")
+	cmd.Flags().StringVar(&o.sf.position, "position", "", "read the start position from FILE (JSON or board text; - for stdin); every card known")
+	cmd.Flags().StringVar(&o.sf.moves, "moves", "", "the moves played (JSON move list, a solution or play record, or one move a line such as \"5C t3>t6\")")
+	cmd.Flags().IntVar(&o.samples, "samples", reviewSamples, "Russian Cell: arrangements of the unseen cards drawn for each move's view")
+	cmd.Flags().IntVar(&o.judge, "judge-samples", player.DefaultJudgeSamples, "arrangements of the unseen cards drawn once, at the losing move only, to judge it")
+	cmd.Flags().Uint64Var(&o.seed, "seed", sample.DefaultSeed, "the seed of the draws")
+	o.fl.add(cmd, "arrangements searched at once, one core each")
 	return cmd
+}
+
+// runReview runs review with its flags parsed into o.
+func runReview(s streams, o *reviewOptions, args []string) error {
+	if err := checkFormat(o.format, "text", "json"); err != nil {
+		return err
+	}
+	if o.sf.moves == "" {
+		return badInput("missing --moves FILE: the moves you played, one a line such as \"5C t3>t6\"")
+	}
+	if o.samples < 1 || o.samples > maxSamples {
+		return badInput("--samples must be 1 to %s, not %d", thousands(maxSamples), o.samples)
+	}
+	if o.judge < 1 || o.judge > maxSamples {
+		return badInput("--judge-samples must be 1 to %s, not %d", thousands(maxSamples), o.judge)
+	}
+	cfg, err := o.fl.config()
+	if err != nil {
+		return err
+	}
+	if o.sf.moves == "-" && o.sf.position == "-" {
+		return badInput("--position and --moves cannot both read standard input")
+	}
+	mf, err := readMoveDoc(s, o.sf.moves)
+	if err != nil {
+		return err
+	}
+	_, p, num, err := reviewStart(s, args, o.sf, mf)
+	if err != nil {
+		return err
+	}
+	if err := p.NeedKnown("review"); err != nil {
+		return usageError{fmt.Errorf("%v: review needs the true position the game was played from", err)}
+	}
+	moves, err := movesFrom(o.sf.moves, mf, p, num)
+	if err != nil {
+		return err
+	}
+	if _, err := rules.Replay(p, cfg.Options, moves); err != nil {
+		return usageError{fmt.Errorf("%s: %v", fileName(o.sf.moves), err)}
+	}
+	ctx, signalled, stop := stopOnSignal()
+	defer stop()
+	rv, err := player.Review(ctx, p, moves, player.Sampling{Solver: cfg, Samples: o.samples, Seed: o.seed},
+		player.Judging{Samples: o.judge})
+	if sig := signalled(); sig != 0 {
+		fmt.Fprintf(s.err, "patience: review stopped by %s before it was done: nothing to report\n", sigName(sig))
+		return interrupted{sig}
+	}
+	if err != nil {
+		return err
+	}
+	if o.format == "json" {
+		fmt.Fprintf(s.out, "%s\n", mustMarshal(newReviewDoc(rv, cfg.Options, num, o.sf.position != "" || num == "")))
+		return nil
+	}
+	printReview(s.out, rv, num, style(s.out, o.ascii))
+	return nil
 }
 
 // reviewStart returns the start of the game to review: the deal number

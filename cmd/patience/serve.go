@@ -21,13 +21,14 @@ import (
 // defaultAddr is where serve listens by default: this machine only.
 const defaultAddr = "127.0.0.1:8080"
 
-func newServeCommand(s streams) *cobra.Command {
-	var addr string
-	var allow []string
-	cmd := &cobra.Command{
-		Use:   "serve",
-		Short: "Serve the web page: see a deal, solve it and watch it won, in a browser",
-		Long: `serve serves the web page on this machine and prints its address. Open it in a
+// serveOptions are the flags of serve.
+type serveOptions struct {
+	addr  string
+	allow []string
+}
+
+// serveLong and serveExample are the help of serve.
+const serveLong = `serve serves the web page on this machine and prints its address. Open it in a
 browser: type a deal number, press Solve and watch the game won step by step,
 or play by hand with hints. The link in the address bar restores the deal and
 the step, so it can be shared.
@@ -51,39 +52,51 @@ through a name of its own that it points at this machine (DNS rebinding).
 
 Exit codes: 0 once it has stopped cleanly, after Ctrl-C, SIGTERM, SIGHUP or
 SIGQUIT (it then says "patience: stopped" on stderr); 2 if it cannot listen
-on --addr or --allow-host is not a host name; 1 if serving fails.`,
-		Example: `  patience serve
+on --addr or --allow-host is not a host name; 1 if serving fails.`
+
+const serveExample = `  patience serve
   patience serve --addr 127.0.0.1:9000
   patience serve --addr :8080      # every network interface: reachable from the network
-  patience serve --addr :8080 --allow-host mybox.local   # also answer to http://mybox.local:8080/`,
-		Args: noArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			hosts, err := allowedHosts(allow)
-			if err != nil {
-				return err
-			}
-			ln, err := net.Listen("tcp", addr)
-			if err != nil {
-				return badInput("cannot listen on --addr %s: %v", addr, errors.Unwrap(err))
-			}
-			ctx, signalled, stop := stopOnSignal()
-			defer stop()
-			fmt.Fprintf(s.out, "Serving the patience web page at %s\nPress Ctrl-C to stop.\n", pageURL(ln.Addr()))
-			if w := exposureWarning(ln.Addr()); w != "" {
-				fmt.Fprintln(s.err, w)
-			}
-			if err := servePage(ctx, ln, hosts...); err != nil {
-				return err
-			}
-			if sig := signalled(); sig != 0 {
-				fmt.Fprintln(s.err, "patience: stopped")
-			}
-			return nil
-		},
+  patience serve --addr :8080 --allow-host mybox.local   # also answer to http://mybox.local:8080/`
+
+func newServeCommand(s streams) *cobra.Command {
+	o := &serveOptions{}
+	cmd := &cobra.Command{
+		Use:     "serve",
+		Short:   "Serve the web page: see a deal, solve it and watch it won, in a browser",
+		Long:    serveLong,
+		Example: serveExample,
+		Args:    noArgs,
+		RunE:    func(cmd *cobra.Command, args []string) error { return runServe(s, o) },
 	}
-	cmd.Flags().StringVar(&addr, "addr", defaultAddr, "the address to listen on, host:port")
-	cmd.Flags().StringArrayVar(&allow, "allow-host", nil, "also answer requests for this host `NAME` (repeatable); localhost and IP addresses are always answered")
+	cmd.Flags().StringVar(&o.addr, "addr", defaultAddr, "the address to listen on, host:port")
+	cmd.Flags().StringArrayVar(&o.allow, "allow-host", nil, "also answer requests for this host `NAME` (repeatable); localhost and IP addresses are always answered")
 	return cmd
+}
+
+// runServe runs serve with its flags parsed into o.
+func runServe(s streams, o *serveOptions) error {
+	hosts, err := allowedHosts(o.allow)
+	if err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", o.addr)
+	if err != nil {
+		return badInput("cannot listen on --addr %s: %v", o.addr, errors.Unwrap(err))
+	}
+	ctx, signalled, stop := stopOnSignal()
+	defer stop()
+	fmt.Fprintf(s.out, "Serving the patience web page at %s\nPress Ctrl-C to stop.\n", pageURL(ln.Addr()))
+	if w := exposureWarning(ln.Addr()); w != "" {
+		fmt.Fprintln(s.err, w)
+	}
+	if err := servePage(ctx, ln, hosts...); err != nil {
+		return err
+	}
+	if sig := signalled(); sig != 0 {
+		fmt.Fprintln(s.err, "patience: stopped")
+	}
+	return nil
 }
 
 // noArgs refuses arguments, in one line.

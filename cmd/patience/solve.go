@@ -95,16 +95,17 @@ func limitMemory(memoryMB int) {
 	setMemoryLimit(int64(memoryMB+memoryHeadroomMB) << 20)
 }
 
-func newSolveCommand(s streams) *cobra.Command {
-	var format string
-	var ascii, steps, shortest bool
-	var sf startFlags
-	var fl searchFlags
-	var smp sampleFlags
-	cmd := &cobra.Command{
-		Use:   "solve GAME (NUMBER | --position FILE)",
-		Short: "Decide whether a deal or position can be won, and how",
-		Long: `solve searches every line of play from a deal, or from a position in the
+// solveOptions are the flags of solve.
+type solveOptions struct {
+	format                 string
+	ascii, steps, shortest bool
+	sf                     startFlags
+	fl                     searchFlags
+	smp                    sampleFlags
+}
+
+// solveLong and solveExample are the help of solve.
+const solveLong = `solve searches every line of play from a deal, or from a position in the
 middle of a game, and gives the verdict:
 
   solvable    winnable with all cards known; the winning moves follow, and the
@@ -142,8 +143,9 @@ proven lower bound instead (here with --max-nodes 20000):
 
 It first decides the deal as solve always does (with --workers), then proves
 the length on one core: --workers does not speed up the proof. --max-nodes
-and --timeout cover both searches.`,
-		Example: `  patience solve russian-cell 617
+and --timeout cover both searches.`
+
+const solveExample = `  patience solve russian-cell 617
   patience solve ripple-fan 1 --format json > solution.json
   patience solve russian-cell 3 --steps --ascii
   patience solve russian-cell 617 --moves played.txt
@@ -152,93 +154,104 @@ and --timeout cover both searches.`,
   patience solve russian-cell --position stuck.json --timeout 1m
   patience deal russian-cell 5 --format json | patience solve russian-cell --position -
   patience solve russian-cell 617 --hide --samples 500
-  patience solve russian-cell 617 --moves played.txt --hide --format json`,
-		Args: gameArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := checkFormat(format, "text", "json"); err != nil {
-				return err
-			}
-			if steps && format == "json" {
-				return badInput("--steps draws the board after each move, for people: it goes with the text format, not --format json (whose moves patience check replays)")
-			}
-			cfg, g, p, num, played, err := searchStart(s, args, sf, fl)
-			if err != nil {
-				return err
-			}
-			cfg.Shortest = shortest
-			from := num
-			if played > 0 {
-				num = "" // a position of its own now, carried whole
-			}
-			if err := smp.check(cmd, p, sf.hide); err != nil {
-				return err
-			}
-			noteNothingHidden(s, p, sf.hide)
-			if p.Unknowns() > 0 {
-				if steps {
-					return badInput("--steps needs every card known, but %s", unknownCards(p))
-				}
-				if shortest {
-					return badInput("--shortest needs every card known, but %s: the fewest moves depend on the unseen cards", unknownCards(p))
-				}
-				sh, sig, err := estimateStoppable(p, smp.config(cfg))
-				if err != nil {
-					return err
-				}
-				if format == "json" {
-					// After --moves the position carries the number
-					// of the deal it came from.
-					fmt.Fprintf(s.out, "%s\n", marshalShare(p, from, cfg, sh))
-				} else {
-					if played > 0 {
-						fmt.Fprintf(s.out, "After the %d moves of %s%s:\n", played, sf.moves, dealSuffix(from))
-					}
-					printShare(s.out, p, num, cfg, sh, style(s.out, ascii))
-				}
-				if sh.Interrupted {
-					return interrupted{sig}
-				}
-				return nil
-			}
-			res, sig, err := solveStoppable(s, g, p, cfg)
-			if err != nil {
-				return err
-			}
-			if res.Verdict == solver.Solvable {
-				if _, err := replayWin(p, cfg.Options, res.Moves); err != nil {
-					return err
-				}
-			}
-			sol := res.Solution(p, num, cfg.Options)
-			if sf.position != "" || played > 0 {
-				// Carried whole, with the number (if any) of the
-				// deal it came from written in it.
-				sol.Position, sol.Number = p, from
-			}
-			if format == "json" {
-				fmt.Fprintf(s.out, "%s\n", rules.MarshalSolution(sol))
-			} else {
-				if played > 0 {
-					fmt.Fprintf(s.out, "After the %d moves of %s%s:\n", played, sf.moves, dealSuffix(from))
-				}
-				printSolution(s.out, p, num, sol, res, style(s.out, ascii), steps)
-			}
-			if sig != 0 {
-				return interrupted{sig}
-			}
-			return nil
-		},
+  patience solve russian-cell 617 --moves played.txt --hide --format json`
+
+func newSolveCommand(s streams) *cobra.Command {
+	o := &solveOptions{}
+	cmd := &cobra.Command{
+		Use:     "solve GAME (NUMBER | --position FILE)",
+		Short:   "Decide whether a deal or position can be won, and how",
+		Long:    solveLong,
+		Example: solveExample,
+		Args:    gameArgs,
+		RunE:    func(cmd *cobra.Command, args []string) error { return runSolve(s, cmd, o, args) },
 	}
-	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json")
-	cmd.Flags().BoolVar(&ascii, "ascii", false, "draw suits as letters (C S H D), not symbols")
-	cmd.Flags().StringVar(&sf.position, "position", "", "read the start position from FILE (JSON or board text; - for stdin)")
-	cmd.Flags().BoolVar(&steps, "steps", false, "print the board after each move (text format only; every card known)")
-	cmd.Flags().BoolVar(&shortest, "shortest", false, "find a solution with the fewest moves and prove it (the proof runs on one core; every card known)")
-	cmd.Flags().StringVar(&sf.moves, "moves", "", "play the moves in FILE first: one move a line such as \"5C t3>t6\", a JSON list of moves (such as [\"5C t3>t6\"]), or a solution of the same deal")
-	sf.addHide(cmd, "make every face-down card unknown (??), after --moves, and answer over the arrangements of the unseen cards")
-	smp.add(cmd)
-	fl.add(cmd, "workers searching the deal together (with unknown cards: arrangements searched at once, one core each)")
+	cmd.Flags().StringVar(&o.format, "format", "text", "output format: text or json")
+	cmd.Flags().BoolVar(&o.ascii, "ascii", false, "draw suits as letters (C S H D), not symbols")
+	cmd.Flags().StringVar(&o.sf.position, "position", "", "read the start position from FILE (JSON or board text; - for stdin)")
+	cmd.Flags().BoolVar(&o.steps, "steps", false, "print the board after each move (text format only; every card known)")
+	cmd.Flags().BoolVar(&o.shortest, "shortest", false, "find a solution with the fewest moves and prove it (the proof runs on one core; every card known)")
+	cmd.Flags().StringVar(&o.sf.moves, "moves", "", "play the moves in FILE first: one move a line such as \"5C t3>t6\", a JSON list of moves (such as [\"5C t3>t6\"]), or a solution of the same deal")
+	o.sf.addHide(cmd, "make every face-down card unknown (??), after --moves, and answer over the arrangements of the unseen cards")
+	o.smp.add(cmd)
+	o.fl.add(cmd, "workers searching the deal together (with unknown cards: arrangements searched at once, one core each)")
 	return cmd
+}
+
+// runSolve runs solve with its flags parsed into o.
+func runSolve(s streams, cmd *cobra.Command, o *solveOptions, args []string) error {
+	if err := checkFormat(o.format, "text", "json"); err != nil {
+		return err
+	}
+	if o.steps && o.format == "json" {
+		return badInput("--steps draws the board after each move, for people: it goes with the text format, not --format json (whose moves patience check replays)")
+	}
+	cfg, g, p, num, played, err := searchStart(s, args, o.sf, o.fl)
+	if err != nil {
+		return err
+	}
+	cfg.Shortest = o.shortest
+	from := num
+	if played > 0 {
+		num = "" // a position of its own now, carried whole
+	}
+	if err := o.smp.check(cmd, p, o.sf.hide); err != nil {
+		return err
+	}
+	noteNothingHidden(s, p, o.sf.hide)
+	if p.Unknowns() > 0 {
+		if o.steps {
+			return badInput("--steps needs every card known, but %s", unknownCards(p))
+		}
+		if o.shortest {
+			return badInput("--shortest needs every card known, but %s: the fewest moves depend on the unseen cards", unknownCards(p))
+		}
+		sh, sig, err := estimateStoppable(p, o.smp.config(cfg))
+		if err != nil {
+			return err
+		}
+		if o.format == "json" {
+			// After --moves the position carries the number
+			// of the deal it came from.
+			fmt.Fprintf(s.out, "%s\n", marshalShare(p, from, cfg, sh))
+		} else {
+			if played > 0 {
+				fmt.Fprintf(s.out, "After the %d moves of %s%s:\n", played, o.sf.moves, dealSuffix(from))
+			}
+			printShare(s.out, p, num, cfg, sh, style(s.out, o.ascii))
+		}
+		if sh.Interrupted {
+			return interrupted{sig}
+		}
+		return nil
+	}
+	res, sig, err := solveStoppable(s, g, p, cfg)
+	if err != nil {
+		return err
+	}
+	if res.Verdict == solver.Solvable {
+		if _, err := replayWin(p, cfg.Options, res.Moves); err != nil {
+			return err
+		}
+	}
+	sol := res.Solution(p, num, cfg.Options)
+	if o.sf.position != "" || played > 0 {
+		// Carried whole, with the number (if any) of the
+		// deal it came from written in it.
+		sol.Position, sol.Number = p, from
+	}
+	if o.format == "json" {
+		fmt.Fprintf(s.out, "%s\n", rules.MarshalSolution(sol))
+	} else {
+		if played > 0 {
+			fmt.Fprintf(s.out, "After the %d moves of %s%s:\n", played, o.sf.moves, dealSuffix(from))
+		}
+		printSolution(s.out, p, num, sol, res, style(s.out, o.ascii), o.steps)
+	}
+	if sig != 0 {
+		return interrupted{sig}
+	}
+	return nil
 }
 
 // solveStoppable decides p as solver.Solve does, except that SIGINT or

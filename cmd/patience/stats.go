@@ -128,18 +128,7 @@ greedy still plays.`,
   patience stats --summary rc.jsonl --records --format csv > deals.csv
   patience stats russian-cell --deals 1-2000 --player sampled --out sampled.jsonl
   patience stats russian-cell --deals 1-2000 --player greedy --out greedy.jsonl`,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := checkFormat(f.format, "text", "json", "csv"); err != nil {
-				return err
-			}
-			if f.records {
-				return recordsFiles(s, cmd, args, f)
-			}
-			if f.summary {
-				return summaryFiles(s, cmd, args, f)
-			}
-			return runStats(s, cmd, args, f, sf)
-		},
+		RunE: func(cmd *cobra.Command, args []string) error { return statsMain(s, cmd, args, f, sf) },
 	}
 	fl := cmd.Flags()
 	fl.StringVar(&f.deals, "deals", "", "deals to decide: A-B, a number, a comma-separated list, or random:N@SEED (N deals drawn from 1 to 2^64-1)")
@@ -157,6 +146,22 @@ greedy still plays.`,
 	fl.BoolVar(&f.force, "force", false, "resume --out even if another build of patience made it")
 	sf.add(cmd, "deals searched at once, one core each")
 	return cmd
+}
+
+// statsMain runs stats with its flags parsed into f and sf: a run over
+// deals, or with --summary a summary of results files, or with --records
+// their records.
+func statsMain(s streams, cmd *cobra.Command, args []string, f statsFlags, sf searchFlags) error {
+	if err := checkFormat(f.format, "text", "json", "csv"); err != nil {
+		return err
+	}
+	if f.records {
+		return recordsFiles(s, cmd, args, f)
+	}
+	if f.summary {
+		return summaryFiles(s, cmd, args, f)
+	}
+	return runStats(s, cmd, args, f, sf)
 }
 
 func runStats(s streams, cmd *cobra.Command, args []string, f statsFlags, sf searchFlags) error {
@@ -452,6 +457,31 @@ func printReport(w io.Writer, format string, info runInfo, r batch.Report) error
 
 // writeReport writes the summary for people.
 func writeReport(w io.Writer, info runInfo, r batch.Report) {
+	writeReportHead(w, info, r)
+	tw := max(len(thousands(int64(r.Deals))), 5)
+	fmt.Fprintf(w, "  deals       %*s\n", tw, thousands(int64(r.Deals)))
+	fmt.Fprintf(w, "  solvable    %*s\n", tw, thousands(int64(r.Solvable)))
+	fmt.Fprintf(w, "  unsolvable  %*s\n", tw, thousands(int64(r.Unsolvable)))
+	fmt.Fprintf(w, "  unknown     %*s\n", tw, thousands(int64(r.Unknown)))
+	fmt.Fprintln(w)
+	if r.Deals == 0 {
+		fmt.Fprintln(w, "No deals decided yet.")
+		return
+	}
+	fmt.Fprintf(w, "Win rate of the decided deals: %s\n", rateText(r.WinRate))
+	if r.Unknown > 0 {
+		fmt.Fprintf(w, "  if every unknown were a loss: %s\n", rateText(r.IfUnknownLost))
+		fmt.Fprintf(w, "  if every unknown were a win:  %s\n", rateText(r.IfUnknownWon))
+	}
+	fmt.Fprintln(w)
+	writePlayerReport(w, info.header, r)
+	writeDistributions(w, r)
+	writeHardest(w, r.Hardest)
+}
+
+// writeReportHead writes the report's title, rules and budget, and whether
+// the run is whole.
+func writeReportHead(w io.Writer, info runInfo, r batch.Report) {
 	h := info.header
 	deals := h.Deals
 	if len(deals) > 60 {
@@ -489,41 +519,35 @@ func writeReport(w io.Writer, info runInfo, r batch.Report) {
 		fmt.Fprintf(w, "Incomplete: %s of the %s deals %s.\n", thousands(int64(r.Deals)), thousands(int64(info.planned)), whose)
 	}
 	fmt.Fprintln(w)
+}
 
-	tw := max(len(thousands(int64(r.Deals))), 5)
-	fmt.Fprintf(w, "  deals       %*s\n", tw, thousands(int64(r.Deals)))
-	fmt.Fprintf(w, "  solvable    %*s\n", tw, thousands(int64(r.Solvable)))
-	fmt.Fprintf(w, "  unsolvable  %*s\n", tw, thousands(int64(r.Unsolvable)))
-	fmt.Fprintf(w, "  unknown     %*s\n", tw, thousands(int64(r.Unknown)))
-	fmt.Fprintln(w)
-	if r.Deals == 0 {
-		fmt.Fprintln(w, "No deals decided yet.")
+// writePlayerReport writes how the player of a run with --player did, if
+// it had one.
+func writePlayerReport(w io.Writer, h batch.Header, r batch.Report) {
+	pr := r.Player
+	if pr == nil {
 		return
 	}
-	fmt.Fprintf(w, "Win rate of the decided deals: %s\n", rateText(r.WinRate))
-	if r.Unknown > 0 {
-		fmt.Fprintf(w, "  if every unknown were a loss: %s\n", rateText(r.IfUnknownLost))
-		fmt.Fprintf(w, "  if every unknown were a win:  %s\n", rateText(r.IfUnknownWon))
+	who := h.Player
+	if h.Samples > 0 && h.Player == "sampled" {
+		who = fmt.Sprintf("%s (%d samples, seed %d)", h.Player, h.Samples, h.Seed)
+	}
+	fmt.Fprintf(w, "Player %s, who cannot see the face-down cards:\n", who)
+	fmt.Fprintf(w, "  won:                     %s\n", rateText(pr.WinRate))
+	fmt.Fprintf(w, "  all cards known:         %s\n", rateText(r.WinRate))
+	fmt.Fprintf(w, "  winnable deals it won:   %s\n", rateText(pr.WinnableWon))
+	if pr.Timed > 0 {
+		fmt.Fprintf(w, "  a game, on average:      %.1f moves, %s s\n", *pr.MovesPerGame, secondsText(*pr.SecondsPerGame))
+	}
+	if pr.Timed < pr.Played {
+		fmt.Fprintf(w, "  (the length and time of %s games are not recorded: their lines were written before they were)\n", thousands(int64(pr.Played-pr.Timed)))
 	}
 	fmt.Fprintln(w)
-	if pr := r.Player; pr != nil {
-		who := h.Player
-		if h.Samples > 0 && h.Player == "sampled" {
-			who = fmt.Sprintf("%s (%d samples, seed %d)", h.Player, h.Samples, h.Seed)
-		}
-		fmt.Fprintf(w, "Player %s, who cannot see the face-down cards:\n", who)
-		fmt.Fprintf(w, "  won:                     %s\n", rateText(pr.WinRate))
-		fmt.Fprintf(w, "  all cards known:         %s\n", rateText(r.WinRate))
-		fmt.Fprintf(w, "  winnable deals it won:   %s\n", rateText(pr.WinnableWon))
-		if pr.Timed > 0 {
-			fmt.Fprintf(w, "  a game, on average:      %.1f moves, %s s\n", *pr.MovesPerGame, secondsText(*pr.SecondsPerGame))
-		}
-		if pr.Timed < pr.Played {
-			fmt.Fprintf(w, "  (the length and time of %s games are not recorded: their lines were written before they were)\n", thousands(int64(pr.Played-pr.Timed)))
-		}
-		fmt.Fprintln(w)
-	}
+}
 
+// writeDistributions writes the table of positions, seconds and moves, and
+// the share of forced moves.
+func writeDistributions(w io.Writer, r batch.Report) {
 	rows := [][]string{{"", "mean", "median", "p99", "max"}}
 	row := func(name string, d batch.Dist, f func(float64) string) {
 		rows = append(rows, []string{name, f(d.Mean), f(d.Median), f(d.P99), f(d.Max)})
@@ -554,11 +578,14 @@ func writeReport(w io.Writer, info runInfo, r batch.Report) {
 		fmt.Fprintln(w, "  (these results do not record forced moves: an older patience wrote them)")
 	}
 	fmt.Fprintln(w)
+}
 
-	if len(r.Hardest) > 0 {
-		fmt.Fprintf(w, "The %d hardest deals, by positions searched:\n", len(r.Hardest))
+// writeHardest writes the table of the hardest deals.
+func writeHardest(w io.Writer, hardest []batch.HardDeal) {
+	if len(hardest) > 0 {
+		fmt.Fprintf(w, "The %d hardest deals, by positions searched:\n", len(hardest))
 		rows := [][]string{{"deal", "verdict", "positions", "seconds", "moves", "forced"}}
-		for _, d := range r.Hardest {
+		for _, d := range hardest {
 			mv, fo := "-", "-"
 			if d.Verdict == "solvable" {
 				mv = fmt.Sprint(d.Moves)

@@ -33,19 +33,22 @@ func typedUsage(root *cobra.Command) {
 		Use:   "help [command]",
 		Short: "Help about any command",
 		Long:  "help shows the help of a command, or with no command, of patience itself.",
-		RunE: func(c *cobra.Command, args []string) error {
-			cmd, rest, err := c.Root().Find(args)
-			if err != nil || cmd == nil || len(rest) > 0 {
-				near := args[0]
-				if len(rest) > 0 {
-					near = rest[0]
-				}
-				return unknownTopic(c.Root(), strings.Join(args, " "), near)
-			}
-			return cmd.Help()
-		},
+		RunE:  func(c *cobra.Command, args []string) error { return runHelp(c.Root(), args) },
 	})
 	root.InitDefaultHelpCmd() // adds it now, for Find
+}
+
+// runHelp shows the help of the command of root that args name.
+func runHelp(root *cobra.Command, args []string) error {
+	cmd, rest, err := root.Find(args)
+	if err != nil || cmd == nil || len(rest) > 0 {
+		near := args[0]
+		if len(rest) > 0 {
+			near = rest[0]
+		}
+		return unknownTopic(root, strings.Join(args, " "), near)
+	}
+	return cmd.Help()
 }
 
 // findCommand checks that args name a command of root, as cobra does

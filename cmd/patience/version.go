@@ -24,11 +24,14 @@ solution JSON (solve --format json) record the same string as "solver".`,
 		Example: `  patience version
   patience --version`,
 		Args: cobra.NoArgs,
-		RunE: func(*cobra.Command, []string) error {
-			_, err := fmt.Fprintln(s.out, versionLine())
-			return err
-		},
+		RunE: func(*cobra.Command, []string) error { return runVersion(s) },
 	}
+}
+
+// runVersion prints the build of patience.
+func runVersion(s streams) error {
+	_, err := fmt.Fprintln(s.out, versionLine())
+	return err
 }
 
 // setVersion gives the root command its --version flag.

@@ -15,12 +15,13 @@ import (
 	"github.com/patience-solver/patience/web"
 )
 
-func newWebCommand(s streams) *cobra.Command {
-	var out string
-	cmd := &cobra.Command{
-		Use:   "web --out DIR",
-		Short: "Write the web page's files to a folder, for any static HTTP server",
-		Long: `web writes the web page (the same files that serve serves) into DIR, to be
+// webOptions are the flags of web.
+type webOptions struct {
+	out string
+}
+
+// webLong and webExample are the help of web.
+const webLong = `web writes the web page (the same files that serve serves) into DIR, to be
 hosted by any static HTTP server: the solver runs in the browser, so no server
 code is needed. Browsers do not run the page's Web Worker from file://, so
 open it through a server, not as a file.
@@ -29,28 +30,40 @@ DIR is made if it does not exist; files of the same names are replaced, and
 nothing else in DIR is touched. Each file is written to a new temporary file
 in DIR and renamed over the old name: a symbolic link or a FIFO of that name
 is replaced by the file, never followed or opened, so a link's target is
-left as it was.`,
-		Example: `  patience web --out site
-  cd site && python3 -m http.server 8000    # then open http://localhost:8000/`,
-		Args: noArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if out == "" {
-				return badInput("missing --out DIR: the folder to write the page into")
-			}
-			n, err := writePage(out)
-			var ie interrupted
-			if errors.As(err, &ie) {
-				fmt.Fprintf(s.err, "patience: stopped after writing %d of the page's files to %s (each one whole)\n", n, out)
-			}
-			if err != nil {
-				return err
-			}
-			fmt.Fprintf(s.out, "Wrote the web page (%d files) to %s\n", n, out)
-			return nil
-		},
+left as it was.`
+
+const webExample = `  patience web --out site
+  cd site && python3 -m http.server 8000    # then open http://localhost:8000/`
+
+func newWebCommand(s streams) *cobra.Command {
+	o := &webOptions{}
+	cmd := &cobra.Command{
+		Use:     "web --out DIR",
+		Short:   "Write the web page's files to a folder, for any static HTTP server",
+		Long:    webLong,
+		Example: webExample,
+		Args:    noArgs,
+		RunE:    func(cmd *cobra.Command, args []string) error { return runWeb(s, o) },
 	}
-	cmd.Flags().StringVar(&out, "out", "", "the folder to write the page into")
+	cmd.Flags().StringVar(&o.out, "out", "", "the folder to write the page into")
 	return cmd
+}
+
+// runWeb runs web with its flags parsed into o.
+func runWeb(s streams, o *webOptions) error {
+	if o.out == "" {
+		return badInput("missing --out DIR: the folder to write the page into")
+	}
+	n, err := writePage(o.out)
+	var ie interrupted
+	if errors.As(err, &ie) {
+		fmt.Fprintf(s.err, "patience: stopped after writing %d of the page's files to %s (each one whole)\n", n, o.out)
+	}
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(s.out, "Wrote the web page (%d files) to %s\n", n, o.out)
+	return nil
 }
 
 // afterPageFile, when not nil, is called after each file writePage writes,

@@ -67,3 +67,44 @@ func TestFindLossAgreesWithReview(t *testing.T) {
 		t.Fatal("an illegal move: no error")
 	}
 }
+
+// TestLocateLoss: LocateLoss names the losing move FindLoss names, with
+// the start's verdict and the nodes of its searches; 0 for a deal lost as
+// dealt, -1 for a game not lost, and an error for an illegal move.
+func TestLocateLoss(t *testing.T) {
+	cfg := reviewConfig(10)
+	located := 0
+	for _, n := range []uint64{3, 617} {
+		p := deal(rules.RussianCell, n)
+		moves := losingGame(t, p, 3)
+		if moves == nil {
+			continue
+		}
+		want, err := FindLoss(context.Background(), p, moves, cfg, Judging{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := LocateLoss(context.Background(), p, moves, cfg.Solver)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.At != len(moves) || got.At != want.LostAt || got.Start.Verdict != solver.Solvable || got.Nodes <= got.Start.Nodes {
+			t.Fatalf("deal %d: LocateLoss %+v, FindLoss lost at %d; built to be lost at %d", n, got, want.LostAt, len(moves))
+		}
+		located++
+	}
+	if located == 0 {
+		t.Fatal("no lost game built")
+	}
+	if l, err := LocateLoss(context.Background(), deal(rules.RussianCell, 7), nil, cfg.Solver); err != nil || l.At != 0 || l.Start.Verdict != solver.Unsolvable {
+		t.Fatalf("deal 7: %+v %v, want lost as dealt", l, err)
+	}
+	p := deal(rules.RussianCell, 1)
+	res, _ := solve(context.Background(), p, solver.DefaultConfig())
+	if l, err := LocateLoss(context.Background(), p, res.Moves[:5], cfg.Solver); err != nil || l.At != -1 || l.Start.Verdict != solver.Solvable {
+		t.Fatalf("the solver's first moves: %+v %v", l, err)
+	}
+	if _, err := LocateLoss(context.Background(), p, []rules.Move{rules.MustMove("KC t1>t2")}, cfg.Solver); err == nil {
+		t.Fatal("an illegal move: no error")
+	}
+}

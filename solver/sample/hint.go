@@ -120,26 +120,7 @@ func hint(ctx context.Context, p *rules.Position, cfg Config, only []rules.Move)
 	// renaming cards that no move names commutes with playing the move
 	// and with reordering columns and cells. (The moves name only visible
 	// cards: their legality never depends on an unseen card.)
-	ref := p.Fill(arr[0])
-	type class struct {
-		rep        int // the move searched for the class
-		reversible bool
-	}
-	var classes []class
-	classOf := make([]int, len(moves))
-	byKey := map[string]int{}
-	for k, m := range moves {
-		c := ref.Clone()
-		c.Apply(m)
-		key := canonical(c)
-		if ci, ok := byKey[key]; ok {
-			classOf[k] = ci
-			continue
-		}
-		byKey[key] = len(classes)
-		classOf[k] = len(classes)
-		classes = append(classes, class{rep: k, reversible: p.Reveals(m) == rules.NoCard && undoes(c, cfg.Solver.Options, canonical(ref))})
-	}
+	classes, classOf := moveClasses(p, p.Fill(arr[0]), moves, cfg.Solver.Options)
 	for k, m := range moves {
 		adv.Moves[k].Move = m
 		adv.Moves[k].TurnsUnknown = p.Reveals(m) == rules.UnknownCard
@@ -186,7 +167,45 @@ func hint(ctx context.Context, p *rules.Position, cfg Config, only []rules.Move)
 		}
 	}
 	adv.Searches = len(jobs)
-	leads := make([]int, len(classes))
+	tallyMoves(p, &adv, moves, classOf, verdicts, outs)
+	adv.Elapsed = time.Since(start)
+	return adv, nil
+}
+
+// moveClass is a class of moves with the same outcome.
+type moveClass struct {
+	rep        int // the move searched for the class
+	reversible bool
+}
+
+// moveClasses groups moves into classes of moves with the same outcome,
+// by the position each leads to from ref, a full arrangement of p; and
+// says which class each move is in.
+func moveClasses(p, ref *rules.Position, moves []rules.Move, opts rules.Options) ([]moveClass, []int) {
+	var classes []moveClass
+	classOf := make([]int, len(moves))
+	byKey := map[string]int{}
+	for k, m := range moves {
+		c := ref.Clone()
+		c.Apply(m)
+		key := canonical(c)
+		if ci, ok := byKey[key]; ok {
+			classOf[k] = ci
+			continue
+		}
+		byKey[key] = len(classes)
+		classOf[k] = len(classes)
+		classes = append(classes, moveClass{rep: k, reversible: p.Reveals(m) == rules.NoCard && undoes(c, opts, canonical(ref))})
+	}
+	return classes, classOf
+}
+
+// tallyMoves counts each move's verdicts over the arrangements, and the
+// wins found that begin with it; merges the moves to either cell or to
+// either empty column; and ranks the moves, the most arrangements won
+// first.
+func tallyMoves(p *rules.Position, adv *Advice, moves []rules.Move, classOf []int, verdicts [][]solver.Verdict, outs []outcome) {
+	leads := make([]int, len(verdicts))
 	for _, o := range outs {
 		if ci := firstIn(moves, classOf, o.first); o.verdict == solver.Solvable && o.hasMove && ci >= 0 {
 			leads[ci]++
@@ -207,8 +226,6 @@ func hint(ctx context.Context, p *rules.Position, cfg Config, only []rules.Move)
 		}
 		return a.Unknown < b.Unknown
 	})
-	adv.Elapsed = time.Since(start)
-	return adv, nil
 }
 
 // mergeTwins lists once the moves that differ only in which empty cell,
