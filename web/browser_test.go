@@ -113,7 +113,7 @@ func (p *page) click(sel string) {
 // shape: the piles, face-down cards included, the cells, the foundations.
 const boardJS = `JSON.stringify((() => {
   const b = document.getElementById('board');
-  const pile = (el) => { const down = [], up = []; for (const c of el.querySelectorAll('.card')) (c.dataset.down ? down : up).push(c.dataset.card); return {down, up}; };
+  const pile = (el) => { const down = [], up = []; for (const c of el.querySelectorAll('.card')) (c.dataset.down ? down : up).push(c.dataset.card || '??'); return {down, up}; };
   return {
     tableau: [...b.querySelectorAll('[data-pile]')].map(pile),
     cells: [...b.querySelectorAll('[data-cell]')].map((c) => { const k = c.querySelector('.card'); return k ? k.dataset.card : null; }),
@@ -172,6 +172,10 @@ func boardOf(t *testing.T, js []byte) board {
 func (p *page) sameBoard(what string, want board) {
 	p.t.Helper()
 	got := p.board()
+	if hidden(got) {
+		// The page holds no face-down card: it draws them unknown ("??").
+		want = masked(want)
+	}
 	if got.cards() != 52 || want.cards() != 52 {
 		p.t.Fatalf("%s: %d cards on the page, %d wanted, not 52", what, got.cards(), want.cards())
 	}
@@ -180,6 +184,31 @@ func (p *page) sameBoard(what string, want board) {
 		w, _ := json.Marshal(want)
 		p.t.Fatalf("%s: the page shows\n%s\nwant\n%s", what, g, w)
 	}
+}
+
+// hidden says the board has unknown face-down cards, as the page draws
+// them until the player asks to see them.
+func hidden(b board) bool {
+	for _, p := range b.Tableau {
+		if slices.Contains(p.Down, "??") {
+			return true
+		}
+	}
+	return false
+}
+
+// masked is b with its face-down cards unknown.
+func masked(b board) board {
+	m := b
+	m.Tableau = make([]rules.PileDoc, len(b.Tableau))
+	for i, p := range b.Tableau {
+		down := make([]string, len(p.Down))
+		for j := range down {
+			down[j] = "??"
+		}
+		m.Tableau[i] = rules.PileDoc{Down: down, Up: p.Up}
+	}
+	return m
 }
 
 var (
@@ -271,10 +300,17 @@ func TestBrowserBoardIsTheDeal(t *testing.T) {
 	if v := p.eval(`getComputedStyle(document.querySelector('.card[data-down] .face')).visibility`); v != "hidden" {
 		t.Errorf("a face-down card's face is %s, want hidden", v)
 	}
+	// The page holds no face-down card until the player asks: they are
+	// drawn unknown.
+	if !hidden(p.board()) {
+		t.Errorf("the page holds the face-down cards before the player asks to see them")
+	}
 	p.click("#show-down")
+	p.waitFor("the face-down cards", `!document.querySelector('.card[data-down]:not([data-card])')`, time.Minute)
 	if v := p.eval(`getComputedStyle(document.querySelector('.card[data-down] .face')).visibility`); v != "visible" {
 		t.Errorf("with the switch on, a face-down card's face is %s, want visible", v)
 	}
+	p.sameBoard("the face-down cards shown", dealBoard(t, "russian-cell", "617"))
 }
 
 func TestBrowserSolveAndStep(t *testing.T) {
@@ -391,7 +427,7 @@ func TestBrowserHandMovesAndHints(t *testing.T) {
 		t.Fatal(err)
 	}
 	p.do("focusing JH", chromedp.Focus(chromedp.CSS(`.card[data-card="JH"]`)), chromedp.KeyEvent("\r"))
-	p.do("focusing t3", chromedp.Focus(chromedp.CSS(`[data-pile="t3"]`)), chromedp.KeyEvent("\r"))
+	p.do("focusing t3", chromedp.Focus(chromedp.CSS(`[data-pile="t3"] .place`)), chromedp.KeyEvent("\r"))
 	p.waitFor("the move", `document.getElementById('step').textContent === '1 / 1'`, time.Minute)
 	after := start.Clone()
 	after.Apply(good)

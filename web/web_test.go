@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"testing"
 )
 
@@ -98,5 +99,32 @@ func TestETagRevalidates(t *testing.T) {
 	plain := get(h, "/patience.wasm").Header().Get("ETag")
 	if w := get(h, "/patience.wasm", "Accept-Encoding", "gzip", "If-None-Match", plain); w.Code != 200 || w.Header().Get("Content-Encoding") != "gzip" {
 		t.Errorf("the plain form's tag answered a gzip request with %d", w.Code)
+	}
+}
+
+// TestAxeNotInThePage checks that axe-core, which only the browser tests
+// inject (testdata/axe), is no file of the page and named by none.
+func TestAxeNotInThePage(t *testing.T) {
+	axe, err := os.ReadFile("testdata/axe/axe.min.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	err = fs.WalkDir(FS(), ".", func(name string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		n++
+		data, err := fs.ReadFile(FS(), name)
+		if err != nil {
+			return err
+		}
+		if bytes.Equal(data, axe) || bytes.Contains(data, []byte("axe.min.js")) || bytes.Contains(data, axe[:200]) {
+			t.Errorf("the page's file %s is or names axe-core", name)
+		}
+		return nil
+	})
+	if err != nil || n < 5 {
+		t.Fatalf("walking the page's files: %d files, %v", n, err)
 	}
 }

@@ -21,7 +21,15 @@ type ReviewAnswer struct {
 	Move   *MoveDoc `json:"move,omitempty"` // the losing move
 	Kept   *MoveDoc `json:"kept,omitempty"` // a move that kept the game winnable
 	// Judgement is "mistake", "bad luck" or "too close to call".
-	Judgement string   `json:"judgement,omitempty"`
+	Judgement string `json:"judgement,omitempty"`
+	// The counts behind the judgement: of Pairs arrangements of the cards
+	// the player could not see, the move rated best wins in BestWon, the
+	// move played in PlayedWon.
+	BestWon   int      `json:"bestWon"`
+	PlayedWon int      `json:"playedWon"`
+	Pairs     int      `json:"pairs"`
+	Won       bool     `json:"won,omitempty"`  // the game was won
+	Lost      bool     `json:"lost,omitempty"` // it cannot be won any more
 	Lines     []string `json:"lines"`
 }
 
@@ -39,7 +47,7 @@ func review(start *rules.Position, moves []rules.Move, r Request) (ReviewAnswer,
 	if err != nil {
 		return ReviewAnswer{}, err
 	}
-	a := ReviewAnswer{LostAt: rv.LostAt}
+	a := ReviewAnswer{LostAt: rv.LostAt, Won: rv.Won, Lost: rv.Lost}
 	switch {
 	case rv.LostAt == 0:
 		a.Lines = append(a.Lines, "Nothing you did lost this game: it could not be won even as dealt, with every card known.")
@@ -59,6 +67,7 @@ func review(start *rules.Position, moves []rules.Move, r Request) (ReviewAnswer,
 		j := rv.Judgement
 		how := fmt.Sprintf("%d of %d ways the hidden cards could lie", j.BestWon(), j.Pairs)
 		a.Judgement = j.Call.String()
+		a.BestWon, a.PlayedWon, a.Pairs = j.BestWon(), j.PlayedWon(), j.Pairs
 		switch j.Call {
 		case player.NoAlternative:
 			a.Lines = append(a.Lines, "Every other move went back to a position you had already seen, so there was nothing better to play.")

@@ -59,6 +59,11 @@ func TestReviewNamesTheLosingMove(t *testing.T) {
 	if a.Judgement != "mistake" && a.Judgement != "bad luck" && a.Judgement != "too close to call" {
 		t.Errorf("judgement %q", a.Judgement)
 	}
+	// The counts behind the judgement, which the page words by itself.
+	if a.Judgement != "no alternative" && (a.Pairs <= 0 || a.BestWon > a.Pairs || a.PlayedWon > a.Pairs ||
+		!strings.Contains(strings.Join(a.Lines, " "), fmt.Sprintf("%d of %d ways", a.BestWon, a.Pairs))) {
+		t.Errorf("counts: best %d, played %d of %d; lines %q", a.BestWon, a.PlayedWon, a.Pairs, a.Lines)
+	}
 	if len(a.Lines) < 2 || !strings.Contains(a.Lines[0], fmt.Sprintf("move %d, %s", len(moves), a.Move.Move)) {
 		t.Errorf("lines %q", a.Lines)
 	}

@@ -26,9 +26,12 @@ const wasm = (async () => {
   }
 })();
 
+// The game worker (worker.js) is the only holder of the face-down cards:
+// the page gets the player's view, each face-down card as "??", and sends
+// back the positions it was given. The game worker runs the searches in a
+// worker of its own, which it ends on Cancel.
 class Engine {
-  constructor(name) {
-    this.name = name;
+  constructor() {
     this.next = 1;
     this.worker = null;
   }
@@ -42,7 +45,10 @@ class Engine {
         if (d.ready) { resolve(); return; }
         if (d.fatal) { reject(new Error(d.fatal)); fail(d.fatal); return; }
         const p = this.pending.get(d.id);
-        if (p) { this.pending.delete(d.id); p.resolve(d.ans); }
+        if (!p) return;
+        this.pending.delete(d.id);
+        if (d.cancelled) p.reject(new Cancelled());
+        else p.resolve(d.ans);
       };
       w.onerror = (e) => { const m = "the solver failed to load: " + (e.message || e); reject(new Error(m)); fail(m); };
       wasm.then((module) => w.postMessage({ module }), (e) => { const m = "cannot load patience.wasm: " + e; reject(new Error(m)); fail(m); });
@@ -50,26 +56,32 @@ class Engine {
   }
   // ensure starts the worker if it is not running yet.
   ensure() { if (!this.worker) this.start(); return this.ready; }
-  call(req) {
+  call(req, searching) {
     return this.ensure().then(() => new Promise((resolve, reject) => {
       const id = this.next++;
-      this.pending.set(id, { resolve, reject });
+      this.pending.set(id, { resolve, reject, searching });
       this.worker.postMessage({ id, req });
     }));
   }
-  // cancel ends the worker, and with it any search it runs, and starts a
-  // new one: a search in WebAssembly does not return to the event loop.
+  // cancel ends the searches: the game worker ends its searching worker
+  // (a search in WebAssembly does not return to the event loop) and
+  // starts a new one.
   cancel() {
-    this.worker.terminate();
-    for (const p of this.pending.values()) p.reject(new Cancelled());
-    this.start();
+    this.worker.postMessage({ cancel: true });
+    for (const [id, p] of this.pending) if (p.searching) { this.pending.delete(id); p.reject(new Cancelled()); }
   }
-  busy() { return !!this.worker && this.pending.size > 0; }
+  busy() { return !!this.worker && [...this.pending.values()].some((p) => p.searching); }
 }
 class Cancelled extends Error { constructor() { super("cancelled"); } }
 
-const quick = new Engine("quick");
-const search = new Engine("search");
+const quick = new Engine();
+// search is the same worker, for the searches, which Cancel ends.
+const search = {
+  call: (req) => quick.call(req, true),
+  cancel: () => quick.cancel(),
+  busy: () => quick.busy(),
+  ensure: () => { quick.ensure().then(() => quick.worker.postMessage({ warm: true })); return quick.ready; },
+};
 
 // ask sends a request to the quick worker and throws its error, if any.
 async function ask(req) {
@@ -100,23 +112,43 @@ const S = {
   drawn: null,       // the start position last drawn (cards slide only within one deal)
   urlDeal: "",       // the deal the address names: a new deal is a new history entry
   review: null,      // {lostAt, move, judgement}: where the hand-played game was lost
+  focus: null,       // {key, loc}: the board's button that has the focus (rove)
 };
 
 function pos() { return S.positions[S.cur]; }
 
 // ---------- drawing ----------
 
+// cardEl draws a card. A face-down card the page does not know ("??": the
+// game worker keeps it until the player asks to see it) has no identity
+// in the page at all, not even in its attributes.
 function cardEl(code, down) {
   const el = document.createElement("div");
   el.className = "card";
+  if (down) el.dataset.down = "1";
+  if (code === "??") {
+    el.setAttribute("aria-label", "face-down card");
+    const face = document.createElement("span");
+    face.className = "face";
+    el.appendChild(face);
+    return el;
+  }
   el.dataset.card = code;
   const rank = code[0] === "T" ? "10" : code[0];
   const suit = code[1];
-  if (down) el.dataset.down = "1";
   el.classList.add(suit === "H" || suit === "D" ? "red" : "black");
-  el.setAttribute("aria-label", down && !showDown() ? "face-down card" : cardName(code) + (down ? " (face down)" : ""));
+  if (down) el.setAttribute("aria-label", showDown() ? cardName(code) + " (face down)" : "face-down card");
+  else {
+    // The name a screen reader says, from the content: the face is for
+    // the eye.
+    const n = document.createElement("span");
+    n.className = "sr-only";
+    n.textContent = cardName(code);
+    el.appendChild(n);
+  }
   const face = document.createElement("span");
   face.className = "face";
+  face.setAttribute("aria-hidden", "true");
   face.innerHTML = `<span class="corner">${rank}<span class="s">${SUITS[suit]}</span></span><span class="pip">${SUITS[suit]}</span><span class="corner br">${rank}<span class="s">${SUITS[suit]}</span></span>`;
   el.appendChild(face);
   return el;
@@ -130,24 +162,32 @@ function cardName(code) {
 
 function showDown() { return $("show-down").checked; }
 
+// slot draws a place of the board: a group (not itself interactive), with
+// its place button (the name, "t3": Enter there puts the selected card on
+// it) and its cards beside it, never inside it.
 function slot(kind, name, label) {
   const el = document.createElement("div");
   el.className = "slot " + kind;
   el.dataset[kind] = name;
-  el.tabIndex = 0;
-  el.setAttribute("role", "button");
+  el.setAttribute("role", "group");
   el.setAttribute("aria-label", label);
   const l = document.createElement("span");
-  l.className = "label";
+  l.className = "label place";
   l.textContent = name;
+  l.setAttribute("role", "button");
+  l.setAttribute("aria-label", name + ", " + label);
+  l.tabIndex = -1;
   el.appendChild(l);
   return el;
 }
+
+function plural(n, what) { return `${n} ${what}${n === 1 ? "" : "s"}`; }
 
 function draw() {
   const p = pos();
   const board = $("board");
   const before = S.drawn === S.start && !reducedMotion() ? cardRects() : null;
+  const hadFocus = board.contains(document.activeElement);
   board.innerHTML = "";
   if (!p) return;
   S.drawn = S.start;
@@ -160,7 +200,7 @@ function draw() {
   const cells = document.createElement("div");
   cells.className = "cells";
   p.cells.forEach((c, i) => {
-    const s = slot("cell", "c" + (i + 1), "cell " + (i + 1));
+    const s = slot("cell", "c" + (i + 1), `cell ${i + 1}, ${c ? cardName(c) : "empty"}`);
     if (c) s.appendChild(cardEl(c, false));
     cells.appendChild(s);
   });
@@ -182,7 +222,9 @@ function draw() {
   tab.className = "tableau";
   p.tableau.forEach((pl, i) => {
     const name = "t" + (i + 1);
-    const s = slot("pile", name, "column " + (i + 1));
+    const down = (pl.down || []).length, up = pl.up.length;
+    const s = slot("pile", name, `column ${i + 1}: ` + (down + up === 0 ? "empty" :
+      `${plural(down, "face-down card")}, ${plural(up, "face-up card")}` + (up ? `, top ${cardName(pl.up[up - 1])}` : "")));
     const stack = document.createElement("div");
     stack.className = "stack";
     for (const c of pl.down) stack.appendChild(cardEl(c, true));
@@ -191,10 +233,93 @@ function draw() {
     tab.appendChild(s);
   });
   board.appendChild(tab);
-  for (const el of board.querySelectorAll(".card:not([data-down])")) { el.tabIndex = 0; el.setAttribute("role", "button"); }
+  for (const el of board.querySelectorAll(".card")) {
+    if (el.dataset.down) { el.setAttribute("role", "img"); continue; }
+    el.tabIndex = -1;
+    el.setAttribute("role", "button");
+  }
   mark();
   drawSide();
+  rove(hadFocus);
   if (before) slide(before);
+}
+
+// ---------- the board by keyboard ----------
+
+// The board is one stop of the Tab key: one of its buttons (a card or a
+// place) has tabindex 0, the others -1, and the arrow keys move between
+// them (a roving tabindex). S.focus names the one that has it: a card by
+// its code, else a place; it survives every redraw, so that focus follows
+// the card that moved.
+
+function focusKey(el) {
+  if (el.dataset.card) return "card:" + el.dataset.card;
+  const s = el.closest(".slot");
+  return s ? "place:" + locName(s) + ":" + (s.dataset.foundation || "") : "";
+}
+
+function slots() { return [...$("board").querySelectorAll(".slot")]; }
+function itemsOf(slot) { return [...slot.querySelectorAll('[role="button"]')]; }
+
+function findFocus(key) {
+  if (!key) return null;
+  for (const el of $("board").querySelectorAll('[role="button"]')) if (focusKey(el) === key) return el;
+  return null;
+}
+
+// rove gives tabindex 0 to the board's focused button (or the place it
+// was in, or the first), and focuses it when the board had the focus.
+function rove(focus) {
+  const board = $("board");
+  let el = findFocus(S.focus && S.focus.key);
+  if (!el && S.focus && S.focus.loc) {
+    const s = locEl(S.focus.loc);
+    const slot = s && (s.classList.contains("slot") ? s : s.querySelector(".slot"));
+    if (slot) { const it = itemsOf(slot); el = it[it.length - 1]; }
+  }
+  if (!el) el = board.querySelector('[role="button"]');
+  for (const b of board.querySelectorAll('[tabindex="0"]')) b.tabIndex = -1;
+  if (!el) return;
+  el.tabIndex = 0;
+  if (focus) el.focus({ preventScroll: false });
+}
+
+function setFocus(el) {
+  const s = el.closest(".slot");
+  S.focus = { key: focusKey(el), loc: s ? locName(s) : "" };
+}
+
+// boardKey moves the focus with the arrow keys: left and right to the
+// place before or after (its top card), up and down within a place's
+// cards, Home and End to the first and last place.
+function boardKey(e) {
+  const el = e.target.closest('[role="button"]');
+  if (!el) return false;
+  const all = slots();
+  const slot = el.closest(".slot");
+  const i = all.indexOf(slot);
+  const items = itemsOf(slot);
+  const j = items.indexOf(el);
+  let to = null;
+  const top = (k) => { const it = itemsOf(all[k]); return it[it.length - 1]; };
+  switch (e.key) {
+    case "ArrowLeft": to = top((i - 1 + all.length) % all.length); break;
+    case "ArrowRight": to = top((i + 1) % all.length); break;
+    case "ArrowUp": to = items[Math.max(0, j - 1)]; break;
+    case "ArrowDown": to = items[Math.min(items.length - 1, j + 1)]; break;
+    case "Home": to = top(0); break;
+    case "End": to = top(all.length - 1); break;
+    default: return false;
+  }
+  e.preventDefault();
+  e.stopPropagation();
+  if (to) {
+    setFocus(to);
+    for (const b of $("board").querySelectorAll('[tabindex="0"]')) b.tabIndex = -1;
+    to.tabIndex = 0;
+    to.focus();
+  }
+  return true;
 }
 
 // ---------- animation ----------
@@ -204,7 +329,7 @@ function reducedMotion() { return window.matchMedia("(prefers-reduced-motion: re
 // cardRects is where each card of the board is on screen.
 function cardRects() {
   const r = new Map();
-  for (const el of $("board").querySelectorAll(".card")) r.set(el.dataset.card, el.getBoundingClientRect());
+  for (const el of $("board").querySelectorAll(".card[data-card]")) r.set(el.dataset.card, el.getBoundingClientRect());
   return r;
 }
 
@@ -212,7 +337,7 @@ function cardRects() {
 // to its new one (through the CSSOM: the page's CSP allows no inline
 // styles in markup).
 function slide(before) {
-  for (const el of $("board").querySelectorAll(".card")) {
+  for (const el of $("board").querySelectorAll(".card[data-card]")) {
     const old = before.get(el.dataset.card);
     if (!old) continue;
     const now = el.getBoundingClientRect();
@@ -239,8 +364,9 @@ function mark() {
     if (f) f.classList.add("from");
     for (const c of m.cards) { const el = cardAt(c); if (el) el.classList.add("moved"); }
   }
+  for (const el of board.querySelectorAll("[aria-pressed]")) el.removeAttribute("aria-pressed");
   if (S.selected) {
-    for (const c of S.selected.cards) { const el = cardAt(c); if (el) el.classList.add("selected"); }
+    for (const c of S.selected.cards) { const el = cardAt(c); if (el) { el.classList.add("selected"); el.setAttribute("aria-pressed", "true"); } }
     for (const m of S.legal || []) {
       if (m.card === S.selected.card && m.from === S.selected.from) { const el = locEl(m.to); if (el) el.classList.add("target"); }
     }
@@ -351,6 +477,14 @@ function say(text, kind) {
 // clearError takes an old error away, on the player's next move or undo.
 function clearError() { if ($("message").className === "error") say(""); }
 function fail(text) { say(text, "error"); }
+// announce says text in the live region, for a screen reader: moves,
+// automatic moves, verdicts.
+// append adds text to what it said last (the check after a move, to the
+// move).
+function announce(text, append) {
+  const l = $("live");
+  if (l) l.textContent = (append && l.textContent ? l.textContent + " " : "") + tens(text);
+}
 
 // ---------- moving through the line ----------
 
@@ -394,7 +528,7 @@ async function loadDeal(game, number, rest) {
   say("");
   let a;
   try {
-    a = await ask({ op: "deal", game, number });
+    a = await ask({ op: "deal", game, number, reveal: showDown() });
   } catch (e) {
     fail(e.message);
     return false;
@@ -616,9 +750,10 @@ function showVerdict(a, from) {
     p.textContent = "Press ▶ to watch, or step with ← →.";
     v.appendChild(p);
   }
+  announce(head.textContent + ". " + a.lines.join(" "));
 }
 
-async function runHint(next) {
+async function runHint(next, afterMove) {
   if (!S.start) return;
   const hide = !showDown();
   const label = next ? "Hint" : "Can I still win?";
@@ -634,6 +769,7 @@ async function runHint(next) {
   head.textContent = a.exact ? `${label} — exact, every card known` : `${label} — the player's view, face-down cards unknown`;
   h.appendChild(head);
   hintBody(h, a);
+  announce(label + ": " + [...h.querySelectorAll(":scope > p:not(.head):not(.note)")].map((p) => p.textContent).join(" "), afterMove);
   h.className = "hint " + (a.exact ? a.verdict : a.winnable > 0 ? "solvable" : a.unknown > 0 || !allTried(a) ? "unknown" : "unsolvable");
   S.hintMove = a.move || null;
   h.dataset.move = a.move ? a.move.move : "";
@@ -692,6 +828,10 @@ async function handMove(move) {
     return false;
   }
   say("");
+  const auto = l.moves.slice(1).map((m) => m.text);
+  announce(`Move ${from + 1}: ${l.moves[0].text}.` + (auto.length ? ` Then by itself: ${auto.join("; ")}.` : ""));
+  // Focus follows the card that moved.
+  S.focus = { key: "card:" + l.moves[0].card, loc: l.moves[0].to };
   S.line = S.line.slice(0, from).concat(l.moves);
   S.positions = S.positions.slice(0, from + 1).concat(l.positions.slice(1));
   S.fixed = from + l.moves.length;
@@ -714,7 +854,7 @@ function afterMove() {
   const p = pos();
   if (SUIT_ORDER.every((s) => p.foundations[s] === 13)) { say("Won! Every card is on its foundation.", "ok"); return; }
   if (p.tableau.every((pl) => !pl.down || pl.down.length === 0)) { checkFinish(); return; }
-  if ($("auto-check").checked) runHint(false);
+  if ($("auto-check").checked) runHint(false, true);
 }
 
 // ---------- automatic moves and Finish ----------
@@ -794,12 +934,15 @@ async function runReview() {
   head.className = "head";
   head.textContent = a.lostAt > 0 ? `Lost at move ${a.lostAt}: ${a.judgement}` : a.lostAt === 0 ? "Lost as dealt" : "Not lost here";
   r.appendChild(head);
-  for (const l of a.lines) {
+  const move = a.lostAt > 0 ? S.line[a.lostAt - 1] : null;
+  const lines = reviewLines(a, move);
+  for (const l of lines) {
     const p = document.createElement("p");
     p.textContent = tens(l);
     r.appendChild(p);
   }
-  S.review = a.lostAt > 0 ? { lostAt: a.lostAt, move: a.move, judgement: a.judgement } : null;
+  announce(head.textContent + ". " + lines.join(" "));
+  S.review = a.lostAt > 0 ? { lostAt: a.lostAt, move, judgement: a.judgement } : null;
   r.dataset.lostAt = a.lostAt;
   if (a.lostAt > 0) {
     const b = document.createElement("button");
@@ -810,6 +953,29 @@ async function runReview() {
   }
   drawSide();
   mark();
+}
+
+// reviewLines words the review. The game worker sends only where the game
+// was lost, the judgement and the counts (the review knows every card;
+// nothing more of them reaches the page), unless the player asked to see
+// the face-down cards: then its own lines, which name a better move.
+function reviewLines(a, move) {
+  if (a.lines) return a.lines;
+  if (a.lostAt === 0) return ["Nothing you did lost this game: it could not be won even as dealt, with every card known."];
+  if (a.lostAt > 0) {
+    const l = [`The game was lost at move ${a.lostAt}, ${move.move} (${move.text}): it could be won before that move, and not after it.`];
+    const how = `${a.bestWon} of ${a.pairs} ways the hidden cards could lie`;
+    switch (a.judgement) {
+      case "no alternative": l.push("Every other move went back to a position you had already seen, so there was nothing better to play."); break;
+      case "mistake": l.push(`A mistake: from what you could see, another move was better. It wins in ${how}; your move in ${a.playedWon}.`); break;
+      case "bad luck": l.push(`Bad luck: from what you could see, no move was clearly better (the best wins in ${how}; your move in ${a.playedWon}). The hidden cards decided it.`); break;
+      default: l.push(`Too close to call: another move looked a little better from what you could see (it wins in ${how}; your move in ${a.playedWon}), but not by enough to say.`);
+    }
+    return l;
+  }
+  if (a.won) return ["You won: no move lost the game."];
+  if (a.lost) return ["The game cannot be won any more, but where it was lost is unknown: a search ran out of budget."];
+  return ["Nothing is lost yet: the game can still be won from here, with every card known."];
 }
 
 // undoTarget is the step Undo goes back to: before the last hand move,
@@ -849,6 +1015,8 @@ async function select(el) {
   const cards = from[0] === "t" ? cardsFrom(el) : [el.dataset.card];
   S.selected = { card: el.dataset.card, from, cards };
   mark();
+  announce(`${cardName(el.dataset.card)} selected` + (cards.length > 1 ? `, with ${plural(cards.length - 1, "card")} on it` : "") +
+    ". Move to where it goes and press Enter; Escape puts it back.");
   if (!S.legal) {
     const at = S.cur;
     const a = await ask({ op: "legal", position: pos() });
@@ -968,6 +1136,32 @@ function locName(el) {
   return "f";
 }
 
+// ---------- face-down cards ----------
+
+// showOrHide asks the game worker for the face-down cards of the
+// positions of the line (the player asked to see them), or gives them
+// back.
+async function showOrHide() {
+  $("hint").textContent = "";
+  S.hintMove = null;
+  if (S.start) {
+    const show = showDown();
+    try {
+      const a = await ask({ op: show ? "show" : "hide", positions: [S.start].concat(S.positions) });
+      const [start, ...positions] = a.positions;
+      if (positions.length === S.positions.length) {
+        S.positions = positions;
+        if (S.number) S.start = S.drawn = start; // a pasted position stays as pasted, for the link
+      }
+      if (S.finish) S.finish = null;
+      announce(show ? "The face-down cards are shown." : "The face-down cards are hidden.");
+    } catch (e) {
+      fail(e.message);
+    }
+  }
+  draw();
+}
+
 // ---------- events ----------
 
 function wire() {
@@ -1010,7 +1204,7 @@ function wire() {
     search.cancel();
     idle("Cancelled.");
   });
-  $("show-down").addEventListener("change", () => { $("hint").textContent = ""; S.hintMove = null; draw(); });
+  $("show-down").addEventListener("change", showOrHide);
   $("first-btn").addEventListener("click", () => { stopPlay(); clearError(); go(0); });
   $("prev-btn").addEventListener("click", undo);
   $("undo-btn").addEventListener("click", undo);
@@ -1033,12 +1227,21 @@ function wire() {
   board.addEventListener("click", (e) => clickOn(e.target));
   board.addEventListener("dblclick", (e) => toFoundation(e.target));
   board.addEventListener("keydown", (e) => {
-    if ((e.key === "Enter" || e.key === " ") && e.target.closest(".card,.slot")) {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    if ((e.key === "Enter" || e.key === " ") && e.target.closest('[role="button"]')) {
       e.preventDefault();
       e.stopPropagation();
       clickOn(e.target);
+      return;
     }
+    if ((e.key === "f" || e.key === "F") && e.target.closest(".card")) {
+      e.preventDefault();
+      toFoundation(e.target);
+      return;
+    }
+    boardKey(e);
   });
+  board.addEventListener("focusin", (e) => { const b = e.target.closest('[role="button"]'); if (b) setFocus(b); });
   document.addEventListener("keydown", (e) => {
     const t = e.target;
     if (t.closest && t.closest("input,select,textarea")) return;
@@ -1055,7 +1258,7 @@ function wire() {
       case " ":
         if (t.closest && t.closest("button")) return;
         e.preventDefault(); togglePlay(); break;
-      case "Escape": S.selected = null; mark(); break;
+      case "Escape": if (S.selected) { S.selected = null; mark(); announce("Nothing selected."); } break;
     }
   });
   // Our own replaceState does not fire hashchange; a link or a typed

@@ -1,24 +1,160 @@
-// The Web Worker: it runs the project's Go packages compiled to
+// The Web Workers: they run the project's Go packages compiled to
 // WebAssembly (patience.wasm, compiled by the page and sent here as a
-// module) and passes the page's requests to them. All rules and searches run
-// in Go; a long search keeps this worker busy, so the page cancels one by
-// ending the worker and starting a new one.
+// module). All rules and searches run in Go.
+//
+// The page talks to one worker, the game worker, and that worker is the
+// only holder of the face-down cards: it keeps the full start position of
+// the game, and the page receives the player's view, each face-down card
+// as "??", and each card's identity only once it is face up. The page
+// sends back the positions it was given; the game worker fills in their
+// face-down cards (a column's face-down cards are always the first ones it
+// was dealt with, since cards only ever turn up) before Go sees them.
+// The face-down cards are revealed only when the player asks: "Show
+// face-down cards" (op show), a pasted position (op read: the player
+// knows it), and a solution (op solve), whose positions show each card as
+// the solution turns it up.
+//
+// Searches run in a second worker that the game worker starts, so that
+// Cancel can end a search (which never returns to the event loop) by
+// ending that worker, without the page ever holding the hidden cards.
 "use strict";
 importScripts("wasm_exec.js");
 
+let role = "";         // "game" or "search"
+let module = null;     // the compiled patience.wasm
+let full = null;       // game: the full start position of the game
+let reveal = false;    // game: the player asked to see the face-down cards
+let child = null;      // game: the searching worker
+let childReady = null; // game: resolves once the searching worker runs Go
+const searching = new Map(); // game: id -> reply, of the searches under way
+
+function startGo(m) {
+  const go = new Go();
+  return WebAssembly.instantiate(m, go.importObject).then((inst) => { go.run(inst); });
+}
+
+// goCall asks Go in this worker.
+function goCall(req) {
+  return new Promise((resolve) => self.patienceCall(JSON.stringify(req), (ans) => resolve(JSON.parse(ans))));
+}
+
+function startChild() {
+  child = new Worker("worker.js");
+  childReady = new Promise((resolve) => {
+    child.onmessage = (e) => {
+      const d = e.data;
+      if (d.ready) { resolve(); return; }
+      if (d.fatal) { self.postMessage({ fatal: d.fatal }); return; }
+      const reply = searching.get(d.id);
+      if (reply) { searching.delete(d.id); reply(d.ans); }
+    };
+  });
+  child.postMessage({ module, role: "search" });
+}
+
+// childCall asks Go in the searching worker.
+function childCall(id, req) {
+  if (!child) startChild();
+  return childReady.then(() => new Promise((resolve) => {
+    searching.set(id, resolve);
+    child.postMessage({ id, req });
+  }));
+}
+
+function cancelSearches() {
+  if (child) child.terminate();
+  for (const id of searching.keys()) self.postMessage({ id, cancelled: true });
+  searching.clear();
+  startChild();
+}
+
+// view is what the page may see of position p: every face-down card as
+// "??", unless the player asked to see them.
+function view(p) {
+  if (!p || reveal) return p;
+  return Object.assign({}, p, { tableau: p.tableau.map((pl) => ({ down: (pl.down || []).map(() => "??"), up: pl.up })) });
+}
+
+// unmask fills in the face-down cards of a position the page sent.
+function unmask(p) {
+  if (!p || !full || !p.tableau || p.game !== full.game) return p;
+  return Object.assign({}, p, {
+    tableau: p.tableau.map((pl, i) => {
+      const down = pl.down || [];
+      const known = full.tableau[i] ? full.tableau[i].down || [] : [];
+      if (!down.includes("??") || known.length < down.length) return pl;
+      return { down: known.slice(0, down.length), up: pl.up };
+    }),
+  });
+}
+
+function viewLine(l) {
+  if (l && l.positions) l.positions = l.positions.map(view);
+  return l;
+}
+
+// handle answers one request of the page.
+async function handle(id, req) {
+  switch (req.op) {
+    case "deal": case "read": {
+      const a = await goCall(req);
+      if (a.error) return a;
+      full = a.position;
+      reveal = req.op === "read" || !!req.reveal;
+      return Object.assign({}, a, { position: view(a.position) });
+    }
+    case "show": // the player asks to see the face-down cards
+      reveal = true;
+      return { positions: (req.positions || []).map(unmask) };
+    case "hide":
+      reveal = false;
+      return { positions: (req.positions || []).map(view) };
+  }
+  req = Object.assign({}, req);
+  // The legal moves are listed from the player's view: a move's words
+  // would name the card it turns up.
+  if (req.position && req.op !== "legal") req.position = unmask(req.position);
+  if (req.history) req.history = req.history.map(unmask);
+  switch (req.op) {
+    case "solve":
+      return childCall(id, req).then((a) => { viewLine(a.line); return a; });
+    case "hint":
+      // Hint and "Can I still win?" answer from the player's view until
+      // the player asks to see the cards.
+      if (!reveal) req.hide = true;
+      return childCall(id, req);
+    case "review": {
+      // Where did I go wrong? needs the full deal; the page gets only
+      // where the game was lost, the judgement and the counts.
+      const a = await childCall(id, req);
+      if (a.error || reveal) return a;
+      const { lostAt, judgement, bestWon, playedWon, pairs, won, lost } = a;
+      return { lostAt, judgement, bestWon, playedWon, pairs, won, lost };
+    }
+    case "line":
+      return viewLine(await goCall(req));
+  }
+  return goCall(req);
+}
+
 self.onmessage = async (e) => {
-  if (e.data.module) {
-    const go = new Go();
+  const d = e.data;
+  if (d.module) {
+    module = d.module;
+    role = d.role || "game";
     try {
-      const inst = await WebAssembly.instantiate(e.data.module, go.importObject);
-      go.run(inst); // Go's main posts {ready: true} once patienceCall is set
+      await startGo(module); // Go's main posts {ready: true} once patienceCall is set
     } catch (err) {
       self.postMessage({ fatal: "cannot start patience.wasm: " + err });
     }
     return;
   }
-  const { id, req } = e.data;
-  self.patienceCall(JSON.stringify(req), (ans) => {
-    self.postMessage({ id, ans: JSON.parse(ans) });
-  });
+  if (role === "search") {
+    goCall(d.req).then((ans) => self.postMessage({ id: d.id, ans }));
+    return;
+  }
+  if (d.cancel) { cancelSearches(); return; }
+  if (d.warm) { if (!child) startChild(); return; } // once the board is on screen
+  const ans = await handle(d.id, d.req);
+  if (ans !== undefined) self.postMessage({ id: d.id, ans });
 };

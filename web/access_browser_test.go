@@ -1,0 +1,301 @@
+package web_test
+
+// Tests of the page for every player, in one browser and one tab: the
+// face-down cards stay in the worker until the player asks to see them; a
+// deal is played by keyboard alone; and axe-core (web/testdata/axe, never
+// part of the page) finds no serious or critical violation of WCAG 2.2 AA
+// in the dealt, solved, playing and won states, in the light and dark
+// colour schemes.
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
+	cdppage "github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"github.com/patience-solver/patience/rules"
+)
+
+// workerTap records, in every document, each message the page receives
+// from its workers, as JSON.
+const workerTap = `window.__fromWorker = []; (() => {
+  const W = window.Worker;
+  window.Worker = function (url, opts) {
+    const w = new W(url, opts);
+    w.addEventListener('message', (e) => { try { window.__fromWorker.push(JSON.stringify(e.data)); } catch (err) { window.__fromWorker.push('unrecordable: ' + err); } });
+    return w;
+  };
+})();`
+
+func (p *page) tapWorkers() {
+	p.t.Helper()
+	err := chromedp.Do(p.ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: workerTap})
+		return err
+	}))
+	if err != nil {
+		p.t.Fatalf("installing the worker tap: %v", err)
+	}
+}
+
+// cardForms are the ways the page could name c: "7D", "7♦", "7 of
+// diamonds".
+func cardForms(c rules.Card) []*regexp.Regexp {
+	s := c.String()
+	rank := map[byte]string{'A': "Ace", 'T': "10", 'J': "Jack", 'Q': "Queen", 'K': "King"}[s[0]]
+	if rank == "" {
+		rank = s[:1]
+	}
+	suit := map[byte]string{'C': "clubs", 'S': "spades", 'H': "hearts", 'D': "diamonds"}[s[1]]
+	b := `(?:^|[^A-Za-z0-9])`
+	e := `(?:$|[^A-Za-z0-9])`
+	return []*regexp.Regexp{
+		regexp.MustCompile(b + regexp.QuoteMeta(s) + e),
+		regexp.MustCompile(b + regexp.QuoteMeta(strings.ReplaceAll(c.Symbol(), "T", "10")) + e),
+		regexp.MustCompile(b + regexp.QuoteMeta(c.Symbol()) + e),
+		regexp.MustCompile(b + rank + " of " + suit + e),
+	}
+}
+
+// named lists the cards of cs that text names.
+func named(text string, cs []rules.Card) []string {
+	var out []string
+	for _, c := range cs {
+		for _, re := range cardForms(c) {
+			if loc := re.FindStringIndex(text); loc != nil {
+				out = append(out, fmt.Sprintf("%v in …%s…", c, text[max(0, loc[0]-80):min(len(text), loc[1]+40)]))
+				break
+			}
+		}
+	}
+	return out
+}
+
+func downCards(q *rules.Position) []rules.Card {
+	var cs []rules.Card
+	for _, pl := range q.Tableau {
+		cs = append(cs, pl.Down...)
+	}
+	return cs
+}
+
+// keyTo moves the board's focus with the arrow keys alone to the button
+// sel names, from the one that has the focus.
+func (p *page) keyTo(sel string) {
+	p.t.Helper()
+	where := func(s string) (int, int) {
+		var v [2]int
+		js := fmt.Sprintf(`JSON.stringify((() => { const el = %s; if (!el) return [-1, -1]; const s = el.closest('.slot'); return [slots().indexOf(s), itemsOf(s).indexOf(el)]; })())`, s)
+		if err := json.Unmarshal([]byte(p.eval(js)), &v); err != nil {
+			p.t.Fatalf("where is %s: %v", s, err)
+		}
+		return v[0], v[1]
+	}
+	ti, tj := where(fmt.Sprintf("document.querySelector(%q)", sel))
+	if ti < 0 {
+		p.t.Fatalf("no %s on the board", sel)
+	}
+	for range 40 {
+		fi, fj := where("document.activeElement")
+		if fi < 0 {
+			p.t.Fatalf("the focus left the board on the way to %s", sel)
+		}
+		var k string
+		switch {
+		case fi < ti:
+			k = kb.ArrowRight
+		case fi > ti:
+			k = kb.ArrowLeft
+		case fj > tj:
+			k = kb.ArrowUp
+		case fj < tj:
+			k = kb.ArrowDown
+		default:
+			return
+		}
+		p.do("key "+k, chromedp.KeyEvent(k))
+	}
+	p.t.Fatalf("the arrow keys did not reach %s", sel)
+}
+
+// destSel is the board's button for a move's destination.
+func destSel(to rules.Loc) string {
+	switch to.Kind {
+	case rules.Tableau:
+		return fmt.Sprintf(`[data-pile="%s"] .place`, to)
+	case rules.Cell:
+		return fmt.Sprintf(`[data-cell="%s"] .place`, to)
+	}
+	return `[data-foundation] .place`
+}
+
+// axeViolations injects axe-core and returns its serious and critical
+// violations, with the colour scheme emulated.
+func (p *page) axeViolations(scheme string, axe string) []string {
+	p.t.Helper()
+	p.do("colour scheme "+scheme, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+			Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}}})
+		return err
+	}))
+	if p.eval(`typeof axe`) == "undefined" {
+		if _, err := chromedp.Run(p.ctx, chromedp.Evaluate[chromedp.Void](axe)); err != nil {
+			p.t.Fatalf("injecting axe-core: %v", err)
+		}
+	}
+	ctx, cancel := context.WithTimeout(p.ctx, time.Minute)
+	defer cancel()
+	out, err := chromedp.Run(ctx, chromedp.Evaluate[string](`axe.run(document, {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']}, resultTypes: ['violations']}).then((r) =>
+  JSON.stringify(r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.impact + ' ' + v.id + ': ' + v.help + ' at ' + v.nodes.slice(0, 3).map((n) => n.target.join(' ') + ' (' + (n.failureSummary || '').replace(/\s+/g, ' ') + ')').join('; '))))`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		p.t.Fatalf("running axe-core: %v", err)
+	}
+	var vs []string
+	if err := json.Unmarshal([]byte(out), &vs); err != nil {
+		p.t.Fatalf("axe-core's answer %s: %v", out, err)
+	}
+	return vs
+}
+
+func TestBrowserAccess(t *testing.T) {
+	axeJS, err := os.ReadFile("testdata/axe/axe.min.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := openGame(t)
+	p.tapWorkers()
+	t.Cleanup(p.noCSP)
+	deal, _ := cli(t, "deal", "russian-cell", "617", "--format", "json")
+	start, _, err := rules.ReadPosition(strings.NewReader(deal))
+	if err != nil {
+		t.Fatal(err)
+	}
+	moves := solution(t, "russian-cell", "617")
+	axe := func(state string) {
+		t.Helper()
+		for _, scheme := range []string{"light", "dark"} {
+			for _, v := range p.axeViolations(scheme, string(axeJS)) {
+				t.Errorf("%s, %s scheme: %s", state, scheme, v)
+			}
+		}
+	}
+
+	// Hidden means hidden: after a hint and five moves by hand, nothing
+	// the page's main thread holds names a card still face down.
+	p.load(1, "russian-cell/617")
+	p.waitIdle("deal 617")
+	axe("dealt")
+	p.do("fewer samples, no automatic moves, no check",
+		chromedp.SetValue(chromedp.CSS("#samples"), "50"),
+		chromedp.Click(chromedp.CSS("#auto-moves")),
+		chromedp.Click(chromedp.CSS("#auto-check")))
+	p.click("#hint-btn")
+	p.waitFor("the hint", `!document.body.dataset.busy && (document.getElementById('hint').dataset.move || '') !== ''`, 4*time.Minute)
+	q := start.Clone()
+	for i, m := range moves[:5] {
+		p.eval(fmt.Sprintf(`document.querySelector('.card[data-card="%s"]').click(), ''`, m.Card))
+		p.waitFor("the selection of "+m.String(), `!!S.selected && !!S.legal`, time.Minute)
+		p.eval(fmt.Sprintf(`document.querySelector(%q).click(), ''`, destSel(m.To)))
+		p.waitFor("move "+m.String(), fmt.Sprintf(`document.getElementById('step').textContent === '%d / %d'`, i+1, i+1), time.Minute)
+		q.Apply(m)
+	}
+	held := p.eval(`document.documentElement.outerHTML + '\n' + JSON.stringify(S) + '\n' + location.href + '\n' + window.__fromWorker.join('\n')`)
+	if n := p.eval(`String(window.__fromWorker.length)`); n == "0" {
+		t.Fatal("no message from the worker was recorded")
+	}
+	down := downCards(q)
+	if len(down) == 0 {
+		t.Fatal("no face-down card left after five moves")
+	}
+	if leak := named(held, down); len(leak) > 0 {
+		t.Errorf("the main thread holds face-down cards: %v", leak)
+	}
+	// The check can fail: the deal's JSON names them.
+	if len(named(deal, down)) != len(down) {
+		t.Fatalf("the check does not find the face-down cards in the deal itself")
+	}
+	p.sameBoard("after five moves", boardOf(t, rules.MarshalPosition(q, "")))
+	p.click("#show-down")
+	p.waitFor("the face-down cards", `!document.querySelector('.card[data-down]:not([data-card])')`, time.Minute)
+	p.sameBoard("the face-down cards shown", boardOf(t, rules.MarshalPosition(q, "")))
+	if got := named(p.eval(`document.getElementById('board').outerHTML`), down); len(got) != len(down) {
+		t.Errorf("shown, the board names %d of the %d face-down cards", len(got), len(down))
+	}
+	p.click("#show-down")
+	p.waitFor("the face-down cards hidden again", `!!document.querySelector('.card[data-down]:not([data-card])')`, time.Minute)
+	axe("playing")
+	p.click("#solve-btn")
+	p.waitFor("the verdict", `!document.body.dataset.busy && document.getElementById('verdict').textContent !== ''`, 4*time.Minute)
+	axe("solved")
+	p.eval(`document.getElementById('auto-moves').checked || document.getElementById('auto-moves').click(), ''`)
+
+	// Deal 617 by keyboard alone, to its first automatic move: Tab into
+	// the board (one stop), arrows to the card, Enter, arrows to where it
+	// goes, Enter. Focus follows the card that moved, and the live region
+	// says each move.
+	p.load(2, "russian-cell/617")
+	p.waitIdle("deal 617 again")
+	if n := p.eval(`String(document.querySelectorAll('#board [tabindex="0"]').length)`); n != "1" {
+		t.Errorf("%s tab stops on the board, want 1", n)
+	}
+	if n := p.eval(`String(document.querySelectorAll('#board [role="button"] [role="button"], #board [role="button"] button').length)`); n != "0" {
+		t.Errorf("%s interactive elements inside others on the board", n)
+	}
+	if got := p.eval(`document.querySelector('[data-pile="t7"]').getAttribute('aria-label')`); !strings.Contains(got, fmt.Sprintf("%d face-down cards", len(start.Tableau[6].Down))) {
+		t.Errorf("column 7 is labelled %q, without its %d face-down cards", got, len(start.Tableau[6].Down))
+	}
+	for range 12 {
+		if p.eval(`String(!!document.activeElement.closest('#board'))`) == "true" {
+			break
+		}
+		p.do("Tab", chromedp.KeyEvent(kb.Tab))
+	}
+	q = start.Clone()
+	autoAt := -1
+	for i, m := range moves {
+		p.keyTo(fmt.Sprintf(`.card[data-card="%s"]`, m.Card))
+		p.do("Enter on "+m.Card.String(), chromedp.KeyEvent(kb.Enter))
+		p.waitFor("the selection of "+m.String(), `!!S.selected && !!S.legal && document.activeElement.getAttribute('aria-pressed') === 'true'`, time.Minute)
+		if live := p.text("live"); !strings.Contains(live, "selected") {
+			t.Errorf("the selection is not announced: %q", live)
+		}
+		p.keyTo(destSel(m.To))
+		p.do("Enter on "+m.To.String(), chromedp.KeyEvent(kb.Enter))
+		q.Apply(m)
+		auto := rules.SafeAutoMoves(q)
+		n := i + 1 + len(auto)
+		p.waitFor("move "+m.String(), fmt.Sprintf(`document.getElementById('step').textContent === '%d / %d' && !document.body.dataset.busy`, n, n), time.Minute)
+		if got := p.eval(`document.activeElement.dataset.card || document.activeElement.outerHTML`); got != m.Card.String() {
+			t.Errorf("after %v the focus is on %s", m, got)
+		}
+		if live := p.text("live"); !strings.Contains(live, fmt.Sprintf("Move %d:", i+1)) {
+			t.Errorf("move %d is not announced: %q", i+1, live)
+		}
+		if len(auto) > 0 {
+			if live := p.text("live"); !strings.Contains(live, "by itself") {
+				t.Errorf("the automatic moves are not announced: %q", live)
+			}
+			autoAt = i
+			break
+		}
+	}
+	if autoAt < 0 {
+		t.Fatal("no automatic move in deal 617's solution")
+	}
+	t.Logf("the first automatic move came after move %d", autoAt+1)
+
+	// Won: the solution as moves by hand.
+	p.load(3, "russian-cell/617/moves/"+moveLink(moves))
+	p.waitFor("the won game", `document.getElementById('title').textContent.endsWith('won!') && !document.body.dataset.busy`, 2*time.Minute)
+	axe("won")
+}
