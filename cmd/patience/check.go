@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/patience-solver/patience/dealgen"
+	"github.com/patience-solver/patience/internal/wording"
 	"github.com/patience-solver/patience/rules"
 )
 
@@ -95,7 +96,7 @@ func runCheck(s streams, file string) error {
 		fmt.Fprintf(s.out, "invalid: the %d moves win, but the verdict says %s\n", len(sol.Moves), sol.Verdict)
 		return checkFailed{}
 	}
-	fmt.Fprintf(s.out, "valid: wins in %d moves\n", len(sol.Moves))
+	fmt.Fprintf(s.out, "valid: wins in %s\n", wording.Moves(len(sol.Moves)))
 	return nil
 }
 
@@ -114,7 +115,7 @@ func checkLostGame(s streams, start *rules.Position, sol *rules.Solution) error 
 		fmt.Fprintf(s.out, "invalid: the %d moves win, but the outcome says %s\n", len(sol.Moves), sol.Play.Outcome)
 	case sol.Play.Outcome == rules.OutcomeStopped:
 		fmt.Fprintf(s.out, "nothing to check: a game stopped by %s before it ended (the %s played are legal and end with %d of 52 cards on the foundations)\n",
-			sol.Play.Stopped, plural(len(sol.Moves), "move"), end.OnFoundations())
+			sol.Play.Stopped, wording.Moves(len(sol.Moves)), end.OnFoundations())
 	default:
 		fmt.Fprintf(s.out, "nothing to check: a lost game (the %d moves played are legal and end with %d of 52 cards on the foundations); the deal's verdict with all cards known is %s\n",
 			len(sol.Moves), end.OnFoundations(), sol.Verdict)

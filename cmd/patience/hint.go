@@ -219,7 +219,7 @@ func writeHint(s streams, o *hintOptions, p *rules.Position, num, from string, p
 		return nil
 	}
 	if detour != nil {
-		fmt.Fprintf(s.out, "This position can be won (%d moves to go), but the win found goes back to a position\nalready seen in the game. ", len(res.Moves))
+		fmt.Fprintf(s.out, "This position can be won (%s to go), but the win found goes back to a position\nalready seen in the game. ", wording.Moves(len(res.Moves)))
 		if *detour == (rules.Move{}) {
 			fmt.Fprintln(s.out, "No move to a new position was found after which a win exists.")
 			return nil

@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/patience-solver/patience/internal/wording"
 	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/solver"
 	"github.com/patience-solver/patience/solver/player"
@@ -161,12 +162,12 @@ func runPlay(s streams, cmd *cobra.Command, o *playOptions, args []string) error
 		if o.format == "json" {
 			sol := rep.solution(num, p, cfg, pc, o.sf.position != "" || num == "")
 			sol.Play.Outcome, sol.Play.Stopped = rules.OutcomeStopped, sigName(sig)
-			sol.Play.Ended = fmt.Sprintf("stopped by %s after %s", sigName(sig), plural(n, "move"))
+			sol.Play.Ended = fmt.Sprintf("stopped by %s after %s", sigName(sig), wording.Moves(n))
 			fmt.Fprintf(s.out, "%s\n", rules.MarshalSolution(sol))
 		} else {
 			rep.printMoves(s.out, num, pc, style(s.out, o.ascii))
 		}
-		fmt.Fprintf(s.err, "patience: play stopped by %s after %s: the game was not finished\n", sigName(sig), plural(n, "move"))
+		fmt.Fprintf(s.err, "patience: play stopped by %s after %s: the game was not finished\n", sigName(sig), wording.Moves(n))
 		return interrupted{sig}
 	}
 	if sig != 0 && rep == nil {
@@ -271,9 +272,9 @@ func (r *playReport) print(w io.Writer, num string, pc player.Config, st rules.B
 	gm := r.game
 	r.printMoves(w, num, pc, st)
 	if gm.Won {
-		fmt.Fprintf(w, "Outcome: won in %d moves.\n", len(gm.Moves))
+		fmt.Fprintf(w, "Outcome: won in %s.\n", wording.Moves(len(gm.Moves)))
 	} else {
-		fmt.Fprintf(w, "Outcome: lost after %d moves, with %d of 52 cards on the foundations (%s).\n", len(gm.Moves), gm.End.OnFoundations(), gm.Ended)
+		fmt.Fprintf(w, "Outcome: lost after %s, with %d of 52 cards on the foundations (%s).\n", wording.Moves(len(gm.Moves)), gm.End.OnFoundations(), gm.Ended)
 	}
 	fmt.Fprint(w, noWinText(gm))
 	switch {
@@ -395,12 +396,4 @@ func howText(d player.Decision) string {
 		s += " exact"
 	}
 	return s
-}
-
-// plural counts things: "1 move", "12 moves".
-func plural(n int, thing string) string {
-	if n == 1 {
-		return "1 " + thing
-	}
-	return strconv.Itoa(n) + " " + thing + "s"
 }

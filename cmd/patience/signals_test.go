@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/patience-solver/patience/dealgen"
+	"github.com/patience-solver/patience/internal/wording"
 	"github.com/patience-solver/patience/rules"
 )
 
@@ -151,7 +152,7 @@ func TestPlayStopped(t *testing.T) {
 		t.Errorf("the stopped game's record: %s", stdout)
 	}
 	n := len(sol.Moves)
-	if want := fmt.Sprintf("patience: play stopped by SIGINT after %s: the game was not finished\n", plural(n, "move")); stderr != want {
+	if want := fmt.Sprintf("patience: play stopped by SIGINT after %s: the game was not finished\n", wording.Moves(n)); stderr != want {
 		t.Errorf("stderr %q, want %q", stderr, want)
 	}
 	end, err := rules.Replay(dealgen.Deal(rules.RussianCell, dealgen.FromUint64(617)), rules.DefaultOptions(), sol.Moves)
@@ -160,7 +161,7 @@ func TestPlayStopped(t *testing.T) {
 	}
 	rec := cliWriteFile(t, "stopped.json", stdout)
 	r := cliRun(t, "", "check", rec)
-	if r.code != exitCheck || !strings.HasPrefix(r.stdout, "nothing to check: a game stopped by SIGINT before it ended (the "+plural(n, "move")+" played are legal") {
+	if r.code != exitCheck || !strings.HasPrefix(r.stdout, "nothing to check: a game stopped by SIGINT before it ended (the "+wording.Moves(n)+" played are legal") {
 		t.Errorf("check of the stopped game: %v", r)
 	}
 

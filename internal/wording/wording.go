@@ -20,13 +20,13 @@ func Verdict(res solver.Result, shortest bool) []string {
 	var lines []string
 	switch res.Verdict {
 	case solver.Solvable:
-		lines = append(lines, fmt.Sprintf("Verdict: solvable (winnable with all cards known) in %d moves, %d of them forced", len(res.Moves), res.Forced))
+		lines = append(lines, fmt.Sprintf("Verdict: solvable (winnable with all cards known) in %s, %d of them forced", Moves(len(res.Moves)), res.Forced))
 		switch {
 		case !shortest:
 		case res.Optimal:
-			lines = append(lines, fmt.Sprintf("Shortest: proven, no solution has fewer than %d moves", len(res.Moves)))
+			lines = append(lines, fmt.Sprintf("Shortest: proven, no solution has fewer than %s", Moves(len(res.Moves))))
 		default:
-			lines = append(lines, fmt.Sprintf("Shortest: best found %d moves; proven lower bound %d (%s; try a larger budget)", len(res.Moves), res.LowerBound, res.Reason))
+			lines = append(lines, fmt.Sprintf("Shortest: best found %s; proven lower bound %d (%s; try a larger budget)", Moves(len(res.Moves)), res.LowerBound, res.Reason))
 		}
 		return lines
 	case solver.Unsolvable:
@@ -52,11 +52,15 @@ func Verdict(res solver.Result, shortest bool) []string {
 // CanBeWon says that a position can be won in n moves: "This position can
 // be won (89 moves to go)." or, for one, "(1 move to go)".
 func CanBeWon(n int) string {
-	togo := fmt.Sprintf("%d moves to go", n)
+	return "This position can be won (" + Moves(n) + " to go)."
+}
+
+// Moves counts moves in words: "1 move", "89 moves".
+func Moves(n int) string {
 	if n == 1 {
-		togo = "1 move to go"
+		return "1 move"
 	}
-	return "This position can be won (" + togo + ")."
+	return fmt.Sprintf("%d moves", n)
 }
 
 // Searched says how much was searched and for how long: "Searched 212
