@@ -3,10 +3,12 @@ package main
 import (
 	"errors"
 	"fmt"
+	mathrand "math/rand/v2"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/patience-solver/patience/catalogue"
 	"github.com/patience-solver/patience/dealgen"
 	"github.com/patience-solver/patience/rules"
 )
@@ -225,10 +227,11 @@ func joinOr(xs []string) string {
 
 func newDealCommand(s streams) *cobra.Command {
 	var format string
-	var ascii bool
+	var ascii, random, winnable bool
+	var seed uint64
 	var sf startFlags
 	cmd := &cobra.Command{
-		Use:     "deal GAME (NUMBER | --position FILE)",
+		Use:     "deal GAME (NUMBER | --position FILE | --random)",
 		Aliases: []string{"show"},
 		Short:   "Show the layout of a deal (also: show)",
 		Long: `deal prints the starting layout of a deal: the board for people, or the
@@ -239,20 +242,49 @@ ms3000000000 and 20-digit numbers such as 00000000000000000617 all work.
 board, "??" in JSON). solve and hint read such a position and answer over
 the arrangements of the unseen cards.
 
+When the catalogue (see "patience catalogue") knows whether the deal can be
+won, the board ends with a comment line that says so, such as
+"# Catalogue: winnable (Russian Cell deals 1..1,000,000, solved by patience
+v1.2.3)"; --position reads the board back, comment and all. The line is left
+out with --hide, and from the JSON formats.
+
+--random picks a deal at random among those the catalogue covers, and
+--random --winnable among its winnable deals, without a search; the board's
+title names the deal. --seed N makes the pick repeatable: the same N gives
+the same deal (with the same catalogue).
+
 GAME is russian-cell or ripple-fan.`,
 		Example: `  patience deal russian-cell 617
   patience deal ripple-fan 1 --format json > deal.json
   patience deal russian-cell 617 --format solvitaire > 617.json
   patience deal russian-cell --position deal.json --ascii
-  patience deal russian-cell 617 --hide > seen.txt`,
+  patience deal russian-cell 617 --hide > seen.txt
+  patience deal russian-cell --random --winnable
+  patience deal ripple-fan --random --winnable --seed 7`,
 		Args: gameArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := checkFormat(format, "text", "json", "solvitaire"); err != nil {
 				return err
 			}
-			_, p, num, err := readStart(s, args, sf)
+			var p *rules.Position
+			var num string
+			var err error
+			switch {
+			case random:
+				p, num, err = randomDeal(cmd, args, sf, winnable, seed)
+			case winnable:
+				err = badInput("--winnable goes with --random: it picks a random winnable deal")
+			case cmd.Flags().Changed("seed"):
+				err = badInput("--seed goes with --random: it repeats a random pick")
+			default:
+				_, p, num, err = readStart(s, args, sf)
+			}
 			if err != nil {
 				return err
+			}
+			note := ""
+			if !sf.hide {
+				note = catalogueNote(rules.DefaultOptions(), p, num)
 			}
 			if sf.hide {
 				p = p.Hide()
@@ -270,6 +302,9 @@ GAME is russian-cell or ripple-fan.`,
 				return nil
 			}
 			fmt.Fprint(s.out, rules.FormatBoard(p, num, style(s.out, ascii)))
+			if note != "" {
+				fmt.Fprintf(s.out, "# %s\n", note)
+			}
 			return nil
 		},
 	}
@@ -277,7 +312,31 @@ GAME is russian-cell or ripple-fan.`,
 	cmd.Flags().BoolVar(&ascii, "ascii", false, "draw suits as letters (C S H D), not symbols")
 	cmd.Flags().StringVar(&sf.position, "position", "", "read the position from FILE (JSON or board text; - for stdin)")
 	sf.addHide(cmd, "show every face-down card as ?? (what a player sees)")
+	cmd.Flags().BoolVar(&random, "random", false, "pick a deal at random among those the catalogue covers")
+	cmd.Flags().BoolVar(&winnable, "winnable", false, "with --random: pick among the winnable deals only")
+	cmd.Flags().Uint64Var(&seed, "seed", 0, "with --random: repeat the pick made with this seed (default: a new pick each time)")
 	return cmd
+}
+
+// randomDeal picks the deal of deal --random: GAME (args[0]) and no deal
+// number or --position.
+func randomDeal(cmd *cobra.Command, args []string, sf startFlags, winnable bool, seed uint64) (*rules.Position, string, error) {
+	g, err := parseGame(args[0])
+	if err != nil {
+		return nil, "", err
+	}
+	if len(args) > 1 || sf.position != "" {
+		return nil, "", badInput("--random picks the deal: give no deal NUMBER or --position")
+	}
+	c := catalogue.For(g, rules.DefaultOptions())
+	if c == nil {
+		return nil, "", badInput("--random picks from the catalogue, and this build has none for %s", g)
+	}
+	if !cmd.Flags().Changed("seed") {
+		seed = mathrand.Uint64()
+	}
+	n := dealgen.FromUint64(pickRandom(c, winnable, seed))
+	return dealgen.Deal(g, n), n.String(), nil
 }
 
 // fileName names a file argument in a message, "-" as standard input.
