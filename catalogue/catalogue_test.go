@@ -239,3 +239,33 @@ func TestNewRefuses(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkParseShipped reads both shipped catalogues, as the first For
+// does.
+func BenchmarkParseShipped(b *testing.B) {
+	var data [][]byte
+	for _, g := range rules.Games {
+		d, err := files.ReadFile("data/" + g.String() + ".cat")
+		if err != nil {
+			b.Fatal(err)
+		}
+		data = append(data, d)
+	}
+	for b.Loop() {
+		for _, d := range data {
+			if _, err := Parse(d); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
+// BenchmarkLookup looks up Russian Cell deals in the shipped catalogue.
+func BenchmarkLookup(b *testing.B) {
+	c := For(rules.RussianCell, rules.DefaultOptions())
+	n := uint64(0)
+	for b.Loop() {
+		n = n*6364136223846793005 + 1442695040888963407
+		c.LookupUint64(c.First + n%c.Len())
+	}
+}
