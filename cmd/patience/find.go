@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"fmt"
 	"math"
 	"strconv"
@@ -98,6 +99,8 @@ SIGINT, 143 for SIGTERM).`,
 			if unsolvable {
 				want = solver.Unsolvable
 			}
+			ctx, signalled, stop := stopOnSignal()
+			defer stop()
 			found := 0
 			var unknown, scanned uint64
 			if cat := catalogue.For(g, cfg.Options); cat != nil && !noCatalogue && format == "text" && minLength == 0 && minNodes == 0 {
@@ -105,12 +108,20 @@ SIGINT, 143 for SIGTERM).`,
 				if unsolvable {
 					kind = catalogue.Unsolvable
 				}
+				w := bufio.NewWriterSize(s.out, 64<<10)
 				var line []byte
-				found, first, unknown, scanned = findInCatalogue(cat, kind, first, count, func(n uint64) {
+				found, first, unknown, scanned = findInCatalogue(cat, kind, first, count, func(n uint64) bool {
 					line = strconv.AppendUint(line[:0], n, 10)
-					s.out.Write(append(line, '\n'))
+					w.Write(append(line, '\n'))
+					return ctx.Err() == nil
 				})
-				if found == count || first == 0 {
+				w.Flush()
+				switch {
+				case ctx.Err() != nil:
+					reportUnknown(s, unknown, scanned)
+					fmt.Fprintf(s.err, "patience: interrupted after %d of %d deals found\n", found, count)
+					return interrupted{signalled()}
+				case found == count || first == 0:
 					reportFindEnd(s, found, count, unknown, scanned)
 					return nil
 				}
@@ -118,8 +129,6 @@ SIGINT, 143 for SIGTERM).`,
 			match := func(r batch.Record) bool {
 				return r.Verdict == want && r.Moves >= minLength && r.Nodes >= minNodes
 			}
-			ctx, signalled, stop := stopOnSignal()
-			defer stop()
 			var foundNow, examined atomic.Uint64
 			foundNow.Store(uint64(found))
 			bar := findProgress(s, quiet, count, &foundNow, &examined)
@@ -174,8 +183,9 @@ var batchFind = batch.Find
 // that the catalogue holds, until there are count of them or the catalogue
 // ends. It returns how many it listed, the deal to go on from with a search
 // (0 when there is none: the catalogue ends at the last plain number), and
-// the unknown deals it passed over out of those it looked at.
-func findInCatalogue(c *catalogue.Catalogue, kind catalogue.Verdict, from uint64, count int, emit func(uint64)) (found int, next, unknown, scanned uint64) {
+// the unknown deals it passed over out of those it looked at. It stops
+// early when emit returns false.
+func findInCatalogue(c *catalogue.Catalogue, kind catalogue.Verdict, from uint64, count int, emit func(uint64) bool) (found int, next, unknown, scanned uint64) {
 	start := from
 	for found < count {
 		n, skipped, ok := c.Next(from, kind)
@@ -183,9 +193,11 @@ func findInCatalogue(c *catalogue.Catalogue, kind catalogue.Verdict, from uint64
 		if !ok {
 			break
 		}
-		emit(n)
 		found++
 		from = n + 1
+		if !emit(n) {
+			return found, from, unknown, from - start
+		}
 	}
 	if found == count {
 		return found, from, unknown, from - start
