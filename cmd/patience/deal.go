@@ -3,10 +3,12 @@ package main
 import (
 	"errors"
 	"fmt"
+	mathrand "math/rand/v2"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/patience-solver/patience/catalogue"
 	"github.com/patience-solver/patience/dealgen"
 	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/solver/sample"
@@ -259,9 +261,11 @@ func joinOr(xs []string) string {
 
 // dealOptions are the flags of deal.
 type dealOptions struct {
-	format string
-	ascii  bool
-	sf     startFlags
+	format           string
+	ascii            bool
+	sf               startFlags
+	random, winnable bool
+	seed             uint64
 }
 
 // dealLong and dealExample are the help of deal.
@@ -273,43 +277,75 @@ ms3000000000 and 20-digit numbers such as 00000000000000000617 all work.
 board, "??" in JSON). solve and hint read such a position and answer over
 the arrangements of the unseen cards.
 
+When the catalogue (see "patience catalogue") knows whether the deal can be
+won, the board ends with a comment line that says so, such as
+"# Catalogue: winnable (Russian Cell deals 1..1,000,000, solved by patience
+v1.2.3)"; --position reads the board back, comment and all. The line is left
+out with --hide, and from the JSON formats.
+
+--random picks a deal at random among those the catalogue covers, and
+--random --winnable among its winnable deals, without a search; the board's
+title names the deal. --seed N makes the pick repeatable: the same N gives
+the same deal (with the same catalogue).
+
 GAME is russian-cell or ripple-fan.`
 
 const dealExample = `  patience deal russian-cell 617
   patience deal ripple-fan 1 --format json > deal.json
   patience deal russian-cell 617 --format solvitaire > 617.json
   patience deal russian-cell --position deal.json --ascii
-  patience deal russian-cell 617 --hide > seen.txt`
+  patience deal russian-cell 617 --hide > seen.txt
+  patience deal russian-cell --random --winnable
+  patience deal ripple-fan --random --winnable --seed 7`
 
 func newDealCommand(s streams) *cobra.Command {
 	o := &dealOptions{}
 	cmd := &cobra.Command{
-		Use:     "deal GAME (NUMBER | --position FILE)",
+		Use:     "deal GAME (NUMBER | --position FILE | --random)",
 		Aliases: []string{"show"},
 		Short:   "Show the layout of a deal (also: show)",
 		Long:    dealLong,
 		Example: dealExample,
 		Args:    gameArgs,
-		RunE:    func(cmd *cobra.Command, args []string) error { return runDeal(s, o, args) },
+		RunE:    func(cmd *cobra.Command, args []string) error { return runDeal(s, cmd, o, args) },
 	}
 	cmd.Flags().StringVar(&o.format, "format", "text", "output format: text, json, or solvitaire (Solvitaire's deal JSON, for cross-checking)")
 	cmd.Flags().BoolVar(&o.ascii, "ascii", false, "draw suits as letters (C S H D), not symbols")
 	cmd.Flags().StringVar(&o.sf.position, "position", "", "read the position from FILE (JSON or board text; - for stdin)")
 	o.sf.addHide(cmd, "show every face-down card as ?? (what a player sees)")
+	cmd.Flags().BoolVar(&o.random, "random", false, "pick a deal at random among those the catalogue covers")
+	cmd.Flags().BoolVar(&o.winnable, "winnable", false, "with --random: pick among the winnable deals only")
+	cmd.Flags().Uint64Var(&o.seed, "seed", 0, "with --random: repeat the pick made with this seed (default: a new pick each time)")
 	return cmd
 }
 
 // runDeal runs deal with its flags parsed into o.
-func runDeal(s streams, o *dealOptions, args []string) error {
+func runDeal(s streams, cmd *cobra.Command, o *dealOptions, args []string) error {
 	if err := checkFormat(o.format, "text", "json", "solvitaire"); err != nil {
 		return err
 	}
-	_, p, num, err := readStart(s, args, o.sf)
+	var p *rules.Position
+	var num string
+	var err error
+	seeded := cmd.Flags().Changed("seed")
+	switch {
+	case o.random:
+		p, num, err = randomDeal(args, o.sf, o.winnable, o.seed, seeded)
+	case o.winnable:
+		err = badInput("--winnable goes with --random: it picks a random winnable deal")
+	case seeded:
+		err = badInput("--seed goes with --random: it repeats a random pick")
+	default:
+		_, p, num, err = readStart(s, args, o.sf)
+	}
 	if err != nil {
 		return err
 	}
+	note := ""
 	if o.sf.hide {
 		p = p.Hide()
+	} else {
+		note = catalogueNote(rules.DefaultOptions(), p, num)
 	}
 	switch o.format {
 	case "json":
@@ -324,7 +360,31 @@ func runDeal(s streams, o *dealOptions, args []string) error {
 		return nil
 	}
 	fmt.Fprint(s.out, rules.FormatBoard(p, num, style(s.out, o.ascii)))
+	if note != "" {
+		fmt.Fprintf(s.out, "# %s\n", note)
+	}
 	return nil
+}
+
+// randomDeal picks the deal of deal --random: GAME (args[0]) and no deal
+// number or --position; seeded says that seed was given.
+func randomDeal(args []string, sf startFlags, winnable bool, seed uint64, seeded bool) (*rules.Position, string, error) {
+	g, err := parseGame(args[0])
+	if err != nil {
+		return nil, "", err
+	}
+	if len(args) > 1 || sf.position != "" {
+		return nil, "", badInput("--random picks the deal: give no deal NUMBER or --position")
+	}
+	c := catalogue.For(g, rules.DefaultOptions())
+	if c == nil {
+		return nil, "", badInput("--random picks from the catalogue, and this build has none for %s", g)
+	}
+	if !seeded {
+		seed = mathrand.Uint64()
+	}
+	n := dealgen.FromUint64(pickRandom(c, winnable, seed))
+	return dealgen.Deal(g, n), n.String(), nil
 }
 
 // fileName names a file argument in a message, "-" as standard input.

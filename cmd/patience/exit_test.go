@@ -57,6 +57,9 @@ func TestExitCodes(t *testing.T) {
 		{"stats --summary", 0, "", []string{"stats", "--summary", results}},
 		{"merge", 0, "", []string{"merge", results}},
 		{"find", 0, "", []string{"find", "ripple-fan", "--count", "1"}},
+		{"deal random", 0, "", []string{"deal", "ripple-fan", "--random", "--winnable"}},
+		{"catalogue build", 0, "", []string{"catalogue", "build", "ripple-fan", results, "-o", filepath.Join(dir, "rf.cat")}},
+		{"catalogue info", 0, "", []string{"catalogue", "info", "russian-cell"}},
 		{"help", 0, "", []string{"help", "solve"}},
 		{"--help", 0, "", []string{"stats", "--help"}},
 
@@ -70,6 +73,9 @@ func TestExitCodes(t *testing.T) {
 		{"stats other run", 2, "", []string{"stats", "ripple-fan", "--deals", "1-300", "--out", results}},
 		{"merge missing file", 2, "", []string{"merge", filepath.Join(dir, "missing.jsonl")}},
 		{"find both", 2, "", []string{"find", "ripple-fan", "--solvable", "--unsolvable"}},
+		{"deal random and number", 2, "", []string{"deal", "ripple-fan", "5", "--random"}},
+		{"catalogue build no file", 2, "", []string{"catalogue", "build", "ripple-fan", filepath.Join(dir, "missing.jsonl"), "-o", filepath.Join(dir, "x.cat")}},
+		{"catalogue info bad file", 2, "", []string{"catalogue", "info", "--file", results}},
 
 		{"check illegal", 3, illegal, []string{"check", "-"}},
 		{"check no win", 3, noWin, []string{"check", "-"}},

@@ -1,13 +1,16 @@
 package main
 
 import (
+	"bufio"
 	"fmt"
+	"math"
 	"strconv"
 	"sync/atomic"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/patience-solver/patience/catalogue"
 	"github.com/patience-solver/patience/dealgen"
 	"github.com/patience-solver/patience/solver"
 	"github.com/patience-solver/patience/solver/batch"
@@ -22,6 +25,7 @@ type findOptions struct {
 	from                 string
 	minLength            int
 	minNodes             int64
+	noCatalogue          bool
 	fl                   searchFlags
 }
 
@@ -34,6 +38,14 @@ apps that offer only winnable deals, or for collections of hard ones.
 --min-length L keeps only wins of at least L moves, and --min-nodes K only
 deals that took at least K positions to decide. Deals the budget could not
 decide (unknown) are never listed; their count is reported on stderr.
+
+The deals that the catalogue covers (Russian Cell 1..1,000,000, Ripple Fan
+1..10,000,000: see "patience catalogue") are answered from it, without a
+search, when the output is deal numbers (the text format) and neither
+--min-length nor --min-nodes is given; the deals past its end are decided
+as usual. --format json (which reports each deal's moves and positions),
+--min-length, --min-nodes and --no-catalogue decide every deal with the
+solver.
 
 A progress bar shows on stderr when it is a terminal (not with --quiet):
 the deals found so far of --count, the deals looked at, and how many a
@@ -66,6 +78,7 @@ func newFindCommand(s streams) *cobra.Command {
 	cmd.Flags().IntVar(&o.minLength, "min-length", 0, "only wins of at least this many moves")
 	cmd.Flags().Int64Var(&o.minNodes, "min-nodes", 0, "only deals that took at least this many positions to decide")
 	cmd.Flags().BoolVar(&o.quiet, "quiet", false, "no progress bar")
+	cmd.Flags().BoolVar(&o.noCatalogue, "no-catalogue", false, "decide every deal with the solver, even those the catalogue knows")
 	o.fl.add(cmd, "deals decided at once, one core each")
 	return cmd
 }
@@ -109,10 +122,35 @@ func runFind(s streams, o *findOptions, args []string) error {
 	ctx, signalled, stop := stopOnSignal()
 	defer stop()
 	found := 0
+	var unknown, scanned uint64
+	if cat := catalogue.For(g, cfg.Options); cat != nil && !o.noCatalogue && o.format == "text" && o.minLength == 0 && o.minNodes == 0 {
+		kind := catalogue.Solvable
+		if o.unsolvable {
+			kind = catalogue.Unsolvable
+		}
+		w := bufio.NewWriterSize(s.out, 64<<10)
+		var line []byte
+		found, first, unknown, scanned = findInCatalogue(cat, kind, first, o.count, func(n uint64) bool {
+			line = strconv.AppendUint(line[:0], n, 10)
+			w.Write(append(line, '\n'))
+			return ctx.Err() == nil
+		})
+		w.Flush()
+		switch {
+		case ctx.Err() != nil:
+			reportUnknown(s, unknown, scanned)
+			fmt.Fprintf(s.err, "patience: interrupted after %d of %d deals found\n", found, o.count)
+			return interrupted{signalled()}
+		case found == o.count || first == 0:
+			reportFindEnd(s, found, o.count, unknown, scanned)
+			return nil
+		}
+	}
 	var foundNow, examined atomic.Uint64
+	foundNow.Store(uint64(found))
 	bar := findProgress(s, o.quiet, o.count, &foundNow, &examined)
 	var line []byte
-	scanned, unknown, err := batch.Find(ctx, batch.FindConfig{Game: g, From: first, Solver: cfg, Match: match, Examined: &examined},
+	searched, searchUnknown, err := batchFind(ctx, batch.FindConfig{Game: g, From: first, Solver: cfg, Match: match, Examined: &examined},
 		func(r batch.Record) bool {
 			line = line[:0]
 			if o.format == "json" {
@@ -130,18 +168,67 @@ func runFind(s streams, o *findOptions, args []string) error {
 	if err != nil {
 		return err
 	}
+	unknown += searchUnknown
+	scanned += searched
+	if found < o.count && ctx.Err() != nil {
+		reportUnknown(s, unknown, scanned)
+		fmt.Fprintf(s.err, "patience: interrupted after %d of %d deals found\n", found, o.count)
+		return interrupted{signalled()}
+	}
+	reportFindEnd(s, found, o.count, unknown, scanned)
+	return nil
+}
+
+// batchFind is batch.Find; the tests replace it to check that the
+// catalogue answers without a search.
+var batchFind = batch.Find
+
+// findInCatalogue lists, with emit, the deals of verdict kind from from on
+// that the catalogue holds, until there are count of them or the catalogue
+// ends. It returns how many it listed, the deal to go on from with a search
+// (0 when there is none: the catalogue ends at the last plain number), and
+// the unknown deals it passed over out of those it looked at. It stops
+// early when emit returns false.
+func findInCatalogue(c *catalogue.Catalogue, kind catalogue.Verdict, from uint64, count int, emit func(uint64) bool) (found int, next, unknown, scanned uint64) {
+	start := from
+	for found < count {
+		n, skipped, ok := c.Next(from, kind)
+		unknown += skipped
+		if !ok {
+			break
+		}
+		found++
+		from = n + 1
+		if !emit(n) {
+			return found, from, unknown, from - start
+		}
+	}
+	if found == count {
+		return found, from, unknown, from - start
+	}
+	next = max(from, c.Last+1)
+	if c.Last == math.MaxUint64 {
+		next = 0
+	}
+	return found, next, unknown, next - start
+}
+
+// reportUnknown says on stderr how many of the deals looked at were
+// unknown, if any.
+func reportUnknown(s streams, unknown, scanned uint64) {
 	if unknown > 0 {
 		fmt.Fprintf(s.err, "patience: %s of the %s deals looked at were undecided (unknown) within the budget, and not listed\n",
 			strconv.FormatUint(unknown, 10), strconv.FormatUint(scanned, 10))
 	}
-	if found < o.count && ctx.Err() != nil {
-		fmt.Fprintf(s.err, "patience: interrupted after %d of %d deals found\n", found, o.count)
-		return interrupted{signalled()}
+}
+
+// reportFindEnd reports the unknown deals, and why fewer than count deals
+// were found.
+func reportFindEnd(s streams, found, count int, unknown, scanned uint64) {
+	reportUnknown(s, unknown, scanned)
+	if found < count {
+		fmt.Fprintf(s.err, "patience: found %d of %d: the plain deal numbers end at 18446744073709551615\n", found, count)
 	}
-	if found < o.count {
-		fmt.Fprintf(s.err, "patience: found %d of %d: the plain deal numbers end at 18446744073709551615\n", found, o.count)
-	}
-	return nil
 }
 
 // findProgress shows the progress bar of find, when stderr is a terminal

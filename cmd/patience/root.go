@@ -308,7 +308,7 @@ unseen cards: the share that can be won, and the move that keeps the most.`,
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{flagError(err)} })
 	root.CompletionOptions.DisableDefaultCmd = true
 	root.AddCommand(newDealCommand(s), newSolveCommand(s), newHintCommand(s), newFindCommand(s), newCheckCommand(s), newPlayCommand(s), newReviewCommand(s), newStatsCommand(s), newMergeCommand(s))
-	root.AddCommand(newServeCommand(s), newWebCommand(s))
+	root.AddCommand(newServeCommand(s), newWebCommand(s), newCatalogueCommand(s))
 	root.AddCommand(newVersionCommand(s))
 	setVersion(root)
 	typedUsage(root)

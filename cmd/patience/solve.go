@@ -246,7 +246,11 @@ func runSolve(s streams, cmd *cobra.Command, o *solveOptions, args []string) err
 		if played > 0 {
 			fmt.Fprintf(s.out, "After the %d moves of %s%s:\n", played, o.sf.moves, dealSuffix(from))
 		}
-		printSolution(s.out, p, num, sol, res, style(s.out, o.ascii), o.steps)
+		note := ""
+		if played == 0 {
+			note = catalogueNote(cfg.Options, p, num)
+		}
+		printSolution(s.out, p, num, sol, res, style(s.out, o.ascii), o.steps, note)
 	}
 	if sig != 0 {
 		return interrupted{sig}
@@ -341,8 +345,9 @@ func dealSuffix(num string) string {
 	return " from deal " + num
 }
 
-// printSolution writes the verdict and move list for people.
-func printSolution(w io.Writer, p *rules.Position, num string, sol *rules.Solution, res solver.Result, st rules.BoardStyle, steps bool) {
+// printSolution writes the verdict and move list for people, and before
+// the verdict the catalogue's note (catalogueNote) when there is one.
+func printSolution(w io.Writer, p *rules.Position, num string, sol *rules.Solution, res solver.Result, st rules.BoardStyle, steps bool, note string) {
 	fmt.Fprint(w, rules.FormatBoard(p, num, st))
 	fmt.Fprintln(w)
 	if p.Game == rules.RussianCell {
@@ -351,6 +356,9 @@ func printSolution(w io.Writer, p *rules.Position, num string, sol *rules.Soluti
 			onoff = "off"
 		}
 		fmt.Fprintf(w, "Rules: foundation returns %s. Verdicts assume all cards are known.\n\n", onoff)
+	}
+	if note != "" {
+		fmt.Fprintln(w, note)
 	}
 	for _, l := range wording.Verdict(res, sol.Shortest != nil) {
 		fmt.Fprintln(w, l)

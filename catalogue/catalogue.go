@@ -1,0 +1,503 @@
+// Package catalogue remembers whether deals can be won, so that a program
+// can answer without a search: every Russian Cell deal from 1 to 1,000,000
+// and every Ripple Fan deal from 1 to 10,000,000, as decided by runs of
+// `patience stats` (all cards known).
+//
+// A catalogue lists the deal numbers of the rarer verdict, sorted and
+// stored as the gaps between them in unsigned varints; every other deal of
+// its range has the commoner verdict, except those listed as unknown (a
+// budget ran out), which it never guesses. The format is in
+// docs/formats.md ("Catalogue files").
+//
+// The catalogues of the two games ship in the package (For returns them).
+// The package imports only rules and dealgen, so that the WebAssembly page
+// can use it without the solver's batch code; the command that builds a
+// catalogue from results files is `patience catalogue build`.
+package catalogue
+
+import (
+	"bytes"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/patience-solver/patience/dealgen"
+	"github.com/patience-solver/patience/rules"
+)
+
+// Version is the version of the catalogue format this package reads and
+// writes.
+const Version = 1
+
+// Verdict is what a catalogue knows of a deal.
+type Verdict uint8
+
+// The verdicts. Unknown is a deal the catalogue holds but that was not
+// decided within the budget of the run; NotCovered a deal outside it.
+const (
+	NotCovered Verdict = iota
+	Solvable
+	Unsolvable
+	Unknown
+)
+
+// String returns "solvable", "unsolvable", "unknown", or "not in the
+// catalogue".
+func (v Verdict) String() string {
+	switch v {
+	case Solvable:
+		return "solvable"
+	case Unsolvable:
+		return "unsolvable"
+	case Unknown:
+		return "unknown"
+	}
+	return "not in the catalogue"
+}
+
+// Words says the verdict for people: "winnable", "cannot be won",
+// "undecided (unknown)", or "not in the catalogue".
+func (v Verdict) Words() string {
+	switch v {
+	case Solvable:
+		return "winnable"
+	case Unsolvable:
+		return "cannot be won"
+	case Unknown:
+		return "undecided (unknown)"
+	}
+	return "not in the catalogue"
+}
+
+// Catalogue is the verdicts of a contiguous range of plain deal numbers of
+// one game. Its fields are read only.
+type Catalogue struct {
+	Game rules.Game
+	// Options are the rules of the runs it was built from. A catalogue
+	// applies to every option that cannot change a verdict (see
+	// Applies).
+	Options rules.Options
+	// First and Last are the range of deal numbers it covers.
+	First, Last uint64
+	// Solver is the build of patience that decided the deals, as the
+	// results files' headers name it (several separated by ", ").
+	Solver string
+	// Runs are the run tags of the results files it was built from.
+	Runs []string
+	// MaxNodes is the largest node budget of those runs.
+	MaxNodes int64
+	// Builder is the build of patience that wrote the catalogue.
+	Builder string
+
+	listed   Verdict  // Solvable or Unsolvable: the verdict whose deals are listed
+	list     []uint64 // the deals of that verdict, sorted
+	unknown  []uint64 // the unknown deals, sorted
+	excluded []uint64 // list and unknown merged: the deals not of the other verdict
+}
+
+// New returns the catalogue of deals first..last of game g under options o:
+// the deals in solvable are winnable, those in unknown undecided, and every
+// other deal of the range cannot be won, or the reverse when solvable is
+// nil and unsolvable is given. Exactly one of solvable and unsolvable must
+// be non-nil. The lists need not be sorted; a number outside the range, or
+// listed twice, is an error.
+func New(g rules.Game, o rules.Options, first, last uint64, solvable, unsolvable, unknown []uint64) (*Catalogue, error) {
+	c := &Catalogue{Game: g, Options: o, First: first, Last: last}
+	switch {
+	case first < 1 || last < first:
+		return nil, fmt.Errorf("catalogue range %d-%d: want 1 <= first <= last", first, last)
+	case (solvable == nil) == (unsolvable == nil):
+		return nil, errors.New("catalogue: give the solvable deals or the unsolvable ones, not both or neither")
+	case solvable != nil:
+		c.listed, c.list = Solvable, slices.Clone(solvable)
+	default:
+		c.listed, c.list = Unsolvable, slices.Clone(unsolvable)
+	}
+	c.unknown = slices.Clone(unknown)
+	slices.Sort(c.list)
+	slices.Sort(c.unknown)
+	for _, l := range [][]uint64{c.list, c.unknown} {
+		for i, n := range l {
+			if n < first || n > last {
+				return nil, fmt.Errorf("catalogue: deal %d is outside the range %d-%d", n, first, last)
+			}
+			if i > 0 && l[i-1] == n {
+				return nil, fmt.Errorf("catalogue: deal %d is listed twice", n)
+			}
+		}
+	}
+	if err := c.merge(); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// merge builds excluded, and fails when a deal is both listed and unknown.
+func (c *Catalogue) merge() error {
+	c.excluded = make([]uint64, 0, len(c.list)+len(c.unknown))
+	i, j := 0, 0
+	for i < len(c.list) || j < len(c.unknown) {
+		switch {
+		case j == len(c.unknown) || (i < len(c.list) && c.list[i] < c.unknown[j]):
+			c.excluded = append(c.excluded, c.list[i])
+			i++
+		case i == len(c.list) || c.unknown[j] < c.list[i]:
+			c.excluded = append(c.excluded, c.unknown[j])
+			j++
+		default:
+			return fmt.Errorf("catalogue: deal %d is both %s and unknown", c.list[i], c.listed)
+		}
+	}
+	return nil
+}
+
+// other is the verdict of the deals that are not listed.
+func (c *Catalogue) other() Verdict {
+	if c.listed == Solvable {
+		return Unsolvable
+	}
+	return Solvable
+}
+
+// Listed returns the verdict whose deals the catalogue lists (the rarer
+// one, as built by patience catalogue build).
+func (c *Catalogue) Listed() Verdict { return c.listed }
+
+// Applies reports whether the catalogue answers for game g under rules
+// options o. Only the game counts: the one option, foundation returns in
+// Russian Cell, never changes a verdict (a win never needs a return:
+// docs/pruning.md, checked by the solver's TestReturnsNeverNeeded), and
+// Ripple Fan has no returns. A catalogue whose file names rules options
+// this package does not know is refused by Parse, so it is never used.
+func (c *Catalogue) Applies(g rules.Game, o rules.Options) bool {
+	_ = o // every option there is leaves verdicts as they are
+	return c != nil && c.Game == g
+}
+
+// Len returns the number of deals the catalogue covers.
+func (c *Catalogue) Len() uint64 { return c.Last - c.First + 1 }
+
+// Count returns how many of its deals have verdict v.
+func (c *Catalogue) Count(v Verdict) uint64 {
+	switch v {
+	case c.listed:
+		return uint64(len(c.list))
+	case Unknown:
+		return uint64(len(c.unknown))
+	case c.other():
+		return c.Len() - uint64(len(c.excluded))
+	}
+	return 0
+}
+
+// Lookup returns the catalogue's verdict for deal n: NotCovered for a deal
+// outside its range, and for an "ms" number that is not a plain one.
+func (c *Catalogue) Lookup(n dealgen.Number) Verdict {
+	if n.IsMS() {
+		return NotCovered
+	}
+	u, ok := n.Uint64()
+	if !ok {
+		return NotCovered
+	}
+	return c.LookupUint64(u)
+}
+
+// LookupUint64 returns the verdict for the plain deal number n.
+func (c *Catalogue) LookupUint64(n uint64) Verdict {
+	switch {
+	case n < c.First || n > c.Last:
+		return NotCovered
+	case has(c.list, n):
+		return c.listed
+	case has(c.unknown, n):
+		return Unknown
+	}
+	return c.other()
+}
+
+func has(l []uint64, n uint64) bool {
+	_, ok := slices.BinarySearch(l, n)
+	return ok
+}
+
+// Next returns the first deal number from from on, within the catalogue,
+// whose verdict is v, and how many unknown deals lie between from and it
+// (all the unknown deals from from on when there is none, with ok false).
+func (c *Catalogue) Next(from uint64, v Verdict) (n uint64, unknownSkipped uint64, ok bool) {
+	from = max(from, c.First)
+	if from > c.Last {
+		return 0, 0, false
+	}
+	ui, _ := slices.BinarySearch(c.unknown, from)
+	skipped := func(n uint64) uint64 {
+		uj, _ := slices.BinarySearch(c.unknown, n)
+		return uint64(uj - ui)
+	}
+	switch v {
+	case c.listed, Unknown:
+		l := c.list
+		if v == Unknown {
+			l = c.unknown
+		}
+		i, _ := slices.BinarySearch(l, from)
+		if i == len(l) {
+			return 0, uint64(len(c.unknown) - ui), false
+		}
+		return l[i], skipped(l[i]), true
+	case c.other():
+		n := from
+		for i, _ := slices.BinarySearch(c.excluded, n); i < len(c.excluded) && c.excluded[i] == n; i++ {
+			n++
+		}
+		if n > c.Last {
+			return 0, uint64(len(c.unknown) - ui), false
+		}
+		return n, skipped(n), true
+	}
+	return 0, 0, false
+}
+
+// Nth returns the k-th deal (from 0, in increasing order) whose verdict is
+// v; k must be below Count(v).
+func (c *Catalogue) Nth(v Verdict, k uint64) (uint64, bool) {
+	if k >= c.Count(v) {
+		return 0, false
+	}
+	switch v {
+	case c.listed:
+		return c.list[k], true
+	case Unknown:
+		return c.unknown[k], true
+	}
+	// The k-th number of the range not in excluded: excluded[i] has
+	// excluded[i]-First-i other deals below it.
+	i := sort.Search(len(c.excluded), func(i int) bool { return c.excluded[i]-c.First-uint64(i) > k })
+	return c.First + k + uint64(i), true
+}
+
+// Describe is the catalogue's source in words, such as "Russian Cell deals
+// 1..1,000,000, solved by patience v1.2.3+abc1234".
+func (c *Catalogue) Describe() string {
+	return fmt.Sprintf("%s deals %s..%s, solved by patience %s", c.Game.Title(), thousands(c.First), thousands(c.Last), c.Solver)
+}
+
+func thousands(n uint64) string {
+	s := strconv.FormatUint(n, 10)
+	var b strings.Builder
+	for i, r := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// header is the first line of a catalogue file, as JSON.
+type header struct {
+	Patience string          `json:"patience"`
+	Version  int             `json:"version"`
+	Game     string          `json:"game"`
+	Rules    json.RawMessage `json:"rules"`
+	Deals    string          `json:"deals"`
+	Solver   string          `json:"solver"`
+	Runs     []string        `json:"runs"`
+	MaxNodes int64           `json:"max_nodes"`
+	Builder  string          `json:"builder"`
+	Counts   counts          `json:"counts"`
+	Sections []section       `json:"sections"`
+}
+
+type counts struct {
+	Solvable   uint64 `json:"solvable"`
+	Unsolvable uint64 `json:"unsolvable"`
+	Unknown    uint64 `json:"unknown"`
+}
+
+// section is one block of bytes after the header line. A reader skips the
+// sections whose names it does not know.
+type section struct {
+	Name  string `json:"name"`
+	Count uint64 `json:"count"`
+	Bytes int    `json:"bytes"`
+	CRC32 uint32 `json:"crc32"`
+}
+
+// rulesDoc is the rules object of the header. Parse refuses any field it
+// does not know: those would be rules this program cannot tell apart.
+type rulesDoc struct {
+	Returns *bool `json:"returns"`
+}
+
+// Encode returns the catalogue in the file format: one header line of
+// JSON, then the sections, each a list of deal numbers written as the gap
+// from the one before (from First-1 for the first) in unsigned varints.
+func (c *Catalogue) Encode() []byte {
+	h := header{
+		Patience: "catalogue",
+		Version:  Version,
+		Game:     c.Game.String(),
+		Rules:    json.RawMessage(`{"returns":` + strconv.FormatBool(c.Options.Returns(c.Game)) + `}`),
+		Deals:    strconv.FormatUint(c.First, 10) + "-" + strconv.FormatUint(c.Last, 10),
+		Solver:   c.Solver,
+		Runs:     c.Runs,
+		MaxNodes: c.MaxNodes,
+		Builder:  c.Builder,
+		Counts:   counts{Solvable: c.Count(Solvable), Unsolvable: c.Count(Unsolvable), Unknown: c.Count(Unknown)},
+	}
+	if h.Runs == nil {
+		h.Runs = []string{}
+	}
+	var body []byte
+	for _, s := range []struct {
+		name string
+		list []uint64
+	}{{c.listed.String(), c.list}, {"unknown", c.unknown}} {
+		start := len(body)
+		prev := c.First - 1
+		for _, n := range s.list {
+			body = binary.AppendUvarint(body, n-prev)
+			prev = n
+		}
+		b := body[start:]
+		h.Sections = append(h.Sections, section{Name: s.name, Count: uint64(len(s.list)), Bytes: len(b), CRC32: crc32.ChecksumIEEE(b)})
+	}
+	line, err := json.Marshal(h)
+	if err != nil {
+		panic(err) // plain fields only
+	}
+	return append(append(line, '\n'), body...)
+}
+
+// Parse reads a catalogue file. Every count, range and checksum is checked;
+// a file of another format version, of rules this package does not know,
+// or whose lists do not add up is an error.
+func Parse(data []byte) (*Catalogue, error) {
+	line, body, ok := bytes.Cut(data, []byte("\n"))
+	if !ok {
+		return nil, errors.New("not a catalogue: no header line")
+	}
+	var h header
+	dec := json.NewDecoder(bytes.NewReader(line))
+	if err := dec.Decode(&h); err != nil || h.Patience != "catalogue" {
+		return nil, errors.New(`not a catalogue: the first line is not a header with "patience":"catalogue"`)
+	}
+	if h.Version != Version {
+		return nil, fmt.Errorf("catalogue format version %d: this build reads version %d", h.Version, Version)
+	}
+	g, err := rules.ParseGame(h.Game)
+	if err != nil || g.String() != h.Game {
+		return nil, fmt.Errorf("catalogue: unknown game %q", h.Game)
+	}
+	var rd rulesDoc
+	rdec := json.NewDecoder(bytes.NewReader(h.Rules))
+	rdec.DisallowUnknownFields()
+	if err := rdec.Decode(&rd); err != nil || rd.Returns == nil {
+		return nil, fmt.Errorf("catalogue: rules %s are not rules this build knows (want {\"returns\":true} or false): its verdicts may not hold here", h.Rules)
+	}
+	if g == rules.RippleFan && *rd.Returns {
+		return nil, errors.New("catalogue: Ripple Fan with foundation returns is not a game this build knows")
+	}
+	first, last, err := parseRange(h.Deals)
+	if err != nil {
+		return nil, err
+	}
+	var lists [Unknown + 1][]uint64
+	var listed Verdict
+	for _, s := range h.Sections {
+		if s.Bytes < 0 || s.Bytes > len(body) {
+			return nil, fmt.Errorf("catalogue: section %q says %d bytes, and %d are left", s.Name, s.Bytes, len(body))
+		}
+		b := body[:s.Bytes]
+		body = body[s.Bytes:]
+		var v Verdict
+		switch s.Name {
+		case "solvable":
+			v = Solvable
+		case "unsolvable":
+			v = Unsolvable
+		case "unknown":
+			v = Unknown
+		default:
+			continue // a section of a later kind, such as difficulty labels
+		}
+		if lists[v] != nil {
+			return nil, fmt.Errorf("catalogue: a second %q section", s.Name)
+		}
+		if crc32.ChecksumIEEE(b) != s.CRC32 {
+			return nil, fmt.Errorf("catalogue: section %q is damaged (checksum)", s.Name)
+		}
+		l, err := decodeList(b, s.Count, first, last)
+		if err != nil {
+			return nil, fmt.Errorf("catalogue: section %q: %w", s.Name, err)
+		}
+		lists[v] = l
+		if v != Unknown {
+			if listed != NotCovered {
+				return nil, errors.New("catalogue: both a solvable and an unsolvable section")
+			}
+			listed = v
+		}
+	}
+	if len(body) != 0 {
+		return nil, fmt.Errorf("catalogue: %d bytes after the last section", len(body))
+	}
+	if listed == NotCovered || lists[Unknown] == nil {
+		return nil, errors.New("catalogue: want a solvable or unsolvable section, and an unknown one")
+	}
+	v, err := rules.VariantOf(g, *rd.Returns)
+	if err != nil {
+		return nil, err
+	}
+	c := &Catalogue{Game: g, Options: v.Options, First: first, Last: last,
+		Solver: h.Solver, Runs: h.Runs, MaxNodes: h.MaxNodes, Builder: h.Builder,
+		listed: listed, list: lists[listed], unknown: lists[Unknown]}
+	if err := c.merge(); err != nil {
+		return nil, err
+	}
+	if got := (counts{c.Count(Solvable), c.Count(Unsolvable), c.Count(Unknown)}); got != h.Counts {
+		return nil, fmt.Errorf("catalogue: the header counts %+v, the lists %+v", h.Counts, got)
+	}
+	return c, nil
+}
+
+// decodeList reads count gaps of unsigned varints: increasing numbers
+// within first..last.
+func decodeList(b []byte, count, first, last uint64) ([]uint64, error) {
+	if count > uint64(len(b)) {
+		return nil, fmt.Errorf("%d numbers cannot fit in %d bytes", count, len(b))
+	}
+	l := make([]uint64, 0, count)
+	prev := first - 1
+	for len(b) > 0 {
+		d, k := binary.Uvarint(b)
+		if k <= 0 || d == 0 || d > last-prev {
+			return nil, fmt.Errorf("a bad gap after deal %d", prev)
+		}
+		b = b[k:]
+		prev += d
+		l = append(l, prev)
+	}
+	if uint64(len(l)) != count {
+		return nil, fmt.Errorf("%d numbers, the header says %d", len(l), count)
+	}
+	return l, nil
+}
+
+// parseRange reads "A-B".
+func parseRange(s string) (uint64, uint64, error) {
+	a, b, ok := strings.Cut(s, "-")
+	first, err1 := strconv.ParseUint(a, 10, 64)
+	last, err2 := strconv.ParseUint(b, 10, 64)
+	if !ok || err1 != nil || err2 != nil || first < 1 || last < first {
+		return 0, 0, fmt.Errorf("catalogue: bad deals %q: want FIRST-LAST", s)
+	}
+	return first, last, nil
+}
