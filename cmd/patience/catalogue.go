@@ -198,29 +198,9 @@ const (
 // buildCatalogue reads the results files of game g and returns the
 // catalogue of the range dealSpec ("" for the range the headers declare).
 func buildCatalogue(g rules.Game, files []string, dealSpec string) (*catalogue.Catalogue, error) {
-	var headers []batch.Header
-	for _, name := range files {
-		h, err := catalogueHeader(name)
-		if err != nil {
-			return nil, err
-		}
-		switch {
-		case h.Game != g:
-			return nil, badInput("%s holds %s results, not %s", name, h.Game, g)
-		case h.Player != "":
-			return nil, badInput("%s holds the games of the %s player, not the solver's verdicts: a catalogue is made of verdicts", name, h.Player)
-		case len(headers) > 0 && h.Options != headers[0].Options:
-			return nil, badInput("%s was run with other rules than %s (foundation returns %s, not %s)", name, files[0], onOff(h.Options.Returns(h.Game)), onOff(headers[0].Options.Returns(g)))
-		}
-		headers = append(headers, h)
-	}
-	if dealSpec == "" {
-		dealSpec = headers[0].Deals
-		for i, h := range headers {
-			if h.Deals != dealSpec {
-				return nil, badInput("%s declares deals %s and %s deals %s: give the range to cover with --deals A-B", files[0], dealSpec, files[i], h.Deals)
-			}
-		}
+	headers, dealSpec, err := catalogueHeaders(g, files, dealSpec)
+	if err != nil {
+		return nil, err
 	}
 	first, last, err := catalogueRange(dealSpec)
 	if err != nil {
@@ -229,6 +209,72 @@ func buildCatalogue(g rules.Game, files []string, dealSpec string) (*catalogue.C
 	if last-first >= 1<<32 {
 		return nil, badInput("--deals %s: a catalogue covers at most 2^32 deals", dealSpec)
 	}
+	table, err := catalogueTable(files, first, last)
+	if err != nil {
+		return nil, err
+	}
+	solvable, unsolvable, unknown, err := catalogueLists(table, first, last)
+	if err != nil {
+		return nil, err
+	}
+	c, err := catalogue.New(g, headers[0].Options, first, last, solvable, unsolvable, unknown)
+	if err != nil {
+		return nil, err
+	}
+	var builds []string
+	for _, h := range headers {
+		for _, b := range strings.Split(h.Solver, ", ") {
+			if !slices.Contains(builds, b) {
+				builds = append(builds, b)
+			}
+		}
+		if t := h.Tag(); !slices.Contains(c.Runs, t) {
+			c.Runs = append(c.Runs, t)
+		}
+		c.MaxNodes = max(c.MaxNodes, h.MaxNodes)
+	}
+	c.Solver = strings.Join(builds, ", ")
+	c.Builder = buildinfo.String()
+	return c, nil
+}
+
+// catalogueHeaders reads the headers of the results files and checks that
+// they hold the solver's verdicts of game g under the same rules. It
+// returns them with the deals to cover: dealSpec, or when that is empty
+// the deals the files declare, which must then be the same in each.
+func catalogueHeaders(g rules.Game, files []string, dealSpec string) ([]batch.Header, string, error) {
+	var headers []batch.Header
+	for _, name := range files {
+		h, err := catalogueHeader(name)
+		if err != nil {
+			return nil, "", err
+		}
+		switch {
+		case h.Game != g:
+			return nil, "", badInput("%s holds %s results, not %s", name, h.Game, g)
+		case h.Player != "":
+			return nil, "", badInput("%s holds the games of the %s player, not the solver's verdicts: a catalogue is made of verdicts", name, h.Player)
+		case len(headers) > 0 && h.Options != headers[0].Options:
+			return nil, "", badInput("%s was run with other rules than %s (foundation returns %s, not %s)", name, files[0], onOff(h.Options.Returns(h.Game)), onOff(headers[0].Options.Returns(g)))
+		}
+		headers = append(headers, h)
+	}
+	if dealSpec == "" {
+		dealSpec = headers[0].Deals
+		for i, h := range headers {
+			if h.Deals != dealSpec {
+				return nil, "", badInput("%s declares deals %s and %s deals %s: give the range to cover with --deals A-B", files[0], dealSpec, files[i], h.Deals)
+			}
+		}
+	}
+	return headers, dealSpec, nil
+}
+
+// catalogueTable reads the verdicts of deals first..last from the results
+// files: one byte a deal, catMissing for a deal no file holds. A deal
+// solvable in one file and unsolvable in another is refused; an unknown
+// verdict gives way to a known one.
+func catalogueTable(files []string, first, last uint64) ([]byte, error) {
 	table := make([]byte, last-first+1)
 	for _, name := range files {
 		err := batch.EachRecord(name, func(r *batch.Record) error {
@@ -261,6 +307,14 @@ func buildCatalogue(g rules.Game, files []string, dealSpec string) (*catalogue.C
 			return nil, usageError{fmt.Errorf("%s: %w", name, err)}
 		}
 	}
+	return table, nil
+}
+
+// catalogueLists turns the table of deals first..last into the lists a
+// catalogue keeps: the rarer of the solvable and unsolvable deals (the
+// other list nil: the rest), and the unknown ones. A deal missing from the
+// table is refused.
+func catalogueLists(table []byte, first, last uint64) (solvable, unsolvable, unknown []uint64, err error) {
 	var lists [catUnknown + 1][]uint64
 	missing, firstMissing := 0, uint64(0)
 	for i, v := range table {
@@ -274,9 +328,9 @@ func buildCatalogue(g rules.Game, files []string, dealSpec string) (*catalogue.C
 		lists[v] = append(lists[v], first+uint64(i))
 	}
 	if missing > 0 {
-		return nil, badInput("%s of the deals %d-%d are not in the files (the first is %d): finish the run (run its stats command again) or give --deals", thousands(int64(missing)), first, last, firstMissing)
+		return nil, nil, nil, badInput("%s of the deals %d-%d are not in the files (the first is %d): finish the run (run its stats command again) or give --deals", thousands(int64(missing)), first, last, firstMissing)
 	}
-	solvable, unsolvable := lists[catSolvable], lists[catUnsolvable]
+	solvable, unsolvable = lists[catSolvable], lists[catUnsolvable]
 	if solvable == nil {
 		solvable = []uint64{}
 	}
@@ -289,25 +343,7 @@ func buildCatalogue(g rules.Game, files []string, dealSpec string) (*catalogue.C
 	} else {
 		solvable = nil
 	}
-	c, err := catalogue.New(g, headers[0].Options, first, last, solvable, unsolvable, lists[catUnknown])
-	if err != nil {
-		return nil, err
-	}
-	var builds []string
-	for _, h := range headers {
-		for _, b := range strings.Split(h.Solver, ", ") {
-			if !slices.Contains(builds, b) {
-				builds = append(builds, b)
-			}
-		}
-		if t := h.Tag(); !slices.Contains(c.Runs, t) {
-			c.Runs = append(c.Runs, t)
-		}
-		c.MaxNodes = max(c.MaxNodes, h.MaxNodes)
-	}
-	c.Solver = strings.Join(builds, ", ")
-	c.Builder = buildinfo.String()
-	return c, nil
+	return solvable, unsolvable, lists[catUnknown], nil
 }
 
 // catalogueHeader reads the header of a results file.

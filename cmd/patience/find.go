@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"fmt"
 	"math"
 	"strconv"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/patience-solver/patience/catalogue"
 	"github.com/patience-solver/patience/dealgen"
+	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/solver"
 	"github.com/patience-solver/patience/solver/batch"
 )
@@ -97,18 +99,7 @@ func runFind(s streams, o *findOptions, args []string) error {
 	if o.count < 1 {
 		return badInput("--count must be at least 1, not %d", o.count)
 	}
-	g, err := parseGame(args[0])
-	if err != nil {
-		return err
-	}
-	cfg, err := o.fl.config()
-	if err != nil {
-		return err
-	}
-	if err := o.fl.checkSplit(); err != nil {
-		return err
-	}
-	first, err := firstDeal(o.from)
+	g, cfg, first, err := findStart(o, args)
 	if err != nil {
 		return err
 	}
@@ -121,30 +112,15 @@ func runFind(s streams, o *findOptions, args []string) error {
 	}
 	ctx, signalled, stop := stopOnSignal()
 	defer stop()
-	found := 0
-	var unknown, scanned uint64
-	if cat := catalogue.For(g, cfg.Options); cat != nil && !o.noCatalogue && o.format == "text" && o.minLength == 0 && o.minNodes == 0 {
-		kind := catalogue.Solvable
-		if o.unsolvable {
-			kind = catalogue.Unsolvable
-		}
-		w := bufio.NewWriterSize(s.out, 64<<10)
-		var line []byte
-		found, first, unknown, scanned = findInCatalogue(cat, kind, first, o.count, func(n uint64) bool {
-			line = strconv.AppendUint(line[:0], n, 10)
-			w.Write(append(line, '\n'))
-			return ctx.Err() == nil
-		})
-		w.Flush()
-		switch {
-		case ctx.Err() != nil:
-			reportUnknown(s, unknown, scanned)
-			fmt.Fprintf(s.err, "patience: interrupted after %d of %d deals found\n", found, o.count)
-			return interrupted{signalled()}
-		case found == o.count || first == 0:
-			reportFindEnd(s, found, o.count, unknown, scanned)
-			return nil
-		}
+	found, first, unknown, scanned, done := findListed(ctx, s, o, g, cfg, first)
+	switch {
+	case done && ctx.Err() != nil:
+		reportUnknown(s, unknown, scanned)
+		fmt.Fprintf(s.err, "patience: interrupted after %d of %d deals found\n", found, o.count)
+		return interrupted{signalled()}
+	case done:
+		reportFindEnd(s, found, o.count, unknown, scanned)
+		return nil
 	}
 	var foundNow, examined atomic.Uint64
 	foundNow.Store(uint64(found))
@@ -177,6 +153,48 @@ func runFind(s streams, o *findOptions, args []string) error {
 	}
 	reportFindEnd(s, found, o.count, unknown, scanned)
 	return nil
+}
+
+// findListed answers find from the catalogue, when it applies: it lists
+// the deals the catalogue holds from first on, and returns how many it
+// listed, the deal to go on from with a search, the unknown deals passed
+// over of those looked at, and whether find is done (all found, the deal
+// numbers ended, or a signal came).
+func findListed(ctx context.Context, s streams, o *findOptions, g rules.Game, cfg solver.Config, first uint64) (found int, next, unknown, scanned uint64, done bool) {
+	cat := catalogue.For(g, cfg.Options)
+	if cat == nil || o.noCatalogue || o.format != "text" || o.minLength != 0 || o.minNodes != 0 {
+		return 0, first, 0, 0, false
+	}
+	kind := catalogue.Solvable
+	if o.unsolvable {
+		kind = catalogue.Unsolvable
+	}
+	w := bufio.NewWriterSize(s.out, 64<<10)
+	var line []byte
+	found, next, unknown, scanned = findInCatalogue(cat, kind, first, o.count, func(n uint64) bool {
+		line = strconv.AppendUint(line[:0], n, 10)
+		w.Write(append(line, '\n'))
+		return ctx.Err() == nil
+	})
+	w.Flush()
+	return found, next, unknown, scanned, ctx.Err() != nil || found == o.count || next == 0
+}
+
+// findStart reads find's game, search flags and --from.
+func findStart(o *findOptions, args []string) (rules.Game, solver.Config, uint64, error) {
+	g, err := parseGame(args[0])
+	if err != nil {
+		return 0, solver.Config{}, 0, err
+	}
+	cfg, err := o.fl.config()
+	if err != nil {
+		return 0, cfg, 0, err
+	}
+	if err := o.fl.checkSplit(); err != nil {
+		return 0, cfg, 0, err
+	}
+	first, err := firstDeal(o.from)
+	return g, cfg, first, err
 }
 
 // batchFind is batch.Find; the tests replace it to check that the
