@@ -20,10 +20,11 @@ func TestSolveProgressOnTerminal(t *testing.T) {
 		args []string
 		show bool
 	}{
-		// Deal 385 with a table of 1 MB: a few seconds for 2 million
-		// positions on a busy machine.
-		{[]string{"solve", "russian-cell", "385", "--workers", "1", "--memory", "1", "--max-nodes", "1500000"}, true},
-		{[]string{"hint", "russian-cell", "385", "--workers", "1", "--memory", "1", "--max-nodes", "1500000"}, true},
+		// Deal 385 with a table of 1 MB: 5 million positions take a few
+		// seconds, well over the second before progress shows, even on a
+		// quiet, fast machine (1.5 million took 0.7 to 1.1 s here).
+		{[]string{"solve", "russian-cell", "385", "--workers", "1", "--memory", "1", "--max-nodes", "5000000"}, true},
+		{[]string{"hint", "russian-cell", "385", "--workers", "1", "--memory", "1", "--max-nodes", "5000000"}, true},
 		{[]string{"solve", "russian-cell", "617", "--workers", "1"}, false},
 	} {
 		ctl, tty := openPTY(t)
