@@ -24,8 +24,6 @@ const longMarker = "Long on purpose:"
 // that is no longer long fails the test, so that it is taken out.
 var notYetSplit = []string{
 	"cmd/patience/merge.go:newMergeCommand",
-	"cmd/patience/stats.go:newStatsCommand",
-	"cmd/patience/stats.go:runStats",
 	"solver/batch/merge.go:Merge",
 	"solver/batch/merge.go:summarizeInputs",
 	"solver/batch/run.go:dropUnknowns",
