@@ -376,44 +376,41 @@ func (c *Catalogue) Encode() []byte {
 	return append(append(line, '\n'), body...)
 }
 
-// Parse reads a catalogue file. Every count, range and checksum is checked;
-// a file of another format version, of rules this package does not know,
-// or whose lists do not add up is an error.
-func Parse(data []byte) (*Catalogue, error) {
-	line, body, ok := bytes.Cut(data, []byte("\n"))
-	if !ok {
-		return nil, errors.New("not a catalogue: no header line")
-	}
+// parseHeader reads a catalogue's header line: its format version, game
+// and rules.
+func parseHeader(line []byte) (header, rules.Game, rulesDoc, error) {
 	var h header
+	var rd rulesDoc
 	dec := json.NewDecoder(bytes.NewReader(line))
 	if err := dec.Decode(&h); err != nil || h.Patience != "catalogue" {
-		return nil, errors.New(`not a catalogue: the first line is not a header with "patience":"catalogue"`)
+		return h, 0, rd, errors.New(`not a catalogue: the first line is not a header with "patience":"catalogue"`)
 	}
 	if h.Version != Version {
-		return nil, fmt.Errorf("catalogue format version %d: this build reads version %d", h.Version, Version)
+		return h, 0, rd, fmt.Errorf("catalogue format version %d: this build reads version %d", h.Version, Version)
 	}
 	g, err := rules.ParseGame(h.Game)
 	if err != nil || g.String() != h.Game {
-		return nil, fmt.Errorf("catalogue: unknown game %q", h.Game)
+		return h, 0, rd, fmt.Errorf("catalogue: unknown game %q", h.Game)
 	}
-	var rd rulesDoc
 	rdec := json.NewDecoder(bytes.NewReader(h.Rules))
 	rdec.DisallowUnknownFields()
 	if err := rdec.Decode(&rd); err != nil || rd.Returns == nil {
-		return nil, fmt.Errorf("catalogue: rules %s are not rules this build knows (want {\"returns\":true} or false): its verdicts may not hold here", h.Rules)
+		return h, g, rd, fmt.Errorf("catalogue: rules %s are not rules this build knows (want {\"returns\":true} or false): its verdicts may not hold here", h.Rules)
 	}
 	if g == rules.RippleFan && *rd.Returns {
-		return nil, errors.New("catalogue: Ripple Fan with foundation returns is not a game this build knows")
+		return h, g, rd, errors.New("catalogue: Ripple Fan with foundation returns is not a game this build knows")
 	}
-	first, last, err := parseRange(h.Deals)
-	if err != nil {
-		return nil, err
-	}
-	var lists [Unknown + 1][]uint64
-	var listed Verdict
-	for _, s := range h.Sections {
+	return h, g, rd, nil
+}
+
+// parseSections reads the sections of a catalogue's body, of deals
+// first..last: the lists by verdict, and which of solvable and unsolvable
+// is listed (the other being the rest). Sections of kinds this build does
+// not know, such as later difficulty labels, are skipped.
+func parseSections(sections []section, body []byte, first, last uint64) (lists [Unknown + 1][]uint64, listed Verdict, err error) {
+	for _, s := range sections {
 		if s.Bytes < 0 || s.Bytes > len(body) {
-			return nil, fmt.Errorf("catalogue: section %q says %d bytes, and %d are left", s.Name, s.Bytes, len(body))
+			return lists, listed, fmt.Errorf("catalogue: section %q says %d bytes, and %d are left", s.Name, s.Bytes, len(body))
 		}
 		b := body[:s.Bytes]
 		body = body[s.Bytes:]
@@ -429,28 +426,51 @@ func Parse(data []byte) (*Catalogue, error) {
 			continue // a section of a later kind, such as difficulty labels
 		}
 		if lists[v] != nil {
-			return nil, fmt.Errorf("catalogue: a second %q section", s.Name)
+			return lists, listed, fmt.Errorf("catalogue: a second %q section", s.Name)
 		}
 		if crc32.ChecksumIEEE(b) != s.CRC32 {
-			return nil, fmt.Errorf("catalogue: section %q is damaged (checksum)", s.Name)
+			return lists, listed, fmt.Errorf("catalogue: section %q is damaged (checksum)", s.Name)
 		}
 		l, err := decodeList(b, s.Count, first, last)
 		if err != nil {
-			return nil, fmt.Errorf("catalogue: section %q: %w", s.Name, err)
+			return lists, listed, fmt.Errorf("catalogue: section %q: %w", s.Name, err)
 		}
 		lists[v] = l
 		if v != Unknown {
 			if listed != NotCovered {
-				return nil, errors.New("catalogue: both a solvable and an unsolvable section")
+				return lists, listed, errors.New("catalogue: both a solvable and an unsolvable section")
 			}
 			listed = v
 		}
 	}
 	if len(body) != 0 {
-		return nil, fmt.Errorf("catalogue: %d bytes after the last section", len(body))
+		return lists, listed, fmt.Errorf("catalogue: %d bytes after the last section", len(body))
 	}
 	if listed == NotCovered || lists[Unknown] == nil {
-		return nil, errors.New("catalogue: want a solvable or unsolvable section, and an unknown one")
+		return lists, listed, errors.New("catalogue: want a solvable or unsolvable section, and an unknown one")
+	}
+	return lists, listed, nil
+}
+
+// Parse reads a catalogue file. Every count, range and checksum is checked;
+// a file of another format version, of rules this package does not know,
+// or whose lists do not add up is an error.
+func Parse(data []byte) (*Catalogue, error) {
+	line, body, ok := bytes.Cut(data, []byte("\n"))
+	if !ok {
+		return nil, errors.New("not a catalogue: no header line")
+	}
+	h, g, rd, err := parseHeader(line)
+	if err != nil {
+		return nil, err
+	}
+	first, last, err := parseRange(h.Deals)
+	if err != nil {
+		return nil, err
+	}
+	lists, listed, err := parseSections(h.Sections, body, first, last)
+	if err != nil {
+		return nil, err
 	}
 	v, err := rules.VariantOf(g, *rd.Returns)
 	if err != nil {

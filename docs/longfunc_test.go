@@ -6,7 +6,6 @@ import (
 	"go/token"
 	"io/fs"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 )
@@ -19,26 +18,11 @@ const maxLines = 80
 // doc comment, with the figure, as solver/rc_auto.go's autoKey does.
 const longMarker = "Long on purpose:"
 
-// notYetSplit are functions still over maxLines without a reason, named
-// "dir/file.go:Func", waiting to be split. The list only shrinks: an entry
-// that is no longer long fails the test, so that it is taken out.
-var notYetSplit = []string{
-	"catalogue/catalogue.go:Parse",
-	"cmd/patience/merge.go:newMergeCommand",
-	"cmd/patience/stats.go:newStatsCommand",
-	"cmd/patience/stats.go:runStats",
-	"solver/batch/merge.go:Merge",
-	"solver/batch/merge.go:summarizeInputs",
-	"solver/batch/run.go:dropUnknowns",
-	"solver/batch/run.go:Run",
-}
-
 // TestNoLongFunctions: no function outside benchmarks/ and the tests has a
 // body over maxLines lines unless its doc comment gives the reason, after
 // longMarker.
 func TestNoLongFunctions(t *testing.T) {
 	fset := token.NewFileSet()
-	var long []string
 	files := 0
 	err := filepath.WalkDir("..", func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -69,10 +53,7 @@ func TestNoLongFunctions(t *testing.T) {
 				continue
 			}
 			name := filepath.ToSlash(rel) + ":" + fd.Name.Name
-			long = append(long, name)
-			if !slices.Contains(notYetSplit, name) {
-				t.Errorf("%s is %d lines long (at most %d): split it, or give the measured reason in its doc comment after %q", name, n, maxLines, longMarker)
-			}
+			t.Errorf("%s is %d lines long (at most %d): split it, or give the measured reason in its doc comment after %q", name, n, maxLines, longMarker)
 		}
 		return nil
 	})
@@ -81,10 +62,5 @@ func TestNoLongFunctions(t *testing.T) {
 	}
 	if files < 100 {
 		t.Fatalf("only %d Go files read: is the test run from docs/?", files)
-	}
-	for _, name := range notYetSplit {
-		if !slices.Contains(long, name) {
-			t.Errorf("%s is listed as not yet split, but is no longer over %d lines without a reason: take it off the list", name, maxLines)
-		}
 	}
 }

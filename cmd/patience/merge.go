@@ -13,13 +13,14 @@ import (
 	"github.com/patience-solver/patience/solver/batch"
 )
 
-func newMergeCommand(s streams) *cobra.Command {
-	var format, out, plot string
-	var force bool
-	cmd := &cobra.Command{
-		Use:   "merge FILE...",
-		Short: "Check and combine the results files of a sharded run",
-		Long: `merge reads results files written by "patience stats --shard i/n --out FILE"
+// mergeOptions are the flags of merge.
+type mergeOptions struct {
+	format, out, plot string
+	force             bool
+}
+
+// mergeLong and mergeExample are the help of merge.
+const mergeLong = `merge reads results files written by "patience stats --shard i/n --out FILE"
 and checks that they are the shards of one run: their headers must agree on
 game, deals, rules and budget, and every deal of the declared list must be in
 exactly one file. Then it prints the combined summary, as stats does.
@@ -44,73 +45,97 @@ followed and stays; - or /dev/stdout writes the results to standard
 output (the summary then goes to stderr), and a pipe or device is written
 as it is. Ctrl-C, SIGTERM, SIGHUP or SIGQUIT stops the merge, leaves FILE
 as it was, and exits 128 plus the signal's number. The input files may be
-pipes, such as <(cat FILE) or /dev/stdin.`,
-		Example: `  patience merge rc-0.jsonl rc-1.jsonl rc-2.jsonl rc-3.jsonl
+pipes, such as <(cat FILE) or /dev/stdin.`
+
+const mergeExample = `  patience merge rc-0.jsonl rc-1.jsonl rc-2.jsonl rc-3.jsonl
   patience merge rc-*.jsonl --out rc.jsonl --format json
-  patience merge rf-*.jsonl --plot rf.svg`,
+  patience merge rf-*.jsonl --plot rf.svg`
+
+// newMergeCommand makes the merge command, which checks and combines the
+// results files of the shards of a run.
+func newMergeCommand(s streams) *cobra.Command {
+	var o mergeOptions
+	cmd := &cobra.Command{
+		Use:     "merge FILE...",
+		Short:   "Check and combine the results files of a sharded run",
+		Long:    mergeLong,
+		Example: mergeExample,
 		Args: func(_ *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				return badInput("missing FILE: give the results files of the shards, e.g. patience merge rc-*.jsonl")
 			}
 			return nil
 		},
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := checkFormat(format, "text", "json"); err != nil {
-				return err
-			}
-			if err := checkPlot(plot, out, args); err != nil {
-				return err
-			}
-			for _, a := range args {
-				if out != "" && sameFile(a, out) {
-					return badInput("--out %s is one of the files to merge: write the merged file elsewhere", out)
-				}
-			}
-			ctx, signalled, stop := stopOnSignal()
-			defer stop()
-			var m *batch.Merged
-			var err error
-			var stopped bool
-			report := s.out
-			if out == "" {
-				m, err, stopped = abandonable(ctx, func() (*batch.Merged, error) { return batch.Merge(args, nil) })
-			} else {
-				m, report, stopped, err = mergeOut(ctx, s, args, out, force, signalled)
-			}
-			if stopped {
-				if t := resolveOut(out); out != "" && !t.stream() {
-					fmt.Fprintf(s.err, "patience: merge stopped by %s: --out %s is as it was\n", signalName(signalled()), out)
-				} else {
-					fmt.Fprintf(s.err, "patience: merge stopped by %s\n", signalName(signalled()))
-				}
-				return interrupted{signalled()}
-			}
-			var probs batch.ResultsProblems
-			var fe *batch.FileError
-			switch {
-			case errors.As(err, &probs), errors.As(err, &fe), errors.As(err, new(usageError)):
-				return usageError{err}
-			case err != nil:
-				return err
-			}
-			for _, n := range m.Notes {
-				fmt.Fprintln(s.err, "patience: note: "+oneLine(n))
-			}
-			info := runInfo{header: m.Header, files: args}
-			if err := printReport(report, format, info, m.Summary.Report()); err != nil {
-				return err
-			}
-			if plot != "" {
-				return writePlot(plot, m.Summary, plotTitle(m.Header))
-			}
-			return nil
-		},
+		RunE: func(cmd *cobra.Command, args []string) error { return runMerge(s, o, args) },
 	}
-	cmd.Flags().StringVar(&format, "format", "text", "summary format: text or json")
-	cmd.Flags().StringVar(&out, "out", "", "write the merged results file to FILE")
-	cmd.Flags().BoolVar(&force, "force", false, "replace --out even if it is not a results file of the same run")
-	cmd.Flags().StringVar(&plot, "plot", "", "draw the running win rate and the distribution of effort to FILE.svg")
+	cmd.Flags().StringVar(&o.format, "format", "text", "summary format: text or json")
+	cmd.Flags().StringVar(&o.out, "out", "", "write the merged results file to FILE")
+	cmd.Flags().BoolVar(&o.force, "force", false, "replace --out even if it is not a results file of the same run")
+	cmd.Flags().StringVar(&o.plot, "plot", "", "draw the running win rate and the distribution of effort to FILE.svg")
 	return cmd
+}
+
+// runMerge runs merge with its flags parsed into o, on the results files
+// args: it checks them and prints the combined summary, and with --out
+// writes the merged file (mergeOut). A signal stops it, leaving --out as
+// it was.
+func runMerge(s streams, o mergeOptions, args []string) error {
+	if err := checkFormat(o.format, "text", "json"); err != nil {
+		return err
+	}
+	if err := checkPlot(o.plot, o.out, args); err != nil {
+		return err
+	}
+	for _, a := range args {
+		if o.out != "" && sameFile(a, o.out) {
+			return badInput("--out %s is one of the files to merge: write the merged file elsewhere", o.out)
+		}
+	}
+	ctx, signalled, stop := stopOnSignal()
+	defer stop()
+	var m *batch.Merged
+	var err error
+	var stopped bool
+	report := s.out
+	if o.out == "" {
+		m, err, stopped = abandonable(ctx, func() (*batch.Merged, error) { return batch.Merge(args, nil) })
+	} else {
+		m, report, stopped, err = mergeOut(ctx, s, args, o.out, o.force, signalled)
+	}
+	if stopped {
+		return mergeStopped(s, o.out, signalled())
+	}
+	var probs batch.ResultsProblems
+	var fe *batch.FileError
+	switch {
+	case errors.As(err, &probs), errors.As(err, &fe), errors.As(err, new(usageError)):
+		return usageError{err}
+	case err != nil:
+		return err
+	}
+	for _, n := range m.Notes {
+		fmt.Fprintln(s.err, "patience: note: "+oneLine(n))
+	}
+	info := runInfo{header: m.Header, files: args}
+	if err := printReport(report, o.format, info, m.Summary.Report()); err != nil {
+		return err
+	}
+	if o.plot != "" {
+		return writePlot(o.plot, m.Summary, plotTitle(m.Header))
+	}
+	return nil
+}
+
+// mergeStopped says on stderr that signal sig stopped the merge, and that
+// --out out (unless it is a stream, or not given) is as it was, and ends
+// in the exit code of the signal.
+func mergeStopped(s streams, out string, sig syscall.Signal) error {
+	if t := resolveOut(out); out != "" && !t.stream() {
+		fmt.Fprintf(s.err, "patience: merge stopped by %s: --out %s is as it was\n", signalName(sig), out)
+	} else {
+		fmt.Fprintf(s.err, "patience: merge stopped by %s\n", signalName(sig))
+	}
+	return interrupted{sig}
 }
 
 // replaceable checks, before the merged results h replace the existing

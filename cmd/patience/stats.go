@@ -9,6 +9,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"github.com/spf13/cobra"
 
@@ -37,13 +38,8 @@ type statsFlags struct {
 // system.
 var freeSpace = batch.FreeSpace
 
-func newStatsCommand(s streams) *cobra.Command {
-	var f statsFlags
-	var sf searchFlags
-	cmd := &cobra.Command{
-		Use:   "stats GAME (--deals LIST | --deals-file FILE) [flags]\n  patience stats --summary FILE...",
-		Short: "Decide many deals and give the win rate and the effort",
-		Long: `stats decides every deal of a list, on all cores, and prints a summary: the
+// statsLong and statsExample are the help of stats.
+const statsLong = `stats decides every deal of a list, on all cores, and prints a summary: the
 count of each verdict, the win rate with its 95% Wilson interval (and its
 bounds if every unknown were a loss or a win), the mean, median, 99th
 percentile and maximum of positions searched, seconds, solution length and
@@ -115,8 +111,9 @@ seconds on average. The results file records the player, samples and seed in
 its header, and each game's "outcome", "game_moves" and "game_seconds".
 Ripple Fan deals every card face up, so there the sampled player's rate is the
 rate with all cards known: stats --player sampled says so and does not play;
-greedy still plays.`,
-		Example: `  patience stats russian-cell --deals 1-100000 --out rc.jsonl
+greedy still plays.`
+
+const statsExample = `  patience stats russian-cell --deals 1-100000 --out rc.jsonl
   patience stats ripple-fan --deals 1-10000000 --out rf.jsonl --plot rf.svg
   patience stats ripple-fan --deals 10000000000000000-10000000001000000 --quiet
   patience stats russian-cell --deals 1-1000000 --shard 2/8 --out rc-2.jsonl
@@ -127,8 +124,19 @@ greedy still plays.`,
   patience stats --summary rc.jsonl --format csv > summary.csv
   patience stats --summary rc.jsonl --records --format csv > deals.csv
   patience stats russian-cell --deals 1-2000 --player sampled --out sampled.jsonl
-  patience stats russian-cell --deals 1-2000 --player greedy --out greedy.jsonl`,
-		RunE: func(cmd *cobra.Command, args []string) error { return statsMain(s, cmd, args, f, sf) },
+  patience stats russian-cell --deals 1-2000 --player greedy --out greedy.jsonl`
+
+// newStatsCommand makes the stats command: a run over deals, or a summary
+// of results files.
+func newStatsCommand(s streams) *cobra.Command {
+	var f statsFlags
+	var sf searchFlags
+	cmd := &cobra.Command{
+		Use:     "stats GAME (--deals LIST | --deals-file FILE) [flags]\n  patience stats --summary FILE...",
+		Short:   "Decide many deals and give the win rate and the effort",
+		Long:    statsLong,
+		Example: statsExample,
+		RunE:    func(cmd *cobra.Command, args []string) error { return statsMain(s, cmd, args, f, sf) },
 	}
 	fl := cmd.Flags()
 	fl.StringVar(&f.deals, "deals", "", "deals to decide: A-B, a number, a comma-separated list, or random:N@SEED (N deals drawn from 1 to 2^64-1)")
@@ -164,25 +172,105 @@ func statsMain(s streams, cmd *cobra.Command, args []string, f statsFlags, sf se
 	return runStats(s, cmd, args, f, sf)
 }
 
+// runStats runs stats over the deals of --deals or --deals-file, as
+// statsConfig reads them: it opens the run (resuming --out), decides the
+// deals with a progress bar, and prints the summary.
 func runStats(s streams, cmd *cobra.Command, args []string, f statsFlags, sf searchFlags) error {
+	bcfg, err := statsConfig(s, cmd, args, f, sf)
+	if err != nil {
+		return err
+	}
+	// From here on, Ctrl-C and SIGTERM stop the run cleanly, also while
+	// Open reads a results file to resume.
+	ctx, signalled, stop := stopOnSignal()
+	defer stop()
+	report, closeOut, err := statsOut(ctx, s, f, &bcfg, signalled)
+	if err != nil {
+		return err
+	}
+	defer closeOut()
+	runner, err := batch.Open(bcfg)
+	var we *batch.WriteError
+	switch {
+	case errors.As(err, &we):
+		return ioFailure{err}
+	case err != nil:
+		return usageError{err}
+	}
+	res, err := runRunner(ctx, s, runner, f.quiet, stop)
+	if err != nil {
+		return err
+	}
+	return statsReport(s, report, f, runner.Header(), res, signalled)
+}
+
+// statsConfig reads the arguments and flags of a stats run over deals into
+// the configuration of the run, checking them: the game, the search
+// budget, the deals, the shard, the player, and whether --out's file
+// system is to be checked for space. --out itself is statsOut's.
+func statsConfig(s streams, cmd *cobra.Command, args []string, f statsFlags, sf searchFlags) (batch.Config, error) {
 	if len(args) != 1 {
-		return badInput("stats takes one GAME (russian-cell or ripple-fan), not %d arguments; to summarise files, add --summary", len(args))
+		return batch.Config{}, badInput("stats takes one GAME (russian-cell or ripple-fan), not %d arguments; to summarise files, add --summary", len(args))
 	}
 	g, err := parseGame(args[0])
 	if err != nil {
-		return err
+		return batch.Config{}, err
 	}
 	scfg, err := sf.config()
 	if err != nil {
-		return err
+		return batch.Config{}, err
 	}
 	if err := sf.checkSplit(); err != nil {
-		return err
+		return batch.Config{}, err
 	}
+	list, err := statsDeals(s, f)
+	if err != nil {
+		return batch.Config{}, err
+	}
+	if err := countListMemory(list, &scfg, sf); err != nil {
+		return batch.Config{}, err
+	}
+	shard, err := envShard(f.shard)
+	if err != nil {
+		return batch.Config{}, usageError{err}
+	}
+	if f.retryUnknown && f.out == "" {
+		return batch.Config{}, badInput("--retry-unknown needs --out: the results file whose unknown deals to search again")
+	}
+	if f.force && f.out == "" {
+		return batch.Config{}, badInput("--force needs --out: the results file of another build to resume")
+	}
+	if err := checkPlot(f.plot, f.out, []string{f.dealsFile}); err != nil {
+		return batch.Config{}, err
+	}
+	bcfg := batch.Config{
+		Game: g, Deals: list, Shard: shard, Solver: scfg,
+		Out: f.out, RetryUnknown: f.retryUnknown, Force: f.force,
+	}
+	if f.play.player == "" && (cmd.Flags().Changed("samples") || cmd.Flags().Changed("seed")) {
+		return batch.Config{}, badInput("--samples and --seed are the sampled player's: give --player sampled")
+	}
+	if f.play.player != "" {
+		bp, err := statsPlayer(s, cmd, g, scfg, f.play)
+		if err != nil {
+			return batch.Config{}, err
+		}
+		bcfg.Player = bp
+	}
+	if !f.noSpaceCheck {
+		bcfg.FreeSpace = freeSpace
+	}
+	return bcfg, nil
+}
+
+// statsDeals reads the list of deals of a stats run: --deals, or the file
+// (or standard input, for -) of --deals-file; exactly one of them.
+func statsDeals(s streams, f statsFlags) (*batch.DealList, error) {
 	var list *batch.DealList
+	var err error
 	switch {
 	case f.deals != "" && f.dealsFile != "":
-		return badInput("give --deals or --deals-file, not both")
+		return nil, badInput("give --deals or --deals-file, not both")
 	case f.deals != "":
 		if list, err = batch.ParseDeals(f.deals); err != nil {
 			err = fmt.Errorf("--deals: %w", err)
@@ -192,7 +280,7 @@ func runStats(s streams, cmd *cobra.Command, args []string, f statsFlags, sf sea
 		var done func()
 		r, done, err = openInput(s, f.dealsFile)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		name := f.dealsFile
 		if name == "-" {
@@ -201,99 +289,72 @@ func runStats(s streams, cmd *cobra.Command, args []string, f statsFlags, sf sea
 		list, err = batch.ReadDeals(r, name)
 		done()
 	default:
-		return badInput("give the deals to decide: --deals A-B (such as 1-100000) or --deals-file FILE")
+		return nil, badInput("give the deals to decide: --deals A-B (such as 1-100000) or --deals-file FILE")
 	}
 	if err != nil {
-		return usageError{err}
+		return nil, usageError{err}
 	}
-	if err := countListMemory(list, &scfg, sf); err != nil {
-		return err
+	return list, nil
+}
+
+// statsOut sets where the results of a stats run go, in bcfg, and says
+// where the summary goes: standard error when the results go to standard
+// output. A symbolic link is followed: its file is written (and resumed),
+// and the link stays. A pipe, a device or a descriptor of this process
+// (/dev/stdout, "-") is opened and written as it is; closeOut closes it.
+func statsOut(ctx context.Context, s streams, f statsFlags, bcfg *batch.Config, signalled func() syscall.Signal) (report io.Writer, closeOut func(), err error) {
+	report, closeOut = s.out, func() {}
+	if f.out == "" {
+		return report, closeOut, nil
 	}
-	shard, err := envShard(f.shard)
+	t := resolveOut(f.out)
+	if !t.stream() {
+		bcfg.Out = t.path
+		return report, closeOut, nil
+	}
+	if f.retryUnknown {
+		return nil, nil, badInput("cannot retry the unknown deals of %s: it is not a regular file, and a retry rewrites the results file", f.out)
+	}
+	of, err := openStream(ctx, t, "--out", f.out, signalled)
 	if err != nil {
-		return usageError{err}
+		return nil, nil, err
 	}
-	if f.retryUnknown && f.out == "" {
-		return badInput("--retry-unknown needs --out: the results file whose unknown deals to search again")
+	bcfg.OutStream = of
+	if sameAsStdout(of, s.out) {
+		report = s.err // the results are on standard output
 	}
-	if f.force && f.out == "" {
-		return badInput("--force needs --out: the results file of another build to resume")
-	}
-	if err := checkPlot(f.plot, f.out, []string{f.dealsFile}); err != nil {
-		return err
-	}
-	// From here on, Ctrl-C and SIGTERM stop the run cleanly, also while
-	// Open reads a results file to resume.
-	ctx, signalled, stop := stopOnSignal()
-	defer stop()
-	bcfg := batch.Config{
-		Game: g, Deals: list, Shard: shard, Solver: scfg,
-		Out: f.out, RetryUnknown: f.retryUnknown, Force: f.force,
-	}
-	if f.play.player == "" && (cmd.Flags().Changed("samples") || cmd.Flags().Changed("seed")) {
-		return badInput("--samples and --seed are the sampled player's: give --player sampled")
-	}
-	if f.play.player != "" {
-		bp, err := statsPlayer(s, cmd, g, scfg, f.play)
-		if err != nil {
-			return err
-		}
-		bcfg.Player = bp
-	}
-	if !f.noSpaceCheck {
-		bcfg.FreeSpace = freeSpace
-	}
-	report := s.out
-	if f.out != "" {
-		// A symbolic link is followed: its file is written (and resumed),
-		// and the link stays. A pipe, a device or a descriptor of this
-		// process (/dev/stdout, "-") is written as it is.
-		t := resolveOut(f.out)
-		if t.stream() {
-			if f.retryUnknown {
-				return badInput("cannot retry the unknown deals of %s: it is not a regular file, and a retry rewrites the results file", f.out)
-			}
-			of, err := openStream(ctx, t, "--out", f.out, signalled)
-			if err != nil {
-				return err
-			}
-			defer of.Close()
-			bcfg.OutStream = of
-			if sameAsStdout(of, s.out) {
-				report = s.err // the results are on standard output
-			}
-		} else {
-			bcfg.Out = t.path
-		}
-	}
-	runner, err := batch.Open(bcfg)
-	var we *batch.WriteError
-	var re *batch.ReplacedError
-	switch {
-	case errors.As(err, &we):
-		return ioFailure{err}
-	case err != nil:
-		return usageError{err}
-	}
+	return report, func() { of.Close() }, nil
+}
+
+// runRunner decides the deals of an opened stats run, with its progress
+// bar (unless quiet), printing its notes, those of opening and those that
+// come up on the way; stop ends the signal handling once the run is over.
+// A failure to write the results file, or its being replaced, is an
+// ioFailure.
+func runRunner(ctx context.Context, s streams, runner *batch.Runner, quiet bool, stop func()) (*batch.Result, error) {
 	notes := len(runner.Notes())
 	for _, n := range runner.Notes() {
 		fmt.Fprintln(s.err, "patience: note: "+oneLine(n))
 	}
-
-	bar := statsProgress(s, runner, f.quiet)
+	bar := statsProgress(s, runner, quiet)
 	res, err := runner.Run(ctx)
 	bar.stop()
 	stop()
 	for _, n := range runner.Notes()[notes:] {
 		fmt.Fprintln(s.err, "patience: note: "+oneLine(n))
 	}
+	var we *batch.WriteError
+	var re *batch.ReplacedError
 	if errors.As(err, &we) || errors.As(err, &re) {
-		return ioFailure{err}
+		return res, ioFailure{err}
 	}
-	if err != nil {
-		return err
-	}
-	h := runner.Header()
+	return res, err
+}
+
+// statsReport prints the summary of a stats run with header h to report,
+// and draws --plot; an interrupted run says so on stderr, and ends in the
+// exit code of the signal.
+func statsReport(s streams, report io.Writer, f statsFlags, h batch.Header, res *batch.Result, signalled func() syscall.Signal) error {
 	if res.Interrupted {
 		fmt.Fprintf(s.err, "patience: interrupted: %s of %s deals done; run the same command again to go on\n",
 			thousands(int64(res.Done)), thousands(int64(res.Total)))

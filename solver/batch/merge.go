@@ -163,6 +163,49 @@ func Merge(names []string, out io.Writer) (*Merged, error) {
 		return nil, err
 	}
 	defer in.close()
+	headers, err := agreeingHeaders(in)
+	if err != nil {
+		return nil, err
+	}
+	first := headers[0]
+	list, err := ParseDeals(first.Deals)
+	if err != nil {
+		return nil, &FileError{Name: names[0], Line: 1, Err: fmt.Errorf("bad deals in the header: %w", err)}
+	}
+	split, probs := missingShards(names, headers, list)
+	t, err := mergeRecords(in, headers, list)
+	if err != nil {
+		return nil, err
+	}
+	more, err := t.problems(in, list)
+	if err != nil {
+		return nil, err
+	}
+	probs = append(probs, more...)
+	if len(probs) > 0 {
+		if split != "" {
+			probs = append(ResultsProblems{split}, probs...)
+		}
+		return nil, cap10(probs)
+	}
+
+	m := &Merged{Header: mergedHeader(headers), Summary: t.sum}
+	if note := buildsNote(names, headers); note != "" {
+		m.Notes = append(m.Notes, note)
+	}
+	if out != nil {
+		if err := writeMerged(out, &m.Header, in); err != nil {
+			return nil, err
+		}
+	}
+	return m, nil
+}
+
+// agreeingHeaders reads the headers of the files to merge, in their
+// order, and checks that each agrees with the first one's on game, deals,
+// rules and budget: a difference is one of the ResultsProblems.
+func agreeingHeaders(in *inputs) ([]Header, error) {
+	names := in.names
 	headers := make([]Header, len(names))
 	for i := range names {
 		h, err := in.header(i)
@@ -181,108 +224,111 @@ func Merge(names []string, out io.Writer) (*Merged, error) {
 	if len(probs) > 0 {
 		return nil, cap10(probs)
 	}
-	list, err := ParseDeals(first.Deals)
-	if err != nil {
-		return nil, &FileError{Name: names[0], Line: 1, Err: fmt.Errorf("bad deals in the header: %w", err)}
-	}
+	return headers, nil
+}
 
-	// Shards with no file, when all files split the list the same way.
+// missingShards looks at the shards of the files' headers, of the deals
+// list. When they all split the list the same way, probs names the shards
+// (those with deals) that have no file. Shards of different counts may
+// still fit together (0/2, 1/4 and 3/4 do), so a different count is only
+// said in split, to explain other problems.
+func missingShards(names []string, headers []Header, list *DealList) (split string, probs ResultsProblems) {
+	first := headers[0]
 	sameCount := true
 	have := map[uint64]bool{}
 	for _, h := range headers {
 		sameCount = sameCount && h.Shard.Count == first.Shard.Count
 		have[h.Shard.Index] = true
 	}
-	// Shards of different counts may still fit together (0/2, 1/4 and 3/4
-	// do), so a different count is said only to explain other problems.
-	split := ""
 	if !sameCount {
 		for i, h := range headers {
 			if h.Shard.Count != first.Shard.Count {
-				split = fmt.Sprintf("%s is shard %s, but %s is shard %s: the files split the deals in different ways", names[i], h.Shard, names[0], first.Shard)
-				break
+				return fmt.Sprintf("%s is shard %s, but %s is shard %s: the files split the deals in different ways", names[i], h.Shard, names[0], first.Shard), nil
 			}
 		}
 	}
-	if sameCount {
-		var missing []string
-		for i := uint64(0); i < first.Shard.Count && uint64(len(missing)) < maxProblems; i++ {
-			if !have[i] && (Shard{i, first.Shard.Count}).Len(list.Len()) > 0 {
-				missing = append(missing, Shard{i, first.Shard.Count}.String())
-			}
-		}
-		if len(missing) > 0 {
-			probs = append(probs, fmt.Sprintf("no file for shard %s of %s", strings.Join(missing, ", "), clip(first.Deals)))
+	var missing []string
+	for i := uint64(0); i < first.Shard.Count && uint64(len(missing)) < maxProblems; i++ {
+		if !have[i] && (Shard{i, first.Shard.Count}).Len(list.Len()) > 0 {
+			missing = append(missing, Shard{i, first.Shard.Count}.String())
 		}
 	}
+	if len(missing) > 0 {
+		probs = append(probs, fmt.Sprintf("no file for shard %s of %s", strings.Join(missing, ", "), clip(first.Deals)))
+	}
+	return "", probs
+}
 
-	seen := newDealSet(list.Len())
-	sum := &Summary{}
-	var dups []dealgen.Number
-	var stray ResultsProblems
-	dupCount := 0
-	for i, name := range names {
+// mergeTally is what mergeRecords finds in the records of the files to
+// merge.
+type mergeTally struct {
+	sum      *Summary         // of the deals of the list, each once
+	seen     *dealSet         // the deals of the list seen, by index
+	dups     []dealgen.Number // the first deals seen again (maxProblems)
+	dupCount int              // how many lines repeat a deal seen before
+	stray    ResultsProblems  // deals not in the list or not in their file's shard (maxProblems)
+}
+
+// mergeRecords reads every record of the files to merge, with the files'
+// headers and the deals list they declare: it sums up the first record of
+// each deal of the list, and notes the duplicated deals and those that do
+// not belong.
+func mergeRecords(in *inputs, headers []Header, list *DealList) (*mergeTally, error) {
+	t := &mergeTally{sum: &Summary{}, seen: newDealSet(list.Len())}
+	deals := headers[0].Deals
+	for i, name := range in.names {
 		err := in.each(i, func(rd *Reader, rec *Record) error {
 			k, ok := list.Index(rec.Number)
 			if !ok {
-				if len(stray) < maxProblems {
-					stray = append(stray, fmt.Sprintf("%s line %d: deal %s is not in the declared deals %s", name, rd.Line(), rec.Number, clip(first.Deals)))
+				if len(t.stray) < maxProblems {
+					t.stray = append(t.stray, fmt.Sprintf("%s line %d: deal %s is not in the declared deals %s", name, rd.Line(), rec.Number, clip(deals)))
 				}
 				return nil
 			}
 			if _, ok := headers[i].Shard.Local(k); !ok {
-				if len(stray) < maxProblems {
-					stray = append(stray, fmt.Sprintf("%s line %d: deal %s is not in the file's shard %s", name, rd.Line(), rec.Number, headers[i].Shard))
+				if len(t.stray) < maxProblems {
+					t.stray = append(t.stray, fmt.Sprintf("%s line %d: deal %s is not in the file's shard %s", name, rd.Line(), rec.Number, headers[i].Shard))
 				}
 			}
-			if seen.add(k) {
-				dupCount++
-				if len(dups) < maxProblems {
-					dups = append(dups, rec.Number)
+			if t.seen.add(k) {
+				t.dupCount++
+				if len(t.dups) < maxProblems {
+					t.dups = append(t.dups, rec.Number)
 				}
 				return nil
 			}
-			sum.Add(rec)
+			t.sum.Add(rec)
 			return nil
 		})
 		if err != nil {
 			return nil, err
 		}
 	}
+	return t, nil
+}
 
-	if m := missingRuns(list, seen); m != "" {
+// problems lists what the records of the files to merge, in, tell is
+// wrong with them, worst first: the deals of list missing, the duplicated
+// deals with the files and lines that hold them, and the deals that do
+// not belong.
+func (t *mergeTally) problems(in *inputs, list *DealList) (ResultsProblems, error) {
+	var probs ResultsProblems
+	if m := missingRuns(list, t.seen); m != "" {
 		probs = append(probs, m)
 	}
-	if len(dups) > 0 {
-		where, err := locate(in, dups)
+	if len(t.dups) > 0 {
+		where, err := locate(in, t.dups)
 		if err != nil {
 			return nil, err
 		}
-		for _, n := range dups {
+		for _, n := range t.dups {
 			probs = append(probs, fmt.Sprintf("deal %s appears more than once: %s", n, strings.Join(where[n], ", ")))
 		}
-		if dupCount > len(dups) {
-			probs = append(probs, fmt.Sprintf("and %d more duplicated lines", dupCount-len(dups)))
+		if t.dupCount > len(t.dups) {
+			probs = append(probs, fmt.Sprintf("and %d more duplicated lines", t.dupCount-len(t.dups)))
 		}
 	}
-	probs = append(probs, stray...)
-	if len(probs) > 0 {
-		if split != "" {
-			probs = append(ResultsProblems{split}, probs...)
-		}
-		return nil, cap10(probs)
-	}
-
-	m := &Merged{Header: mergedHeader(headers), Summary: sum}
-	if note := buildsNote(names, headers); note != "" {
-		m.Notes = append(m.Notes, note)
-	}
-	if out != nil {
-		if err := writeMerged(out, &m.Header, in); err != nil {
-			return nil, err
-		}
-	}
-	return m, nil
+	return append(probs, t.stray...), nil
 }
 
 func cap10(p ResultsProblems) ResultsProblems {
@@ -431,18 +477,14 @@ func SummarizeFilesThen(names []string, each func(*Record) error) (*Summary, Fil
 	return sum, info, nil
 }
 
+// summarizeInputs is SummarizeFiles on the opened files in: it checks
+// their headers (summarizable), and sums up their records, each deal once
+// (listsSeen.count).
 func summarizeInputs(in *inputs) (*Summary, FilesInfo, error) {
 	names := in.names
 	sum := &Summary{}
 	var info FilesInfo
-	// The deals seen, by the headers' deal lists: a deal is looked for in
-	// each list it belongs to, and marked in its own file's.
-	type listSeen struct {
-		list *DealList
-		seen *dealSet
-	}
-	lists := map[string]*listSeen{}
-	var order []*listSeen
+	lists := &listsSeen{byDeals: map[string]*listSeen{}}
 	headers := make([]Header, 0, len(names))
 	budgets := false
 	for i, name := range names {
@@ -452,45 +494,18 @@ func summarizeInputs(in *inputs) (*Summary, FilesInfo, error) {
 		}
 		headers = append(headers, h)
 		if first := headers[0]; i > 0 {
-			if h.Game != first.Game || h.Options.Returns(h.Game) != first.Options.Returns(first.Game) {
-				return nil, info, fmt.Errorf("%s is %s with returns %v, but %s is %s with returns %v: summarise one game and rules at a time",
-					name, h.Game, h.Options.Returns(h.Game), names[0], first.Game, first.Options.Returns(first.Game))
-			}
-			for _, d := range h.Diff(&first, false, false) {
-				if d.Field == "player" || d.Field == "samples" || d.Field == "seed" {
-					// A player's games are not the solver's verdicts, nor
-					// another player's.
-					return nil, info, fmt.Errorf("%s: its %s is %s, but %s in %s: summarise one player at a time", name, d.Field, d.Have, d.Want, names[0])
-				}
+			if err := summarizable(name, h, names[0], first); err != nil {
+				return nil, info, err
 			}
 			budgets = budgets || h.MaxNodes != first.MaxNodes || h.Timeout != first.Timeout
 		}
-		ls := lists[h.Deals]
-		if ls == nil {
-			list, err := ParseDeals(h.Deals)
-			if err != nil {
-				return nil, info, &FileError{Name: name, Line: 1, Err: fmt.Errorf("bad deals in the header: %w", err)}
-			}
-			ls = &listSeen{list, newDealSet(list.Len())}
-			lists[h.Deals] = ls
-			order = append(order, ls)
+		own, err := lists.of(name, h)
+		if err != nil {
+			return nil, info, err
 		}
 		err = in.each(i, func(rd *Reader, rec *Record) error {
-			for _, o := range order {
-				k, ok := o.list.Index(rec.Number)
-				if !ok {
-					continue
-				}
-				var counted bool
-				if o == ls {
-					counted = o.seen.add(k)
-				} else {
-					counted = o.seen.has(k)
-				}
-				if counted {
-					return fmt.Errorf("%s line %d: deal %s is counted already, from this or an earlier file: a summary counts each deal once (to join the shards of one run, use patience merge)",
-						name, rd.Line(), rec.Number)
-				}
+			if err := lists.count(name, rd, rec, own); err != nil {
+				return err
 			}
 			sum.Add(rec)
 			return nil
@@ -505,7 +520,7 @@ func summarizeInputs(in *inputs) (*Summary, FilesInfo, error) {
 		}
 	}
 	info.Header = headers[0]
-	info.Planned = plannedDeals(headers, lists[headers[0].Deals].list.Len())
+	info.Planned = plannedDeals(headers, lists.byDeals[headers[0].Deals].list.Len())
 	if budgets {
 		info.Notes = append(info.Notes, "the files were run with different budgets; the report gives the first file's")
 	}
@@ -513,6 +528,78 @@ func summarizeInputs(in *inputs) (*Summary, FilesInfo, error) {
 		info.Notes = append(info.Notes, note)
 	}
 	return sum, info, nil
+}
+
+// summarizable checks that the file name, of header h, can be summarised
+// with the first file, firstName of header first: the same game and rules,
+// and the same player (or none).
+func summarizable(name string, h Header, firstName string, first Header) error {
+	if h.Game != first.Game || h.Options.Returns(h.Game) != first.Options.Returns(first.Game) {
+		return fmt.Errorf("%s is %s with returns %v, but %s is %s with returns %v: summarise one game and rules at a time",
+			name, h.Game, h.Options.Returns(h.Game), firstName, first.Game, first.Options.Returns(first.Game))
+	}
+	for _, d := range h.Diff(&first, false, false) {
+		if d.Field == "player" || d.Field == "samples" || d.Field == "seed" {
+			// A player's games are not the solver's verdicts, nor
+			// another player's.
+			return fmt.Errorf("%s: its %s is %s, but %s in %s: summarise one player at a time", name, d.Field, d.Have, d.Want, firstName)
+		}
+	}
+	return nil
+}
+
+// listSeen is a deal list of the headers of files summarised together,
+// with the deals of it seen so far in the files that declare it.
+type listSeen struct {
+	list *DealList
+	seen *dealSet
+}
+
+// listsSeen are the deal lists of the headers of files summarised
+// together, by the headers' deals and in the order first declared: a deal
+// is looked for in each list it belongs to, and marked in its own file's.
+type listsSeen struct {
+	byDeals map[string]*listSeen
+	order   []*listSeen
+}
+
+// of returns the list of the file name's header h, parsed when it is the
+// first file to declare it.
+func (l *listsSeen) of(name string, h Header) (*listSeen, error) {
+	ls := l.byDeals[h.Deals]
+	if ls == nil {
+		list, err := ParseDeals(h.Deals)
+		if err != nil {
+			return nil, &FileError{Name: name, Line: 1, Err: fmt.Errorf("bad deals in the header: %w", err)}
+		}
+		ls = &listSeen{list, newDealSet(list.Len())}
+		l.byDeals[h.Deals] = ls
+		l.order = append(l.order, ls)
+	}
+	return ls, nil
+}
+
+// count marks the deal of record rec, read by rd from the file name whose
+// list is own, as seen; it is an error when the deal was seen before in a
+// file of any list it belongs to.
+func (l *listsSeen) count(name string, rd *Reader, rec *Record, own *listSeen) error {
+	for _, o := range l.order {
+		k, ok := o.list.Index(rec.Number)
+		if !ok {
+			continue
+		}
+		var counted bool
+		if o == own {
+			counted = o.seen.add(k)
+		} else {
+			counted = o.seen.has(k)
+		}
+		if counted {
+			return fmt.Errorf("%s line %d: deal %s is counted already, from this or an earlier file: a summary counts each deal once (to join the shards of one run, use patience merge)",
+				name, rd.Line(), rec.Number)
+		}
+	}
+	return nil
 }
 
 // FilesInfo is what SummarizeFiles tells besides the summary.

@@ -472,54 +472,16 @@ func (r *Runner) dropUnknowns(f *os.File, unlock func()) (*os.File, func(), erro
 	defer os.Remove(tmp.Name()) // after a successful rename there is nothing to remove
 	w := bufio.NewWriterSize(tmp, 256<<10)
 	w.Write(append(r.header.AppendJSON(nil), '\n'))
-	dropped := 0
-	var rec Record
-	for {
-		err := rd.Next(&rec)
-		if err == io.EOF {
-			break
-		}
-		var fe *FileError
-		if errors.As(err, &fe) && fe.Truncated {
-			break // scan notes nothing: the line is gone with the rewrite
-		}
-		if err != nil {
-			tmp.Close()
-			return f, unlock, err
-		}
-		if rec.Verdict == solver.Unknown && r.cfg.RetryUnknown {
-			dropped++
-			continue
-		}
-		raw := rd.Raw()
-		w.Write(raw)
-		if raw[len(raw)-1] != '\n' {
-			w.WriteByte('\n')
-		}
+	dropped, err := r.copyKept(rd, w)
+	if err != nil {
+		tmp.Close()
+		return f, unlock, err
 	}
 	if dropped == 0 && h == r.header {
 		tmp.Close()
 		return f, unlock, nil
 	}
-	err = w.Flush()
-	if err == nil {
-		err = tmp.Sync()
-	}
-	if err == nil {
-		var st os.FileInfo
-		if st, err = f.Stat(); err == nil {
-			err = tmp.Chmod(st.Mode().Perm()) // the file keeps its permissions
-		}
-	}
-	var unlockNew func()
-	if err == nil {
-		// Locked before it takes the name, so that no run starts on it.
-		if unlockNew, err = lockFile(tmp); err == nil {
-			if err = os.Rename(tmp.Name(), name); err != nil {
-				unlockNew()
-			}
-		}
-	}
+	unlockNew, err := replaceLocked(f, tmp, w, name)
 	if err != nil {
 		tmp.Close()
 		return f, unlock, fmt.Errorf("cannot rewrite %s: %w", name, err)
@@ -531,6 +493,65 @@ func (r *Runner) dropUnknowns(f *os.File, unlock func()) (*os.File, func(), erro
 	}
 	r.notes = append(r.notes, fmt.Sprintf("%s: dropped %d unknown verdicts to search again with max_nodes %d and timeout %s", name, dropped, r.header.MaxNodes, timeoutString(r.header.Timeout)))
 	return tmp, unlockNew, nil
+}
+
+// copyKept copies the result lines that rd has still to read to w, each
+// ending in a newline, but for the unknown verdicts with RetryUnknown,
+// which it counts in dropped. A cut-short last line is left out, without
+// a note: it is gone with the rewrite.
+func (r *Runner) copyKept(rd *Reader, w *bufio.Writer) (dropped int, err error) {
+	var rec Record
+	for {
+		err := rd.Next(&rec)
+		if err == io.EOF {
+			return dropped, nil
+		}
+		var fe *FileError
+		if errors.As(err, &fe) && fe.Truncated {
+			return dropped, nil // scan notes nothing: the line is gone with the rewrite
+		}
+		if err != nil {
+			return dropped, err
+		}
+		if rec.Verdict == solver.Unknown && r.cfg.RetryUnknown {
+			dropped++
+			continue
+		}
+		raw := rd.Raw()
+		w.Write(raw)
+		if raw[len(raw)-1] != '\n' {
+			w.WriteByte('\n')
+		}
+	}
+}
+
+// replaceLocked makes tmp, written through w, replace the results file f
+// at name: it flushes w and syncs tmp, gives it f's permissions, locks it
+// and then renames it over name, so that no run starts on it. It returns
+// the unlock of tmp; on an error, tmp is not locked and name is as it was.
+func replaceLocked(f, tmp *os.File, w *bufio.Writer, name string) (unlockNew func(), err error) {
+	err = w.Flush()
+	if err == nil {
+		err = tmp.Sync()
+	}
+	if err == nil {
+		var st os.FileInfo
+		if st, err = f.Stat(); err == nil {
+			err = tmp.Chmod(st.Mode().Perm()) // the file keeps its permissions
+		}
+	}
+	if err == nil {
+		// Locked before it takes the name, so that no run starts on it.
+		if unlockNew, err = lockFile(tmp); err == nil {
+			if err = os.Rename(tmp.Name(), name); err != nil {
+				unlockNew()
+			}
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	return unlockNew, nil
 }
 
 // Progress returns a snapshot of the run. It is safe to call from any
@@ -563,27 +584,16 @@ func (r *Runner) Run(ctx context.Context) (*Result, error) {
 	defer r.Close()
 
 	workers, scfg := r.cfg.Solver.Split(0)
-	results := make(chan []Record, 4*workers)
-	free := make(chan []Record, 8*workers)
-	abandon := make(chan struct{})
-	var stop atomic.Bool
-	var next atomic.Uint64
-	var failMu sync.Mutex
-	var failure error
-	fail := func(err error) {
-		failMu.Lock()
-		if failure == nil {
-			failure = err
-		}
-		failMu.Unlock()
-		stop.Store(true)
+	st := &runState{
+		results: make(chan []Record, 4*workers),
+		free:    make(chan []Record, 8*workers),
+		abandon: make(chan struct{}),
+		workers: workers,
+		maxAge:  min(r.cfg.FlushEvery/4, 250*time.Millisecond),
 	}
-
 	if ctx.Err() != nil {
-		stop.Store(true) // stopped before it started: write what there is
+		st.stop.Store(true) // stopped before it started: write what there is
 	}
-	const batchCap = 256
-	maxAge := min(r.cfg.FlushEvery/4, 250*time.Millisecond)
 
 	// ctx ends the searches in progress too: their deals are left for the
 	// next run.
@@ -592,79 +602,129 @@ func (r *Runner) Run(ctx context.Context) (*Result, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			w := worker{ctx: ctx, game: r.cfg.Game, s: solver.New(r.cfg.Game, scfg), p: rules.NewPosition(r.cfg.Game), opts: scfg.Options, player: r.cfg.Player}
-			send := func(b []Record) bool {
-				select {
-				case results <- b:
-					return true
-				case <-abandon:
-					return false
-				}
-			}
-			get := func() []Record {
-				select {
-				case b := <-free:
-					return b
-				default:
-					return make([]Record, 0, batchCap)
-				}
-			}
-			batch := get()
-			last := time.Now()
-			for !stop.Load() {
-				start, end, ok := r.grab(&next, workers)
-				if !ok {
-					break
-				}
-				for k := start; k < end && !stop.Load(); k++ {
-					if r.done != nil && r.done[k/64]&(1<<(k%64)) != 0 {
-						continue
-					}
-					rec, err := w.solve(r.cfg.Deals.At(r.cfg.Shard.Global(k)))
-					if err == errInterrupted {
-						break // not a result: the deal stays to do
-					}
-					if err != nil {
-						fail(err)
-						break
-					}
-					batch = append(batch, rec)
-					if now := time.Now(); len(batch) == cap(batch) || now.Sub(last) >= maxAge {
-						if !send(batch) {
-							return
-						}
-						batch, last = get(), now
-					}
-				}
-			}
-			if len(batch) > 0 {
-				send(batch)
-			}
+			r.work(ctx, st, scfg)
 		}()
 	}
 	go func() {
 		wg.Wait()
-		close(results)
+		close(st.results)
 	}()
 
-	wr := writer{r: r, file: r.file, flushEvery: r.cfg.FlushEvery, stop: &stop}
+	wr := &writer{r: r, file: r.file, flushEvery: r.cfg.FlushEvery, stop: &st.stop}
 	if r.file != nil {
 		wr.buf = make([]byte, 0, 1<<20)
 	}
 	writerDone := make(chan struct{})
 	go func() {
 		defer close(writerDone)
-		wr.loop(results, free, abandon)
+		wr.loop(st.results, st.free, st.abandon)
 	}()
+	r.awaitWriter(ctx, st, wr, writerDone)
+	return r.result(ctx, st, wr)
+}
 
+// batchCap is how many records a worker sends the writer at most at once.
+const batchCap = 256
+
+// runState is what the workers and the writer of a Run share.
+type runState struct {
+	results chan []Record // batches of records, from the workers to the writer
+	free    chan []Record // emptied batches, from the writer back to the workers
+	abandon chan struct{} // closed when the writer is to stop waiting for the workers
+	stop    atomic.Bool   // raised to stop taking deals
+	next    atomic.Uint64 // the next shard index to grab
+	workers int           // how many workers
+	maxAge  time.Duration // how long a worker keeps records before it sends them
+
+	failMu  sync.Mutex
+	failure error // the first internal failure, or nil
+}
+
+// fail records err as the run's failure, unless there is one already, and
+// stops the run.
+func (st *runState) fail(err error) {
+	st.failMu.Lock()
+	if st.failure == nil {
+		st.failure = err
+	}
+	st.failMu.Unlock()
+	st.stop.Store(true)
+}
+
+// send hands the writer a batch of records; false when the writer no
+// longer waits (the run is abandoned).
+func (st *runState) send(b []Record) bool {
+	select {
+	case st.results <- b:
+		return true
+	case <-st.abandon:
+		return false
+	}
+}
+
+// get returns an empty batch, one the writer gave back if there is one.
+func (st *runState) get() []Record {
+	select {
+	case b := <-st.free:
+		return b
+	default:
+		return make([]Record, 0, batchCap)
+	}
+}
+
+// work is one worker of Run, searching with configuration scfg: it grabs
+// chunks of shard indexes until none is left or the run stops, decides
+// each deal not done yet, and sends the records to the writer in batches,
+// when a batch is full or its records are maxAge old. A search ended by
+// ctx is no result: its deal stays to do.
+func (r *Runner) work(ctx context.Context, st *runState, scfg solver.Config) {
+	w := worker{ctx: ctx, game: r.cfg.Game, s: solver.New(r.cfg.Game, scfg), p: rules.NewPosition(r.cfg.Game), opts: scfg.Options, player: r.cfg.Player}
+	batch := st.get()
+	last := time.Now()
+	for !st.stop.Load() {
+		start, end, ok := r.grab(&st.next, st.workers)
+		if !ok {
+			break
+		}
+		for k := start; k < end && !st.stop.Load(); k++ {
+			if r.done != nil && r.done[k/64]&(1<<(k%64)) != 0 {
+				continue
+			}
+			rec, err := w.solve(r.cfg.Deals.At(r.cfg.Shard.Global(k)))
+			if err == errInterrupted {
+				break // not a result: the deal stays to do
+			}
+			if err != nil {
+				st.fail(err)
+				break
+			}
+			batch = append(batch, rec)
+			if now := time.Now(); len(batch) == cap(batch) || now.Sub(last) >= st.maxAge {
+				if !st.send(batch) {
+					return
+				}
+				batch, last = st.get(), now
+			}
+		}
+	}
+	if len(batch) > 0 {
+		st.send(batch)
+	}
+}
+
+// awaitWriter waits for the writer wr to end (closing writerDone), once
+// the workers are done. When ctx ends first, it stops the run and waits
+// up to StopGrace more; then it abandons the workers, cuts short a write
+// stuck on a pipe, and waits for the writer to write what it has.
+func (r *Runner) awaitWriter(ctx context.Context, st *runState, wr *writer, writerDone <-chan struct{}) {
 	select {
 	case <-writerDone:
 	case <-ctx.Done():
-		stop.Store(true)
+		st.stop.Store(true)
 		select {
 		case <-writerDone:
 		case <-time.After(r.cfg.StopGrace):
-			close(abandon)
+			close(st.abandon)
 			if r.stream {
 				// A pipe that nothing reads would hold the writer for
 				// ever: its write is cut short (where the file allows).
@@ -675,6 +735,13 @@ func (r *Runner) Run(ctx context.Context) (*Result, error) {
 			<-writerDone
 		}
 	}
+}
+
+// result ends a Run whose writer wr is done: it syncs the results file,
+// and returns the result with the run's error, if any: the file replaced,
+// a failure to write it (but not lines lost on a pipe that nothing read
+// when the run was stopped: a note says so), or a worker's failure.
+func (r *Runner) result(ctx context.Context, st *runState, wr *writer) (*Result, error) {
 	if r.file != nil && !r.stream {
 		if err := r.file.Sync(); err != nil && wr.err == nil {
 			wr.err = err
@@ -695,9 +762,9 @@ func (r *Runner) Run(ctx context.Context) (*Result, error) {
 	if wr.err != nil {
 		return res, &WriteError{Name: r.cfg.Out, Err: wr.err}
 	}
-	failMu.Lock()
-	defer failMu.Unlock()
-	return res, failure
+	st.failMu.Lock()
+	defer st.failMu.Unlock()
+	return res, st.failure
 }
 
 // grab hands a worker the next chunk of shard indexes [start, end). Chunks
