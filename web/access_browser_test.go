@@ -23,6 +23,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"github.com/patience-solver/patience/catalogue"
 	"github.com/patience-solver/patience/rules"
 )
 
@@ -190,10 +191,36 @@ func TestBrowserAccess(t *testing.T) {
 		}
 	}
 
+	// Your games: the Russian Cell row, "played won streak best".
+	stats := func() string {
+		return p.eval(`[...document.querySelectorAll('#stats-body tr[data-key="russian-cell"] td')].map((td) => td.textContent).join(' ')`)
+	}
+	wantStats := func(when, want string) {
+		t.Helper()
+		p.waitFor(fmt.Sprintf("Your games %s: %s", when, want), fmt.Sprintf(`[...document.querySelectorAll('#stats-body tr[data-key="russian-cell"] td')].map((td) => td.textContent).join(' ') === %q`, want), time.Minute)
+	}
+	// known is what the page says of a deal before any search.
+	known := func(g rules.Game, n uint64) string {
+		switch catalogue.For(g, rules.DefaultOptions()).LookupUint64(n) {
+		case catalogue.Solvable:
+			return "Winnable"
+		case catalogue.Unsolvable:
+			return "Cannot be won"
+		}
+		return ""
+	}
+
 	// Hidden means hidden: after a hint and five moves by hand, nothing
 	// the page's main thread holds names a card still face down.
 	p.load(1, "russian-cell/617")
 	p.waitIdle("deal 617")
+	if got, want := p.text("known"), known(rules.RussianCell, 617); got != want || want == "" {
+		t.Errorf("deal 617 says %q, want %q from the catalogue", got, want)
+	}
+	if got := stats(); got != "0 0 0 0" {
+		t.Errorf("Your games in a new browser: %q", got)
+	}
+	p.eval(`document.getElementById('stats-box').open = true, ''`)
 	axe("dealt")
 	p.do("fewer samples, no automatic moves, no check",
 		chromedp.SetValue(chromedp.CSS("#samples"), "50"),
@@ -209,6 +236,7 @@ func TestBrowserAccess(t *testing.T) {
 		p.waitFor("move "+m.String(), fmt.Sprintf(`document.getElementById('step').textContent === '%d / %d'`, i+1, i+1), time.Minute)
 		q.Apply(m)
 	}
+	wantStats("after five moves by hand", "1 0 0 0")
 	held := p.eval(`document.documentElement.outerHTML + '\n' + JSON.stringify(S) + '\n' + location.href + '\n' + window.__fromWorker.join('\n')`)
 	if n := p.eval(`String(window.__fromWorker.length)`); n == "0" {
 		t.Fatal("no message from the worker was recorded")
@@ -293,9 +321,67 @@ func TestBrowserAccess(t *testing.T) {
 		t.Fatal("no automatic move in deal 617's solution")
 	}
 	t.Logf("the first automatic move came after move %d", autoAt+1)
+	wantStats("in the second game", "2 0 0 0")
 
-	// Won: the solution as moves by hand.
-	p.load(3, "russian-cell/617/moves/"+moveLink(moves))
+	// Won: the solution as moves by hand, from a link, but the last,
+	// played here: a game won without help. The two games before ended
+	// unwon when the page was left (the first with Solve and the cards
+	// shown).
+	n := len(moves)
+	p.load(3, "russian-cell/617/moves/"+moveLink(moves[:n-1]))
+	p.waitFor("the game a move from the win", fmt.Sprintf(`document.getElementById('step').textContent === '%d / %d' && !document.body.dataset.busy`, n-1, n-1), 2*time.Minute)
+	last := moves[n-1]
+	p.eval(fmt.Sprintf(`document.querySelector('.card[data-card="%s"]').click(), ''`, last.Card))
+	p.waitFor("the selection of "+last.String(), `!!S.selected && !!S.legal`, time.Minute)
+	p.eval(fmt.Sprintf(`document.querySelector(%q).click(), ''`, destSel(last.To)))
 	p.waitFor("the won game", `document.getElementById('title').textContent.endsWith('won!') && !document.body.dataset.busy`, 2*time.Minute)
+	wantStats("after a win", "3 1 1 1")
+	p.eval(`document.getElementById('stats-box').open = true, ''`)
 	axe("won")
+	p.click("#stats-clear")
+	wantStats("cleared", "0 0 0 0")
+	if got := p.eval(`localStorage.getItem('patience.stats') || ''`); got != "" {
+		t.Errorf("cleared, the storage still holds %q", got)
+	}
+	if live := p.text("live"); !strings.Contains(live, "cleared") {
+		t.Errorf("clearing is not announced: %q", live)
+	}
+
+	// What the catalogue knows shows before any search: Ripple Fan 16015
+	// cannot be won.
+	p.load(4, "ripple-fan/16015")
+	want := known(rules.RippleFan, 16015)
+	if want != "Cannot be won" {
+		t.Fatalf("the catalogue says Ripple Fan 16015 is %q", want)
+	}
+	p.waitFor("what the catalogue knows of 16015", fmt.Sprintf(`!!document.querySelector('[data-pile="t1"]') && document.getElementById('known').textContent === %q && !document.getElementById('known').hidden`, want), time.Minute)
+	if got := p.eval(`String(window.__fromWorker.filter((m) => /"(searched|nodes)":/.test(m)).length)`); got != "0" {
+		t.Errorf("%s answers of a search before the verdict was shown", got)
+	}
+	if v := p.text("verdict"); v != "" {
+		t.Errorf("a verdict before any search: %q", v)
+	}
+	axe("a deal that cannot be won")
+
+	// Random picks winnable deals, by default, and remembers Any deal.
+	if got := p.eval(`document.getElementById('random-kind').value`); got != "winnable" {
+		t.Errorf("Random picks %q deals by default", got)
+	}
+	p.eval(`(() => { const k = document.getElementById('random-kind'); k.value = 'any'; k.dispatchEvent(new Event('change')); return ''; })()`)
+	p.load(5, "ripple-fan/16015")
+	p.waitIdle("deal 16015 again")
+	if got := p.eval(`document.getElementById('random-kind').value`); got != "any" {
+		t.Errorf("Random picks %q deals after a reload, want any", got)
+	}
+	p.eval(`(() => { const k = document.getElementById('random-kind'); k.value = 'winnable'; k.dispatchEvent(new Event('change')); return ''; })()`)
+	p.click("#random-btn")
+	p.waitFor("a random deal", `!document.getElementById('title').textContent.endsWith('deal 16015') && !!document.querySelector('[data-pile="t1"]') && !document.body.dataset.busy`, time.Minute)
+	if got := p.text("known"); got != "Winnable" {
+		t.Errorf("the random winnable deal %s says %q", p.text("title"), got)
+	}
+	p.click("#solve-btn")
+	p.waitFor("the verdict of the random deal", `!document.body.dataset.busy && document.getElementById('verdict').textContent !== ''`, 4*time.Minute)
+	if got := p.eval(`document.getElementById('verdict').className`); !strings.Contains(got, "solvable") || strings.Contains(got, "unsolvable") {
+		t.Errorf("the random winnable deal %s solves as %q: %s", p.text("title"), got, p.text("verdict"))
+	}
 }

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math/bits"
 	"os"
 	"path/filepath"
 	"slices"
@@ -401,21 +400,9 @@ func catalogueNote(o rules.Options, p *rules.Position, num string) string {
 	return fmt.Sprintf("Catalogue: %s (%s)", v.Words(), c.Describe())
 }
 
-// pickRandom returns a deal of the catalogue c drawn at random with seed:
-// one of its winnable deals when winnable, else any deal it covers. The
-// same seed gives the same deal for the same catalogue.
+// pickRandom returns a deal of the catalogue c drawn at random with seed
+// (Catalogue.Pick): one of its winnable deals when winnable, else any deal
+// it covers. The same seed gives the same deal for the same catalogue.
 func pickRandom(c *catalogue.Catalogue, winnable bool, seed uint64) uint64 {
-	// splitmix64, then the high half of the product with the count:
-	// uniform up to a bias below count/2^64.
-	z := seed + 0x9e3779b97f4a7c15
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
-	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
-	z ^= z >> 31
-	if !winnable {
-		k, _ := bits.Mul64(z, c.Len())
-		return c.First + k
-	}
-	k, _ := bits.Mul64(z, c.Count(catalogue.Solvable))
-	n, _ := c.Nth(catalogue.Solvable, k)
-	return n
+	return c.Pick(winnable, seed)
 }

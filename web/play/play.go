@@ -1,5 +1,5 @@
-// Package play answers the web page's requests: deal a numbered deal, read
-// a pasted position, replay moves with the referee, list the legal moves,
+// Package play answers the web page's requests: deal a numbered deal, pick
+// a random deal from the catalogue, read a pasted position, replay moves with the referee, list the legal moves,
 // solve, and give hints. The page's Web Worker runs it compiled to
 // WebAssembly (web/wasm); every rule and every search is this project's Go
 // code, and the page's JavaScript only draws and handles events.
@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/patience-solver/patience/catalogue"
 	"github.com/patience-solver/patience/dealgen"
 	"github.com/patience-solver/patience/internal/wording"
 	"github.com/patience-solver/patience/rules"
@@ -23,11 +24,17 @@ import (
 // Request is one request of the page. Op names what it asks; the other
 // fields are those the op reads.
 type Request struct {
-	Op string `json:"op"` // deal, read, line, legal, solve, hint, review
+	Op string `json:"op"` // deal, random, read, line, legal, solve, hint, review
 
-	Game   string `json:"game,omitempty"`   // deal
+	Game   string `json:"game,omitempty"`   // deal, random
 	Number string `json:"number,omitempty"` // deal
-	Text   string `json:"text,omitempty"`   // read: a position as JSON or a text board
+	// Winnable (random): a deal that the catalogue knows can be won, else
+	// any deal it covers. (A difficulty to choose would go beside it.)
+	Winnable bool `json:"winnable,omitempty"`
+	// Seed (random): the same seed picks the same deal. The page draws
+	// it below 2^53, which JavaScript numbers hold exactly.
+	Seed uint64 `json:"seed,omitempty"`
+	Text string `json:"text,omitempty"` // read: a position as JSON or a text board
 
 	// Position is the position the op starts from, as the position JSON
 	// (line, legal, solve, hint; review: the start of the game).
@@ -53,10 +60,20 @@ type errorDoc struct {
 	Error string `json:"error"`
 }
 
-// PositionAnswer is the answer of deal and read.
+// PositionAnswer is the answer of deal, random and read.
 type PositionAnswer struct {
 	Position rules.PositionDoc `json:"position"`
 	Number   string            `json:"number,omitempty"` // canonical, for a numbered deal
+	Known    *Known            `json:"known,omitempty"`  // the catalogue's verdict on the deal, before any search
+}
+
+// Known is what the shipped catalogue (package catalogue) says of a deal
+// as dealt, with every card known: it says nothing of the cards, only
+// whether the deal can be won. Deals outside the catalogue, and deals it
+// left undecided, have none.
+type Known struct {
+	Verdict string `json:"verdict"` // "solvable" or "unsolvable"
+	From    string `json:"from"`    // the catalogue, "Ripple Fan deals 1..10,000,000, solved by patience v1.2.3"
 }
 
 // MoveDoc is one move as the page shows it.
@@ -122,6 +139,8 @@ func Handle(r Request) (any, error) {
 	switch r.Op {
 	case "deal":
 		return deal(r.Game, r.Number)
+	case "random":
+		return random(r.Game, r.Winnable, r.Seed)
 	case "read":
 		p, num, err := rules.ReadPosition(strings.NewReader(r.Text))
 		if err != nil {
@@ -130,7 +149,7 @@ func Handle(r Request) (any, error) {
 		if err := checkLabel(p, num); err != nil {
 			return nil, err
 		}
-		return PositionAnswer{Position: rules.NewPositionDoc(p, num), Number: num}, nil
+		return PositionAnswer{Position: rules.NewPositionDoc(p, num), Number: num, Known: known(p, num)}, nil
 	case "line":
 		p, err := position(r.Position)
 		if err != nil {
@@ -207,7 +226,47 @@ func deal(game, number string) (PositionAnswer, error) {
 		return PositionAnswer{}, err
 	}
 	p := dealgen.Deal(g, n)
-	return PositionAnswer{Position: rules.NewPositionDoc(p, n.String()), Number: n.String()}, nil
+	return PositionAnswer{Position: rules.NewPositionDoc(p, n.String()), Number: n.String(), Known: known(p, n.String())}, nil
+}
+
+// random picks a deal of game from its catalogue with seed
+// (catalogue.Catalogue.Pick, as `patience deal --random --seed` does): a
+// winnable one when winnable, else any deal the catalogue covers.
+func random(game string, winnable bool, seed uint64) (PositionAnswer, error) {
+	g, err := rules.ParseGame(game)
+	if err != nil {
+		return PositionAnswer{}, err
+	}
+	c := catalogue.For(g, rules.DefaultOptions())
+	if c == nil {
+		return PositionAnswer{}, fmt.Errorf("no catalogue of %s deals to pick from", g)
+	}
+	return deal(game, dealgen.FromUint64(c.Pick(winnable, seed)).String())
+}
+
+// known is the catalogue's verdict on p when p is the start of deal num,
+// which the catalogue has decided; nil otherwise (a later position of the
+// deal, a deal outside the catalogue, a position with no number).
+func known(p *rules.Position, num string) *Known {
+	if num == "" {
+		return nil
+	}
+	n, err := dealgen.ParseNumber(num)
+	if err != nil {
+		return nil
+	}
+	c := catalogue.For(p.Game, options(p))
+	if c == nil {
+		return nil
+	}
+	v := c.Lookup(n)
+	if v != catalogue.Solvable && v != catalogue.Unsolvable {
+		return nil
+	}
+	if !dealgen.Deal(p.Game, n).Equal(p) {
+		return nil
+	}
+	return &Known{Verdict: v.String(), From: c.Describe()}
 }
 
 // position reads a position JSON sent by the page, checked as a file

@@ -98,6 +98,8 @@ async function ask(req) {
 const S = {
   game: "russian-cell",
   number: "",        // canonical deal number, or "" for a pasted position
+  known: null,       // {verdict, from}: what the catalogue knows of the deal, or null
+  tally: null,       // {key, played, won, assisted}: the game, for Your games; null for a pasted position
   start: null,       // the start position (position JSON)
   positions: [],
   line: [],
@@ -449,7 +451,12 @@ function drawSide() {
   const won = p && SUIT_ORDER.every((s) => p.foundations[s] === 13);
   $("board").classList.toggle("won", !!won);
   $("title").textContent = titleText() + (won ? " — won!" : "");
-  document.title = titleText() + " — Patience";
+  const k = $("known"), words = knownWords();
+  k.hidden = !words;
+  k.textContent = words;
+  k.className = "known " + (S.known && S.known.verdict === "solvable" ? "win" : "lose");
+  if (S.known) k.title = `The deal as dealt, with every card known: from the catalogue of ${S.known.from}, before any search`;
+  document.title = titleText() + (words ? ` (${words.toLowerCase()})` : "") + " — Patience";
   $("rules-game").textContent = S.game === "ripple-fan" ? "Ripple Fan" : "Russian Cell";
   for (const el of document.querySelectorAll("[data-rules]")) el.hidden = el.dataset.rules !== S.game;
   $("finish-btn").hidden = !(S.finish && S.finish.from === S.cur && !won);
@@ -461,6 +468,13 @@ function drawSide() {
 function tens(s) { return s.replace(/\bT(?=[CSHD♣♠♥♦])/g, "10"); }
 
 function lineKey() { return S.fixed + ":" + S.line.map((m) => m.move).join(","); }
+
+// knownWords is what the catalogue knows of the deal on screen: "Winnable",
+// "Cannot be won", or "" (a deal outside the catalogue, or a position).
+function knownWords() {
+  if (!S.known) return "";
+  return S.known.verdict === "solvable" ? "Winnable" : "Cannot be won";
+}
 
 function titleText() {
   const g = S.game === "ripple-fan" ? "Ripple Fan" : "Russian Cell";
@@ -524,24 +538,46 @@ function delay() { return Math.round(2000 / Math.pow(1.45, Number($("speed").val
 // ---------- loading deals ----------
 
 async function loadDeal(game, number, rest) {
+  return loadFrom({ op: "deal", game, number }, rest);
+}
+
+function randomKind() { return $("random-kind").value; }
+
+// loadRandom deals a random deal of the game chosen, picked by Go from the
+// catalogue: a winnable one unless the player asked for any deal. (A
+// difficulty to choose would go in the request here, once deals have one.)
+function loadRandom() {
+  // A seed below 2^53, which a JavaScript number holds exactly.
+  const seed = Math.floor(Math.random() * 2 ** 53);
+  return loadFrom({ op: "random", game: $("game").value, winnable: randomKind() === "winnable", seed });
+}
+
+// loadFrom deals the deal that req (deal or random) names.
+async function loadFrom(req, rest) {
   stopPlay();
   say("");
   let a;
   try {
-    a = await ask({ op: "deal", game, number, reveal: showDown() });
+    a = await ask(Object.assign({ reveal: showDown() }, req));
   } catch (e) {
     fail(e.message);
     return false;
   }
-  S.game = game;
+  S.game = req.game;
   S.number = a.number;
-  $("game").value = game;
+  S.known = a.known || null;
+  $("game").value = req.game;
   $("number").value = a.number;
-  await setStart(a.position, rest);
+  await setStart(a.position, rest, true);
   return true;
 }
 
-async function setStart(position, rest) {
+// setStart puts a start position on screen, then the moves and the step
+// that rest (a link) gives. counted: a numbered deal, whose game counts
+// in Your games.
+async function setStart(position, rest, counted) {
+  endGame();
+  S.tally = counted ? { key: statsKey(), played: false, won: false, assisted: showDown() } : null;
   S.start = position;
   S.positions = [position];
   S.line = [];
@@ -652,6 +688,7 @@ async function restoreOnly(hash) {
       const a = await ask({ op: "read", text: unb64(r.position) });
       S.game = a.position.game;
       S.number = a.number || "";
+      S.known = a.known || null;
       $("game").value = S.game;
       await setStart(a.position, r);
       return true;
@@ -708,6 +745,7 @@ async function runSolve(kind) {
   stopPlay();
   const from = S.cur;
   const p = pos();
+  assisted();
   const a = await runSearch(kind === "shortest" ? "Finding the shortest solution…" : "Solving…", { op: "solve", position: p, maxNodes: budget(), shortest: kind === "shortest" });
   if (!a) return;
   S.line = S.line.slice(0, from);
@@ -837,6 +875,7 @@ async function handMove(move) {
   S.fixed = from + l.moves.length;
   S.solved = "";
   S.cur = from + 1;
+  markPlayed();
   S.selected = S.hintMove = S.legal = null;
   S.finish = null;
   if (S.review && from < S.review.lostAt) { S.review = null; $("review").textContent = ""; }
@@ -852,7 +891,7 @@ async function handMove(move) {
 // the game can be won, or else checks whether the game can still be won.
 function afterMove() {
   const p = pos();
-  if (SUIT_ORDER.every((s) => p.foundations[s] === 13)) { say("Won! Every card is on its foundation.", "ok"); return; }
+  if (SUIT_ORDER.every((s) => p.foundations[s] === 13)) { say("Won! Every card is on its foundation.", "ok"); markWon(); return; }
   if (p.tableau.every((pl) => !pl.down || pl.down.length === 0)) { checkFinish(); return; }
   if ($("auto-check").checked) runHint(false, true);
 }
@@ -1146,6 +1185,7 @@ async function showOrHide() {
   S.hintMove = null;
   if (S.start) {
     const show = showDown();
+    if (show) assisted();
     try {
       const a = await ask({ op: show ? "show" : "hide", positions: [S.start].concat(S.positions) });
       const [start, ...positions] = a.positions;
@@ -1162,6 +1202,93 @@ async function showOrHide() {
   draw();
 }
 
+// ---------- your games ----------
+
+// Your games counts, per game, in the browser's local storage: the games
+// played (a numbered deal on which the player made a move by hand), won
+// (won with no Solve, Shortest or Show face-down cards in that game), the
+// current streak of won games and the best. A game ends when another deal
+// is opened or the page is left; one played and not won ends the streak.
+const STATS_KEY = "patience.stats";
+const GAMES = { "russian-cell": "Russian Cell", "ripple-fan": "Ripple Fan" };
+
+function loadStats() {
+  try { return JSON.parse(localStorage.getItem(STATS_KEY)) || {}; } catch (e) { return {}; }
+}
+function saveStats(st) {
+  try { localStorage.setItem(STATS_KEY, JSON.stringify(st)); } catch (e) { /* not remembered */ }
+}
+// statsKey is what a game of the deal on screen counts under: its game.
+// Once deals have a difficulty, the difficulty joins it here
+// ("russian-cell/hard"), and drawStats gets a row for each.
+function statsKey() { return S.game; }
+function tallyOf(st, key) {
+  return st[key] || (st[key] = { played: 0, won: 0, streak: 0, best: 0 });
+}
+function updateStats(f) {
+  const st = loadStats();
+  f(st);
+  saveStats(st);
+  drawStats();
+}
+// markPlayed counts the game on screen as played, at its first move by hand.
+function markPlayed() {
+  const t = S.tally;
+  if (!t || t.played) return;
+  t.played = true;
+  updateStats((st) => { tallyOf(st, t.key).played++; });
+}
+// markWon counts the game on screen as won, once, unless the player had
+// help that gives the game away.
+function markWon() {
+  const t = S.tally;
+  if (!t || !t.played || t.won || t.assisted) return;
+  t.won = true;
+  updateStats((st) => {
+    const b = tallyOf(st, t.key);
+    b.won++;
+    b.streak++;
+    b.best = Math.max(b.best, b.streak);
+  });
+}
+// assisted marks the game on screen as not to be counted as won: the
+// player asked for a solution or to see the face-down cards.
+function assisted() { if (S.tally) S.tally.assisted = true; }
+// endGame ends the game on screen: one played and not won ends its streak.
+function endGame() {
+  const t = S.tally;
+  S.tally = null;
+  if (t && t.played && !t.won) updateStats((st) => { tallyOf(st, t.key).streak = 0; });
+}
+function drawStats() {
+  const st = loadStats();
+  const body = $("stats-body");
+  body.innerHTML = "";
+  const keys = Object.keys(GAMES).concat(Object.keys(st).filter((k) => !GAMES[k]));
+  for (const key of keys) {
+    const b = tallyOf(st, key);
+    const tr = document.createElement("tr");
+    tr.dataset.key = key;
+    const th = document.createElement("th");
+    th.scope = "row";
+    th.textContent = GAMES[key] || key;
+    tr.appendChild(th);
+    for (const v of [b.played, b.won, b.streak, b.best]) {
+      const td = document.createElement("td");
+      td.textContent = String(v);
+      tr.appendChild(td);
+    }
+    body.appendChild(tr);
+  }
+}
+function clearStats() {
+  try { localStorage.removeItem(STATS_KEY); } catch (e) { /* nothing kept */ }
+  // The game on screen counts again from its next move by hand.
+  if (S.tally) S.tally.played = false;
+  drawStats();
+  announce("Your games are cleared.");
+}
+
 // ---------- events ----------
 
 function wire() {
@@ -1169,11 +1296,15 @@ function wire() {
     e.preventDefault();
     loadDeal($("game").value, $("number").value.trim());
   });
-  $("random-btn").addEventListener("click", () => {
-    const n = String(1 + Math.floor(Math.random() * 32000));
-    $("number").value = n;
-    loadDeal($("game").value, n);
+  $("random-btn").addEventListener("click", loadRandom);
+  const rk = $("random-kind");
+  try { if (localStorage.getItem("patience.random") === "any") rk.value = "any"; } catch (e) { /* no storage: winnable */ }
+  rk.addEventListener("change", () => {
+    try { localStorage.setItem("patience.random", rk.value); } catch (e) { /* not remembered */ }
   });
+  $("stats-clear").addEventListener("click", clearStats);
+  drawStats();
+  window.addEventListener("pagehide", endGame);
   $("paste-btn").addEventListener("click", () => {
     const f = $("paste");
     f.hidden = !f.hidden;
@@ -1188,6 +1319,7 @@ function wire() {
       say("");
       S.game = a.position.game;
       S.number = a.number || "";
+      S.known = a.known || null;
       $("game").value = S.game;
       $("number").value = S.number;
       $("paste").hidden = true;

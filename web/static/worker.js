@@ -96,7 +96,7 @@ function viewLine(l) {
 // handle answers one request of the page.
 async function handle(id, req) {
   switch (req.op) {
-    case "deal": case "read": {
+    case "deal": case "random": case "read": {
       const a = await goCall(req);
       if (a.error) return a;
       full = a.position;

@@ -2,7 +2,7 @@
 
 // Command wasm is the part of the web page that runs in the browser's Web
 // Worker, compiled with GOOS=js GOARCH=wasm: the project's own rules,
-// dealgen, solver and sample packages, behind one JavaScript function.
+// dealgen, catalogue, solver and sample packages, behind one JavaScript function.
 //
 // The worker calls patienceCall(request, reply): request is a JSON object
 // with an "op" field; reply is called once, with the JSON answer. Each

@@ -1,0 +1,127 @@
+package play
+
+import (
+	"encoding/json"
+	"strconv"
+	"testing"
+
+	"github.com/patience-solver/patience/catalogue"
+	"github.com/patience-solver/patience/dealgen"
+	"github.com/patience-solver/patience/rules"
+)
+
+// solveVerdict solves the position of a deal or read answer.
+func solveVerdict(t *testing.T, d PositionAnswer) string {
+	t.Helper()
+	pos, _ := json.Marshal(d.Position)
+	var s SolveAnswer
+	if e := ask(t, `{"op":"solve","position":`+string(pos)+`}`, &s); e != "" {
+		t.Fatalf("solve deal %s: %s", d.Number, e)
+	}
+	return s.Verdict
+}
+
+// TestDealSaysWhatTheCatalogueKnows: deal and read carry the catalogue's
+// verdict on a deal as dealt, the solver's own; none for a deal outside
+// the catalogue or a position after a move.
+func TestDealSaysWhatTheCatalogueKnows(t *testing.T) {
+	rf := catalogue.For(rules.RippleFan, rules.DefaultOptions())
+	var d PositionAnswer
+	if e := ask(t, `{"op":"deal","game":"ripple-fan","number":"16015"}`, &d); e != "" {
+		t.Fatal(e)
+	}
+	if d.Known == nil || d.Known.Verdict != rf.LookupUint64(16015).String() || d.Known.From != rf.Describe() {
+		t.Fatalf("Ripple Fan 16015: known %+v, want %s from %s", d.Known, rf.LookupUint64(16015), rf.Describe())
+	}
+	if got := solveVerdict(t, d); got != d.Known.Verdict {
+		t.Errorf("Ripple Fan 16015: the catalogue says %s, the solver %s", d.Known.Verdict, got)
+	}
+	rc := catalogue.For(rules.RussianCell, rules.DefaultOptions())
+	for _, c := range []struct{ game, number string }{
+		{"ripple-fan", strconv.FormatUint(rf.Last+1, 10)},
+		{"russian-cell", strconv.FormatUint(rc.Last+1, 10)},
+		{"russian-cell", "ms3000000000"},
+	} {
+		d = PositionAnswer{}
+		if e := ask(t, `{"op":"deal","game":"`+c.game+`","number":"`+c.number+`"}`, &d); e != "" {
+			t.Fatal(e)
+		}
+		if d.Known != nil {
+			t.Errorf("%s deal %s, outside the catalogue: known %+v", c.game, c.number, d.Known)
+		}
+	}
+
+	// A pasted start of a deal is known; the same deal after a move is not.
+	p := dealgen.Deal(rules.RussianCell, dealgen.FromUint64(617))
+	text, _ := json.Marshal(string(rules.MarshalPosition(p, "617")))
+	if e := ask(t, `{"op":"read","text":`+string(text)+`}`, &d); e != "" {
+		t.Fatal(e)
+	}
+	if d.Known == nil || d.Known.Verdict != rc.LookupUint64(617).String() {
+		t.Errorf("read the start of 617: known %+v, want %s", d.Known, rc.LookupUint64(617))
+	}
+	q := p.Clone()
+	q.Apply(rules.LegalMoves(q, rules.DefaultOptions(), nil)[0])
+	text, _ = json.Marshal(string(rules.MarshalPosition(q, "617")))
+	d = PositionAnswer{}
+	if e := ask(t, `{"op":"read","text":`+string(text)+`}`, &d); e != "" {
+		t.Fatal(e)
+	}
+	if d.Known != nil {
+		t.Errorf("read 617 after a move: known %+v, want none", d.Known)
+	}
+}
+
+// TestRandomWinnableDealsSolve: the page's Random with winnable picks,
+// for ten seeds, deals that the catalogue and the solver both call
+// winnable; a seed repeats its pick; without winnable it picks any deal
+// of the catalogue.
+func TestRandomWinnableDealsSolve(t *testing.T) {
+	for _, g := range []rules.Game{rules.RussianCell, rules.RippleFan} {
+		seen := map[string]bool{}
+		for seed := 1; seed <= 10; seed++ {
+			req := `{"op":"random","game":"` + g.String() + `","winnable":true,"seed":` + strconv.Itoa(seed) + `}`
+			var a, b PositionAnswer
+			if e := ask(t, req, &a); e != "" {
+				t.Fatal(e)
+			}
+			if e := ask(t, req, &b); e != "" || b.Number != a.Number {
+				t.Errorf("%s: seed %d picked %s, then %s (%s)", g, seed, a.Number, b.Number, e)
+			}
+			seen[a.Number] = true
+			if a.Known == nil || a.Known.Verdict != "solvable" {
+				t.Errorf("%s random winnable deal %s (seed %d): known %+v", g, a.Number, seed, a.Known)
+			}
+			if v := solveVerdict(t, a); v != "solvable" {
+				t.Errorf("%s random winnable deal %s (seed %d): the solver says %s", g, a.Number, seed, v)
+			}
+		}
+		if len(seen) < 3 {
+			t.Errorf("%s: the seeds picked only %v", g, seen)
+		}
+	}
+	// Any deal: within the catalogue, and not only winnable ones (of 20
+	// Ripple Fan deals, at most 0.1% of which can be won).
+	rf := catalogue.For(rules.RippleFan, rules.DefaultOptions())
+	unsolvable := 0
+	for seed := 1; seed <= 20; seed++ {
+		var a PositionAnswer
+		if e := ask(t, `{"op":"random","game":"ripple-fan","seed":`+strconv.Itoa(seed)+`}`, &a); e != "" {
+			t.Fatal(e)
+		}
+		n, err := strconv.ParseUint(a.Number, 10, 64)
+		if err != nil || n < rf.First || n > rf.Last {
+			t.Fatalf("random Ripple Fan deal %q is outside the catalogue %s", a.Number, rf.Describe())
+		}
+		if a.Known != nil && a.Known.Verdict == "unsolvable" {
+			unsolvable++
+		}
+	}
+	if unsolvable == 0 {
+		t.Errorf("20 random Ripple Fan deals, none known to be unwinnable")
+	}
+	var a PositionAnswer
+	if e := ask(t, `{"op":"random","game":"klondike","winnable":true}`, &a); e == "" {
+		t.Errorf("random klondike: no error")
+	}
+}
