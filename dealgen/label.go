@@ -149,3 +149,22 @@ func cardList(cs []rules.Card) string {
 	}
 	return strings.Join(s, " ")
 }
+
+// LabelMismatch checks a position read from a file against the deal
+// number written in it, num (as the file gives it; "" for none): it
+// returns what differs (NotThatDeal's Reason) when p cannot come from
+// that deal, and "" when it can, when num is empty, or when num is not a
+// number (the reader checks the number's form).
+func LabelMismatch(p *rules.Position, num string) string {
+	if num == "" {
+		return ""
+	}
+	n, err := ParseNumber(num)
+	if err != nil {
+		return ""
+	}
+	if nd, ok := CheckLabel(p, n).(*NotThatDeal); ok {
+		return nd.Reason
+	}
+	return ""
+}

@@ -41,7 +41,7 @@ func openGame(t *testing.T) *page {
 	longtest.Need(t)
 	path, err := browser.Find()
 	if err != nil {
-		t.Skip("browser test skipped: " + err.Error())
+		longtest.Missing(t, "browser test: "+err.Error())
 	}
 	srv := httptest.NewServer(web.Handler())
 	t.Cleanup(srv.Close)

@@ -129,16 +129,8 @@ func sameStart(name string, sol *rules.Solution, p *rules.Position, num string) 
 // both, and what differs (dealgen.CheckLabel). A position without a
 // number passes.
 func checkLabel(name string, p *rules.Position, num string) error {
-	if num == "" {
-		return nil
-	}
-	n, err := dealgen.ParseNumber(num)
-	if err != nil {
-		return nil // the reader has checked the number's form
-	}
-	var nd *dealgen.NotThatDeal
-	if err := dealgen.CheckLabel(p, n); errors.As(err, &nd) {
-		return badInput("%s names deal %s, but %s", name, num, nd.Reason)
+	if why := dealgen.LabelMismatch(p, num); why != "" {
+		return badInput("%s names deal %s, but %s", name, num, why)
 	}
 	return nil
 }

@@ -81,8 +81,8 @@ func TestMergeStoppedRemovesTemp(t *testing.T) {
 	fifo := filepath.Join(dir, "fifo")
 	mkfifo(t, fifo)
 	out := filepath.Join(dir, "m.jsonl")
-	temps := func() []string {
-		m, _ := filepath.Glob(out + ".merge-*")
+	temps := func() []string { // the temporary files' names: digits after the mark
+		m, _ := filepath.Glob(out + ".merge-[0-9]*")
 		return m
 	}
 	start := func() (*exec.Cmd, *bytes.Buffer) {
@@ -98,7 +98,7 @@ func TestMergeStoppedRemovesTemp(t *testing.T) {
 	for _, sig := range stopSigs {
 		cmd, stderr := start()
 		code := stopAndWait(t, cmd, sig)
-		if code != 128+int(sig) || !strings.Contains(stderr.String(), "merge stopped by "+signalName(sig)) {
+		if code != 128+int(sig) || !strings.Contains(stderr.String(), "merge stopped by "+sigName(sig)) {
 			t.Errorf("%v: exit %d, stderr %q", sig, code, stderr.String())
 		}
 		if m := temps(); len(m) != 0 {
@@ -115,7 +115,13 @@ func TestMergeStoppedRemovesTemp(t *testing.T) {
 	if len(stale) != 1 {
 		t.Fatalf("after SIGKILL: %v", stale)
 	}
-	live := out + ".merge-live"
+	// A user's own file of a like name is never removed: only names of
+	// the temporary files' form (digits after the mark) are.
+	mine := out + ".merge-backup"
+	if err := os.WriteFile(mine, []byte("keep\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	live := out + ".merge-123456789"
 	f, err := os.Create(live)
 	if err != nil {
 		t.Fatal(err)
@@ -129,6 +135,9 @@ func TestMergeStoppedRemovesTemp(t *testing.T) {
 	}
 	if m := temps(); len(m) != 1 || m[0] != live {
 		t.Errorf("after a merge: %v; want only the live %s", m, live)
+	}
+	if b, err := os.ReadFile(mine); err != nil || string(b) != "keep\n" {
+		t.Errorf("the user's %s: %q, %v; want it kept", mine, b, err)
 	}
 	if n := len(strippedLines(t, out)); n != 100 {
 		t.Errorf("merged %d lines", n)
@@ -183,7 +192,7 @@ func TestPipesStopOnSignal(t *testing.T) {
 		}
 		code := stopAndWait(t, cmd, sig)
 		w.Close()
-		if code != 128+int(sig) || !strings.Contains(stderr.String(), "stopped by "+signalName(sig)) {
+		if code != 128+int(sig) || !strings.Contains(stderr.String(), "stopped by "+sigName(sig)) {
 			t.Errorf("--summary of a pipe that stays empty, %v: exit %d, stderr %q", sig, code, stderr.String())
 		}
 	}

@@ -53,8 +53,10 @@ page rank them: a card to its foundation first, then by the count, and
 among equal counts the move that begins the solver's win in more
 arrangements. A move that the next move can undo (other than a cell card
 to a column) keeps every win by undoing it, which is no progress: it is
-ranked by the arrangements whose win begins with it, marked "[undo (N)]",
-below a move that makes progress at the same share. The cells are
+ranked by the arrangements whose win begins with it (N in "[undo (N)]"),
+not by its share, so it can stand below moves with lower shares; the
+player plays the same way, and wins more with it than by the plain share
+(benchmarks/BENCHMARKS.md). The cells are
 interchangeable, and so are empty columns: a move to either cell is listed
 once, as "JD t4>c1 (or c2)". A count is an upper bound
 for play that cannot see the cards, not a strategy's win rate.

@@ -89,4 +89,9 @@ func TestHintNeverLoops(t *testing.T) {
 		t.Logf("deal %d: %d moves, won %v", n, k, w)
 	}
 	t.Logf("%d deals, %d moves, %d won, in %v", len(hintLoopDeals), moves, won, time.Since(start).Round(time.Second))
+	// 942 moves when written; advice that stopped at once would check
+	// nothing.
+	if moves < 300 {
+		t.Fatalf("%d moves followed on %d deals: too few for the test to mean anything", moves, len(hintLoopDeals))
+	}
 }

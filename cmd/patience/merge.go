@@ -131,9 +131,9 @@ func runMerge(s streams, o mergeOptions, args []string) error {
 // in the exit code of the signal.
 func mergeStopped(s streams, out string, sig syscall.Signal) error {
 	if t := resolveOut(out); out != "" && !t.stream() {
-		fmt.Fprintf(s.err, "patience: merge stopped by %s: --out %s is as it was\n", signalName(sig), out)
+		fmt.Fprintf(s.err, "patience: merge stopped by %s: --out %s is as it was\n", sigName(sig), out)
 	} else {
-		fmt.Fprintf(s.err, "patience: merge stopped by %s\n", signalName(sig))
+		fmt.Fprintf(s.err, "patience: merge stopped by %s\n", sigName(sig))
 	}
 	return interrupted{sig}
 }

@@ -127,26 +127,11 @@ type stoppedWaitingError struct {
 }
 
 func (e stoppedWaitingError) Error() string {
-	return fmt.Sprintf("stopped by %s while waiting %s", signalName(e.sig), e.what)
+	return fmt.Sprintf("stopped by %s while waiting %s", sigName(e.sig), e.what)
 }
 
 func stoppedWaiting(sig syscall.Signal, what string) error {
 	return stoppedWaitingError{interrupted{sig}, what}
-}
-
-// signalName is the usual name of a signal: SIGINT, SIGTERM...
-func signalName(sig syscall.Signal) string {
-	switch sig {
-	case syscall.SIGINT:
-		return "SIGINT"
-	case syscall.SIGTERM:
-		return "SIGTERM"
-	case syscall.SIGHUP:
-		return "SIGHUP"
-	case syscall.SIGQUIT:
-		return "SIGQUIT"
-	}
-	return sig.String()
 }
 
 // abandonable runs f, which may wait on a pipe that nothing writes, and

@@ -212,6 +212,7 @@ type judgementDoc struct {
 	High         float64  `json:"high"`
 	Margin       float64  `json:"margin"`
 	Exact        bool     `json:"exact,omitempty"`
+	Same         bool     `json:"same,omitempty"`
 }
 
 func newReviewDoc(rv *player.Reviewed, o rules.Options, num string, withPosition bool) reviewDoc {
@@ -253,7 +254,7 @@ func newReviewDoc(rv *player.Reviewed, o rules.Options, num string, withPosition
 		d.Judgement = j.Call.String()
 		if j.Pairs > 0 {
 			t := &judgementDoc{Arrangements: j.Pairs, Both: j.Both, BestOnly: j.BestOnly, PlayedOnly: j.PlayedOnly, Neither: j.Neither,
-				Difference: j.Diff, Low: j.Low, High: j.High, Margin: j.Margin, Exact: j.Exact}
+				Difference: j.Diff, Low: j.Low, High: j.High, Margin: j.Margin, Exact: j.Exact, Same: j.Same}
 			if !j.Exact {
 				pv := j.P
 				t.PValue = &pv
@@ -327,8 +328,10 @@ func printJudgement(w io.Writer, rv *player.Reviewed, m rules.Move) {
 	}
 	b := rv.BestRated.Move
 	fmt.Fprintf(w, "  The move your view rated best: %v.\n", b)
-	if b == m {
+	if j.Same {
 		fmt.Fprintln(w, "  That is the move played.")
+		fmt.Fprintln(w, "Bad luck: nothing your view could see was better; the unseen cards decided it.")
+		return
 	}
 	on := fmt.Sprintf("On %s fresh arrangements of the unseen cards, drawn once for this judgement:", thousands(int64(j.Pairs)))
 	switch {
@@ -359,7 +362,7 @@ func printJudgement(w io.Writer, rv *player.Reviewed, m rules.Move) {
 	case player.BadLuck:
 		fmt.Fprintf(w, "Bad luck: %s, below the margin of %s: the move played was as good; the unseen cards decided it (%s).\n", interval, margin, test)
 	default:
-		fmt.Fprintf(w, "Too close to call: %s, not below 0.05; and %s, which does not rule out a difference of %s or more. More arrangements (--judge-samples) may tell.\n", test, interval, margin)
+		fmt.Fprintf(w, "Too close to call: %s, not below 0.05; and %s, which does not rule out a difference of %s or more.\n", test, interval, margin)
 	}
 }
 

@@ -377,8 +377,8 @@ func printAdvice(w io.Writer, p *rules.Position, adv sample.Rating, show int, st
 		if undo {
 			fmt.Fprintln(w, "A move marked \"undo\" can be undone at once: a win exists after it wherever one")
 			fmt.Fprintln(w, "existed before it, by undoing it, which is no progress. It is ranked by the")
-			fmt.Fprintln(w, "arrangements whose win begins with it (the count in brackets), below a move")
-			fmt.Fprintln(w, "that makes progress at the same share.")
+			fmt.Fprintln(w, "arrangements whose win begins with it (the count in brackets), not by its")
+			fmt.Fprintln(w, "share, so it can stand below moves whose shares are lower.")
 		}
 		if seen {
 			fmt.Fprintln(w, "A move marked \"seen\" goes back to a position already seen in the game: it is")

@@ -21,12 +21,23 @@ type FindConfig struct {
 	// Solver.MemoryMB (0: solver.DefaultMemoryMB) is split evenly among
 	// them.
 	Solver solver.Config
-	// Match picks the records to report.
+	// Match picks the records to report; nil picks every record.
 	Match func(Record) bool
 	// Examined, if not nil, counts the deals reported on in order, as
 	// Find goes: for a progress display, which may read it from any
 	// goroutine.
 	Examined *atomic.Uint64
+}
+
+// resolve checks cfg and sets a nil Match to one that picks every record.
+func (cfg *FindConfig) resolve() error {
+	if cfg.From < 1 {
+		return errors.New("batch: Find needs From >= 1")
+	}
+	if cfg.Match == nil {
+		cfg.Match = func(Record) bool { return true }
+	}
+	return nil
 }
 
 // Find decides the deals From, From+1, ... on Solver.Workers cores and calls emit
@@ -36,8 +47,8 @@ type FindConfig struct {
 // unknown. It returns an error for an internal failure only (a solution the
 // referee rejects).
 func Find(ctx context.Context, cfg FindConfig, emit func(Record) bool) (scanned, unknown uint64, err error) {
-	if cfg.From < 1 {
-		return 0, 0, errors.New("batch: Find needs From >= 1")
+	if err := cfg.resolve(); err != nil {
+		return 0, 0, err
 	}
 	workers, scfg := cfg.Solver.Split(0)
 

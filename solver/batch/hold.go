@@ -181,6 +181,22 @@ func (h *Held) Abandon() {
 // file: NAME.merge-RANDOM, beside it.
 const tempMark = ".merge-"
 
+// isTempName reports whether name is prefix followed by one or more
+// digits alone: the form of os.CreateTemp's names for the pattern
+// prefix+"*".
+func isTempName(name, prefix string) bool {
+	rest, ok := strings.CutPrefix(name, prefix)
+	if !ok || rest == "" {
+		return false
+	}
+	for _, c := range rest {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
 // CreateTemp makes the file that is to replace the held one, in its
 // directory, locked for as long as the file is held (so that a merge
 // still running keeps it), with the held file's permissions. It first
@@ -210,15 +226,17 @@ func (h *Held) CreateTemp() (*os.File, error) {
 	return tmp, nil
 }
 
-// removeStaleTemps removes the files of dir whose names begin with prefix
-// and that no process holds locked.
+// removeStaleTemps removes the files of dir named as os.CreateTemp names
+// the temporary files of a merge (prefix, then digits alone) that no
+// process holds locked. Other files, such as a user's NAME.merge-backup,
+// are never touched.
 func removeStaleTemps(dir, prefix string) {
 	ents, err := os.ReadDir(dir)
 	if err != nil {
 		return
 	}
 	for _, e := range ents {
-		if !strings.HasPrefix(e.Name(), prefix) || !e.Type().IsRegular() {
+		if !isTempName(e.Name(), prefix) || !e.Type().IsRegular() {
 			continue
 		}
 		name := filepath.Join(dir, e.Name())

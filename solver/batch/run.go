@@ -310,7 +310,7 @@ func (r *Runner) openOut() error {
 type ReplacedError struct{ Name string }
 
 func (e *ReplacedError) Error() string {
-	return fmt.Sprintf("%s was replaced or removed while this run wrote it: the run stopped, and its latest results are lost with the old file; run the command again to go on from what %s holds", e.Name, e.Name)
+	return fmt.Sprintf("%s was replaced or removed while this run wrote it: the run stopped, and its latest results are lost with the old file. If %s is now another run's results file of the same deals, run the command again to go on from it; otherwise give another --out", e.Name, e.Name)
 }
 
 // checkName checks that Out still names the file the run writes.

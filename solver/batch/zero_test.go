@@ -82,3 +82,20 @@ func TestCounts(t *testing.T) {
 		}
 	}
 }
+
+// TestFindZeroMatch: a FindConfig with no Match reports every deal, in
+// order, instead of failing on the nil function.
+func TestFindZeroMatch(t *testing.T) {
+	var got []uint64
+	_, _, err := Find(t.Context(), FindConfig{Game: rules.RippleFan, From: 1}, func(r Record) bool {
+		n, _ := r.Number.Uint64()
+		got = append(got, n)
+		return len(got) < 5
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 5 || got[0] != 1 || got[4] != 5 {
+		t.Errorf("deals reported: %v, want 1..5", got)
+	}
+}

@@ -100,6 +100,9 @@ type Judgement struct {
 	// Exact says every arrangement of the unseen cards was solved: the
 	// difference is known, with no sampling error.
 	Exact bool
+	// Same says that the move played is the best-rated move (or a twin of
+	// it): the call is BadLuck by definition, with nothing to test.
+	Same bool
 }
 
 // judgePairs judges two moves by their verdicts on the same arrangements

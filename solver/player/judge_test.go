@@ -159,3 +159,25 @@ func TestReviewNeverSuggestsAnUndo(t *testing.T) {
 	}
 	t.Logf("%d games, %d where the old advice named the undo", found, topped)
 }
+
+// TestReviewPlayedTheBestRated: when the losing move is the one the
+// player's view rated best, the review calls it bad luck (Same), and never
+// "too close to call" from comparing the move with itself. The greedy
+// game of 617, reviewed over 5 arrangements a move, is such a game.
+func TestReviewPlayedTheBestRated(t *testing.T) {
+	p := deal(rules.RussianCell, 617)
+	g := play(t, p, config(Greedy, 0))
+	rv, err := Review(context.Background(), p, g.MoveList(), Sampling{Samples: 5, Seed: 1, Solver: solver.Config{Workers: 1}}, Judging{Samples: 30})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rv.LostAt < 1 {
+		t.Fatalf("the greedy game of 617: lost at %d, want a losing move", rv.LostAt)
+	}
+	if rv.BestRated.Move != rv.Played.Move {
+		t.Fatalf("at move %d the view rated %v best, not the move played %v: the case is not built", rv.LostAt, rv.BestRated.Move, rv.Played.Move)
+	}
+	if j := rv.Judgement; j.Call != BadLuck || !j.Same {
+		t.Errorf("the best-rated move played: %v (same %v), want bad luck", j.Call, j.Same)
+	}
+}

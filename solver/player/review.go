@@ -195,6 +195,11 @@ func (r *Reviewed) judge(ctx context.Context, p *rules.Position, played rules.Mo
 		return nil
 	}
 	r.Judgement = judgePairs(r.BestRated.Verdicts, r.Played.Verdicts, adv.Exhaustive, jd.Margin)
+	if sample.SameMove(r.Played, best) {
+		// The move played is the one the view rated best: nothing better
+		// could be seen, so the unseen cards decided, whatever the draw.
+		r.Judgement.Call, r.Judgement.Same = BadLuck, true
+	}
 	if r.Judgement.Pairs == 0 {
 		return fmt.Errorf("no arrangement was decided for both moves: try a larger budget")
 	}

@@ -355,16 +355,8 @@ func moveDoc(p *rules.Position, m rules.Move) MoveDoc {
 // checkLabel refuses a position read that names a deal, num, it cannot
 // come from (dealgen.CheckLabel), as the command line does.
 func checkLabel(p *rules.Position, num string) error {
-	if num == "" {
-		return nil
-	}
-	n, err := dealgen.ParseNumber(num)
-	if err != nil {
-		return nil // the reader has checked the number's form
-	}
-	var nd *dealgen.NotThatDeal
-	if err := dealgen.CheckLabel(p, n); errors.As(err, &nd) {
-		return fmt.Errorf("the position names deal %s, but %s", num, nd.Reason)
+	if why := dealgen.LabelMismatch(p, num); why != "" {
+		return fmt.Errorf("the position names deal %s, but %s", num, why)
 	}
 	return nil
 }
