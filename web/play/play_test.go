@@ -1,12 +1,14 @@
 package play
 
 import (
+	"context"
 	"encoding/json"
 	"strings"
 	"testing"
 
 	"github.com/patience-solver/patience/dealgen"
 	"github.com/patience-solver/patience/rules"
+	"github.com/patience-solver/patience/solver"
 )
 
 func ask(t *testing.T, req string, out any) string {
@@ -114,7 +116,7 @@ func TestHintHiddenIsAShare(t *testing.T) {
 	if e := ask(t, `{"op":"hint","position":`+string(pos)+`,"hide":true,"samples":20,"next":true}`, &h); e != "" {
 		t.Fatal(e)
 	}
-	if h.Exact || h.Of != 20 || h.Move == nil {
+	if h.Exact || h.Of != 20 || h.Move == nil || h.All {
 		t.Fatalf("hidden hint: %+v", h)
 	}
 	if err := rules.Check(p, rules.DefaultOptions(), rules.MustMove(h.Move.Move)); err != nil {
@@ -126,6 +128,34 @@ func TestHintHiddenIsAShare(t *testing.T) {
 	}
 	if !x.Exact || x.Verdict != "solvable" || x.Move == nil {
 		t.Fatalf("exact hint: %+v", x)
+	}
+}
+
+// TestHintAllArrangements: with few cards unseen, every arrangement is
+// tried, and the answer says so (all), which is what lets the page call a
+// share of 0 a proof.
+func TestHintAllArrangements(t *testing.T) {
+	p := dealgen.Deal(rules.RussianCell, dealgen.FromUint64(617))
+	res, err := solver.Solve(context.Background(), p, solver.DefaultConfig())
+	if err != nil || res.Verdict != solver.Solvable {
+		t.Fatalf("617: %v %v", res.Verdict, err)
+	}
+	q := p.Clone()
+	for _, m := range res.Moves {
+		if n := q.Hide().Unknowns(); n > 0 && n <= 3 {
+			break
+		}
+		q.Apply(m)
+	}
+	if n := q.Hide().Unknowns(); n == 0 || n > 3 {
+		t.Fatalf("no position of 617's win with 1 to 3 cards unseen (%d)", n)
+	}
+	var h HintAnswer
+	if e := ask(t, `{"op":"hint","position":`+string(rules.MarshalPosition(q, ""))+`,"hide":true,"samples":200}`, &h); e != "" {
+		t.Fatal(e)
+	}
+	if h.Exact || !h.All || h.Of > 6 {
+		t.Errorf("a hint with %d cards unseen: all %v, of %d", q.Hide().Unknowns(), h.All, h.Of)
 	}
 }
 

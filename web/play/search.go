@@ -141,12 +141,15 @@ type HintAnswer struct {
 	// Winnable of Of arrangements can be won (the player's view), Unknown
 	// more ran out of budget; Share, Low and High are the share of the
 	// decided ones and its 95% Wilson interval.
-	Winnable int     `json:"winnable,omitempty"`
-	Of       int     `json:"of,omitempty"`
-	Unknown  int     `json:"unknown,omitempty"`
-	Share    float64 `json:"share"`
-	Low      float64 `json:"low"`
-	High     float64 `json:"high"`
+	Winnable int `json:"winnable,omitempty"`
+	Of       int `json:"of,omitempty"`
+	Unknown  int `json:"unknown,omitempty"`
+	// All says that Of is every arrangement of the unseen cards, not a
+	// sample: only then does a share of 0 prove the position lost.
+	All   bool    `json:"all,omitempty"`
+	Share float64 `json:"share"`
+	Low   float64 `json:"low"`
+	High  float64 `json:"high"`
 	// Move is the next move: of a win (exact), or the one that keeps a win
 	// in the most arrangements (the player's view).
 	Move     *MoveDoc `json:"move,omitempty"`
@@ -191,7 +194,7 @@ func hint(p *rules.Position, r Request) (HintAnswer, error) {
 		}
 	}
 	rate := sh.Rate()
-	a := HintAnswer{Winnable: sh.Winnable, Of: sh.Total(), Unknown: sh.Unknown, Share: rate.Rate, Low: rate.Low, High: rate.High,
+	a := HintAnswer{Winnable: sh.Winnable, Of: sh.Total(), Unknown: sh.Unknown, All: sh.Exhaustive, Share: rate.Rate, Low: rate.Low, High: rate.High,
 		Searched: wording.Searched(sh.Nodes, sh.Elapsed), Nodes: sh.Nodes, Seconds: sh.Elapsed.Seconds()}
 	drawn := fmt.Sprintf("%d arrangements of the unseen cards, drawn at random", sh.Total())
 	if sh.Exhaustive {

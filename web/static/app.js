@@ -824,7 +824,7 @@ async function runHint(next, afterMove) {
 
 // allTried says a share of the player's view came from every arrangement
 // of the unseen cards, not a sample: only then is "cannot be won" proven.
-function allTried(a) { return a.lines.length > 0 && /\bexact\)/.test(a.lines[0]); }
+function allTried(a) { return a.all === true; }
 
 // hintBody writes the answer of Hint or "Can I still win?" in a player's
 // words: for the player's view, in how many of the ways the hidden cards
@@ -842,13 +842,14 @@ function hintBody(h, a) {
   else if (a.unknown === 0 && allTried(a)) para(`Cannot be won: none of the ${ways} wins.`);
   else if (a.unknown === 0) para(`None of the ${ways} that were tried can be won. That is not a proof: not every way was tried.`);
   else para(`None of the ${ways} that were decided can be won; ${a.unknown} more ran out of budget.`);
-  for (const l of a.lines) if (/^(Best move|No move can help|There is no legal move)/.test(l)) para(l);
+  const plain = /^(Best move|It can be undone at once|No move can help|There is no legal move|Every move goes back|No move back)/;
+  for (const l of a.lines) if (plain.test(l)) para(l);
   para("This counts the games in which every card would be known from now on, so it is an upper bound: playing without seeing the face-down cards wins less often.").className = "note";
   const d = document.createElement("details");
   const s = document.createElement("summary");
   s.textContent = "details";
   d.appendChild(s);
-  for (const l of a.lines) if (!/^(Best move|No move can help|There is no legal move|This is an upper bound)/.test(l)) para(l, d);
+  for (const l of a.lines) if (!plain.test(l) && !/^This is an upper bound/.test(l)) para(l, d);
   para(a.searched, d);
   h.appendChild(d);
 }
