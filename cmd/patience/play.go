@@ -41,6 +41,9 @@ func (f *playerFlags) config(cfg solver.Config) (player.Config, error) {
 	if f.samples < 1 || f.samples > maxSamples {
 		return player.Config{}, badInput("--samples must be 1 to %s, not %d", thousands(maxSamples), f.samples)
 	}
+	if err := checkSeed(f.seed); err != nil {
+		return player.Config{}, err
+	}
 	return player.Config{Kind: k, Sampling: player.Sampling{Solver: cfg, Samples: f.samples, Seed: f.seed}}, nil
 }
 

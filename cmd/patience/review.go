@@ -100,6 +100,9 @@ func runReview(s streams, o *reviewOptions, args []string) error {
 	if o.judge < 1 || o.judge > maxSamples {
 		return badInput("--judge-samples must be 1 to %s, not %d", thousands(maxSamples), o.judge)
 	}
+	if err := checkSeed(o.seed); err != nil {
+		return err
+	}
 	cfg, err := o.fl.config()
 	if err != nil {
 		return err

@@ -41,6 +41,9 @@ func (f *sampleFlags) check(cmd *cobra.Command, p *rules.Position, hide bool) er
 	if f.samples < 1 || f.samples > maxSamples {
 		return badInput("--samples must be 1 to %s, not %d", thousands(maxSamples), f.samples)
 	}
+	if err := checkSeed(f.seed); err != nil {
+		return err
+	}
 	if p.Unknowns() == 0 {
 		for _, name := range []string{"samples", "seed"} {
 			if !cmd.Flags().Changed(name) {
@@ -446,4 +449,13 @@ func writeMoveTable(w io.Writer, p *rules.Position, moves []sample.RatedMove, ex
 		}
 		fmt.Fprintf(w, "%s  %s%s\n", line, describe(p, m.Move, st), note)
 	}
+}
+
+// checkSeed refuses --seed 0: the libraries read a seed of 0 as the
+// default seed, so it would draw as seed 1 does while the output said 0.
+func checkSeed(seed uint64) error {
+	if seed == 0 {
+		return badInput("--seed 0 draws as the default seed %d does: give %d, or another number from 1 up", sample.DefaultSeed, sample.DefaultSeed)
+	}
+	return nil
 }
