@@ -234,7 +234,7 @@ func mergeWriteError(out string, err error) error {
 	if err == nil || errors.As(err, &probs) || errors.As(err, &fe) || errors.As(err, &ue) {
 		return err
 	}
-	return ioFailure{fmt.Errorf("cannot write --out %s: %v", out, pathless(err))}
+	return ioFailure{fmt.Errorf("cannot write --out %s: %v", out, batch.Pathless(err))}
 }
 
 func sameFile(a, b string) bool {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -11,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+
+	"github.com/patience-solver/patience/solver/batch"
 )
 
 // outTarget is where an output path (--out, --plot) leads.
@@ -104,7 +105,7 @@ func openStream(ctx context.Context, t outTarget, flag, name string, sig func() 
 	select {
 	case o := <-ch:
 		if o.err != nil {
-			return nil, badInput("cannot write %s %s: %v", flag, name, pathless(o.err))
+			return nil, badInput("cannot write %s %s: %v", flag, name, batch.Pathless(o.err))
 		}
 		return o.f, nil
 	case <-ctx.Done():
@@ -153,20 +154,6 @@ func abandonable[T any](ctx context.Context, f func() (T, error)) (res T, err er
 	case <-ctx.Done():
 		return res, nil, true
 	}
-}
-
-// pathless returns the system's error of a file operation without the
-// path, for a message that names the file in the user's words.
-func pathless(err error) error {
-	var pe *os.PathError
-	var le *os.LinkError
-	switch {
-	case errors.As(err, &pe):
-		return pe.Err
-	case errors.As(err, &le):
-		return le.Err
-	}
-	return err
 }
 
 // sameAsStdout reports whether f is the file of standard output (out, as

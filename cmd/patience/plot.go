@@ -46,7 +46,7 @@ func writePlot(name string, sum *batch.Summary, title string) error {
 	// written whole to a new file, which then replaces the old one: a
 	// failure leaves no file, or the old one.
 	fail := func(err error) error {
-		return ioFailure{fmt.Errorf("cannot write --plot %s: %v", name, pathless(err))}
+		return ioFailure{fmt.Errorf("cannot write --plot %s: %v", name, batch.Pathless(err))}
 	}
 	t := resolveOut(name)
 	mode := os.FileMode(0o666) &^ currentUmask()

@@ -4,6 +4,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/patience-solver/patience/solver/batch"
 )
 
 // checkPlot checks --plot before a run starts: the picture is SVG; it
@@ -48,13 +50,13 @@ func probeWrite(name string) error {
 	case err == nil:
 		f, err := os.OpenFile(t.path, os.O_WRONLY, 0)
 		if err != nil {
-			return badInput("cannot write --plot %s: %v", name, pathless(err))
+			return badInput("cannot write --plot %s: %v", name, batch.Pathless(err))
 		}
 		f.Close()
 	}
 	f, err := os.CreateTemp(filepath.Dir(t.path), "."+filepath.Base(t.path)+".plot-*")
 	if err != nil {
-		return badInput("cannot write --plot %s: cannot make a file in %s: %v", name, filepath.Dir(t.path), pathless(err))
+		return badInput("cannot write --plot %s: cannot make a file in %s: %v", name, filepath.Dir(t.path), batch.Pathless(err))
 	}
 	f.Close()
 	os.Remove(f.Name())

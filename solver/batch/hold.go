@@ -208,7 +208,7 @@ func (h *Held) CreateTemp() (*os.File, error) {
 	removeStaleTemps(dir, base+tempMark)
 	tmp, err := os.CreateTemp(dir, base+tempMark+"*")
 	if err != nil {
-		return nil, fmt.Errorf("cannot make a new file in %s: %w", dir, pathless(err))
+		return nil, fmt.Errorf("cannot make a new file in %s: %w", dir, Pathless(err))
 	}
 	unlock, err := lockFile(tmp)
 	if err == nil {
@@ -220,7 +220,7 @@ func (h *Held) CreateTemp() (*os.File, error) {
 	if err != nil {
 		tmp.Close()
 		os.Remove(tmp.Name())
-		return nil, pathless(err)
+		return nil, Pathless(err)
 	}
 	h.tmp, h.tmpUnlock = tmp, unlock
 	return tmp, nil
@@ -277,15 +277,17 @@ func (h *Held) Replace() error {
 	}
 	if err != nil {
 		os.Remove(h.tmp.Name())
-		return pathless(err)
+		return Pathless(err)
 	}
 	h.replaced = true
 	return nil
 }
 
-// pathless returns the system's error of a file operation without the
-// path, for a message that names the file in its own words.
-func pathless(err error) error {
+// Pathless returns the system's error of a file operation without the
+// path (the Err of an *fs.PathError or *os.LinkError), for a message that
+// names the file in its own words, such as "rf.jsonl: permission denied"
+// for a file whose temporary name the user never saw.
+func Pathless(err error) error {
 	var pe *fs.PathError
 	var le *os.LinkError
 	switch {
