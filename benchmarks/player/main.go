@@ -49,8 +49,8 @@ type line struct {
 func main() {
 	game := flag.String("game", "russian-cell", "russian-cell or ripple-fan")
 	deals := flag.String("deals", "1-50", "deal range A-B (plain numbers)")
-	who := flag.String("player", "sampled", "sampled or greedy")
-	samples := flag.Int("samples", player.DefaultSamples, "arrangements per decision (sampled)")
+	who := flag.String("player", "sampled", "sampled, greedy or reveal")
+	samples := flag.Int("samples", player.DefaultSamples, "arrangements per decision (sampled, reveal)")
 	seed := flag.Uint64("seed", sample.DefaultSeed, "seed of the draws")
 	shard := flag.String("shard", "0/1", "play every deal whose index in the range is i mod n")
 	out := flag.String("out", "", "results file (one line per deal; resumed)")
