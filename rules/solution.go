@@ -71,7 +71,7 @@ const (
 
 // Play is what the record of a played game adds to a solution.
 type Play struct {
-	Player  string // "sampled" or "greedy"
+	Player  string // "sampled", "greedy" or "reveal"
 	Samples int    // arrangements per decision (sampled), else 0
 	Seed    string // the seed of the draws (sampled), else ""
 	Outcome string // OutcomeWon, OutcomeLost or OutcomeStopped

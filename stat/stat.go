@@ -60,3 +60,28 @@ func NewRate(k, n uint64) Rate {
 	r.Low, r.High = Wilson(k, n, Z95)
 	return r
 }
+
+// McNemarExact returns the two-sided p-value of McNemar's exact test for a
+// paired comparison with b pairs that only the first member won and c that
+// only the second won (the discordant pairs; the pairs that agree play no
+// part): under the null hypothesis each discordant pair goes either way
+// with probability 1/2, so
+//
+//	p = min(1, 2 · Σ_{i=0..min(b,c)} C(b+c, i) / 2^(b+c)).
+//
+// With no discordant pair it is 1.
+func McNemarExact(b, c uint64) float64 {
+	n := b + c
+	k := min(b, c)
+	if n == 0 {
+		return 1
+	}
+	lgN, _ := math.Lgamma(float64(n) + 1)
+	sum := 0.0
+	for i := uint64(0); i <= k; i++ {
+		lgI, _ := math.Lgamma(float64(i) + 1)
+		lgR, _ := math.Lgamma(float64(n-i) + 1)
+		sum += math.Exp(lgN - lgI - lgR - float64(n)*math.Ln2)
+	}
+	return min(1, 2*sum)
+}

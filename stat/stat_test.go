@@ -67,3 +67,23 @@ func TestNewRate(t *testing.T) {
 		t.Errorf("NewRate(0, 0) = %+v, want 0 of 0, rate 0, in [0, 1]", r)
 	}
 }
+
+// TestMcNemarExact checks the exact test against sums worked by hand.
+func TestMcNemarExact(t *testing.T) {
+	for _, c := range []struct {
+		b, c uint64
+		want float64
+	}{
+		{0, 0, 1},
+		{0, 6, 2.0 / 64},              // 2 · 1/2^6
+		{9, 1, 2 * 11.0 / 1024},       // 2 · (1 + 10)/2^10
+		{3, 12, 2 * 576.0 / 32768},    // 2 · (1 + 15 + 105 + 455)/2^15
+		{5, 5, 1},                     // capped at 1
+		{20, 40, 0.01348929373119186}, // 2 · P(X ≤ 20), X ~ Bin(60, 1/2), summed exactly
+	} {
+		got := McNemarExact(c.b, c.c)
+		if math.Abs(got-c.want) > 1e-9*max(1, c.want) {
+			t.Errorf("McNemarExact(%d, %d) = %.12g, want %.12g", c.b, c.c, got, c.want)
+		}
+	}
+}

@@ -13,6 +13,13 @@
 // which is the game's own on one core (wall seconds depend on the load of
 // the machine). Run shards of a list (-shard i/n) as separate processes to
 // use more cores, and summarise their files together with -summary.
+//
+// -summary -compare B.jsonl[,C.jsonl...] A.jsonl... also pairs the games of
+// the files given (player A) with those of the -compare files (player B)
+// by deal, on the deals both played: each player's wins on them, the
+// discordant pairs (won by A only, by B only) and McNemar's exact p-value.
+//
+//	go run ./benchmarks/player -summary -compare sampled.jsonl reveal-0.jsonl reveal-1.jsonl
 package main
 
 import (
@@ -49,13 +56,14 @@ type line struct {
 func main() {
 	game := flag.String("game", "russian-cell", "russian-cell or ripple-fan")
 	deals := flag.String("deals", "1-50", "deal range A-B (plain numbers)")
-	who := flag.String("player", "sampled", "sampled or greedy")
-	samples := flag.Int("samples", player.DefaultSamples, "arrangements per decision (sampled)")
+	who := flag.String("player", "sampled", "sampled, greedy or reveal")
+	samples := flag.Int("samples", player.DefaultSamples, "arrangements per decision (sampled, reveal)")
 	seed := flag.Uint64("seed", sample.DefaultSeed, "seed of the draws")
 	shard := flag.String("shard", "0/1", "play every deal whose index in the range is i mod n")
 	out := flag.String("out", "", "results file (one line per deal; resumed)")
 	summary := flag.Bool("summary", false, "only summarise the files given as arguments")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile to this file")
+	compare := flag.String("compare", "", "with -summary: results files (comma-separated) of another player, to pair with by deal")
 	flag.Parse()
 
 	if *summary {
@@ -64,7 +72,17 @@ func main() {
 			all = append(all, read(f)...)
 		}
 		report(all)
+		if *compare != "" {
+			var other []line
+			for _, f := range strings.Split(*compare, ",") {
+				other = append(other, read(f)...)
+			}
+			paired(all, other)
+		}
 		return
+	}
+	if *compare != "" {
+		check(fmt.Errorf("-compare goes with -summary"))
 	}
 	g, err := rules.ParseGame(*game)
 	check(err)
@@ -157,6 +175,45 @@ func report(lines []line) {
 		}
 		fmt.Printf("CPU seconds per game: mean %.2f, median %.2f, max %.2f\n", sum/float64(len(cpus)), cpus[len(cpus)/2], cpus[len(cpus)-1])
 	}
+}
+
+// paired compares the games of a (the files summarised) and b (the
+// -compare files) on the deals both played.
+func paired(a, b []line) {
+	won := map[string]bool{}
+	for _, l := range b {
+		won[l.Number] = l.Outcome == "won"
+	}
+	var n, wa, wb, onlyA, onlyB uint64
+	var cpuA float64
+	for _, l := range a {
+		bw, ok := won[l.Number]
+		if !ok {
+			continue
+		}
+		aw := l.Outcome == "won"
+		n++
+		cpuA += l.CPU
+		if aw {
+			wa++
+		}
+		if bw {
+			wb++
+		}
+		switch {
+		case aw && !bw:
+			onlyA++
+		case bw && !aw:
+			onlyB++
+		}
+	}
+	fmt.Printf("paired on %d deals played by both:\n", n)
+	pr := func(what string, r stat.Rate) {
+		fmt.Printf("  %-26s %5d of %5d  %6.2f%%  (95%% Wilson %.2f%% to %.2f%%)\n", what, r.Wins, r.Of, 100*r.Rate, 100*r.Low, 100*r.High)
+	}
+	pr("won (these files)", stat.NewRate(wa, n))
+	pr("won (-compare files)", stat.NewRate(wb, n))
+	fmt.Printf("  won only here %d, only by -compare %d; McNemar's exact p = %.4f\n", onlyA, onlyB, stat.McNemarExact(onlyA, onlyB))
 }
 
 func read(name string) []line {

@@ -149,8 +149,8 @@ func TestCLIPlayAndReviewErrors(t *testing.T) {
 		words []string
 	}{
 		{[]string{"play", "russian-cell", "5"}, []string{"--player"}},
-		{[]string{"play", "russian-cell", "5", "--player", "clever"}, []string{"unknown player", "sampled or greedy"}},
-		{[]string{"play", "russian-cell", "5", "--player", "greedy", "--samples", "10"}, []string{"--samples", "sampled player"}},
+		{[]string{"play", "russian-cell", "5", "--player", "clever"}, []string{"unknown player", "sampled, greedy or reveal"}},
+		{[]string{"play", "russian-cell", "5", "--player", "greedy", "--samples", "10"}, []string{"--samples", "sampled and reveal players"}},
 		{[]string{"play", "russian-cell", "5", "--player", "sampled", "--samples", "0"}, []string{"--samples"}},
 		{[]string{"play", "russian-cell", "5", "--player", "greedy", "--moves", illegal}, []string{"bad.txt", "move 1"}},
 		{[]string{"play", "russian-cell", "--position", rfFile, "--player", "greedy"}, []string{"ripple-fan", "not russian-cell"}},
@@ -376,4 +376,18 @@ func TestCLIReviewRules(t *testing.T) {
 	if d.Rules.Returns == nil || *d.Rules.Returns {
 		t.Errorf("ripple-fan review: rules.returns %v, want false", d.Rules.Returns)
 	}
+}
+
+// TestCLIPlayReveal: --player reveal plays, names itself with its samples
+// and seed in the record and in the text, and check accepts a won record.
+func TestCLIPlayReveal(t *testing.T) {
+	_, d := playJSON(t, "russian-cell", "617", "--player", "reveal", "--samples", "8", "--seed", "3")
+	if d.Player != "reveal" || d.Samples != 8 || d.Seed != "3" || (d.Outcome != "won" && d.Outcome != "lost") || len(d.Moves) == 0 {
+		t.Fatalf("reveal on deal 617: %+v", d)
+	}
+	text := cliOK(t, "", "play", "russian-cell", "617", "--player", "reveal", "--samples", "8", "--seed", "3", "--workers", "1", "--ascii")
+	if !strings.Contains(text, "the reveal player (8 arrangements") || !strings.Contains(text, "Outcome: "+d.Outcome) {
+		t.Fatalf("play's text for the reveal player:\n%s", text)
+	}
+	cliWantUsage(t, cliRun(t, "", "play", "russian-cell", "617", "--player", "greedy", "--seed", "3"), 1, "sampled and reveal players")
 }

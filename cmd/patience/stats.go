@@ -103,15 +103,15 @@ deals: a range takes nothing, but a --deals-file of scattered deals holds
 about 64 bytes a deal (3 million: about 190 MB), and the position tables
 share what is left. A progress bar shows on stderr when it is a terminal.
 
---player sampled|greedy also lets a player who cannot see the face-down cards
+--player sampled|greedy|reveal also lets a player who cannot see the face-down cards
 play every deal (as patience play does, with --samples and --seed) and
 reports its win rate with its 95% Wilson interval beside the verdicts with all
 cards known, the share of the winnable deals it won, and a game's moves and
 seconds on average. The results file records the player, samples and seed in
 its header, and each game's "outcome", "game_moves" and "game_seconds".
 Ripple Fan deals every card face up, so there the sampled player's rate is the
-rate with all cards known: stats --player sampled says so and does not play;
-greedy still plays.`
+rate with all cards known: stats --player sampled (or reveal) says so and does
+not play; greedy still plays. reveal is experimental (see play --help).`
 
 const statsExample = `  patience stats russian-cell --deals 1-100000 --out rc.jsonl
   patience stats ripple-fan --deals 1-10000000 --out rf.jsonl --plot rf.svg
@@ -248,7 +248,7 @@ func statsConfig(s streams, cmd *cobra.Command, args []string, f statsFlags, sf 
 		Out: f.out, RetryUnknown: f.retryUnknown, Force: f.force,
 	}
 	if f.play.player == "" && (cmd.Flags().Changed("samples") || cmd.Flags().Changed("seed")) {
-		return batch.Config{}, badInput("--samples and --seed are the sampled player's: give --player sampled")
+		return batch.Config{}, badInput("--samples and --seed are the sampled and reveal players': give --player sampled or reveal")
 	}
 	if f.play.player != "" {
 		bp, err := statsPlayer(s, cmd, g, scfg, f.play)
@@ -590,7 +590,7 @@ func writePlayerReport(w io.Writer, h batch.Header, r batch.Report) {
 		return
 	}
 	who := h.Player
-	if h.Samples > 0 && h.Player == "sampled" {
+	if h.Samples > 0 && h.Player != "greedy" {
 		who = fmt.Sprintf("%s (%d samples, seed %d)", h.Player, h.Samples, h.Seed)
 	}
 	fmt.Fprintf(w, "Player %s, who cannot see the face-down cards:\n", who)
@@ -742,12 +742,12 @@ func statsPlayer(s streams, cmd *cobra.Command, g rules.Game, scfg solver.Config
 	if pc.Kind == player.Greedy {
 		for _, name := range []string{"samples", "seed"} {
 			if cmd.Flags().Changed(name) {
-				return nil, badInput("--%s applies only to the sampled player", name)
+				return nil, badInput("--%s applies only to the sampled and reveal players", name)
 			}
 		}
 	}
-	if g == rules.RippleFan && pc.Kind == player.Sampled {
-		fmt.Fprintln(s.err, "patience: note: Ripple Fan deals every card face up, so the sampled player sees every card and wins exactly the deals that can be won: its win rate is the win rate with all cards known below; no game is played")
+	if g == rules.RippleFan && pc.Kind != player.Greedy {
+		fmt.Fprintf(s.err, "patience: note: Ripple Fan deals every card face up, so the %s player sees every card and wins exactly the deals that can be won: its win rate is the win rate with all cards known below; no game is played\n", pc.Kind)
 		return nil, nil
 	}
 	bp := &batch.Player{Name: pc.Kind.String(), Play: func(ctx context.Context, p *rules.Position) (batch.PlayResult, error) {
@@ -757,7 +757,7 @@ func statsPlayer(s streams, cmd *cobra.Command, g rules.Game, scfg solver.Config
 		}
 		return batch.PlayResult{Won: gm.Won, Moves: len(gm.Moves), Elapsed: gm.Elapsed}, nil
 	}}
-	if pc.Kind == player.Sampled {
+	if pc.Kind != player.Greedy {
 		bp.Samples, bp.Seed = pc.Samples, pc.Seed
 	}
 	return bp, nil

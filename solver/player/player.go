@@ -11,12 +11,16 @@
 // shows the player its view, and turns face-down cards up only as moves
 // uncover them.
 //
-// Two players:
+// Three players:
 //
 //   - Sampled rates every legal move by the share of sampled arrangements
 //     of the unseen cards in which a win still exists after it
 //     (sample.Hint: perfect-information sampling, every move judged on the
 //     same arrangements), and plays the best.
+//   - Reveal (experimental) is Sampled with a search over reveals, one
+//     reveal deep: a move that turns a card up is rated by the best next
+//     move for each card it may turn up, over the same arrangements
+//     grouped by that card (reveal.go).
 //   - Greedy is a baseline with no search. Its fixed rule plays, of the
 //     moves to positions not yet seen: a move that turns up a face-down
 //     card (from the column with the most face-down cards first); else a
@@ -25,7 +29,7 @@
 //     column; else a column's top card to a cell. Ties go to the order of
 //     rules.LegalMoves.
 //
-// Both players follow the same rules of play:
+// All three players follow the same rules of play:
 //
 //   - a card that can go to its foundation goes there at once, unrated
 //     (Blake & Gent, Theorem 1: such a move never loses a win);
@@ -92,18 +96,25 @@ type Kind uint8
 const (
 	Sampled Kind = iota + 1
 	Greedy
+	// Reveal is the sampled player with a search over reveals (see
+	// reveal.go): a move that turns a card up is rated by the best next
+	// move in each case of the card it turns up. Work in progress, not
+	// the default.
+	Reveal
 )
 
 // Kinds lists the players, for help text.
-var Kinds = []Kind{Sampled, Greedy}
+var Kinds = []Kind{Sampled, Greedy, Reveal}
 
-// String returns the player's name: "sampled" or "greedy".
+// String returns the player's name: "sampled", "greedy" or "reveal".
 func (k Kind) String() string {
 	switch k {
 	case Sampled:
 		return "sampled"
 	case Greedy:
 		return "greedy"
+	case Reveal:
+		return "reveal"
 	}
 	return fmt.Sprintf("player(%d)", uint8(k))
 }
@@ -115,8 +126,10 @@ func ParseKind(s string) (Kind, error) {
 		return Sampled, nil
 	case "greedy":
 		return Greedy, nil
+	case "reveal":
+		return Reveal, nil
 	}
-	return 0, fmt.Errorf("unknown player %q: use sampled or greedy", s)
+	return 0, fmt.Errorf("unknown player %q: use sampled, greedy or reveal", s)
 }
 
 // DefaultSamples is the sampled player's default number of arrangements
@@ -256,11 +269,15 @@ type Player struct {
 	// card has turned up since; lost says that the zero was exact.
 	hopeless int
 	lost     bool
+
+	// reveals counts the moves the reveal player rated by its search over
+	// reveals.
+	reveals int
 }
 
 // New returns a player for one game of g.
 func New(g rules.Game, cfg Config) (*Player, error) {
-	if cfg.Kind != Sampled && cfg.Kind != Greedy {
+	if cfg.Kind != Sampled && cfg.Kind != Greedy && cfg.Kind != Reveal {
 		return nil, fmt.Errorf("unknown player kind %d", cfg.Kind)
 	}
 	cfg.Sampling = cfg.Sampling.resolved()
@@ -352,9 +369,15 @@ func after(view *rules.Position, m rules.Move) *rules.Position {
 // (sample.Rate, given the positions seen in this game), and returns the
 // best.
 func (pl *Player) rated(ctx context.Context, view *rules.Position, cands []rules.Move) (Decision, bool, error) {
-	rt, err := sample.Rate(ctx, view, pl.cfg.draw(decisionSeed(pl.cfg.Seed, pl.turn)), pl.seen)
+	cfg := pl.cfg.draw(decisionSeed(pl.cfg.Seed, pl.turn))
+	rt, err := sample.Rate(ctx, view, cfg, pl.seen)
 	if err != nil {
 		return Decision{}, false, err
+	}
+	if pl.cfg.Kind == Reveal {
+		if err := pl.revealRerank(ctx, view, cfg, &rt); err != nil {
+			return Decision{}, false, err
+		}
 	}
 	if rt.Fresh() == 0 {
 		// Rate ranks every legal move, so every candidate is among them;
@@ -379,7 +402,7 @@ func (pl *Player) rated(ctx context.Context, view *rules.Position, cands []rules
 		}
 	}
 	t := best.Tally
-	if best.Discounted {
+	if best.Score != best.Winnable {
 		t = sample.Tally{Winnable: best.Score, Unwinnable: t.Decided() - best.Score, Unknown: t.Unknown}
 	}
 	return Decision{Move: m, How: Rated, Rating: t, Exhaustive: rt.Exhaustive, Rank: 1, Choices: len(cands)}, true, nil

@@ -2,6 +2,8 @@ package sample
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"slices"
 
 	"github.com/patience-solver/patience/rules"
@@ -46,6 +48,8 @@ type Rating struct {
 	// History says that the positions seen in the game were given, so
 	// Seen is meaningful.
 	History bool
+
+	legal []rules.Move // the legal moves of the position, for Rerank's last tie-break
 }
 
 // Rate ranks the legal moves of view (the player's view: face-down cards
@@ -71,13 +75,39 @@ type Rating struct {
 // review and the page give the same best move.
 func Rate(ctx context.Context, view *rules.Position, cfg Config, seen map[string]bool) (Rating, error) {
 	adv, err := Hint(ctx, view, cfg)
+	return rank(view, cfg, seen, adv, err)
+}
+
+// RateOn is Rate over the arrangements arr of view's unseen cards (each a
+// permutation of view.Unseen(), in the slot order of rules.Position.Fill)
+// instead of a draw: exhaustive says that arr holds every arrangement
+// once. known, when not nil, gives for some arrangements (by index) a
+// verdict of view itself that is already known: an arrangement known
+// Unsolvable is not searched, as no move can win it; any other value is
+// searched. cfg.Samples and cfg.Seed play no part. It lets a caller rate
+// the moves of a position reached in some of the arrangements it drew
+// (the position after a move that turned a card up, over the
+// arrangements that turn up the same card) without drawing again.
+func RateOn(ctx context.Context, view *rules.Position, cfg Config, seen map[string]bool, arr [][]rules.Card, exhaustive bool, known []solver.Verdict) (Rating, error) {
+	if len(arr) == 0 {
+		return Rating{History: seen != nil}, errors.New("sample: RateOn with no arrangement")
+	}
+	if known != nil && len(known) != len(arr) {
+		return Rating{History: seen != nil}, fmt.Errorf("sample: RateOn with %d known verdicts for %d arrangements", len(known), len(arr))
+	}
+	adv, err := hintOn(ctx, view, cfg, nil, &drawn{arr: arr, exhaustive: exhaustive, known: known})
+	return rank(view, cfg, seen, adv, err)
+}
+
+// rank ranks the moves of adv, Hint's answer for view, by the core's
+// order (see Rate).
+func rank(view *rules.Position, cfg Config, seen map[string]bool, adv Advice, err error) (Rating, error) {
 	r := Rating{Advice: adv, History: seen != nil}
 	if err != nil {
 		return r, err
 	}
 	o := cfg.Solver.Options // moves back from a foundation are left out, so the returns rule plays no part
 	legal := rules.LegalMoves(view, o, nil)
-	order := func(m rules.Move) int { return slices.Index(legal, m) }
 	for _, ms := range adv.Moves {
 		if ms.Move.From.Kind == rules.Foundation {
 			continue
@@ -90,6 +120,17 @@ func Rate(ctx context.Context, view *rules.Position, cfg Config, seen map[string
 		}
 		r.Ranked = append(r.Ranked, rm)
 	}
+	r.legal = legal
+	r.Rerank()
+	return r, nil
+}
+
+// Rerank sorts Ranked again by the core's order (see Rate), after a
+// caller changed the Score of some moves: a player that rates some moves
+// its own way keeps every other rule of the order.
+func (r *Rating) Rerank() {
+	legal := r.legal
+	order := func(m rules.Move) int { return slices.Index(legal, m) }
 	slices.SortStableFunc(r.Ranked, func(a, b RatedMove) int {
 		af, bf := a.Move.To.Kind == rules.Foundation, b.Move.To.Kind == rules.Foundation
 		switch {
@@ -108,7 +149,6 @@ func Rate(ctx context.Context, view *rules.Position, cfg Config, seen map[string
 		}
 		return order(a.Move) - order(b.Move)
 	})
-	return r, nil
 }
 
 // boolOrder sorts the move for which later is true after the other: 1

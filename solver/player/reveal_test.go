@@ -1,0 +1,144 @@
+package player
+
+import (
+	"context"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/patience-solver/patience/internal/longtest"
+	"github.com/patience-solver/patience/rules"
+)
+
+// lockstep plays a and b, two deals that differ only in face-down cards
+// (moved: the cards of a whose place differs in b), with two players of
+// cfg side by side, each shown only its own game's view, and compares
+// their decisions up to and including the move that turns up the first of
+// the moved cards. It returns how many decisions it compared, how many of
+// them were rated, and how many moves the first player rated by its search
+// over reveals.
+func lockstep(t *testing.T, a, b *rules.Position, moved []rules.Card, cfg Config) (compared, rated, reveals int) {
+	t.Helper()
+	pa, err := New(a.Game, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pb, err := New(b.Game, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ta, tb := a.Clone(), b.Clone()
+	for {
+		if !ta.Hide().Equal(tb.Hide()) {
+			t.Fatal("the two games show different views before a moved card turned up")
+		}
+		da, oka, err := pa.Next(context.Background(), ta.Hide())
+		if err != nil {
+			t.Fatal(err)
+		}
+		db, okb, err := pb.Next(context.Background(), tb.Hide())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if oka != okb || da != db {
+			t.Fatalf("decision %d differs before the cards that differ turn up: %+v (%v), %+v (%v)", compared+1, da, oka, db, okb)
+		}
+		if !oka {
+			return compared, rated, pa.reveals
+		}
+		compared++
+		if da.How == Rated {
+			rated++
+		}
+		for _, tr := range []*rules.Position{ta, tb} {
+			if err := rules.Check(tr, cfg.options(), da.Move); err != nil {
+				t.Fatalf("decision %d, %v: %v", compared, da.Move, err)
+			}
+		}
+		c := ta.Reveals(da.Move)
+		ta.Apply(da.Move)
+		tb.Apply(da.Move)
+		if c != rules.NoCard && slices.Contains(moved, c) {
+			return compared, rated, pa.reveals
+		}
+	}
+}
+
+// TestRevealNoPeeking is TestNoPeeking for the reveal player, on 5 deals
+// (30 with PATIENCE_LONG, about a minute of CPU): each deal against a copy with every face-down
+// card but the top one of each column shuffled, so that the first card
+// turned up in each column is the same in both and the second differs;
+// with PATIENCE_LONG also against a copy with the bottom face-down cards
+// of columns 6 and 7 swapped, which turn up late in a game. The players'
+// decisions must be the same, move for move and rating for rating, up to
+// and including the move that turns up the first card that differs.
+func TestRevealNoPeeking(t *testing.T) {
+	deals := 5
+	variants := 1
+	if longtest.Enabled() {
+		deals, variants = 30, 2
+	}
+	compared, rated, reveals := 0, 0, 0
+	for n := uint64(1); n <= uint64(deals); n++ {
+		for variant := range variants {
+			a := deal(rules.RussianCell, n)
+			b := a.Clone()
+			var moved []rules.Card
+			if variant == 1 {
+				b.Tableau[5].Down[0], b.Tableau[6].Down[0] = b.Tableau[6].Down[0], b.Tableau[5].Down[0]
+				moved = []rules.Card{a.Tableau[5].Down[0], a.Tableau[6].Down[0]}
+			} else {
+				type slot struct{ col, i int }
+				var slots []slot
+				var down []rules.Card
+				for col, pl := range b.Tableau {
+					for i := range len(pl.Down) - 1 { // the top face-down card stays
+						slots = append(slots, slot{col, i})
+						down = append(down, pl.Down[i])
+					}
+				}
+				r := rand.New(rand.NewPCG(n, 2))
+				r.Shuffle(len(down), func(i, j int) { down[i], down[j] = down[j], down[i] })
+				for k, s := range slots {
+					if b.Tableau[s.col].Down[s.i] != down[k] {
+						moved = append(moved, b.Tableau[s.col].Down[s.i])
+					}
+					b.Tableau[s.col].Down[s.i] = down[k]
+				}
+			}
+			if a.Equal(b) || !a.Hide().Equal(b.Hide()) {
+				t.Fatal("the two deals must differ, and only in face-down cards")
+			}
+			c, r, rv := lockstep(t, a, b, moved, config(Reveal, 8))
+			compared += c
+			rated += r
+			reveals += rv
+		}
+	}
+	if compared < 5*deals || rated < 2*deals || reveals < deals {
+		t.Fatalf("compared %d decisions, %d of them rated, %d moves rated over reveals: too few to show anything", compared, rated, reveals)
+	}
+	t.Logf("compared %d decisions, %d rated, %d moves rated over reveals", compared, rated, reveals)
+}
+
+// TestRevealSameSeedSameGame: the reveal player's game is the same with one
+// worker and with two, and the referee replays it (play checks that).
+func TestRevealSameSeedSameGame(t *testing.T) {
+	p := deal(rules.RussianCell, 617)
+	cfg := config(Reveal, 10)
+	g1 := play(t, p, cfg)
+	cfg.Solver.Workers = 2
+	g2 := play(t, p, cfg)
+	if !slices.Equal(g1.Moves, g2.Moves) {
+		t.Fatal("the same seed gave two games (1 and 2 workers)")
+	}
+	rated := 0
+	for _, d := range g1.Moves {
+		if d.How == Rated {
+			rated++
+		}
+	}
+	if rated < 3 {
+		t.Fatalf("only %d rated decisions", rated)
+	}
+}
