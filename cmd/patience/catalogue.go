@@ -197,18 +197,7 @@ const (
 // buildCatalogue reads the results files of game g and returns the
 // catalogue of the range dealSpec ("" for the range the headers declare).
 func buildCatalogue(g rules.Game, files []string, dealSpec string) (*catalogue.Catalogue, error) {
-	headers, dealSpec, err := catalogueHeaders(g, files, dealSpec)
-	if err != nil {
-		return nil, err
-	}
-	first, last, err := catalogueRange(dealSpec)
-	if err != nil {
-		return nil, err
-	}
-	if last-first >= 1<<32 {
-		return nil, badInput("--deals %s: a catalogue covers at most 2^32 deals", dealSpec)
-	}
-	table, err := catalogueTable(files, first, last)
+	headers, first, last, table, err := catalogueRead(g, files, dealSpec)
 	if err != nil {
 		return nil, err
 	}
@@ -237,76 +226,107 @@ func buildCatalogue(g rules.Game, files []string, dealSpec string) (*catalogue.C
 	return c, nil
 }
 
-// catalogueHeaders reads the headers of the results files and checks that
-// they hold the solver's verdicts of game g under the same rules. It
-// returns them with the deals to cover: dealSpec, or when that is empty
-// the deals the files declare, which must then be the same in each.
-func catalogueHeaders(g rules.Game, files []string, dealSpec string) ([]batch.Header, string, error) {
-	var headers []batch.Header
-	for _, name := range files {
-		h, err := catalogueHeader(name)
+// catalogueRead reads each results file once, its header and then its
+// records, so that a pipe may be given: the headers, checked to hold the
+// solver's verdicts of game g under the same rules, and the verdicts of
+// the deals to cover (dealSpec, or when that is empty the deals the files
+// declare, which must then be the same in each), one byte a deal from
+// first to last, catMissing for a deal no file holds.
+func catalogueRead(g rules.Game, files []string, dealSpec string) (headers []batch.Header, first, last uint64, table []byte, err error) {
+	fromFiles := dealSpec == ""
+	for i, name := range files {
+		f, err := os.Open(name)
 		if err != nil {
-			return nil, "", err
+			return nil, 0, 0, nil, usageError{err}
 		}
-		switch {
-		case h.Game != g:
-			return nil, "", badInput("%s holds %s results, not %s", name, h.Game, g)
-		case h.Player != "":
-			return nil, "", badInput("%s holds the games of the %s player, not the solver's verdicts: a catalogue is made of verdicts", name, h.Player)
-		case len(headers) > 0 && h.Options != headers[0].Options:
-			return nil, "", badInput("%s was run with other rules than %s (foundation returns %s, not %s)", name, files[0], onOff(h.Options.Returns(h.Game)), onOff(headers[0].Options.Returns(g)))
+		r, err := batch.NewReader(f, name)
+		if err != nil {
+			err = usageError{err}
+		} else {
+			err = checkCatalogueHeader(g, name, r.Header(), files[0], headers, fromFiles)
 		}
-		headers = append(headers, h)
-	}
-	if dealSpec == "" {
-		dealSpec = headers[0].Deals
-		for i, h := range headers {
-			if h.Deals != dealSpec {
-				return nil, "", badInput("%s declares deals %s and %s deals %s: give the range to cover with --deals A-B", files[0], dealSpec, files[i], h.Deals)
+		if err == nil && i == 0 {
+			if fromFiles {
+				dealSpec = r.Header().Deals
+			}
+			first, last, err = catalogueRange(dealSpec)
+			if err == nil && last-first >= 1<<32 {
+				err = badInput("--deals %s: a catalogue covers at most 2^32 deals", dealSpec)
+			}
+			if err == nil {
+				table = make([]byte, last-first+1)
 			}
 		}
+		if err == nil {
+			headers = append(headers, r.Header())
+			err = tallyVerdicts(r, name, table, first, last)
+		}
+		f.Close()
+		if err != nil {
+			return nil, 0, 0, nil, err
+		}
 	}
-	return headers, dealSpec, nil
+	return headers, first, last, table, nil
 }
 
-// catalogueTable reads the verdicts of deals first..last from the results
-// files: one byte a deal, catMissing for a deal no file holds. A deal
-// solvable in one file and unsolvable in another is refused; an unknown
-// verdict gives way to a known one.
-func catalogueTable(files []string, first, last uint64) ([]byte, error) {
-	table := make([]byte, last-first+1)
-	for _, name := range files {
-		err := batch.EachRecord(name, func(r *batch.Record) error {
-			u, ok := r.Number.Uint64()
-			if r.Number.IsMS() || !ok || u < first || u > last {
-				return nil
-			}
-			var v byte
-			switch r.Verdict {
-			case solver.Solvable:
-				v = catSolvable
-			case solver.Unsolvable:
-				v = catUnsolvable
-			default:
-				v = catUnknown
-			}
-			switch old := &table[u-first]; {
-			case *old == catMissing, *old == catUnknown:
-				*old = v
-			case v != catUnknown && v != *old:
-				return fmt.Errorf("deal %d is solvable in one file and unsolvable in another: the files cannot both be right", u)
-			}
+// checkCatalogueHeader checks the header h of results file name against
+// game g and the headers read before it (of first, the first file's
+// name): the solver's verdicts, not a player's games, under the same
+// rules, and when fromFiles the same deals.
+func checkCatalogueHeader(g rules.Game, name string, h batch.Header, first string, before []batch.Header, fromFiles bool) error {
+	switch {
+	case h.Game != g:
+		return badInput("%s holds %s results, not %s", name, h.Game, g)
+	case h.Player != "":
+		return badInput("%s holds the games of the %s player, not the solver's verdicts: a catalogue is made of verdicts", name, h.Player)
+	case len(before) == 0:
+		return nil
+	case h.Options != before[0].Options:
+		return badInput("%s was run with other rules than %s (foundation returns %s, not %s)", name, first, onOff(h.Options.Returns(h.Game)), onOff(before[0].Options.Returns(g)))
+	case fromFiles && h.Deals != before[0].Deals:
+		return badInput("%s declares deals %s and %s deals %s: give the range to cover with --deals A-B", first, before[0].Deals, name, h.Deals)
+	}
+	return nil
+}
+
+// tallyVerdicts reads the records of r (results file name) into table,
+// the verdicts of deals first..last. A deal solvable in one file and
+// unsolvable in another is refused; an unknown verdict gives way to a
+// known one.
+func tallyVerdicts(r *batch.Reader, name string, table []byte, first, last uint64) error {
+	var rec batch.Record
+	for {
+		err := r.Next(&rec)
+		if err == io.EOF {
 			return nil
-		})
+		}
 		var fe *batch.FileError
 		if errors.As(err, &fe) {
-			return nil, usageError{err}
+			return usageError{err}
 		}
 		if err != nil {
-			return nil, usageError{fmt.Errorf("%s: %w", name, err)}
+			return usageError{fmt.Errorf("%s: %w", name, err)}
+		}
+		u, ok := rec.Number.Uint64()
+		if rec.Number.IsMS() || !ok || u < first || u > last {
+			continue
+		}
+		var v byte
+		switch rec.Verdict {
+		case solver.Solvable:
+			v = catSolvable
+		case solver.Unsolvable:
+			v = catUnsolvable
+		default:
+			v = catUnknown
+		}
+		switch old := &table[u-first]; {
+		case *old == catMissing, *old == catUnknown:
+			*old = v
+		case v != catUnknown && v != *old:
+			return usageError{fmt.Errorf("%s: deal %d is solvable in one file and unsolvable in another: the files cannot both be right", name, u)}
 		}
 	}
-	return table, nil
 }
 
 // catalogueLists turns the table of deals first..last into the lists a
@@ -343,20 +363,6 @@ func catalogueLists(table []byte, first, last uint64) (solvable, unsolvable, unk
 		solvable = nil
 	}
 	return solvable, unsolvable, lists[catUnknown], nil
-}
-
-// catalogueHeader reads the header of a results file.
-func catalogueHeader(name string) (batch.Header, error) {
-	f, err := os.Open(name)
-	if err != nil {
-		return batch.Header{}, usageError{err}
-	}
-	defer f.Close()
-	r, err := batch.NewReader(io.LimitReader(f, 1<<20), name)
-	if err != nil {
-		return batch.Header{}, usageError{err}
-	}
-	return r.Header(), nil
 }
 
 // catalogueRange reads a list of deals that must be one range of plain

@@ -269,3 +269,24 @@ func TestMergeOutErrorsAsStats(t *testing.T) {
 		t.Errorf("files left: %v", ents)
 	}
 }
+
+// TestCatalogueBuildFromPipe: catalogue build reads each results file
+// once, so it takes one through a pipe, and makes the same catalogue as
+// from the file.
+func TestCatalogueBuildFromPipe(t *testing.T) {
+	if _, err := exec.LookPath("bash"); err != nil {
+		t.Skip("no bash")
+	}
+	dir := t.TempDir()
+	shardsOf(t, dir, "1-100")
+	shell(t, dir, `patience catalogue build ripple-fan s0.jsonl s1.jsonl -o file.cat --deals 1-100 >/dev/null
+patience catalogue build ripple-fan <(cat s0.jsonl) s1.jsonl -o pipe.cat --deals 1-100 >/dev/null`)
+	a, errA := os.ReadFile(filepath.Join(dir, "file.cat"))
+	b, errB := os.ReadFile(filepath.Join(dir, "pipe.cat"))
+	if errA != nil || errB != nil || len(a) == 0 {
+		t.Fatalf("the catalogues: %v, %v", errA, errB)
+	}
+	if !bytes.Equal(a, b) {
+		t.Errorf("the catalogue from a pipe differs from the one from the file:\n%s\n%s", a, b)
+	}
+}
