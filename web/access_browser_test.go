@@ -19,7 +19,6 @@ import (
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
-	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
@@ -38,16 +37,7 @@ const workerTap = `window.__fromWorker = []; (() => {
   };
 })();`
 
-func (p *page) tapWorkers() {
-	p.t.Helper()
-	err := chromedp.Do(p.ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-		_, err := cdp.Call(ctx, tg, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: workerTap})
-		return err
-	}))
-	if err != nil {
-		p.t.Fatalf("installing the worker tap: %v", err)
-	}
-}
+func (p *page) tapWorkers() { p.onNewDocument("the worker tap", workerTap) }
 
 // cardForms are the ways the page could name c: "7D", "7♦", "7 of
 // diamonds".

@@ -28,7 +28,6 @@ import (
 	"github.com/patience-solver/patience/internal/browser"
 	"github.com/patience-solver/patience/internal/longtest"
 	"github.com/patience-solver/patience/rules"
-	"github.com/patience-solver/patience/web"
 )
 
 // page is one browser tab on the page, served by its own server.
@@ -42,19 +41,9 @@ type page struct {
 // URL fragment.
 func openPage(t *testing.T, fragment string) *page {
 	t.Helper()
-	longtest.Need(t)
-	path, err := browser.Find()
-	if err != nil {
-		longtest.Missing(t, "browser test: "+err.Error())
-	}
-	srv := httptest.NewServer(web.Handler())
-	t.Cleanup(srv.Close)
-	ctx, stop := browser.Start(context.Background(), path, t.TempDir(), 1280, 900)
-	t.Cleanup(stop)
-	p := &page{t: t, ctx: ctx, url: srv.URL + "/"}
-	p.watchCSP()
+	p := openGame(t)
 	t.Cleanup(p.noCSP)
-	if err := chromedp.Do(ctx, chromedp.Navigate(p.url+"#"+fragment)); err != nil {
+	if err := chromedp.Do(p.ctx, chromedp.Navigate(p.url+"#"+fragment)); err != nil {
 		t.Fatalf("opening the page: %v", err)
 	}
 	p.waitIdle("the first board")

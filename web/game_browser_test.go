@@ -54,14 +54,18 @@ func openGame(t *testing.T) *page {
 
 // watchCSP installs cspWatch in every document the tab opens from now on.
 // The first action on the browser: with no timeout, which would end it.
-func (p *page) watchCSP() {
+func (p *page) watchCSP() { p.onNewDocument("the CSP watch", cspWatch) }
+
+// onNewDocument has the tab run script in every document it opens from
+// now on (what names the script in a failure).
+func (p *page) onNewDocument(what, script string) {
 	p.t.Helper()
 	err := chromedp.Do(p.ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-		_, err := cdp.Call(ctx, tg, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: cspWatch})
+		_, err := cdp.Call(ctx, tg, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: script})
 		return err
 	}))
 	if err != nil {
-		p.t.Fatalf("installing the CSP watch: %v", err)
+		p.t.Fatalf("installing %s: %v", what, err)
 	}
 }
 
