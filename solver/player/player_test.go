@@ -256,9 +256,11 @@ func TestNoPeeking(t *testing.T) {
 	t.Logf("compared %d decisions, %d rated", compared, rated)
 }
 
-func TestSameSeedSameGame(t *testing.T) {
-	p := deal(rules.RussianCell, 617)
-	cfg := config(Sampled, 10)
+// sameGameTwice plays p with cfg on one worker and on two, fails unless
+// the games are the same with at least 3 rated decisions, and returns the
+// first game and cfg as on two workers.
+func sameGameTwice(t *testing.T, p *rules.Position, cfg Config) (*PlayedGame, Config) {
+	t.Helper()
 	g1 := play(t, p, cfg)
 	cfg.Solver.Workers = 2
 	g2 := play(t, p, cfg)
@@ -274,6 +276,12 @@ func TestSameSeedSameGame(t *testing.T) {
 	if rated < 3 {
 		t.Fatalf("only %d rated decisions", rated)
 	}
+	return g1, cfg
+}
+
+func TestSameSeedSameGame(t *testing.T) {
+	p := deal(rules.RussianCell, 617)
+	g1, cfg := sameGameTwice(t, p, config(Sampled, 10))
 	cfg.Seed = 8
 	g3 := play(t, p, cfg)
 	if slices.Equal(g1.Moves, g3.Moves) {

@@ -124,21 +124,5 @@ func TestRevealNoPeeking(t *testing.T) {
 // TestRevealSameSeedSameGame: the reveal player's game is the same with one
 // worker and with two, and the referee replays it (play checks that).
 func TestRevealSameSeedSameGame(t *testing.T) {
-	p := deal(rules.RussianCell, 617)
-	cfg := config(Reveal, 10)
-	g1 := play(t, p, cfg)
-	cfg.Solver.Workers = 2
-	g2 := play(t, p, cfg)
-	if !slices.Equal(g1.Moves, g2.Moves) {
-		t.Fatal("the same seed gave two games (1 and 2 workers)")
-	}
-	rated := 0
-	for _, d := range g1.Moves {
-		if d.How == Rated {
-			rated++
-		}
-	}
-	if rated < 3 {
-		t.Fatalf("only %d rated decisions", rated)
-	}
+	sameGameTwice(t, deal(rules.RussianCell, 617), config(Reveal, 10))
 }
