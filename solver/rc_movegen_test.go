@@ -13,69 +13,59 @@ import (
 // returns included, as a set, on the positions of random games of many
 // deals.
 func TestGenMovesIsLegalMoves(t *testing.T) {
-	o := rules.DefaultOptions()
-	rng := rand.New(rand.NewPCG(31, 32))
-	compared, moves := 0, 0
 	var buf []rcMove
-	var legal []rules.Move
-	for d := uint64(1); d <= 300; d++ {
-		p := deal(rules.RussianCell, d)
-		for step := 0; step < 60; step++ {
-			var b rcBoard
-			if err := b.load(p); err != nil {
-				t.Fatalf("deal %d, step %d: %v", d, step, err)
-			}
-			buf = b.genMoves(buf, pruning{}, true)
-			var got []string
-			for _, m := range buf {
-				got = append(got, m.toRules().String())
-			}
-			legal = rules.LegalMoves(p, o, legal)
-			var want []string
-			for _, m := range legal {
-				want = append(want, m.String())
-			}
-			slices.Sort(got)
-			slices.Sort(want)
-			if !slices.Equal(got, want) {
-				t.Fatalf("deal %d, step %d: genMoves %v, rules.LegalMoves %v\n%s", d, step, got, want, rules.FormatBoard(p, "", rules.BoardStyle{}))
-			}
-			compared++
-			moves += len(want)
-			if len(legal) == 0 {
-				break
-			}
-			p.Apply(legal[rng.IntN(len(legal))])
+	compareMoves(t, rules.RussianCell, 300, 5000, 20000, rand.NewPCG(31, 32), func(p *rules.Position) ([]string, error) {
+		var b rcBoard
+		if err := b.load(p); err != nil {
+			return nil, err
 		}
-	}
-	if compared < 5000 || moves < 20000 {
-		t.Fatalf("only %d positions and %d moves compared", compared, moves)
-	}
-	t.Logf("%d positions, %d moves", compared, moves)
+		buf = b.genMoves(buf, pruning{}, true)
+		var got []string
+		for _, m := range buf {
+			got = append(got, m.toRules().String())
+		}
+		return got, nil
+	})
 }
 
 // TestRFGenMovesIsLegalMoves: with every pruning off, Ripple Fan's genMoves
 // (rf_search.go) produces exactly the moves of rules.LegalMoves, as a set,
 // on the positions of random games of many deals.
 func TestRFGenMovesIsLegalMoves(t *testing.T) {
-	rng := rand.New(rand.NewPCG(33, 34))
+	var cand [2 * rfPiles]rfUndo
+	compareMoves(t, rules.RippleFan, 3000, 5000, 5000, rand.NewPCG(33, 34), func(p *rules.Position) ([]string, error) {
+		var b rfBoard
+		if err := b.load(p); err != nil {
+			return nil, err
+		}
+		n := b.genMoves(&cand, pruning{})
+		ms, _ := rfMoves(cand[:n])
+		var got []string
+		for _, m := range ms {
+			got = append(got, m.String())
+		}
+		return got, nil
+	})
+}
+
+// compareMoves plays random games of game g's deals 1..deals, up to 60
+// moves each, and at every position compares gen's moves with those of
+// rules.LegalMoves (default options), as sets. It fails unless at least
+// minPositions positions and minMoves moves were compared.
+func compareMoves(t *testing.T, g rules.Game, deals uint64, minPositions, minMoves int, src rand.Source, gen func(*rules.Position) ([]string, error)) {
+	t.Helper()
+	rng := rand.New(src)
+	o, _ := rules.NewVariant(g, rules.DefaultOptions())
 	compared, moves := 0, 0
 	var legal []rules.Move
-	var cand [2 * rfPiles]rfUndo
-	for d := uint64(1); d <= 3000; d++ {
-		p := deal(rules.RippleFan, d)
+	for d := uint64(1); d <= deals; d++ {
+		p := deal(g, d)
 		for step := 0; step < 60; step++ {
-			var b rfBoard
-			if err := b.load(p); err != nil {
+			got, err := gen(p)
+			if err != nil {
 				t.Fatalf("deal %d, step %d: %v", d, step, err)
 			}
-			n := b.genMoves(&cand, pruning{})
-			ms, _ := rfMoves(cand[:n])
-			var got []string
-			for _, m := range ms {
-				got = append(got, m.String())
-			}
-			legal = rules.LegalMoves(p, rules.Options{}, legal)
+			legal = rules.LegalMoves(p, o.Options, legal)
 			var want []string
 			for _, m := range legal {
 				want = append(want, m.String())
@@ -93,7 +83,7 @@ func TestRFGenMovesIsLegalMoves(t *testing.T) {
 			p.Apply(legal[rng.IntN(len(legal))])
 		}
 	}
-	if compared < 5000 || moves < 5000 {
+	if compared < minPositions || moves < minMoves {
 		t.Fatalf("only %d positions and %d moves compared", compared, moves)
 	}
 	t.Logf("%d positions, %d moves", compared, moves)
