@@ -99,6 +99,7 @@ type Catalogue struct {
 	list     []uint64 // the deals of that verdict, sorted
 	unknown  []uint64 // the unknown deals, sorted
 	excluded []uint64 // list and unknown merged: the deals not of the other verdict
+	labels   *labels  // difficulty labels, or nil
 }
 
 // New returns the catalogue of deals first..last of game g under options o:
@@ -321,6 +322,12 @@ type counts struct {
 	Unknown    uint64 `json:"unknown"`
 }
 
+// sectionBytes is a section and its bytes.
+type sectionBytes struct {
+	section section
+	b       []byte
+}
+
 // section is one block of bytes after the header line. A reader skips the
 // sections whose names it does not know.
 type section struct {
@@ -369,6 +376,11 @@ func (c *Catalogue) Encode() []byte {
 		b := body[start:]
 		h.Sections = append(h.Sections, section{Name: s.name, Count: uint64(len(s.list)), Bytes: len(b), CRC32: crc32.ChecksumIEEE(b)})
 	}
+	if c.labels != nil {
+		b, s := c.labels.encode()
+		body = append(body, b...)
+		h.Sections = append(h.Sections, s)
+	}
 	line, err := json.Marshal(h)
 	if err != nil {
 		panic(err) // plain fields only
@@ -406,11 +418,12 @@ func parseHeader(line []byte) (header, rules.Game, rulesDoc, error) {
 // parseSections reads the sections of a catalogue's body, of deals
 // first..last: the lists by verdict, and which of solvable and unsolvable
 // is listed (the other being the rest). Sections of kinds this build does
-// not know, such as later difficulty labels, are skipped.
-func parseSections(sections []section, body []byte, first, last uint64) (lists [Unknown + 1][]uint64, listed Verdict, err error) {
+// not know are skipped; the difficulty labels are returned as they are, to
+// be read once the verdicts are known.
+func parseSections(sections []section, body []byte, first, last uint64) (lists [Unknown + 1][]uint64, listed Verdict, diff *sectionBytes, err error) {
 	for _, s := range sections {
 		if s.Bytes < 0 || s.Bytes > len(body) {
-			return lists, listed, fmt.Errorf("catalogue: section %q says %d bytes, and %d are left", s.Name, s.Bytes, len(body))
+			return lists, listed, diff, fmt.Errorf("catalogue: section %q says %d bytes, and %d are left", s.Name, s.Bytes, len(body))
 		}
 		b := body[:s.Bytes]
 		body = body[s.Bytes:]
@@ -422,34 +435,40 @@ func parseSections(sections []section, body []byte, first, last uint64) (lists [
 			v = Unsolvable
 		case "unknown":
 			v = Unknown
+		case difficultySection:
+			if diff != nil {
+				return lists, listed, diff, errors.New("catalogue: a second \"difficulty\" section")
+			}
+			diff = &sectionBytes{s, b}
+			continue
 		default:
-			continue // a section of a later kind, such as difficulty labels
+			continue // a section of a later kind
 		}
 		if lists[v] != nil {
-			return lists, listed, fmt.Errorf("catalogue: a second %q section", s.Name)
+			return lists, listed, diff, fmt.Errorf("catalogue: a second %q section", s.Name)
 		}
 		if crc32.ChecksumIEEE(b) != s.CRC32 {
-			return lists, listed, fmt.Errorf("catalogue: section %q is damaged (checksum)", s.Name)
+			return lists, listed, diff, fmt.Errorf("catalogue: section %q is damaged (checksum)", s.Name)
 		}
 		l, err := decodeList(b, s.Count, first, last)
 		if err != nil {
-			return lists, listed, fmt.Errorf("catalogue: section %q: %w", s.Name, err)
+			return lists, listed, diff, fmt.Errorf("catalogue: section %q: %w", s.Name, err)
 		}
 		lists[v] = l
 		if v != Unknown {
 			if listed != NotCovered {
-				return lists, listed, errors.New("catalogue: both a solvable and an unsolvable section")
+				return lists, listed, diff, errors.New("catalogue: both a solvable and an unsolvable section")
 			}
 			listed = v
 		}
 	}
 	if len(body) != 0 {
-		return lists, listed, fmt.Errorf("catalogue: %d bytes after the last section", len(body))
+		return lists, listed, diff, fmt.Errorf("catalogue: %d bytes after the last section", len(body))
 	}
 	if listed == NotCovered || lists[Unknown] == nil {
-		return lists, listed, errors.New("catalogue: want a solvable or unsolvable section, and an unknown one")
+		return lists, listed, diff, errors.New("catalogue: want a solvable or unsolvable section, and an unknown one")
 	}
-	return lists, listed, nil
+	return lists, listed, diff, nil
 }
 
 // Parse reads a catalogue file. Every count, range and checksum is checked;
@@ -468,7 +487,7 @@ func Parse(data []byte) (*Catalogue, error) {
 	if err != nil {
 		return nil, err
 	}
-	lists, listed, err := parseSections(h.Sections, body, first, last)
+	lists, listed, diff, err := parseSections(h.Sections, body, first, last)
 	if err != nil {
 		return nil, err
 	}
@@ -484,6 +503,11 @@ func Parse(data []byte) (*Catalogue, error) {
 	}
 	if got := (counts{c.Count(Solvable), c.Count(Unsolvable), c.Count(Unknown)}); got != h.Counts {
 		return nil, fmt.Errorf("catalogue: the header counts %+v, the lists %+v", h.Counts, got)
+	}
+	if diff != nil {
+		if c.labels, err = parseLabels(c, diff.section, diff.b); err != nil {
+			return nil, err
+		}
 	}
 	return c, nil
 }

@@ -211,9 +211,9 @@ func TestParseRefuses(t *testing.T) {
 			t.Errorf("%s: Parse error %v, want one containing %q", tc.name, err, tc.want)
 		}
 	}
-	// A section of a kind this build does not know (difficulty labels,
-	// say) is skipped.
-	extra := strings.Replace(head, `"sections":[`, `"sections":[{"name":"difficulty","count":2,"bytes":2,"crc32":0},`, 1)
+	// A section of a kind this build does not know (of a later build) is
+	// skipped.
+	extra := strings.Replace(head, `"sections":[`, `"sections":[{"name":"notes","count":2,"bytes":2,"crc32":0},`, 1)
 	if _, err := Parse([]byte(extra + "\n" + "\x01\x02" + body)); err != nil {
 		t.Errorf("a catalogue with an extra section: %v", err)
 	}

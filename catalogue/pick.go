@@ -9,10 +9,7 @@ import "math/bits"
 func (c *Catalogue) Pick(winnable bool, seed uint64) uint64 {
 	// splitmix64, then the high half of the product with the count:
 	// uniform up to a bias below count/2^64.
-	z := seed + 0x9e3779b97f4a7c15
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
-	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
-	z ^= z >> 31
+	z := mix(seed)
 	if !winnable {
 		k, _ := bits.Mul64(z, c.Len())
 		return c.First + k

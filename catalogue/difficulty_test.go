@@ -1,0 +1,145 @@
+package catalogue
+
+import (
+	"strings"
+	"testing"
+)
+
+// smallLabels labels deals 10..25 of small: the winnable ones by n%4+1
+// (easy to very hard), the others none.
+func smallLabels() []Difficulty {
+	of := make([]Difficulty, 16)
+	for i := range of {
+		if n := uint64(10 + i); verdictOf(n) == Solvable {
+			of[i] = Difficulty(n%4 + 1)
+		}
+	}
+	return of
+}
+
+// TestDifficultyRoundTrip: labels survive Encode and Parse, odd counts
+// included, and every query agrees with the labels given.
+func TestDifficultyRoundTrip(t *testing.T) {
+	for _, count := range []int{16, 15} {
+		of := smallLabels()[:count]
+		c, err := small(t).WithDifficulty(of)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range []*Catalogue{c, mustParse(t, c.Encode())} {
+			first, last, ok := d.Labelled()
+			if !ok || first != 10 || last != uint64(10+count-1) {
+				t.Fatalf("%d labels: Labelled() = %d, %d, %v", count, first, last, ok)
+			}
+			var byLabel [VeryHard + 1][]uint64
+			for n := uint64(0); n <= 45; n++ {
+				want := NoDifficulty
+				if n >= 10 && n < uint64(10+count) {
+					want = of[n-10]
+				}
+				if got := d.Difficulty(n); got != want {
+					t.Errorf("%d labels: Difficulty(%d) = %v, want %v", count, n, got, want)
+				}
+				byLabel[want] = append(byLabel[want], n)
+			}
+			for _, l := range Difficulties {
+				if got := d.CountDifficulty(l); got != uint64(len(byLabel[l])) || got == 0 {
+					t.Errorf("%d labels: CountDifficulty(%v) = %d, want %d (not 0)", count, l, got, len(byLabel[l]))
+				}
+				for i, n := range byLabel[l] {
+					from := uint64(0)
+					if i > 0 {
+						from = byLabel[l][i-1] + 1
+					}
+					if got, ok := d.NextDifficulty(from, l); !ok || got != n {
+						t.Errorf("NextDifficulty(%d, %v) = %d, %v, want %d", from, l, got, ok, n)
+					}
+				}
+				if got, ok := d.NextDifficulty(byLabel[l][len(byLabel[l])-1]+1, l); ok {
+					t.Errorf("NextDifficulty past the last %v deal = %d", l, got)
+				}
+				for seed := uint64(0); seed < 20; seed++ {
+					n, ok := d.PickDifficulty(l, seed)
+					if !ok || d.Difficulty(n) != l {
+						t.Fatalf("PickDifficulty(%v, %d) = %d (%v), %v", l, seed, n, d.Difficulty(n), ok)
+					}
+				}
+			}
+		}
+	}
+	if _, _, ok := small(t).Labelled(); ok {
+		t.Error("a catalogue without labels says it has some")
+	}
+	if _, ok := small(t).PickDifficulty(Hard, 1); ok {
+		t.Error("a catalogue without labels picked a hard deal")
+	}
+}
+
+// TestDifficultyRefuses: a label on a deal that cannot be won, a winnable
+// deal without one, too many labels, and damaged sections are refused.
+func TestDifficultyRefuses(t *testing.T) {
+	c := small(t)
+	bad := smallLabels()
+	bad[2] = Easy // deal 12 cannot be won
+	none := smallLabels()
+	none[1] = NoDifficulty // deal 11 can
+	for _, tc := range []struct {
+		name string
+		of   []Difficulty
+		want string
+	}{
+		{"unwinnable", bad, "deal 12 is unsolvable"},
+		{"unlabelled", none, "deal 11 can be won"},
+		{"too many", make([]Difficulty, 32), "32 labels for 31 deals"},
+		{"out of range", append(smallLabels()[:5], 9), "unknown difficulty"},
+	} {
+		if _, err := c.WithDifficulty(tc.of); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: error %v, want %q", tc.name, err, tc.want)
+		}
+	}
+	l, err := c.WithDifficulty(smallLabels())
+	if err != nil {
+		t.Fatal(err)
+	}
+	good := string(l.Encode())
+	head, body, _ := strings.Cut(good, "\n")
+	flip := []byte(body)
+	flip[len(flip)-1] ^= 0x01
+	for _, tc := range []struct{ name, data, want string }{
+		{"checksum", head + "\n" + string(flip), "damaged"},
+		{"count", strings.Replace(head, `"name":"difficulty","count":16`, `"name":"difficulty","count":18`, 1) + "\n" + body, "labels 18 deals in 8 bytes"},
+	} {
+		if !strings.Contains(tc.data, "difficulty") || tc.data == good {
+			t.Fatalf("%s: the damaged file is the good one", tc.name)
+		}
+		if _, err := Parse([]byte(tc.data)); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: Parse error %v, want %q", tc.name, err, tc.want)
+		}
+	}
+}
+
+// TestRate: the definition of the labels.
+func TestRate(t *testing.T) {
+	for _, tc := range []struct {
+		greedy bool
+		wins   int
+		want   Difficulty
+	}{
+		{true, 0, Easy}, {true, 3, Easy}, {false, 3, Medium}, {false, 2, Medium},
+		{false, 1, Hard}, {false, 0, VeryHard},
+	} {
+		if got := Rate(tc.greedy, tc.wins); got != tc.want {
+			t.Errorf("Rate(%v, %d) = %v, want %v", tc.greedy, tc.wins, got, tc.want)
+		}
+	}
+	for _, d := range Difficulties {
+		for _, s := range []string{d.Slug(), d.String(), strings.ToUpper(d.Slug())} {
+			if got, err := ParseDifficulty(s); err != nil || got != d {
+				t.Errorf("ParseDifficulty(%q) = %v, %v", s, got, err)
+			}
+		}
+	}
+	if _, err := ParseDifficulty("tricky"); err == nil {
+		t.Error("ParseDifficulty(\"tricky\") gave no error")
+	}
+}
