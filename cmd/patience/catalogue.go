@@ -36,7 +36,7 @@ program; "catalogue build" makes a new one from the results files of
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
 	}
-	cmd.AddCommand(newCatalogueBuildCommand(s), newCatalogueInfoCommand(s))
+	cmd.AddCommand(newCatalogueBuildCommand(s), newCatalogueLabelCommand(s), newCatalogueInfoCommand(s))
 	return cmd
 }
 
@@ -132,6 +132,9 @@ func newCatalogueInfoCommand(s streams) *cobra.Command {
 			fmt.Fprintln(s.out, catalogueSummary(c, data))
 			fmt.Fprintf(s.out, "rules: foundation returns %s (a catalogue answers with returns on or off: they never change a verdict)\n", onOff(c.Options.Returns(c.Game)))
 			fmt.Fprintf(s.out, "runs: %s; node budget %s; built by patience %s\n", strings.Join(c.Runs, ", "), thousands(c.MaxNodes), c.Builder)
+			if _, _, ok := c.Labelled(); ok {
+				fmt.Fprintln(s.out, difficultySummary(c))
+			}
 			return nil
 		},
 	}
@@ -383,7 +386,8 @@ func catalogueRange(spec string) (uint64, uint64, error) {
 // catalogueNote is the line that says what the catalogue knows of the
 // start position p, "Catalogue: winnable (Russian Cell deals
 // 1..1,000,000, solved by patience v1.2.3)", or "" when p is not the start
-// of a deal (num) that the catalogue has decided.
+// of a deal (num) that the catalogue has decided. A labelled deal's note
+// names its difficulty: "Catalogue: winnable, difficulty hard (...)".
 func catalogueNote(o rules.Options, p *rules.Position, num string) string {
 	if num == "" {
 		return ""
@@ -402,6 +406,10 @@ func catalogueNote(o rules.Options, p *rules.Position, num string) string {
 	}
 	if !dealgen.Deal(p.Game, n).Equal(p) {
 		return "" // a later position of the deal, or another
+	}
+	u, _ := n.Uint64()
+	if d := c.Difficulty(u); d != catalogue.NoDifficulty {
+		return fmt.Sprintf("Catalogue: %s, difficulty %s (%s)", v.Words(), d, c.Describe())
 	}
 	return fmt.Sprintf("Catalogue: %s (%s)", v.Words(), c.Describe())
 }

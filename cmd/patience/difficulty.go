@@ -1,0 +1,276 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/patience-solver/patience/catalogue"
+	"github.com/patience-solver/patience/rules"
+	"github.com/patience-solver/patience/solver/batch"
+)
+
+func newCatalogueLabelCommand(s streams) *cobra.Command {
+	var out, in string
+	var list bool
+	cmd := &cobra.Command{
+		Use:   "label russian-cell GREEDY SAMPLED... (-o OUT | --list)",
+		Short: "Label the Russian Cell deals of a catalogue by difficulty, from the players' games",
+		Long: `label reads the results files of "patience stats --player" runs and gives
+each winnable deal of their range a difficulty:
+
+  easy       the greedy player (a fixed rule, no search) wins it;
+  medium     greedy loses, and the sampled player with 10 samples wins it
+             with at least 2 of the seeds 1, 2 and 3;
+  hard       ... with 1 of the 3 seeds;
+  very hard  ... with none, though the deal can be won.
+
+GREEDY is the greedy player's file of the deals to label, one range A-B;
+the SAMPLED files are the sampled player's (--samples 10) with the seeds 1,
+2 and 3, and must hold every winnable deal that greedy lost. Whether a deal
+can be won comes from the catalogue (--catalogue FILE, default the one
+that ships), and must agree with the files. Deals that cannot be won get
+no label. Ripple Fan has none: every card is face up.
+
+With -o, the labels are written into a copy of the catalogue, whose range
+must then start where the labels do. With --list, each deal of the range is
+printed with its label ("-" for none), one a line.
+
+"bash catalogue/difficulty.sh" runs the players and this command in one go
+(about an hour on 2 cores for deals 1..10,000).`,
+		Example: `  patience stats russian-cell --deals 1-10000 --player greedy --out greedy.jsonl
+  grep '"outcome":"lost"' greedy.jsonl | grep '"verdict":"solvable"' > open.jsonl
+  patience stats russian-cell --deals-file open.jsonl --player sampled --samples 10 --seed 1 --out s1.jsonl
+  (and --seed 2, --seed 3)
+  patience catalogue label russian-cell greedy.jsonl s1.jsonl s2.jsonl s3.jsonl -o catalogue/data/russian-cell.cat`,
+		Args: func(_ *cobra.Command, args []string) error {
+			if len(args) < 2 {
+				return badInput("give the game, the greedy player's results file and the sampled player's files")
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if (out == "") == !list {
+				return badInput("give -o OUT (a catalogue to write) or --list, one of them")
+			}
+			g, err := parseGame(args[0])
+			if err != nil {
+				return err
+			}
+			if g != rules.RussianCell {
+				return badInput("only Russian Cell deals have a difficulty: in Ripple Fan every card is face up")
+			}
+			c, err := labelBase(g, in)
+			if err != nil {
+				return err
+			}
+			first, of, err := readLabels(c, args[1], args[2:])
+			if err != nil {
+				return err
+			}
+			if list {
+				return printLabels(s.out, first, of)
+			}
+			if first != c.First {
+				return badInput("the labels start at deal %d and the catalogue at %d: a catalogue's labels start where it does (use --list)", first, c.First)
+			}
+			l, err := c.WithDifficulty(of)
+			if err != nil {
+				return err
+			}
+			data := l.Encode()
+			if err := writeFileAtomic(out, data); err != nil {
+				return ioFailure{err}
+			}
+			fmt.Fprintf(s.out, "%s: %s\n%s\n", out, catalogueSummary(l, data), difficultySummary(l))
+			return nil
+		},
+	}
+	cmd.Flags().StringVarP(&out, "out", "o", "", "the catalogue file to write, with the labels")
+	cmd.Flags().StringVar(&in, "catalogue", "", "the catalogue to label (default: the one that ships)")
+	cmd.Flags().BoolVar(&list, "list", false, "print each deal's label instead of writing a catalogue")
+	return cmd
+}
+
+// labelBase is the catalogue to label: file, or the shipped one of g.
+func labelBase(g rules.Game, file string) (*catalogue.Catalogue, error) {
+	if file == "" {
+		c := catalogue.For(g, rules.DefaultOptions())
+		if c == nil {
+			return nil, badInput("no catalogue of %s ships in this build: give --catalogue FILE", g)
+		}
+		return c, nil
+	}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return nil, usageError{err}
+	}
+	c, err := catalogue.Parse(data)
+	if err != nil {
+		return nil, usageError{fmt.Errorf("%s: %w", file, err)}
+	}
+	if c.Game != g {
+		return nil, badInput("%s is a catalogue of %s, not %s", file, c.Game, g)
+	}
+	return c, nil
+}
+
+// readLabels reads the greedy player's file and the sampled player's
+// files, and returns the first deal of the greedy file's range and the
+// label of each deal of that range (catalogue.Rate).
+func readLabels(c *catalogue.Catalogue, greedyFile string, sampledFiles []string) (uint64, []catalogue.Difficulty, error) {
+	var first, last uint64
+	greedy, err := readOutcomes(greedyFile, func(h batch.Header) error {
+		if h.Player != "greedy" {
+			return badInput("%s: want the greedy player's games (stats --player greedy), not %s", greedyFile, playerWords(h))
+		}
+		var err error
+		first, last, err = catalogueRange(h.Deals)
+		return err
+	})
+	if err != nil {
+		return 0, nil, err
+	}
+	var seeds []uint64
+	wins := map[uint64]int{}
+	played := map[uint64]int{}
+	for _, name := range sampledFiles {
+		outcomes, err := readOutcomes(name, func(h batch.Header) error {
+			switch {
+			case h.Player != "sampled" || h.Samples != catalogue.LabelSamples:
+				return badInput("%s: want the sampled player's games with %d samples, not %s", name, catalogue.LabelSamples, playerWords(h))
+			case !slices.Contains(catalogue.LabelSeeds, h.Seed):
+				return badInput("%s: seed %d; the labels count the seeds %s", name, h.Seed, seedList())
+			case slices.Contains(seeds, h.Seed):
+				return badInput("%s: a second file of seed %d", name, h.Seed)
+			}
+			seeds = append(seeds, h.Seed)
+			return nil
+		})
+		if err != nil {
+			return 0, nil, err
+		}
+		for n, won := range outcomes {
+			played[n]++
+			if won {
+				wins[n]++
+			}
+		}
+	}
+	if len(seeds) != len(catalogue.LabelSeeds) {
+		return 0, nil, badInput("%d files of the sampled player: the labels count one of each of the seeds %s", len(seeds), seedList())
+	}
+	of := make([]catalogue.Difficulty, last-first+1)
+	for n := first; n <= last; n++ {
+		won, ok := greedy[n]
+		v := c.LookupUint64(n)
+		switch {
+		case !ok:
+			return 0, nil, badInput("%s: deal %d is missing: finish the run (run its stats command again)", greedyFile, n)
+		case v != catalogue.Solvable && v != catalogue.Unsolvable:
+			return 0, nil, badInput("deal %d is %s: the catalogue must decide every deal to label", n, v)
+		case v == catalogue.Unsolvable && won:
+			return 0, nil, fmt.Errorf("deal %d: the catalogue says it cannot be won, and the greedy player won it", n)
+		case v == catalogue.Unsolvable:
+			continue
+		case !won && played[n] != len(seeds):
+			return 0, nil, badInput("deal %d: greedy lost it, and %d of the %d sampled files hold it: finish their runs", n, played[n], len(seeds))
+		}
+		of[n-first] = catalogue.Rate(won, wins[n])
+	}
+	return first, of, nil
+}
+
+// readOutcomes reads a player's results file: check vets its header, and
+// the map gives each deal's outcome (true for a win).
+func readOutcomes(name string, check func(batch.Header) error) (map[uint64]bool, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, usageError{err}
+	}
+	defer f.Close()
+	r, err := batch.NewReader(f, name)
+	if err != nil {
+		return nil, usageError{err}
+	}
+	if h := r.Header(); h.Game != rules.RussianCell {
+		return nil, badInput("%s holds %s games, not Russian Cell", name, h.Game)
+	}
+	if err := check(r.Header()); err != nil {
+		return nil, err
+	}
+	m := map[uint64]bool{}
+	var rec batch.Record
+	for {
+		err := r.Next(&rec)
+		if err == io.EOF {
+			return m, nil
+		}
+		var fe *batch.FileError
+		if errors.As(err, &fe) {
+			return nil, usageError{err}
+		}
+		if err != nil {
+			return nil, usageError{fmt.Errorf("%s: %w", name, err)}
+		}
+		if u, ok := rec.Number.Uint64(); ok && !rec.Number.IsMS() && rec.Outcome != batch.NotPlayed {
+			m[u] = rec.Outcome == batch.Won
+		}
+	}
+}
+
+func playerWords(h batch.Header) string {
+	switch {
+	case h.Player == "":
+		return "the solver's verdicts"
+	case h.Samples > 0:
+		return fmt.Sprintf("the %s player's with %d samples", h.Player, h.Samples)
+	}
+	return "the " + h.Player + " player's"
+}
+
+func seedList() string {
+	var s []string
+	for _, x := range catalogue.LabelSeeds {
+		s = append(s, fmt.Sprint(x))
+	}
+	return strings.Join(s, ", ")
+}
+
+// printLabels writes "N label" lines, "-" for a deal without one.
+func printLabels(w io.Writer, first uint64, of []catalogue.Difficulty) error {
+	var b strings.Builder
+	for i, d := range of {
+		label := d.Slug()
+		if label == "" {
+			label = "-"
+		}
+		fmt.Fprintf(&b, "%d %s\n", first+uint64(i), label)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// difficultySummary is one line: the labelled range and how many deals
+// carry each label, with their share of the labelled (winnable) deals.
+func difficultySummary(c *catalogue.Catalogue) string {
+	first, last, ok := c.Labelled()
+	if !ok {
+		return "difficulty: no labels"
+	}
+	var total uint64
+	for _, d := range catalogue.Difficulties {
+		total += c.CountDifficulty(d)
+	}
+	parts := make([]string, 0, len(catalogue.Difficulties))
+	for _, d := range catalogue.Difficulties {
+		n := c.CountDifficulty(d)
+		parts = append(parts, fmt.Sprintf("%s %s (%.1f%%)", d, thousands(int64(n)), 100*float64(n)/float64(max(total, 1))))
+	}
+	return fmt.Sprintf("difficulty of the winnable deals %s..%s: %s", thousands(int64(first)), thousands(int64(last)), strings.Join(parts, ", "))
+}
