@@ -258,6 +258,7 @@ type dealOptions struct {
 	sf               startFlags
 	random, winnable bool
 	seed             uint64
+	difficulty       string
 }
 
 // dealLong and dealExample are the help of deal.
@@ -278,7 +279,10 @@ out with --hide, and from the JSON formats.
 --random picks a deal at random among those the catalogue covers, and
 --random --winnable among its winnable deals, without a search; the board's
 title names the deal. --seed N makes the pick repeatable: the same N gives
-the same deal (with the same catalogue).
+the same deal (with the same catalogue). --random --difficulty hard picks
+among the winnable Russian Cell deals of that difficulty (easy, medium,
+hard or very-hard; the catalogue labels deals 1..10,000: see "patience
+catalogue label"), and the note names the difficulty.
 
 GAME is russian-cell or ripple-fan.`
 
@@ -288,7 +292,8 @@ const dealExample = `  patience deal russian-cell 617
   patience deal russian-cell --position deal.json --ascii
   patience deal russian-cell 617 --hide > seen.txt
   patience deal russian-cell --random --winnable
-  patience deal ripple-fan --random --winnable --seed 7`
+  patience deal ripple-fan --random --winnable --seed 7
+  patience deal russian-cell --random --winnable --difficulty hard`
 
 func newDealCommand(s streams) *cobra.Command {
 	o := &dealOptions{}
@@ -308,6 +313,7 @@ func newDealCommand(s streams) *cobra.Command {
 	cmd.Flags().BoolVar(&o.random, "random", false, "pick a deal at random among those the catalogue covers")
 	cmd.Flags().BoolVar(&o.winnable, "winnable", false, "with --random: pick among the winnable deals only")
 	cmd.Flags().Uint64Var(&o.seed, "seed", 0, "with --random: repeat the pick made with this seed (default: a new pick each time)")
+	cmd.Flags().StringVar(&o.difficulty, "difficulty", "", "with --random: pick a winnable Russian Cell deal of this difficulty (easy, medium, hard, very-hard)")
 	return cmd
 }
 
@@ -322,7 +328,9 @@ func runDeal(s streams, cmd *cobra.Command, o *dealOptions, args []string) error
 	seeded := cmd.Flags().Changed("seed")
 	switch {
 	case o.random:
-		p, num, err = randomDeal(args, o.sf, o.winnable, o.seed, seeded)
+		p, num, err = randomDeal(args, o.sf, o.winnable, o.difficulty, o.seed, seeded)
+	case o.difficulty != "":
+		err = badInput("--difficulty goes with --random: it picks a random deal of that difficulty")
 	case o.winnable:
 		err = badInput("--winnable goes with --random: it picks a random winnable deal")
 	case seeded:
@@ -359,8 +367,9 @@ func runDeal(s streams, cmd *cobra.Command, o *dealOptions, args []string) error
 }
 
 // randomDeal picks the deal of deal --random: GAME (args[0]) and no deal
-// number or --position; seeded says that seed was given.
-func randomDeal(args []string, sf startFlags, winnable bool, seed uint64, seeded bool) (*rules.Position, string, error) {
+// number or --position; seeded says that seed was given. A difficulty
+// picks among the winnable deals of that label.
+func randomDeal(args []string, sf startFlags, winnable bool, difficulty string, seed uint64, seeded bool) (*rules.Position, string, error) {
 	g, err := parseGame(args[0])
 	if err != nil {
 		return nil, "", err
@@ -374,6 +383,18 @@ func randomDeal(args []string, sf startFlags, winnable bool, seed uint64, seeded
 	}
 	if !seeded {
 		seed = mathrand.Uint64()
+	}
+	if difficulty != "" {
+		d, err := catalogue.ParseDifficulty(difficulty)
+		if err != nil {
+			return nil, "", usageError{fmt.Errorf("--difficulty: %w", err)}
+		}
+		u, ok := c.PickDifficulty(d, seed)
+		if !ok {
+			return nil, "", badInput("this build has no %s deals labelled %s (Ripple Fan has no difficulty: every card is face up)", g, d)
+		}
+		n := dealgen.FromUint64(u)
+		return dealgen.Deal(g, n), n.String(), nil
 	}
 	n := dealgen.FromUint64(pickRandom(c, winnable, seed))
 	return dealgen.Deal(g, n), n.String(), nil

@@ -28,6 +28,7 @@ type findOptions struct {
 	minLength            int
 	minNodes             int64
 	noCatalogue          bool
+	difficulty           string
 	fl                   searchFlags
 }
 
@@ -49,6 +50,11 @@ as usual. --format json (which reports each deal's moves and positions),
 --min-length, --min-nodes and --no-catalogue decide every deal with the
 solver.
 
+--difficulty easy, medium, hard or very-hard lists winnable Russian Cell
+deals of that difficulty, from the catalogue's labels (deals 1..10,000: see
+"patience catalogue label"), without a search; it lists fewer than --count
+when the labelled deals run out.
+
 A progress bar shows on stderr when it is a terminal (not with --quiet):
 the deals found so far of --count, the deals looked at, and how many a
 second.
@@ -59,6 +65,7 @@ SIGINT, 143 for SIGTERM).`
 
 const findExample = `  patience find russian-cell --solvable --count 100
   patience find ripple-fan --solvable --count 10 --from 1000000
+  patience find russian-cell --solvable --difficulty hard --count 5
   patience find russian-cell --unsolvable --count 20 --min-nodes 100000 --format json
   patience find ripple-fan --count 1000 --quiet > winnable.txt`
 
@@ -81,6 +88,7 @@ func newFindCommand(s streams) *cobra.Command {
 	cmd.Flags().Int64Var(&o.minNodes, "min-nodes", 0, "only deals that took at least this many positions to decide")
 	cmd.Flags().BoolVar(&o.quiet, "quiet", false, "no progress bar")
 	cmd.Flags().BoolVar(&o.noCatalogue, "no-catalogue", false, "decide every deal with the solver, even those the catalogue knows")
+	cmd.Flags().StringVar(&o.difficulty, "difficulty", "", "only winnable Russian Cell deals of this difficulty (easy, medium, hard, very-hard), from the catalogue")
 	o.fl.add(cmd, "deals decided at once, one core each")
 	return cmd
 }
@@ -102,6 +110,9 @@ func runFind(s streams, o *findOptions, args []string) error {
 	g, cfg, first, err := findStart(o, args)
 	if err != nil {
 		return err
+	}
+	if o.difficulty != "" {
+		return findDifficulty(s, o, g, cfg, first)
 	}
 	want := solver.Solvable
 	if o.unsolvable {
@@ -178,6 +189,43 @@ func findListed(ctx context.Context, s streams, o *findOptions, g rules.Game, cf
 	})
 	w.Flush()
 	return found, next, unknown, scanned, ctx.Err() != nil || found == o.count || next == 0
+}
+
+// findDifficulty answers find --difficulty from the catalogue's labels.
+func findDifficulty(s streams, o *findOptions, g rules.Game, cfg solver.Config, from uint64) error {
+	d, err := catalogue.ParseDifficulty(o.difficulty)
+	if err != nil {
+		return usageError{fmt.Errorf("--difficulty: %w", err)}
+	}
+	switch {
+	case o.unsolvable:
+		return badInput("--difficulty lists winnable deals: give it without --unsolvable")
+	case o.noCatalogue || o.format != "text" || o.minLength != 0 || o.minNodes != 0:
+		return badInput("--difficulty answers from the catalogue's labels, with deal numbers only: give it without --no-catalogue, --format json, --min-length or --min-nodes")
+	}
+	c := catalogue.For(g, cfg.Options)
+	first, last, ok := c.Labelled()
+	if !ok {
+		return badInput("this build has no difficulty labels for %s deals (Ripple Fan has none: every card is face up)", g)
+	}
+	w := bufio.NewWriter(s.out)
+	found := 0
+	for found < o.count {
+		n, ok := c.NextDifficulty(from, d)
+		if !ok {
+			break
+		}
+		fmt.Fprintln(w, n)
+		found++
+		from = n + 1
+	}
+	if err := w.Flush(); err != nil {
+		return ioFailure{err}
+	}
+	if found < o.count {
+		fmt.Fprintf(s.err, "patience: found %d of %d: the difficulty labels cover %s deals %s..%s\n", found, o.count, g.Title(), thousands(int64(first)), thousands(int64(last)))
+	}
+	return nil
 }
 
 // findStart reads find's game, search flags and --from.
