@@ -11,7 +11,7 @@
 // shows the player its view, and turns face-down cards up only as moves
 // uncover them.
 //
-// Three players:
+// Four players:
 //
 //   - Sampled rates every legal move by the share of sampled arrangements
 //     of the unseen cards in which a win still exists after it
@@ -21,6 +21,9 @@
 //     reveal deep: a move that turns a card up is rated by the best next
 //     move for each card it may turn up, over the same arrangements
 //     grouped by that card (reveal.go).
+//   - Adaptive (experimental) is Sampled that, where the best two moves
+//     are within CloseMargin arrangements of each other, rates them again
+//     over CloseFactor times as many arrangements (close.go).
 //   - Greedy is a baseline with no search. Its fixed rule plays, of the
 //     moves to positions not yet seen: a move that turns up a face-down
 //     card (from the column with the most face-down cards first); else a
@@ -29,7 +32,7 @@
 //     column; else a column's top card to a cell. Ties go to the order of
 //     rules.LegalMoves.
 //
-// All three players follow the same rules of play:
+// All four players follow the same rules of play:
 //
 //   - a card that can go to its foundation goes there at once, unrated
 //     (Blake & Gent, Theorem 1: such a move never loses a win);
@@ -101,12 +104,17 @@ const (
 	// move in each case of the card it turns up. Work in progress, not
 	// the default.
 	Reveal
+	// Adaptive is the sampled player that draws more arrangements where a
+	// decision is close (see close.go). Measured against Sampled, not the
+	// default.
+	Adaptive
 )
 
 // Kinds lists the players, for help text.
-var Kinds = []Kind{Sampled, Greedy, Reveal}
+var Kinds = []Kind{Sampled, Greedy, Reveal, Adaptive}
 
-// String returns the player's name: "sampled", "greedy" or "reveal".
+// String returns the player's name: "sampled", "greedy", "reveal" or
+// "adaptive".
 func (k Kind) String() string {
 	switch k {
 	case Sampled:
@@ -115,6 +123,8 @@ func (k Kind) String() string {
 		return "greedy"
 	case Reveal:
 		return "reveal"
+	case Adaptive:
+		return "adaptive"
 	}
 	return fmt.Sprintf("player(%d)", uint8(k))
 }
@@ -128,8 +138,10 @@ func ParseKind(s string) (Kind, error) {
 		return Greedy, nil
 	case "reveal":
 		return Reveal, nil
+	case "adaptive":
+		return Adaptive, nil
 	}
-	return 0, fmt.Errorf("unknown player %q: use sampled, greedy or reveal", s)
+	return 0, fmt.Errorf("unknown player %q: use sampled, greedy, reveal or adaptive", s)
 }
 
 // DefaultSamples is the sampled player's default number of arrangements
@@ -271,13 +283,14 @@ type Player struct {
 	lost     bool
 
 	// reveals counts the moves the reveal player rated by its search over
-	// reveals.
-	reveals int
+	// reveals; widened the decisions the adaptive player rated again over
+	// more arrangements.
+	reveals, widened int
 }
 
 // New returns a player for one game of g.
 func New(g rules.Game, cfg Config) (*Player, error) {
-	if cfg.Kind != Sampled && cfg.Kind != Greedy && cfg.Kind != Reveal {
+	if !slices.Contains(Kinds, cfg.Kind) {
 		return nil, fmt.Errorf("unknown player kind %d", cfg.Kind)
 	}
 	cfg.Sampling = cfg.Sampling.resolved()
@@ -376,6 +389,11 @@ func (pl *Player) rated(ctx context.Context, view *rules.Position, cands []rules
 	}
 	if pl.cfg.Kind == Reveal {
 		if err := pl.revealRerank(ctx, view, cfg, &rt); err != nil {
+			return Decision{}, false, err
+		}
+	}
+	if pl.cfg.Kind == Adaptive && isClose(view, rt) {
+		if err := pl.widen(ctx, view, cfg, &rt); err != nil {
 			return Decision{}, false, err
 		}
 	}

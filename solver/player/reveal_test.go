@@ -16,8 +16,9 @@ import (
 // their decisions up to and including the move that turns up the first of
 // the moved cards. It returns how many decisions it compared, how many of
 // them were rated, and how many moves the first player rated by its search
-// over reveals.
-func lockstep(t *testing.T, a, b *rules.Position, moved []rules.Card, cfg Config) (compared, rated, reveals int) {
+// over reveals and how many decisions it widened (the reveal and adaptive
+// players' own work).
+func lockstep(t *testing.T, a, b *rules.Position, moved []rules.Card, cfg Config) (compared, rated, own int) {
 	t.Helper()
 	pa, err := New(a.Game, cfg)
 	if err != nil {
@@ -44,7 +45,7 @@ func lockstep(t *testing.T, a, b *rules.Position, moved []rules.Card, cfg Config
 			t.Fatalf("decision %d differs before the cards that differ turn up: %+v (%v), %+v (%v)", compared+1, da, oka, db, okb)
 		}
 		if !oka {
-			return compared, rated, pa.reveals
+			return compared, rated, pa.reveals + pa.widened
 		}
 		compared++
 		if da.How == Rated {
@@ -59,13 +60,14 @@ func lockstep(t *testing.T, a, b *rules.Position, moved []rules.Card, cfg Config
 		ta.Apply(da.Move)
 		tb.Apply(da.Move)
 		if c != rules.NoCard && slices.Contains(moved, c) {
-			return compared, rated, pa.reveals
+			return compared, rated, pa.reveals + pa.widened
 		}
 	}
 }
 
-// TestRevealNoPeeking is TestNoPeeking for the reveal player, on 5 deals
-// (30 with PATIENCE_LONG, about a minute of CPU): each deal against a copy with every face-down
+// TestRevealNoPeeking is TestNoPeeking for the reveal and adaptive
+// players, on 5 deals each (30 with PATIENCE_LONG, about a minute of CPU
+// each): each deal against a copy with every face-down
 // card but the top one of each column shuffled, so that the first card
 // turned up in each column is the same in both and the second differs;
 // with PATIENCE_LONG also against a copy with the bottom face-down cards
@@ -73,12 +75,19 @@ func lockstep(t *testing.T, a, b *rules.Position, moved []rules.Card, cfg Config
 // decisions must be the same, move for move and rating for rating, up to
 // and including the move that turns up the first card that differs.
 func TestRevealNoPeeking(t *testing.T) {
+	for _, kind := range []Kind{Reveal, Adaptive} {
+		t.Run(kind.String(), func(t *testing.T) { noPeekingLockstep(t, kind) })
+	}
+}
+
+// noPeekingLockstep is TestRevealNoPeeking for one player.
+func noPeekingLockstep(t *testing.T, kind Kind) {
 	deals := 5
 	variants := 1
 	if longtest.Enabled() {
 		deals, variants = 30, 2
 	}
-	compared, rated, reveals := 0, 0, 0
+	compared, rated, own := 0, 0, 0
 	for n := uint64(1); n <= uint64(deals); n++ {
 		for variant := range variants {
 			a := deal(rules.RussianCell, n)
@@ -109,20 +118,23 @@ func TestRevealNoPeeking(t *testing.T) {
 			if a.Equal(b) || !a.Hide().Equal(b.Hide()) {
 				t.Fatal("the two deals must differ, and only in face-down cards")
 			}
-			c, r, rv := lockstep(t, a, b, moved, config(Reveal, 8))
+			c, r, o := lockstep(t, a, b, moved, config(kind, 8))
 			compared += c
 			rated += r
-			reveals += rv
+			own += o
 		}
 	}
-	if compared < 5*deals || rated < 2*deals || reveals < deals {
-		t.Fatalf("compared %d decisions, %d of them rated, %d moves rated over reveals: too few to show anything", compared, rated, reveals)
+	if compared < 5*deals || rated < 2*deals || own < deals {
+		t.Fatalf("compared %d decisions, %d of them rated, %d rated by the %s player's own work: too few to show anything", compared, rated, own, kind)
 	}
-	t.Logf("compared %d decisions, %d rated, %d moves rated over reveals", compared, rated, reveals)
+	t.Logf("compared %d decisions, %d rated, %d by the %s player's own work", compared, rated, own, kind)
 }
 
-// TestRevealSameSeedSameGame: the reveal player's game is the same with one
-// worker and with two, and the referee replays it (play checks that).
+// TestRevealSameSeedSameGame: the reveal and adaptive players' games are
+// the same with one worker and with two, and the referee replays them
+// (play checks that).
 func TestRevealSameSeedSameGame(t *testing.T) {
-	sameGameTwice(t, deal(rules.RussianCell, 617), config(Reveal, 10))
+	for _, kind := range []Kind{Reveal, Adaptive} {
+		sameGameTwice(t, deal(rules.RussianCell, 617), config(kind, 10))
+	}
 }
