@@ -51,6 +51,11 @@ type line struct {
 	Moves   int     `json:"moves"`
 	Seconds float64 `json:"seconds"`
 	CPU     float64 `json:"cpu"`
+	// Why is, with -why, where a lost game was lost as review judges it
+	// (player.FindLoss): "lost as dealt", "mistake", "bad luck", "too
+	// close to call", "no alternative", "stuck" (no new move, though the
+	// game could still be won), or "unknown" (a budget ran out).
+	Why string `json:"why,omitempty"`
 }
 
 func main() {
@@ -64,6 +69,7 @@ func main() {
 	summary := flag.Bool("summary", false, "only summarise the files given as arguments")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile to this file")
 	compare := flag.String("compare", "", "with -summary: results files (comma-separated) of another player, to pair with by deal")
+	why := flag.Bool("why", false, "judge each lost game as review does (where it was lost, and whether by a mistake), after its CPU time is taken")
 	flag.Parse()
 
 	if *summary {
@@ -130,6 +136,8 @@ func main() {
 		l := line{Number: num.String(), Outcome: "lost", Moves: len(gm.Moves), Seconds: time.Since(t0).Seconds(), CPU: cpu() - c0}
 		if gm.Won {
 			l.Outcome = "won"
+		} else if *why {
+			l.Why = lossWhy(p, gm, cfg.Sampling)
 		}
 		res, err := solver.Solve(context.Background(), p, scfg)
 		check(err)
@@ -140,6 +148,26 @@ func main() {
 		lines = append(lines, l)
 	}
 	report(lines)
+}
+
+// lossWhy judges where the lost game gm of deal p was lost, as review
+// does.
+func lossWhy(p *rules.Position, gm *player.PlayedGame, cfg player.Sampling) string {
+	moves := make([]rules.Move, len(gm.Moves))
+	for i, d := range gm.Moves {
+		moves[i] = d.Move
+	}
+	r, err := player.FindLoss(context.Background(), p, moves, cfg, player.Judging{})
+	check(err)
+	switch {
+	case r.LostAt == 0:
+		return "lost as dealt"
+	case r.LostAt > 0:
+		return r.Judgement.Call.String()
+	case !r.Lost:
+		return "stuck"
+	}
+	return "unknown"
 }
 
 func report(lines []line) {
@@ -174,6 +202,21 @@ func report(lines []line) {
 			sum += c
 		}
 		fmt.Printf("CPU seconds per game: mean %.2f, median %.2f, max %.2f\n", sum/float64(len(cpus)), cpus[len(cpus)/2], cpus[len(cpus)-1])
+	}
+	whys := map[string]uint64{}
+	var lost uint64
+	for _, l := range lines {
+		if l.Why != "" {
+			whys[l.Why]++
+			lost++
+		}
+	}
+	if lost > 0 {
+		fmt.Printf("where the %d lost games judged were lost (-why):\n", lost)
+		for _, w := range []string{"lost as dealt", "mistake", "bad luck", "too close to call", "no alternative", "stuck", "unknown"} {
+			r := stat.NewRate(whys[w], lost)
+			fmt.Printf("  %-18s %5d  %6.2f%%  (95%% Wilson %.2f%% to %.2f%%)\n", w, r.Wins, 100*r.Rate, 100*r.Low, 100*r.High)
+		}
 	}
 }
 
