@@ -111,7 +111,8 @@ SIGTERM).
 --moves FILE plays those moves first (with every card known: the player
 starts after them).`
 
-const playExample = `  patience play russian-cell 617 --player sampled
+const playExample = `  patience play russian-cell 617
+  patience play russian-cell 617 --player sampled
   patience play russian-cell 617 --player greedy
   patience play russian-cell 617 --player reveal
   patience play russian-cell 617 --player sampled --samples 200 --seed 5
@@ -122,7 +123,7 @@ const playExample = `  patience play russian-cell 617 --player sampled
 func newPlayCommand(s streams) *cobra.Command {
 	o := &playOptions{}
 	cmd := &cobra.Command{
-		Use:     "play GAME (NUMBER | --position FILE) --player sampled|greedy|reveal|adaptive",
+		Use:     "play GAME (NUMBER | --position FILE) [--player sampled|greedy|reveal|adaptive]",
 		Short:   "Let a player who cannot see the face-down cards play a deal",
 		Long:    playLong,
 		Example: playExample,
@@ -134,6 +135,7 @@ func newPlayCommand(s streams) *cobra.Command {
 	cmd.Flags().StringVar(&o.sf.position, "position", "", "read the start position from FILE (JSON or board text; - for stdin); every card known")
 	cmd.Flags().StringVar(&o.sf.moves, "moves", "", "play the moves in FILE first (JSON move list, a solution, or one move a line such as \"5C t3>t6\")")
 	o.pf.add(cmd)
+	cmd.Flags().Lookup("player").Usage += " (default: " + player.Default.String() + ", the strongest measured)"
 	o.fl.add(cmd, "arrangements searched at once, one core each")
 	return cmd
 }
@@ -146,6 +148,9 @@ func runPlay(s streams, cmd *cobra.Command, o *playOptions, args []string) error
 	cfg, _, p, num, played, err := searchStart(s, args, o.sf, o.fl)
 	if err != nil {
 		return err
+	}
+	if o.pf.player == "" {
+		o.pf.player = player.Default.String()
 	}
 	pc, err := o.pf.config(cfg)
 	if err != nil {
@@ -217,6 +222,9 @@ type playReport struct {
 	// when not known (won, or an unknown verdict).
 	lostAfter int
 	nodes     int64
+	// why is review's judgement of the losing move (player.FindLoss),
+	// when lostAfter > 0 and it could be made; else nil.
+	why *player.Reviewed
 	// stopped says that a signal stopped the game before it ended: game
 	// holds the moves made so far, and verdict is unknown (interrupted).
 	stopped bool
@@ -241,6 +249,15 @@ func playGame(ctx context.Context, p *rules.Position, pc player.Config) (*playRe
 		return nil, err
 	}
 	r := &playReport{game: gm, verdict: loss.Start, lostAfter: loss.At, nodes: loss.Nodes}
+	if loss.At > 0 && pc.Kind != player.Greedy {
+		rv, err := player.FindLoss(ctx, p, gm.MoveList(), pc.Sampling, player.Judging{})
+		if err != nil {
+			return nil, err
+		}
+		if rv.LostAt == loss.At {
+			r.why = rv
+		}
+	}
 	if gm.Won {
 		r.verdict.Verdict = solver.Solvable // the game itself proves it
 	}
@@ -300,10 +317,35 @@ func (r *playReport) print(w io.Writer, num string, pc player.Config, st rules.B
 	case r.lostAfter > 0:
 		m := gm.Moves[r.lostAfter-1].Move
 		fmt.Fprintf(w, "With all cards known: solvable. It could no longer be won after move %d (%v).\n", r.lostAfter, m)
-		fmt.Fprintln(w, "patience review says whether that was a mistake or the cards.")
+		fmt.Fprintln(w, lossWhyText(r.why, m))
 	default:
 		fmt.Fprintln(w, "With all cards known: solvable; where it was lost is unknown (a budget ran out).")
 	}
+}
+
+// lossWhyText says in one line why the losing move m was played, as
+// review judges it (rv, nil when not judged: the greedy player's game,
+// which rates no move).
+func lossWhyText(rv *player.Reviewed, m rules.Move) string {
+	if rv == nil {
+		return "patience review says whether that was a mistake or the cards."
+	}
+	j := rv.Judgement
+	b := rv.BestRated.Move
+	switch {
+	case j.Call == player.NoAlternative:
+		return "No alternative: every other move went back to a position already seen in the game."
+	case j.Same:
+		return fmt.Sprintf("Bad luck, as review judges it: %v was the move the player's view rated best; the unseen cards decided.", m)
+	}
+	counts := fmt.Sprintf("a win exists after %v in %d of %d fresh arrangements of the unseen cards, after %v in %d", b, j.BestWon(), j.Pairs, m, j.PlayedWon())
+	switch j.Call {
+	case player.Mistake:
+		return fmt.Sprintf("A mistake, as review judges it: %s (McNemar's exact %s).", counts, pValue(j.P))
+	case player.BadLuck:
+		return fmt.Sprintf("Bad luck, as review judges it: %s, as good within %g points; the unseen cards decided.", counts, j.Margin*100)
+	}
+	return fmt.Sprintf("Too close to call, as review judges it: %s (patience review --moves shows the test).", counts)
 }
 
 // noWinText says, for a game in which the sampled player found no

@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/patience-solver/patience/solver/player"
 )
 
 // playDoc is the part of play's JSON record the tests read.
@@ -139,6 +141,19 @@ func TestCLIPlaySampled(t *testing.T) {
 	}
 }
 
+// TestCLIPlayDefault: play without --player plays with the default
+// player, and says why a lost game was lost, as review judges it.
+func TestCLIPlayDefault(t *testing.T) {
+	out := cliOK(t, "", "play", "russian-cell", "617", "--ascii")
+	named := cliOK(t, "", "play", "russian-cell", "617", "--ascii", "--player", player.Default.String())
+	if out != named || !strings.Contains(out, "Played by the "+player.Default.String()+" player") {
+		t.Errorf("play 617 without --player differs from --player %s:\n%s", player.Default, out)
+	}
+	if !strings.Contains(out, "It could no longer be won after move") || !strings.Contains(out, ", as review judges it: ") {
+		t.Errorf("play 617 does not say why the game was lost:\n%s", out)
+	}
+}
+
 func TestCLIPlayAndReviewErrors(t *testing.T) {
 	illegal := cliWriteFile(t, "bad.txt", "KC t1>t2\n")
 	rf := cliOK(t, "", "deal", "ripple-fan", "1", "--format", "json")
@@ -148,7 +163,6 @@ func TestCLIPlayAndReviewErrors(t *testing.T) {
 		args  []string
 		words []string
 	}{
-		{[]string{"play", "russian-cell", "5"}, []string{"--player"}},
 		{[]string{"play", "russian-cell", "5", "--player", "clever"}, []string{"unknown player", "sampled, greedy, reveal or adaptive"}},
 		{[]string{"play", "russian-cell", "5", "--player", "greedy", "--samples", "10"}, []string{"--samples", "sampled, reveal and adaptive players"}},
 		{[]string{"play", "russian-cell", "5", "--player", "sampled", "--samples", "0"}, []string{"--samples"}},

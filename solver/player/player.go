@@ -110,6 +110,13 @@ const (
 	Adaptive
 )
 
+// Default is the player that `patience play` uses when none is named: the
+// one that won the most Russian Cell deals without peeking, as measured in
+// benchmarks/BENCHMARKS.md ("The no-peek players"). A new player becomes
+// the default only when it beats it on the tuning set and on the held-out
+// set (paired by deal, McNemar's exact p < 0.05).
+const Default = Sampled
+
 // Kinds lists the players, for help text.
 var Kinds = []Kind{Sampled, Greedy, Reveal, Adaptive}
 
