@@ -204,6 +204,9 @@ func runPlay(s streams, cmd *cobra.Command, o *playOptions, args []string) error
 		if played > 0 {
 			fmt.Fprintf(s.out, "After the %d moves of %s:\n", played, o.sf.moves)
 		}
+		if sig == 0 {
+			rep.judge(ctx, p, pc)
+		}
 		rep.print(s.out, num, pc, style(s.out, o.ascii))
 	}
 	if sig != 0 {
@@ -249,19 +252,24 @@ func playGame(ctx context.Context, p *rules.Position, pc player.Config) (*playRe
 		return nil, err
 	}
 	r := &playReport{game: gm, verdict: loss.Start, lostAfter: loss.At, nodes: loss.Nodes}
-	if loss.At > 0 && pc.Kind != player.Greedy {
-		rv, err := player.FindLoss(ctx, p, gm.MoveList(), pc.Sampling, player.Judging{})
-		if err != nil {
-			return nil, err
-		}
-		if rv.LostAt == loss.At {
-			r.why = rv
-		}
-	}
 	if gm.Won {
 		r.verdict.Verdict = solver.Solvable // the game itself proves it
 	}
 	return r, nil
+}
+
+// judge sets r.why, review's judgement of the losing move of a lost game
+// of p, for the text: a game played by a player that rates its moves, and
+// lost after a move. A judgement that cannot be made (a budget, a signal)
+// leaves why nil, and the text points to review instead.
+func (r *playReport) judge(ctx context.Context, p *rules.Position, pc player.Config) {
+	if r.lostAfter <= 0 || pc.Kind == player.Greedy {
+		return
+	}
+	rv, err := player.FindLoss(ctx, p, r.game.MoveList(), pc.Sampling, player.Judging{})
+	if err == nil && rv.LostAt == r.lostAfter {
+		r.why = rv
+	}
 }
 
 // solution is the record of the game in the solution format.
@@ -325,7 +333,9 @@ func (r *playReport) print(w io.Writer, num string, pc player.Config, st rules.B
 
 // lossWhyText says in one line why the losing move m was played, as
 // review judges it (rv, nil when not judged: the greedy player's game,
-// which rates no move).
+// which rates no move, or a judgement that could not be made). Review
+// rates the moves with the sampled player's core over its own draw, so
+// for another player it says what the sampled rating would have played.
 func lossWhyText(rv *player.Reviewed, m rules.Move) string {
 	if rv == nil {
 		return "patience review says whether that was a mistake or the cards."
@@ -336,16 +346,27 @@ func lossWhyText(rv *player.Reviewed, m rules.Move) string {
 	case j.Call == player.NoAlternative:
 		return "No alternative: every other move went back to a position already seen in the game."
 	case j.Same:
-		return fmt.Sprintf("Bad luck, as review judges it: %v was the move the player's view rated best; the unseen cards decided.", m)
+		return fmt.Sprintf("Bad luck, as review judges it: %v is the move the sampled rating of the player's view favours; the unseen cards decided.", m)
 	}
-	counts := fmt.Sprintf("a win exists after %v in %d of %d fresh arrangements of the unseen cards, after %v in %d", b, j.BestWon(), j.Pairs, m, j.PlayedWon())
-	switch j.Call {
-	case player.Mistake:
+	on := fmt.Sprintf("of %s fresh arrangements of the unseen cards", thousands(int64(j.Pairs)))
+	switch {
+	case j.Exact && j.Pairs == 1:
+		on = "of the 1 arrangement there is (every card known)"
+	case j.Exact:
+		on = fmt.Sprintf("of all %s arrangements of the unseen cards", thousands(int64(j.Pairs)))
+	}
+	counts := fmt.Sprintf("a win exists after %v (rated best) in %d %s, after %v in %d", b, j.BestWon(), on, m, j.PlayedWon())
+	switch {
+	case j.Call == player.Mistake && j.Exact:
+		return fmt.Sprintf("A mistake, as review judges it: %s.", counts)
+	case j.Call == player.Mistake:
 		return fmt.Sprintf("A mistake, as review judges it: %s (McNemar's exact %s).", counts, pValue(j.P))
-	case player.BadLuck:
+	case j.Call == player.BadLuck && j.Exact:
+		return fmt.Sprintf("Bad luck, as review judges it: %s; the move played did as well.", counts)
+	case j.Call == player.BadLuck:
 		return fmt.Sprintf("Bad luck, as review judges it: %s, as good within %g points; the unseen cards decided.", counts, j.Margin*100)
 	}
-	return fmt.Sprintf("Too close to call, as review judges it: %s (patience review --moves shows the test).", counts)
+	return fmt.Sprintf("Too close to call, as review judges it: %s (patience review shows the test).", counts)
 }
 
 // noWinText says, for a game in which the sampled player found no
@@ -398,6 +419,9 @@ func (r *playReport) printMoves(w io.Writer, num string, pc player.Config, st ru
 	who := "the greedy player (a fixed rule, no search)"
 	if pc.Kind != player.Greedy {
 		who = fmt.Sprintf("the %s player (%d arrangements of the unseen cards per decision, seed %d)", pc.Kind, pc.Samples, pc.Seed)
+		if pc.Kind == player.Adaptive {
+			who = fmt.Sprintf("the %s player (%d arrangements of the unseen cards per decision, %d where it is close; seed %d)", pc.Kind, pc.Samples, pc.Samples*player.CloseFactor, pc.Seed)
+		}
 	}
 	if view.Unknowns() == 0 {
 		// Nothing is face down (Ripple Fan, or a late position).
