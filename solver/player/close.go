@@ -2,6 +2,7 @@ package player
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/solver"
@@ -37,14 +38,16 @@ const CloseMargin = 2
 const CloseFactor = 2
 
 // isClose says that rating rt of view is close: not exact, some move keeps
-// a win, and the best two moves to positions not yet seen that lead to
-// different positions are within CloseMargin of each other.
+// a win, the best move does not keep one in every arrangement decided
+// (then nothing is at stake), and the best two moves to positions not yet
+// seen that lead to different positions are within CloseMargin of each
+// other.
 func isClose(view *rules.Position, rt sample.Rating) bool {
 	if rt.Exhaustive {
 		return false
 	}
 	best, ok := rt.Best()
-	if !ok {
+	if !ok || best.Score == best.Decided() {
 		return false
 	}
 	key := sample.Key(after(view, best.Move))
@@ -73,9 +76,9 @@ func (pl *Player) widen(ctx context.Context, view *rules.Position, cfg sample.Co
 		pl.widened++
 		return nil
 	}
-	first := len(rt.Ranked[0].Verdicts)
-	if first >= len(all) {
-		return nil // not the draw Rate made (cannot happen): keep it
+	first := cfg.Samples
+	if len(rt.Ranked[0].Verdicts) != first || first >= len(all) {
+		return fmt.Errorf("player: widening a rating of %d arrangements, drawn as %d of %d", len(rt.Ranked[0].Verdicts), first, len(all))
 	}
 	more, err := sample.RateOn(ctx, view, cfg, pl.seen, all[first:], false, nil)
 	if err != nil {
@@ -85,7 +88,7 @@ func (pl *Player) widen(ctx context.Context, view *rules.Position, cfg sample.Co
 		x := &rt.Ranked[i]
 		k := more.Place(x.Move)
 		if k == 0 {
-			continue // not rated again (cannot happen): kept as it was
+			return fmt.Errorf("player: move %v was not rated over the wider draw", x.Move)
 		}
 		y := more.Ranked[k-1]
 		x.Winnable += y.Winnable
@@ -101,6 +104,14 @@ func (pl *Player) widen(ctx context.Context, view *rules.Position, cfg sample.Co
 	rt.Share.Tally.Winnable += more.Share.Winnable
 	rt.Share.Tally.Unwinnable += more.Share.Unwinnable
 	rt.Share.Tally.Unknown += more.Share.Unknown
+	rt.Share.Nodes += more.Share.Nodes
+	rt.Share.Elapsed += more.Share.Elapsed
+	rt.Share.Stopped += more.Share.Stopped
+	rt.Share.Interrupted = rt.Share.Interrupted || more.Share.Interrupted
+	if rt.Share.Reason == (solver.StopReason{}) {
+		rt.Share.Reason = more.Share.Reason
+	}
+	rt.Searches += more.Searches
 	rt.Rerank()
 	pl.widened++
 	return nil
