@@ -7,6 +7,8 @@ import (
 	"math/bits"
 	"slices"
 	"strings"
+
+	"github.com/patience-solver/patience/rules"
 )
 
 // Difficulty is how hard a winnable deal is for a player who cannot see
@@ -96,9 +98,11 @@ type labels struct {
 }
 
 // Labelled returns the range of deals that carry difficulty labels (those
-// of them that can be won), with ok false when the catalogue has none.
+// of them that can be won), with ok false when the catalogue has none (or
+// is nil: the labels' methods answer for a nil catalogue as for one
+// without labels).
 func (c *Catalogue) Labelled() (first, last uint64, ok bool) {
-	if c.labels == nil || len(c.labels.of) == 0 {
+	if c == nil || c.labels == nil || len(c.labels.of) == 0 {
 		return 0, 0, false
 	}
 	return c.First, c.First + uint64(len(c.labels.of)) - 1, true
@@ -107,7 +111,7 @@ func (c *Catalogue) Labelled() (first, last uint64, ok bool) {
 // Difficulty returns the label of deal n: NoDifficulty when n cannot be
 // won or is outside the labelled range.
 func (c *Catalogue) Difficulty(n uint64) Difficulty {
-	if c.labels == nil || n < c.First || n-c.First >= uint64(len(c.labels.of)) {
+	if c == nil || c.labels == nil || n < c.First || n-c.First >= uint64(len(c.labels.of)) {
 		return NoDifficulty
 	}
 	return c.labels.of[n-c.First]
@@ -115,7 +119,7 @@ func (c *Catalogue) Difficulty(n uint64) Difficulty {
 
 // CountDifficulty returns how many deals carry label d.
 func (c *Catalogue) CountDifficulty(d Difficulty) uint64 {
-	if c.labels == nil || d == NoDifficulty || d > VeryHard {
+	if c == nil || c.labels == nil || d == NoDifficulty || d > VeryHard {
 		return 0
 	}
 	return uint64(len(c.labels.deals[d]))
@@ -218,4 +222,17 @@ func mix(seed uint64) uint64 {
 	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
 	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
 	return z ^ (z >> 31)
+}
+
+// ErrNoDifficulty says why catalogue c (of game g, nil when none ships)
+// has no deal labelled d: Ripple Fan deals have no difficulty, this
+// catalogue has no labels, or no deal has that one.
+func ErrNoDifficulty(g rules.Game, c *Catalogue, d Difficulty) error {
+	if _, _, ok := c.Labelled(); ok {
+		return fmt.Errorf("no %s deal of the catalogue is labelled %s", g.Title(), d)
+	}
+	if g == rules.RippleFan {
+		return errors.New("a Ripple Fan deal has no difficulty: every card is face up, so a player who does not peek sees them all")
+	}
+	return fmt.Errorf("this build's %s catalogue has no difficulty labels (patience catalogue label adds them)", g.Title())
 }

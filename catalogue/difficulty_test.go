@@ -1,6 +1,8 @@
 package catalogue
 
 import (
+	"fmt"
+	"hash/crc32"
 	"strings"
 	"testing"
 )
@@ -118,6 +120,37 @@ func TestDifficultyRefuses(t *testing.T) {
 	}
 }
 
+// TestDifficultySectionRefused: bits past an odd last deal, and a second
+// difficulty section, are refused (with good checksums).
+func TestDifficultySectionRefused(t *testing.T) {
+	l, err := small(t).WithDifficulty(smallLabels()[:15])
+	if err != nil {
+		t.Fatal(err)
+	}
+	head, body, _ := strings.Cut(string(l.Encode()), "\n")
+	sec, _ := l.labels.encode()
+	if !strings.HasSuffix(body, string(sec)) || len(sec) != 8 {
+		t.Fatalf("the body does not end with the 8 bytes of the labels")
+	}
+	crc := fmt.Sprintf(`"crc32":%d}`, crc32.ChecksumIEEE(sec))
+	if !strings.Contains(head, `"name":"difficulty","count":15,"bytes":8,`+crc) {
+		t.Fatalf("header %s", head)
+	}
+	high := append([]byte(nil), sec...)
+	high[7] |= 0x30
+	highHead := strings.Replace(head, crc, fmt.Sprintf(`"crc32":%d}`, crc32.ChecksumIEEE(high)), 1)
+	entry := `{"name":"difficulty","count":15,"bytes":8,` + crc
+	twice := strings.Replace(head, entry, entry+","+entry, 1)
+	for _, tc := range []struct{ name, data, want string }{
+		{"high bits", highHead + "\n" + strings.TrimSuffix(body, string(sec)) + string(high), "bits past its last deal"},
+		{"two sections", twice + "\n" + body + string(sec), "a second \"difficulty\" section"},
+	} {
+		if _, err := Parse([]byte(tc.data)); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: Parse error %v, want %q", tc.name, err, tc.want)
+		}
+	}
+}
+
 // TestRate: the definition of the labels.
 func TestRate(t *testing.T) {
 	for _, tc := range []struct {
@@ -141,5 +174,19 @@ func TestRate(t *testing.T) {
 	}
 	if _, err := ParseDifficulty("tricky"); err == nil {
 		t.Error("ParseDifficulty(\"tricky\") gave no error")
+	}
+}
+
+// TestDifficultyOfNil: a nil catalogue answers as one without labels.
+func TestDifficultyOfNil(t *testing.T) {
+	var c *Catalogue
+	if _, _, ok := c.Labelled(); ok || c.Difficulty(5) != NoDifficulty || c.CountDifficulty(Hard) != 0 {
+		t.Error("a nil catalogue has labels")
+	}
+	if _, ok := c.PickDifficulty(Hard, 1); ok {
+		t.Error("a nil catalogue picked a deal")
+	}
+	if _, ok := c.NextDifficulty(1, Hard); ok {
+		t.Error("a nil catalogue found a deal")
 	}
 }

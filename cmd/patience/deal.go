@@ -391,7 +391,7 @@ func randomDeal(args []string, sf startFlags, winnable bool, difficulty string, 
 		}
 		u, ok := c.PickDifficulty(d, seed)
 		if !ok {
-			return nil, "", badInput("this build has no %s deals labelled %s (Ripple Fan has no difficulty: every card is face up)", g, d)
+			return nil, "", usageError{catalogue.ErrNoDifficulty(g, c, d)}
 		}
 		n := dealgen.FromUint64(u)
 		return dealgen.Deal(g, n), n.String(), nil

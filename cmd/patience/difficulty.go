@@ -12,6 +12,7 @@ import (
 
 	"github.com/patience-solver/patience/catalogue"
 	"github.com/patience-solver/patience/rules"
+	"github.com/patience-solver/patience/solver"
 	"github.com/patience-solver/patience/solver/batch"
 )
 
@@ -42,7 +43,7 @@ must then start where the labels do. With --list, each deal of the range is
 printed with its label ("-" for none), one a line.
 
 "bash catalogue/difficulty.sh" runs the players and this command in one go
-(about an hour on 2 cores for deals 1..10,000).`,
+(about 40 minutes on 2 cores for deals 1..10,000).`,
 		Example: `  patience stats russian-cell --deals 1-10000 --player greedy --out greedy.jsonl
   grep '"outcome":"lost"' greedy.jsonl | grep '"verdict":"solvable"' > open.jsonl
   patience stats russian-cell --deals-file open.jsonl --player sampled --samples 10 --seed 1 --out s1.jsonl
@@ -130,8 +131,10 @@ func readLabels(c *catalogue.Catalogue, greedyFile string, sampledFiles []string
 			return badInput("%s: want the greedy player's games (stats --player greedy), not %s", greedyFile, playerWords(h))
 		}
 		var err error
-		first, last, err = catalogueRange(h.Deals)
-		return err
+		if first, last, err = catalogueRange(h.Deals); err != nil {
+			return badInput("%s: the greedy run covers deals %s: it must cover one range of plain deal numbers (stats --deals A-B)", greedyFile, h.Deals)
+		}
+		return nil
 	})
 	if err != nil {
 		return 0, nil, err
@@ -139,6 +142,7 @@ func readLabels(c *catalogue.Catalogue, greedyFile string, sampledFiles []string
 	var seeds []uint64
 	wins := map[uint64]int{}
 	played := map[uint64]int{}
+	var verdicts []map[uint64]game
 	for _, name := range sampledFiles {
 		outcomes, err := readOutcomes(name, func(h batch.Header) error {
 			switch {
@@ -155,40 +159,56 @@ func readLabels(c *catalogue.Catalogue, greedyFile string, sampledFiles []string
 		if err != nil {
 			return 0, nil, err
 		}
-		for n, won := range outcomes {
+		verdicts = append(verdicts, outcomes)
+		for n, g := range outcomes {
 			played[n]++
-			if won {
+			if g.won {
 				wins[n]++
 			}
 		}
 	}
-	if len(seeds) != len(catalogue.LabelSeeds) {
-		return 0, nil, badInput("%d files of the sampled player: the labels count one of each of the seeds %s", len(seeds), seedList())
-	}
 	of := make([]catalogue.Difficulty, last-first+1)
+	needed := 0 // winnable deals that greedy lost
 	for n := first; n <= last; n++ {
-		won, ok := greedy[n]
 		v := c.LookupUint64(n)
+		if v != catalogue.Solvable && v != catalogue.Unsolvable {
+			return 0, nil, badInput("deal %d is %s: the catalogue must decide every deal to label", n, v)
+		}
+		for _, m := range append([]map[uint64]game{greedy}, verdicts...) {
+			if g, ok := m[n]; ok && g.verdict.String() != v.String() {
+				return 0, nil, badInput("deal %d: the catalogue says %s, a results file %s: they are not of the same rules or solver", n, v, g.verdict)
+			}
+		}
+		g, ok := greedy[n]
 		switch {
 		case !ok:
 			return 0, nil, badInput("%s: deal %d is missing: finish the run (run its stats command again)", greedyFile, n)
-		case v != catalogue.Solvable && v != catalogue.Unsolvable:
-			return 0, nil, badInput("deal %d is %s: the catalogue must decide every deal to label", n, v)
-		case v == catalogue.Unsolvable && won:
-			return 0, nil, fmt.Errorf("deal %d: the catalogue says it cannot be won, and the greedy player won it", n)
 		case v == catalogue.Unsolvable:
 			continue
-		case !won && played[n] != len(seeds):
-			return 0, nil, badInput("deal %d: greedy lost it, and %d of the %d sampled files hold it: finish their runs", n, played[n], len(seeds))
+		case !g.won:
+			needed++
+			if played[n] != len(catalogue.LabelSeeds) {
+				return 0, nil, badInput("deal %d: greedy lost it, and %d of the sampled files of the seeds %s hold it: run the missing seeds, or finish their runs", n, played[n], seedList())
+			}
 		}
-		of[n-first] = catalogue.Rate(won, wins[n])
+		of[n-first] = catalogue.Rate(g.won, wins[n])
+	}
+	if needed > 0 && len(seeds) != len(catalogue.LabelSeeds) {
+		return 0, nil, badInput("%d files of the sampled player: the labels count one of each of the seeds %s", len(seeds), seedList())
 	}
 	return first, of, nil
 }
 
+// game is one deal of a player's results file: the player's outcome and
+// the solver's verdict.
+type game struct {
+	won     bool
+	verdict solver.Verdict
+}
+
 // readOutcomes reads a player's results file: check vets its header, and
-// the map gives each deal's outcome (true for a win).
-func readOutcomes(name string, check func(batch.Header) error) (map[uint64]bool, error) {
+// the map gives each deal's game.
+func readOutcomes(name string, check func(batch.Header) error) (map[uint64]game, error) {
 	f, err := os.Open(name)
 	if err != nil {
 		return nil, usageError{err}
@@ -204,7 +224,7 @@ func readOutcomes(name string, check func(batch.Header) error) (map[uint64]bool,
 	if err := check(r.Header()); err != nil {
 		return nil, err
 	}
-	m := map[uint64]bool{}
+	m := map[uint64]game{}
 	var rec batch.Record
 	for {
 		err := r.Next(&rec)
@@ -219,7 +239,7 @@ func readOutcomes(name string, check func(batch.Header) error) (map[uint64]bool,
 			return nil, usageError{fmt.Errorf("%s: %w", name, err)}
 		}
 		if u, ok := rec.Number.Uint64(); ok && !rec.Number.IsMS() && rec.Outcome != batch.NotPlayed {
-			m[u] = rec.Outcome == batch.Won
+			m[u] = game{won: rec.Outcome == batch.Won, verdict: rec.Verdict}
 		}
 	}
 }

@@ -206,7 +206,7 @@ func findDifficulty(s streams, o *findOptions, g rules.Game, cfg solver.Config, 
 	c := catalogue.For(g, cfg.Options)
 	first, last, ok := c.Labelled()
 	if !ok {
-		return badInput("this build has no difficulty labels for %s deals (Ripple Fan has none: every card is face up)", g)
+		return usageError{catalogue.ErrNoDifficulty(g, c, d)}
 	}
 	w := bufio.NewWriter(s.out)
 	found := 0
