@@ -7,7 +7,8 @@
 # DEALS is the list to label (default 1-10000); DIR keeps the players'
 # results files (default difficulty-runs), so that a stopped run resumes
 # where it stopped when the command is run again. On 2 cores, deals
-# 1..10,000 take about an hour. The labels (docs/formats.md, "Difficulty"):
+# 1..10,000 take about 40 minutes. The labels (catalogue.Rate, and
+# docs/design.md, "Difficulty labels"):
 #   easy       the greedy player, a fixed rule with no search, wins it;
 #   medium     greedy loses; the sampled player with 10 samples wins it
 #              with 2 or 3 of the seeds 1, 2 and 3;
@@ -30,11 +31,15 @@ run() { "$PATIENCE" stats russian-cell --quiet "$@"; }
 run --deals "$deals" --player greedy --out "$dir/greedy.jsonl" >/dev/null
 # The sampled player plays only the winnable deals that greedy lost.
 grep '"outcome":"lost"' "$dir/greedy.jsonl" | grep '"verdict":"solvable"' >"$dir/open.jsonl" || true
-for seed in 1 2 3; do
-	run --deals-file "$dir/open.jsonl" --player sampled --samples 10 --seed "$seed" \
-		--out "$dir/sampled10-seed$seed.jsonl" >/dev/null
-done
+sampled=()
+if [ -s "$dir/open.jsonl" ]; then # else greedy won them all
+	for seed in 1 2 3; do
+		run --deals-file "$dir/open.jsonl" --player sampled --samples 10 --seed "$seed" \
+			--out "$dir/sampled10-seed$seed.jsonl" >/dev/null
+		sampled+=("$dir/sampled10-seed$seed.jsonl")
+	done
+fi
 if [ "${LABEL:-1}" != 0 ]; then
-	"$PATIENCE" catalogue label russian-cell "$dir/greedy.jsonl" "$dir"/sampled10-seed*.jsonl \
-		-o catalogue/data/russian-cell.cat
+	"$PATIENCE" catalogue label russian-cell "$dir/greedy.jsonl" "${sampled[@]}" \
+		--catalogue catalogue/data/russian-cell.cat -o catalogue/data/russian-cell.cat
 fi
