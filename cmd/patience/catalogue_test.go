@@ -189,7 +189,7 @@ func TestCLICatalogueNote(t *testing.T) {
 		t.Errorf("solve --position of deal 16015's board:\n%s", out)
 	}
 	out := cliOK(t, "", "solve", "russian-cell", "617", "--ascii")
-	if !strings.Contains(out, "\nCatalogue: winnable (Russian Cell deals 1..") || strings.Index(out, "Catalogue:") > strings.Index(out, "Verdict:") {
+	if !strings.Contains(out, "\nCatalogue: winnable, difficulty "+catalogue.For(rules.RussianCell, rules.DefaultOptions()).Difficulty(617).String()+" (Russian Cell deals 1..") || strings.Index(out, "Catalogue:") > strings.Index(out, "Verdict:") {
 		t.Errorf("solve russian-cell 617 does not say, before its verdict, that the catalogue knows it:\n%s", out)
 	}
 	// No note: beyond the catalogue, for the face-down cards hidden, in
