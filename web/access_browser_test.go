@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"os"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -191,8 +192,12 @@ func TestBrowserAccess(t *testing.T) {
 	}
 	// known is what the page says of a deal before any search.
 	known := func(g rules.Game, n uint64) string {
-		switch catalogue.For(g, rules.DefaultOptions()).LookupUint64(n) {
+		c := catalogue.For(g, rules.DefaultOptions())
+		switch c.LookupUint64(n) {
 		case catalogue.Solvable:
+			if d := c.Difficulty(n); d != catalogue.NoDifficulty {
+				return "Winnable · " + d.String()
+			}
 			return "Winnable"
 		case catalogue.Unsolvable:
 			return "Cannot be won"
@@ -326,6 +331,11 @@ func TestBrowserAccess(t *testing.T) {
 	p.eval(fmt.Sprintf(`document.querySelector(%q).click(), ''`, destSel(last.To)))
 	p.waitFor("the won game", `document.getElementById('title').textContent.endsWith('won!') && !document.body.dataset.busy`, 2*time.Minute)
 	wantStats("after a win", "3 1 1 1")
+	// The games of deal 617 count under its difficulty too.
+	d617 := catalogue.For(rules.RussianCell, rules.DefaultOptions()).Difficulty(617)
+	if row := p.eval(fmt.Sprintf(`[...document.querySelectorAll('#stats-body tr[data-key="russian-cell/%s"] > *')].map((td) => td.textContent).join(' ')`, d617.Slug())); row != "Russian Cell · "+d617.String()+" 3 1 1 1" || d617 == catalogue.NoDifficulty {
+		t.Errorf("Your games, the row of deal 617's difficulty (%v): %q", d617, row)
+	}
 	p.eval(`document.getElementById('stats-box').open = true, ''`)
 	axe("won")
 	p.click("#stats-clear")
@@ -363,11 +373,15 @@ func TestBrowserAccess(t *testing.T) {
 	if got := p.eval(`document.getElementById('random-kind').value`); got != "any" {
 		t.Errorf("Random picks %q deals after a reload, want any", got)
 	}
-	p.eval(`(() => { const k = document.getElementById('random-kind'); k.value = 'winnable'; k.dispatchEvent(new Event('change')); return ''; })()`)
+	// A hard Russian Cell deal, with one click once chosen.
+	p.eval(`(() => { document.getElementById('game').value = 'russian-cell'; const k = document.getElementById('random-kind'); k.value = 'hard'; k.dispatchEvent(new Event('change')); return ''; })()`)
 	p.click("#random-btn")
-	p.waitFor("a random deal", `!document.getElementById('title').textContent.endsWith('deal 16015') && !!document.querySelector('[data-pile="t1"]') && !document.body.dataset.busy`, time.Minute)
-	if got := p.text("known"); got != "Winnable" {
-		t.Errorf("the random winnable deal %s says %q", p.text("title"), got)
+	p.waitFor("a random deal", `document.getElementById('title').textContent.startsWith('Russian Cell') && !!document.querySelector('[data-pile="t1"]') && !document.body.dataset.busy`, time.Minute)
+	if got := p.text("known"); got != "Winnable · hard" {
+		t.Errorf("the random hard deal %s says %q", p.text("title"), got)
+	}
+	if num, err := strconv.ParseUint(p.eval(`S.number`), 10, 64); err != nil || known(rules.RussianCell, num) != "Winnable · hard" {
+		t.Errorf("the random hard deal %q is %q in the catalogue (%v)", p.eval(`S.number`), known(rules.RussianCell, num), err)
 	}
 	p.click("#solve-btn")
 	p.waitFor("the verdict of the random deal", `!document.body.dataset.busy && document.getElementById('verdict').textContent !== ''`, 4*time.Minute)

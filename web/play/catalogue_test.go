@@ -125,3 +125,39 @@ func TestRandomWinnableDealsSolve(t *testing.T) {
 		t.Errorf("random klondike: no error")
 	}
 }
+
+// TestRandomDifficulty: Random with a difficulty picks winnable Russian
+// Cell deals of that label, and says the label; a deal as dealt carries
+// its label; Ripple Fan has none to pick from.
+func TestRandomDifficulty(t *testing.T) {
+	rc := catalogue.For(rules.RussianCell, rules.DefaultOptions())
+	if _, _, ok := rc.Labelled(); !ok {
+		t.Fatal("the shipped Russian Cell catalogue has no difficulty labels")
+	}
+	for _, d := range catalogue.Difficulties {
+		for seed := 1; seed <= 3; seed++ {
+			var a PositionAnswer
+			req := `{"op":"random","game":"russian-cell","winnable":true,"difficulty":"` + d.Slug() + `","seed":` + strconv.Itoa(seed) + `}`
+			if e := ask(t, req, &a); e != "" {
+				t.Fatal(e)
+			}
+			n, _ := strconv.ParseUint(a.Number, 10, 64)
+			if got := rc.Difficulty(n); got != d || a.Known == nil || a.Known.Verdict != "solvable" || a.Known.Difficulty != d.String() {
+				t.Errorf("random %s deal (seed %d): %s, labelled %v, known %+v", d, seed, a.Number, got, a.Known)
+			}
+		}
+	}
+	var d PositionAnswer
+	if e := ask(t, `{"op":"deal","game":"russian-cell","number":"617"}`, &d); e != "" {
+		t.Fatal(e)
+	}
+	if want := rc.Difficulty(617).String(); d.Known == nil || d.Known.Difficulty != want || want == "" {
+		t.Errorf("deal 617: known %+v, want difficulty %q", d.Known, want)
+	}
+	if e := ask(t, `{"op":"random","game":"ripple-fan","winnable":true,"difficulty":"hard","seed":1}`, &d); e == "" {
+		t.Error("a hard Ripple Fan deal: no error")
+	}
+	if e := ask(t, `{"op":"random","game":"russian-cell","difficulty":"tricky","seed":1}`, &d); e == "" {
+		t.Error("a tricky Russian Cell deal: no error")
+	}
+}

@@ -29,8 +29,12 @@ type Request struct {
 	Game   string `json:"game,omitempty"`   // deal, random
 	Number string `json:"number,omitempty"` // deal
 	// Winnable (random): a deal that the catalogue knows can be won, else
-	// any deal it covers. (A difficulty to choose would go beside it.)
+	// any deal it covers.
 	Winnable bool `json:"winnable,omitempty"`
+	// Difficulty (random): a winnable deal of this difficulty ("easy",
+	// "medium", "hard", "very-hard"), from the catalogue's labels
+	// (Russian Cell only).
+	Difficulty string `json:"difficulty,omitempty"`
 	// Seed (random): the same seed picks the same deal. The page draws
 	// it below 2^53, which JavaScript numbers hold exactly.
 	Seed uint64 `json:"seed,omitempty"`
@@ -74,6 +78,9 @@ type PositionAnswer struct {
 type Known struct {
 	Verdict string `json:"verdict"` // "solvable" or "unsolvable"
 	From    string `json:"from"`    // the catalogue, "Ripple Fan deals 1..10,000,000, solved by patience v1.2.3"
+	// Difficulty is the label of a winnable deal that has one ("easy",
+	// "medium", "hard", "very hard": catalogue.Rate), else empty.
+	Difficulty string `json:"difficulty,omitempty"`
 }
 
 // MoveDoc is one move as the page shows it.
@@ -140,7 +147,7 @@ func Handle(r Request) (any, error) {
 	case "deal":
 		return deal(r.Game, r.Number)
 	case "random":
-		return random(r.Game, r.Winnable, r.Seed)
+		return random(r.Game, r.Winnable, r.Difficulty, r.Seed)
 	case "read":
 		p, num, err := rules.ReadPosition(strings.NewReader(r.Text))
 		if err != nil {
@@ -231,8 +238,9 @@ func deal(game, number string) (PositionAnswer, error) {
 
 // random picks a deal of game from its catalogue with seed
 // (catalogue.Catalogue.Pick, as `patience deal --random --seed` does): a
-// winnable one when winnable, else any deal the catalogue covers.
-func random(game string, winnable bool, seed uint64) (PositionAnswer, error) {
+// winnable one when winnable, else any deal the catalogue covers; a
+// winnable one of that label when difficulty is given.
+func random(game string, winnable bool, difficulty string, seed uint64) (PositionAnswer, error) {
 	g, err := rules.ParseGame(game)
 	if err != nil {
 		return PositionAnswer{}, err
@@ -240,6 +248,17 @@ func random(game string, winnable bool, seed uint64) (PositionAnswer, error) {
 	c := catalogue.For(g, rules.DefaultOptions())
 	if c == nil {
 		return PositionAnswer{}, fmt.Errorf("no catalogue of %s deals to pick from", g)
+	}
+	if difficulty != "" {
+		d, err := catalogue.ParseDifficulty(difficulty)
+		if err != nil {
+			return PositionAnswer{}, err
+		}
+		n, ok := c.PickDifficulty(d, seed)
+		if !ok {
+			return PositionAnswer{}, catalogue.ErrNoDifficulty(g, c, d)
+		}
+		return deal(game, dealgen.FromUint64(n).String())
 	}
 	return deal(game, dealgen.FromUint64(c.Pick(winnable, seed)).String())
 }
@@ -266,7 +285,8 @@ func known(p *rules.Position, num string) *Known {
 	if !dealgen.Deal(p.Game, n).Equal(p) {
 		return nil
 	}
-	return &Known{Verdict: v.String(), From: c.Describe()}
+	u, _ := n.Uint64()
+	return &Known{Verdict: v.String(), From: c.Describe(), Difficulty: c.Difficulty(u).String()}
 }
 
 // position reads a position JSON sent by the page, checked as a file

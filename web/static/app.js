@@ -98,8 +98,8 @@ async function ask(req) {
 const S = {
   game: "russian-cell",
   number: "",        // canonical deal number, or "" for a pasted position
-  known: null,       // {verdict, from}: what the catalogue knows of the deal, or null
-  tally: null,       // {key, played, won, assisted}: the game, for Your games; null for a pasted position
+  known: null,       // {verdict, from, difficulty}: what the catalogue knows of the deal, or null
+  tally: null,       // {keys, played, won, assisted}: the game, for Your games; null for a pasted position
   start: null,       // the start position (position JSON)
   positions: [],
   line: [],
@@ -455,7 +455,10 @@ function drawSide() {
   k.hidden = !words;
   k.textContent = words;
   k.className = "known " + (S.known && S.known.verdict === "solvable" ? "win" : "lose");
-  if (S.known) k.title = `The deal as dealt, with every card known: from the catalogue of ${S.known.from}, before any search`;
+  if (S.known) {
+    k.title = `The deal as dealt, with every card known: from the catalogue of ${S.known.from}, before any search`;
+    if (S.known.difficulty) k.title += `. The difficulty is for a player who cannot see the face-down cards: how often players who see only what you see win this deal`;
+  }
   document.title = titleText() + (words ? ` (${words.toLowerCase()})` : "") + " — Patience";
   $("rules-game").textContent = S.game === "ripple-fan" ? "Ripple Fan" : "Russian Cell";
   for (const el of document.querySelectorAll("[data-rules]")) el.hidden = el.dataset.rules !== S.game;
@@ -470,10 +473,12 @@ function tens(s) { return s.replace(/\bT(?=[CSHD♣♠♥♦])/g, "10"); }
 function lineKey() { return S.fixed + ":" + S.line.map((m) => m.move).join(","); }
 
 // knownWords is what the catalogue knows of the deal on screen: "Winnable",
-// "Cannot be won", or "" (a deal outside the catalogue, or a position).
+// "Winnable · hard" (a deal with a difficulty), "Cannot be won", or "" (a
+// deal outside the catalogue, or a position).
 function knownWords() {
   if (!S.known) return "";
-  return S.known.verdict === "solvable" ? "Winnable" : "Cannot be won";
+  if (S.known.verdict !== "solvable") return "Cannot be won";
+  return S.known.difficulty ? `Winnable · ${S.known.difficulty}` : "Winnable";
 }
 
 function titleText() {
@@ -543,13 +548,25 @@ async function loadDeal(game, number, rest) {
 
 function randomKind() { return $("random-kind").value; }
 
+// DIFFICULTIES are the labels a Random deal may be asked for, as the
+// random-kind choice names them. Only Russian Cell deals have one: in
+// Ripple Fan every card is face up.
+const DIFFICULTIES = ["easy", "medium", "hard", "very-hard"];
+
 // loadRandom deals a random deal of the game chosen, picked by Go from the
-// catalogue: a winnable one unless the player asked for any deal. (A
-// difficulty to choose would go in the request here, once deals have one.)
-function loadRandom() {
+// catalogue: a winnable one unless the player asked for any deal, of the
+// difficulty chosen in Russian Cell (a Ripple Fan deal has none, and a
+// winnable one is dealt).
+async function loadRandom() {
   // A seed below 2^53, which a JavaScript number holds exactly.
   const seed = Math.floor(Math.random() * 2 ** 53);
-  return loadFrom({ op: "random", game: $("game").value, winnable: randomKind() === "winnable", seed });
+  const kind = randomKind(), game = $("game").value;
+  const req = { op: "random", game, winnable: kind !== "any", seed };
+  if (!DIFFICULTIES.includes(kind)) return loadFrom(req);
+  if (game === "russian-cell") return loadFrom(Object.assign(req, { difficulty: kind }));
+  const ok = await loadFrom(req);
+  if (ok) say("A Ripple Fan deal has no difficulty (every card is face up): here is a winnable one.");
+  return ok;
 }
 
 // loadFrom deals the deal that req (deal or random) names.
@@ -577,7 +594,7 @@ async function loadFrom(req, rest) {
 // in Your games.
 async function setStart(position, rest, counted) {
   endGame();
-  S.tally = counted ? { key: statsKey(), played: false, won: false, assisted: showDown() } : null;
+  S.tally = counted ? { keys: statsKeys(), played: false, won: false, assisted: showDown() } : null;
   S.start = position;
   S.positions = [position];
   S.line = [];
@@ -1205,7 +1222,8 @@ async function showOrHide() {
 
 // ---------- your games ----------
 
-// Your games counts, per game, in the browser's local storage: the games
+// Your games counts, per game and per difficulty, in the browser's local
+// storage: the games
 // played (a numbered deal on which the player made a move by hand), won
 // (won with no Solve, Shortest or Show face-down cards in that game), the
 // current streak of won games and the best. A game ends when another deal
@@ -1219,10 +1237,18 @@ function loadStats() {
 function saveStats(st) {
   try { localStorage.setItem(STATS_KEY, JSON.stringify(st)); } catch (e) { /* not remembered */ }
 }
-// statsKey is what a game of the deal on screen counts under: its game.
-// Once deals have a difficulty, the difficulty joins it here
-// ("russian-cell/hard"), and drawStats gets a row for each.
-function statsKey() { return S.game; }
+// statsKeys are what a game of the deal on screen counts under: its game,
+// and for a deal with a difficulty also the game and the difficulty as a
+// word of DIFFICULTIES ("russian-cell/very-hard"), each a row of the table.
+function statsKeys() {
+  const d = S.known && S.known.difficulty;
+  return d ? [S.game, `${S.game}/${d.replace(/ /g, "-")}`] : [S.game];
+}
+// statsName is a row's name: "Russian Cell", or "Russian Cell · very hard".
+function statsName(key) {
+  const [g, d] = key.split("/");
+  return (GAMES[g] || g) + (d ? ` · ${d.replace(/-/g, " ")}` : "");
+}
 function tallyOf(st, key) {
   return st[key] || (st[key] = { played: 0, won: 0, streak: 0, best: 0 });
 }
@@ -1237,7 +1263,7 @@ function markPlayed() {
   const t = S.tally;
   if (!t || t.played) return;
   t.played = true;
-  updateStats((st) => { tallyOf(st, t.key).played++; });
+  updateStats((st) => { for (const k of t.keys) tallyOf(st, k).played++; });
 }
 // markWon counts the game on screen as won, once, unless the player had
 // help that gives the game away.
@@ -1246,10 +1272,12 @@ function markWon() {
   if (!t || !t.played || t.won || t.assisted) return;
   t.won = true;
   updateStats((st) => {
-    const b = tallyOf(st, t.key);
-    b.won++;
-    b.streak++;
-    b.best = Math.max(b.best, b.streak);
+    for (const k of t.keys) {
+      const b = tallyOf(st, k);
+      b.won++;
+      b.streak++;
+      b.best = Math.max(b.best, b.streak);
+    }
   });
 }
 // assisted marks the game on screen as not to be counted as won: the
@@ -1259,20 +1287,23 @@ function assisted() { if (S.tally) S.tally.assisted = true; }
 function endGame() {
   const t = S.tally;
   S.tally = null;
-  if (t && t.played && !t.won) updateStats((st) => { tallyOf(st, t.key).streak = 0; });
+  if (t && t.played && !t.won) updateStats((st) => { for (const k of t.keys) tallyOf(st, k).streak = 0; });
 }
 function drawStats() {
   const st = loadStats();
   const body = $("stats-body");
   body.innerHTML = "";
+  // Each game, then its difficulties played, from the easiest.
+  const rank = (k) => { const [g, d] = k.split("/"); return [Object.keys(GAMES).indexOf(g), d ? DIFFICULTIES.indexOf(d) : -1]; };
   const keys = Object.keys(GAMES).concat(Object.keys(st).filter((k) => !GAMES[k]));
+  keys.sort((a, b) => { const [ga, da] = rank(a), [gb, db] = rank(b); return ga - gb || da - db || (a < b ? -1 : 1); });
   for (const key of keys) {
     const b = tallyOf(st, key);
     const tr = document.createElement("tr");
     tr.dataset.key = key;
     const th = document.createElement("th");
     th.scope = "row";
-    th.textContent = GAMES[key] || key;
+    th.textContent = statsName(key);
     tr.appendChild(th);
     for (const v of [b.played, b.won, b.streak, b.best]) {
       const td = document.createElement("td");
@@ -1299,7 +1330,10 @@ function wire() {
   });
   $("random-btn").addEventListener("click", loadRandom);
   const rk = $("random-kind");
-  try { if (localStorage.getItem("patience.random") === "any") rk.value = "any"; } catch (e) { /* no storage: winnable */ }
+  try {
+    const kept = localStorage.getItem("patience.random");
+    if (kept && [...rk.options].some((o) => o.value === kept)) rk.value = kept;
+  } catch (e) { /* no storage: winnable */ }
   rk.addEventListener("change", () => {
     try { localStorage.setItem("patience.random", rk.value); } catch (e) { /* not remembered */ }
   });
