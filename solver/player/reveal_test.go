@@ -66,7 +66,7 @@ func lockstep(t *testing.T, a, b *rules.Position, moved []rules.Card, cfg Config
 }
 
 // TestRevealNoPeeking is TestNoPeeking for the reveal and adaptive
-// players, on 5 deals each (30 with PATIENCE_LONG, about a minute of CPU
+// players, on 5 deals each (20 with PATIENCE_LONG, about a minute of CPU
 // each): each deal against a copy with every face-down
 // card but the top one of each column shuffled, so that the first card
 // turned up in each column is the same in both and the second differs;
@@ -85,7 +85,7 @@ func noPeekingLockstep(t *testing.T, kind Kind) {
 	deals := 5
 	variants := 1
 	if longtest.Enabled() {
-		deals, variants = 30, 2
+		deals, variants = 20, 2
 	}
 	compared, rated, own := 0, 0, 0
 	for n := uint64(1); n <= uint64(deals); n++ {
