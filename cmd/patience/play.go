@@ -76,8 +76,8 @@ uncover them.
            yet shown to win more often than sampled
   adaptive the sampled player, except where a choice is close (the best
            two moves within 2 arrangements of each other): it rates the
-           moves again over twice the arrangements. Experimental: not yet
-           shown to win more often than sampled
+           moves again over twice the arrangements. Experimental: it won
+           more deals than sampled on one fixed deal set, not the other
 
 All play a card to its foundation at once without rating it, play the only
 move without rating it, never play a card back from the foundations, and

@@ -105,8 +105,9 @@ const (
 	// the default.
 	Reveal
 	// Adaptive is the sampled player that draws more arrangements where a
-	// decision is close (see close.go). Measured against Sampled, not the
-	// default.
+	// decision is close (see close.go). Not the default: it won more deals
+	// than Sampled on the held-out set (47.6% against 44.2%, McNemar's
+	// p = 0.046) but not on the tuning set (45.5% against 44.9%, p = 0.50).
 	Adaptive
 )
 
