@@ -297,22 +297,10 @@ func checkCatalogueHeader(g rules.Game, name string, h batch.Header, first strin
 // unsolvable in another is refused; an unknown verdict gives way to a
 // known one.
 func tallyVerdicts(r *batch.Reader, name string, table []byte, first, last uint64) error {
-	var rec batch.Record
-	for {
-		err := r.Next(&rec)
-		if err == io.EOF {
-			return nil
-		}
-		var fe *batch.FileError
-		if errors.As(err, &fe) {
-			return usageError{err}
-		}
-		if err != nil {
-			return usageError{fmt.Errorf("%s: %w", name, err)}
-		}
+	return eachResult(r, name, func(rec *batch.Record) error {
 		u, ok := rec.Number.Uint64()
 		if rec.Number.IsMS() || !ok || u < first || u > last {
-			continue
+			return nil
 		}
 		var v byte
 		switch rec.Verdict {
@@ -328,6 +316,30 @@ func tallyVerdicts(r *batch.Reader, name string, table []byte, first, last uint6
 			*old = v
 		case v != catUnknown && v != *old:
 			return usageError{fmt.Errorf("%s: deal %d is solvable in one file and unsolvable in another: the files cannot both be right", name, u)}
+		}
+		return nil
+	})
+}
+
+// eachResult calls f for each record that r, the reader of results file
+// name, reads. An error of reading is a usage error that names the file;
+// an error of f is returned as it is.
+func eachResult(r *batch.Reader, name string, f func(*batch.Record) error) error {
+	var rec batch.Record
+	for {
+		err := r.Next(&rec)
+		if err == io.EOF {
+			return nil
+		}
+		var fe *batch.FileError
+		if errors.As(err, &fe) {
+			return usageError{err}
+		}
+		if err != nil {
+			return usageError{fmt.Errorf("%s: %w", name, err)}
+		}
+		if err := f(&rec); err != nil {
+			return err
 		}
 	}
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -225,23 +224,16 @@ func readOutcomes(name string, check func(batch.Header) error) (map[uint64]game,
 		return nil, err
 	}
 	m := map[uint64]game{}
-	var rec batch.Record
-	for {
-		err := r.Next(&rec)
-		if err == io.EOF {
-			return m, nil
-		}
-		var fe *batch.FileError
-		if errors.As(err, &fe) {
-			return nil, usageError{err}
-		}
-		if err != nil {
-			return nil, usageError{fmt.Errorf("%s: %w", name, err)}
-		}
+	err = eachResult(r, name, func(rec *batch.Record) error {
 		if u, ok := rec.Number.Uint64(); ok && !rec.Number.IsMS() && rec.Outcome != batch.NotPlayed {
 			m[u] = game{won: rec.Outcome == batch.Won, verdict: rec.Verdict}
 		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
+	return m, nil
 }
 
 func playerWords(h batch.Header) string {
