@@ -3,11 +3,11 @@ package main
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -16,6 +16,7 @@ import (
 	"github.com/patience-solver/patience/catalogue"
 	"github.com/patience-solver/patience/dealgen"
 	"github.com/patience-solver/patience/internal/buildinfo"
+	"github.com/patience-solver/patience/internal/outfile"
 	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/solver"
 	"github.com/patience-solver/patience/solver/batch"
@@ -42,6 +43,7 @@ program; "catalogue build" makes a new one from the results files of
 
 func newCatalogueBuildCommand(s streams) *cobra.Command {
 	var out, deals string
+	var force bool
 	cmd := &cobra.Command{
 		Use:   "build GAME FILE... -o OUT",
 		Short: "Build a catalogue from results files of patience stats",
@@ -58,6 +60,14 @@ yet, say). Every deal of the range must be in the files. A deal decided in
 one file and unknown in another takes the decision; a deal solvable in one
 file and unsolvable in another is an error. Files of players' games (stats
 --player) are refused: their outcomes are not verdicts.
+
+OUT is written as "patience merge" writes --out: it must not be one of the
+files read; an existing OUT that is not a catalogue is replaced only with
+--force, and a results file that a stats run is writing never; the new
+catalogue is written beside OUT and renamed over it, with OUT's
+permissions. A symbolic link is followed and stays; - or /dev/stdout
+writes the catalogue to standard output (the summary then goes to
+stderr), and a pipe or device is written as it is.
 
 The catalogues that ship are catalogue/data/russian-cell.cat and
 catalogue/data/ripple-fan.cat; rebuild the program after replacing them.`,
@@ -81,19 +91,24 @@ catalogue/data/ripple-fan.cat; rebuild the program after replacing them.`,
 			if err != nil {
 				return err
 			}
+			if err := outError(cmd.Context(), "-o", outfile.Probe(out, outfile.Options{Inputs: args[1:]})); err != nil {
+				return err
+			}
 			c, err := buildCatalogue(g, args[1:], deals)
 			if err != nil {
 				return err
 			}
 			data := c.Encode()
-			if err := writeFileAtomic(out, data); err != nil {
-				return ioFailure{err}
+			report, err := writeCatalogue(cmd.Context(), s, out, data, args[1:], force)
+			if err != nil {
+				return err
 			}
-			fmt.Fprintf(s.out, "%s: %s\n", out, catalogueSummary(c, data))
+			fmt.Fprintf(report, "%s: %s\n", out, catalogueSummary(c, data))
 			return nil
 		},
 	}
 	cmd.Flags().StringVarP(&out, "out", "o", "", "the catalogue file to write")
+	cmd.Flags().BoolVar(&force, "force", false, "replace -o even if it is not a catalogue")
 	cmd.Flags().StringVar(&deals, "deals", "", "the range of deals A-B to cover (default: the range the files' headers declare)")
 	return cmd
 }
@@ -166,28 +181,40 @@ func gzipSize(data []byte) int {
 	return b.Len()
 }
 
-// writeFileAtomic writes data to a temporary file beside name, then
-// renames it over name: an interrupted build leaves the old file whole.
-func writeFileAtomic(name string, data []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".*")
-	if err != nil {
+// writeCatalogue writes the catalogue data to -o out through the one
+// output routine (writeOut: an input refused, a file a run is writing
+// never replaced, links followed, descriptors and devices written as they
+// are); an existing file that is not a catalogue is replaced only with
+// force. It returns where the summary line goes: standard error when the
+// catalogue went to standard output.
+func writeCatalogue(ctx context.Context, s streams, out string, data []byte, inputs []string, force bool) (io.Writer, error) {
+	report := s.out
+	check := func(old *os.File) error {
+		if force {
+			return nil
+		}
+		have, err := io.ReadAll(io.LimitReader(old, maxCatalogueBytes))
+		if err == nil {
+			_, err = catalogue.Parse(have)
+		}
+		if err != nil {
+			return badInput("-o %s exists and is not a catalogue: give --force to replace it, or another -o", out)
+		}
+		return nil
+	}
+	err := writeOut(ctx, "-o", out, outfile.Options{Inputs: inputs, Check: check}, func(f *os.File) error {
+		if sameAsStdout(f, s.out) {
+			report = s.err
+		}
+		_, err := f.Write(data)
 		return err
-	}
-	_, err = f.Write(data)
-	if err == nil {
-		err = f.Chmod(0o644)
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), name)
-	}
-	if err != nil {
-		os.Remove(f.Name())
-	}
-	return err
+	})
+	return report, err
 }
+
+// maxCatalogueBytes is the most of an existing file that writeCatalogue
+// reads to see whether it is a catalogue: far more than the largest one.
+const maxCatalogueBytes = 64 << 20
 
 // The verdict codes of buildCatalogue's table, one byte a deal.
 const (

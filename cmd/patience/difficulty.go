@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -10,14 +11,20 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/patience-solver/patience/catalogue"
+	"github.com/patience-solver/patience/internal/outfile"
 	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/solver"
 	"github.com/patience-solver/patience/solver/batch"
 )
 
+// labelOptions are the flags of catalogue label.
+type labelOptions struct {
+	out, in     string
+	list, force bool
+}
+
 func newCatalogueLabelCommand(s streams) *cobra.Command {
-	var out, in string
-	var list bool
+	o := &labelOptions{}
 	cmd := &cobra.Command{
 		Use:   "label russian-cell GREEDY SAMPLED... (-o OUT | --list)",
 		Short: "Label the Russian Cell deals of a catalogue by difficulty, from the players' games",
@@ -38,7 +45,9 @@ that ships), and must agree with the files. Deals that cannot be won get
 no label. Ripple Fan has none: every card is face up.
 
 With -o, the labels are written into a copy of the catalogue, whose range
-must then start where the labels do. With --list, each deal of the range is
+must then start where the labels do; OUT is written as catalogue build
+writes it (never over one of the files read, and over a file that is not
+a catalogue only with --force). With --list, each deal of the range is
 printed with its label ("-" for none), one a line.
 
 "bash catalogue/difficulty.sh" runs the players and this command in one go
@@ -54,46 +63,12 @@ printed with its label ("-" for none), one a line.
 			}
 			return nil
 		},
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if (out == "") == !list {
-				return badInput("give -o OUT (a catalogue to write) or --list, one of them")
-			}
-			g, err := parseGame(args[0])
-			if err != nil {
-				return err
-			}
-			if g != rules.RussianCell {
-				return badInput("only Russian Cell deals have a difficulty: in Ripple Fan every card is face up")
-			}
-			c, err := labelBase(g, in)
-			if err != nil {
-				return err
-			}
-			first, of, err := readLabels(c, args[1], args[2:])
-			if err != nil {
-				return err
-			}
-			if list {
-				return printLabels(s.out, first, of)
-			}
-			if first != c.First {
-				return badInput("the labels start at deal %d and the catalogue at %d: a catalogue's labels start where it does (use --list)", first, c.First)
-			}
-			l, err := c.WithDifficulty(of)
-			if err != nil {
-				return err
-			}
-			data := l.Encode()
-			if err := writeFileAtomic(out, data); err != nil {
-				return ioFailure{err}
-			}
-			fmt.Fprintf(s.out, "%s: %s\n%s\n", out, catalogueSummary(l, data), difficultySummary(l))
-			return nil
-		},
+		RunE: func(cmd *cobra.Command, args []string) error { return runCatalogueLabel(cmd.Context(), s, o, args) },
 	}
-	cmd.Flags().StringVarP(&out, "out", "o", "", "the catalogue file to write, with the labels")
-	cmd.Flags().StringVar(&in, "catalogue", "", "the catalogue to label (default: the one that ships)")
-	cmd.Flags().BoolVar(&list, "list", false, "print each deal's label instead of writing a catalogue")
+	cmd.Flags().StringVarP(&o.out, "out", "o", "", "the catalogue file to write, with the labels")
+	cmd.Flags().BoolVar(&o.force, "force", false, "replace -o even if it is not a catalogue")
+	cmd.Flags().StringVar(&o.in, "catalogue", "", "the catalogue to label (default: the one that ships)")
+	cmd.Flags().BoolVar(&o.list, "list", false, "print each deal's label instead of writing a catalogue")
 	return cmd
 }
 
@@ -285,4 +260,52 @@ func difficultySummary(c *catalogue.Catalogue) string {
 		parts = append(parts, fmt.Sprintf("%s %s (%.1f%%)", d, thousands(int64(n)), 100*float64(n)/float64(max(total, 1))))
 	}
 	return fmt.Sprintf("difficulty of the winnable deals %s..%s: %s", thousands(int64(first)), thousands(int64(last)), strings.Join(parts, ", "))
+}
+
+// runCatalogueLabel runs catalogue label with its flags parsed into o.
+func runCatalogueLabel(ctx context.Context, s streams, o *labelOptions, args []string) error {
+	if (o.out == "") == !o.list {
+		return badInput("give -o OUT (a catalogue to write) or --list, one of them")
+	}
+	g, err := parseGame(args[0])
+	if err != nil {
+		return err
+	}
+	if g != rules.RussianCell {
+		return badInput("only Russian Cell deals have a difficulty: in Ripple Fan every card is face up")
+	}
+	inputs := args[1:]
+	if o.in != "" {
+		inputs = append(inputs, o.in)
+	}
+	if o.out != "" {
+		if err := outError(ctx, "-o", outfile.Probe(o.out, outfile.Options{Inputs: inputs})); err != nil {
+			return err
+		}
+	}
+	c, err := labelBase(g, o.in)
+	if err != nil {
+		return err
+	}
+	first, of, err := readLabels(c, args[1], args[2:])
+	if err != nil {
+		return err
+	}
+	if o.list {
+		return printLabels(s.out, first, of)
+	}
+	if first != c.First {
+		return badInput("the labels start at deal %d and the catalogue at %d: a catalogue's labels start where it does (use --list)", first, c.First)
+	}
+	l, err := c.WithDifficulty(of)
+	if err != nil {
+		return err
+	}
+	data := l.Encode()
+	report, err := writeCatalogue(ctx, s, o.out, data, inputs, o.force)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(report, "%s: %s\n%s\n", o.out, catalogueSummary(l, data), difficultySummary(l))
+	return nil
 }

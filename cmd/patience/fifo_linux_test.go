@@ -81,8 +81,8 @@ func TestMergeStoppedRemovesTemp(t *testing.T) {
 	fifo := filepath.Join(dir, "fifo")
 	mkfifo(t, fifo)
 	out := filepath.Join(dir, "m.jsonl")
-	temps := func() []string { // the temporary files' names: digits after the mark
-		m, _ := filepath.Glob(out + ".merge-[0-9]*")
+	temps := func() []string { // the temporary files' names: hidden, marked, 16 hex digits
+		m, _ := filepath.Glob(filepath.Join(dir, ".m.jsonl.patience-????????????????.tmp"))
 		return m
 	}
 	start := func() (*exec.Cmd, *bytes.Buffer) {
@@ -115,13 +115,15 @@ func TestMergeStoppedRemovesTemp(t *testing.T) {
 	if len(stale) != 1 {
 		t.Fatalf("after SIGKILL: %v", stale)
 	}
-	// A user's own file of a like name is never removed: only names of
-	// the temporary files' form (digits after the mark) are.
-	mine := out + ".merge-backup"
-	if err := os.WriteFile(mine, []byte("keep\n"), 0o644); err != nil {
-		t.Fatal(err)
+	// A user's own files of like names are never removed: only names of
+	// the temporary files' form are.
+	mine := []string{out + ".merge-backup", out + ".merge-20261205", out + ".merge-1", filepath.Join(dir, ".m.jsonl.patience-1.tmp"), filepath.Join(dir, ".m.jsonl.patience-0123456789abcdef.tmp.bak")}
+	for _, name := range mine {
+		if err := os.WriteFile(name, []byte("keep\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
-	live := out + ".merge-123456789"
+	live := filepath.Join(dir, ".m.jsonl.patience-00000000deadbeef.tmp")
 	f, err := os.Create(live)
 	if err != nil {
 		t.Fatal(err)
@@ -136,8 +138,10 @@ func TestMergeStoppedRemovesTemp(t *testing.T) {
 	if m := temps(); len(m) != 1 || m[0] != live {
 		t.Errorf("after a merge: %v; want only the live %s", m, live)
 	}
-	if b, err := os.ReadFile(mine); err != nil || string(b) != "keep\n" {
-		t.Errorf("the user's %s: %q, %v; want it kept", mine, b, err)
+	for _, name := range mine {
+		if b, err := os.ReadFile(name); err != nil || string(b) != "keep\n" {
+			t.Errorf("the user's %s: %q, %v; want it kept", name, b, err)
+		}
 	}
 	if n := len(strippedLines(t, out)); n != 100 {
 		t.Errorf("merged %d lines", n)
@@ -275,6 +279,65 @@ func TestInputPipeStopsOnSignal(t *testing.T) {
 		code := stopAndWait(t, cmd, sig)
 		if ws := cmd.ProcessState.Sys().(syscall.WaitStatus); code != 128+int(sig) && !(ws.Signaled() && ws.Signal() == sig) {
 			t.Errorf("check of a pipe, %v: %v", sig, cmd.ProcessState)
+		}
+	}
+}
+
+// fullPipe returns a pipe whose buffer is full: a write to w blocks until
+// r is read, which the test never does.
+func fullPipe(t *testing.T) (r, w *os.File) {
+	t.Helper()
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { r.Close(); w.Close() })
+	fd := int(w.Fd())
+	if err := syscall.SetNonblock(fd, true); err != nil {
+		t.Fatal(err)
+	}
+	buf := make([]byte, 4096)
+	for {
+		if _, err := syscall.Write(fd, buf); err != nil {
+			break // EAGAIN: full
+		}
+	}
+	if err := syscall.SetNonblock(fd, false); err != nil {
+		t.Fatal(err)
+	}
+	return r, w
+}
+
+// TestFullStdoutStopsOnSignal: a command whose standard output is a pipe
+// that nothing reads, blocked in a write to it, still ends at SIGINT,
+// SIGTERM, SIGHUP or SIGQUIT with exit 128 plus the signal's number: find
+// (which stops cleanly, and is ended at once when its stop cannot finish),
+// deal --random and stats --summary.
+func TestFullStdoutStopsOnSignal(t *testing.T) {
+	bin := binary(t)
+	dir := t.TempDir()
+	in := shardsOf(t, dir, "1-40")
+	cases := [][]string{
+		{"find", "ripple-fan", "--unsolvable", "--count", "100000"},
+		{"find", "russian-cell", "--solvable", "--count", "100000", "--no-catalogue", "--format", "json", "--workers", "1"},
+		{"deal", "russian-cell", "--random"},
+		{"stats", "--summary", in[0], in[1]},
+	}
+	for i, args := range cases {
+		sig := stopSigs[i%len(stopSigs)]
+		_, w := fullPipe(t)
+		cmd := exec.Command(bin, args...)
+		var stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = w, &stderr
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		waitUntil(t, cmd, "blocked writing standard output", func() bool {
+			// pipe_write, or anon_pipe_write in newer kernels
+			return waitingFor(cmd.Process.Pid, "pipe_write") || waitingFor(cmd.Process.Pid, "anon_pipe_write")
+		})
+		if code := stopAndWait(t, cmd, sig); code != 128+int(sig) || !strings.Contains(stderr.String(), "stopped by "+sigName(sig)) {
+			t.Errorf("%v, %v: exit %d, stderr %q", args, sig, code, stderr.String())
 		}
 	}
 }

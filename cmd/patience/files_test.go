@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/patience-solver/patience/internal/outfile"
 )
 
 // shardsOf writes the two shards of a Ripple Fan run of deals in dir, and
@@ -34,11 +36,11 @@ func TestMergeHoldsNewOut(t *testing.T) {
 	in := shardsOf(t, dir, "1-200")
 	out := filepath.Join(dir, "race.jsonl")
 	paused, resume := make(chan struct{}), make(chan struct{})
-	beforeReplace = func() {
+	outfile.BeforeReplace = func() {
 		close(paused)
 		<-resume
 	}
-	defer func() { beforeReplace = nil }()
+	defer func() { outfile.BeforeReplace = nil }()
 	type result struct {
 		code      int
 		out, errs string
@@ -258,10 +260,10 @@ func TestMergeOutErrorsAsStats(t *testing.T) {
 	for _, out := range outs {
 		sc, _, se := runMain(t, "stats", "ripple-fan", "--deals", "1-40", "--out", out, "--quiet")
 		mc, mo, me := runMain(t, "merge", in[0], in[1], "--out", out)
-		if sc != 2 || mc != 2 || se != me || mo != "" || strings.Contains(me, ".merge-") || strings.Contains(me, "internal error") {
+		if sc != 2 || mc != 2 || se != me || mo != "" || strings.Contains(me, ".patience-") || strings.Contains(me, "internal error") {
 			t.Errorf("--out %s: stats exit %d %q; merge exit %d %q", out, sc, se, mc, me)
 		}
-		if out == "/proc/self/comm" && !strings.Contains(me, "cannot be used for results: it cannot be read back from its start") {
+		if out == "/proc/self/comm" && !strings.Contains(me, "cannot be read back from its start") {
 			t.Errorf("--out %s: %q", out, me)
 		}
 	}

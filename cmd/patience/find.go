@@ -77,7 +77,7 @@ func newFindCommand(s streams) *cobra.Command {
 		Long:    findLong,
 		Example: findExample,
 		Args:    oneArg("missing GAME: use russian-cell or ripple-fan", "find takes one GAME"),
-		RunE:    func(cmd *cobra.Command, args []string) error { return runFind(s, o, args) },
+		RunE:    func(cmd *cobra.Command, args []string) error { return runFind(cmd.Context(), s, o, args) },
 	}
 	cmd.Flags().StringVar(&o.format, "format", "text", "output format: text (deal numbers) or json (one results line a deal)")
 	cmd.Flags().BoolVar(&o.solvable, "solvable", false, "list winnable deals (the default)")
@@ -94,7 +94,7 @@ func newFindCommand(s streams) *cobra.Command {
 }
 
 // runFind runs find with its flags parsed into o.
-func runFind(s streams, o *findOptions, args []string) error {
+func runFind(ctx context.Context, s streams, o *findOptions, args []string) error {
 	if err := checkFormat(o.format, "text", "json"); err != nil {
 		return err
 	}
@@ -121,14 +121,12 @@ func runFind(s streams, o *findOptions, args []string) error {
 	match := func(r batch.Record) bool {
 		return r.Verdict == want && r.Moves >= o.minLength && r.Nodes >= o.minNodes
 	}
-	ctx, signalled, stop := stopOnSignal()
-	defer stop()
 	found, first, unknown, scanned, done := findListed(ctx, s, o, g, cfg, first)
 	switch {
 	case done && ctx.Err() != nil:
 		reportUnknown(s, unknown, scanned)
 		fmt.Fprintf(s.err, "patience: interrupted after %d of %d deals found\n", found, o.count)
-		return interrupted{signalled()}
+		return interrupted{signalOf(ctx)}
 	case done:
 		reportFindEnd(s, found, o.count, unknown, scanned)
 		return nil
@@ -160,7 +158,7 @@ func runFind(s streams, o *findOptions, args []string) error {
 	if found < o.count && ctx.Err() != nil {
 		reportUnknown(s, unknown, scanned)
 		fmt.Fprintf(s.err, "patience: interrupted after %d of %d deals found\n", found, o.count)
-		return interrupted{signalled()}
+		return interrupted{signalOf(ctx)}
 	}
 	reportFindEnd(s, found, o.count, unknown, scanned)
 	return nil

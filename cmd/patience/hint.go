@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -129,7 +130,7 @@ func runHint(s streams, cmd *cobra.Command, o *hintOptions, args []string) error
 	if p.Unknowns() > 0 {
 		return hintUnknown(s, cmd, o, p, from, cfg, st)
 	}
-	res, sig, err := solveStoppable(s, p.Game, p, cfg)
+	res, sig, err := solveStoppable(cmd.Context(), s, p, cfg)
 	if err != nil {
 		return err
 	}
@@ -143,9 +144,7 @@ func runHint(s streams, cmd *cobra.Command, o *hintOptions, args []string) error
 	// move to a new position that keeps a win instead.
 	var detour *rules.Move
 	if res.Verdict == solver.Solvable && len(res.Moves) > 0 && sample.Seen(o.sf.seen, p, res.Moves[0]) {
-		ctx, _, stop := stopOnSignal()
-		m, err := sample.FreshWin(ctx, p, o.smp.config(cfg), res.Moves[0], o.sf.seen)
-		stop()
+		m, err := sample.FreshWin(cmd.Context(), p, o.smp.config(cfg), res.Moves[0], o.sf.seen)
 		if err != nil {
 			return err
 		}
@@ -157,7 +156,7 @@ func runHint(s streams, cmd *cobra.Command, o *hintOptions, args []string) error
 // hintUnknown ranks the moves of a position with unknown cards over
 // arrangements of them, and writes the advice.
 func hintUnknown(s streams, cmd *cobra.Command, o *hintOptions, p *rules.Position, from string, cfg solver.Config, st rules.BoardStyle) error {
-	adv, sig, err := hintStoppable(p, o.smp.config(cfg), o.sf.seen)
+	adv, sig, err := hintStoppable(cmd.Context(), p, o.smp.config(cfg), o.sf.seen)
 	stopped := errors.Is(err, sample.ErrInterrupted)
 	if err != nil && !stopped {
 		return err
@@ -363,12 +362,10 @@ func newAdviceDoc(p *rules.Position, num string, cfg solver.Config, adv sample.R
 // given the positions seen in the game, nil for none known), ended early by
 // SIGINT or SIGTERM (with sample.ErrInterrupted). It returns the signal
 // when one ended the run.
-func hintStoppable(p *rules.Position, cfg sample.Config, seen map[string]bool) (sample.Rating, syscall.Signal, error) {
-	ctx, signalled, stop := stopOnSignal()
-	defer stop()
+func hintStoppable(ctx context.Context, p *rules.Position, cfg sample.Config, seen map[string]bool) (sample.Rating, syscall.Signal, error) {
 	adv, err := sample.Rate(ctx, p, cfg, seen)
 	if errors.Is(err, sample.ErrInterrupted) {
-		return adv, signalled(), err
+		return adv, signalOf(ctx), err
 	}
 	return adv, 0, err
 }

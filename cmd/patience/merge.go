@@ -4,12 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os"
-	"syscall"
 
 	"github.com/spf13/cobra"
 
+	"github.com/patience-solver/patience/internal/outfile"
 	"github.com/patience-solver/patience/solver/batch"
 )
 
@@ -66,7 +65,7 @@ func newMergeCommand(s streams) *cobra.Command {
 			}
 			return nil
 		},
-		RunE: func(cmd *cobra.Command, args []string) error { return runMerge(s, o, args) },
+		RunE: func(cmd *cobra.Command, args []string) error { return runMerge(cmd.Context(), s, o, args) },
 	}
 	cmd.Flags().StringVar(&o.format, "format", "text", "summary format: text or json")
 	cmd.Flags().StringVar(&o.out, "out", "", "write the merged results file to FILE")
@@ -77,33 +76,39 @@ func newMergeCommand(s streams) *cobra.Command {
 
 // runMerge runs merge with its flags parsed into o, on the results files
 // args: it checks them and prints the combined summary, and with --out
-// writes the merged file (mergeOut). A signal stops it, leaving --out as
-// it was.
-func runMerge(s streams, o mergeOptions, args []string) error {
+// writes the merged file through the one output routine (writeOut): a
+// file of another run is replaced only with --force. A signal stops it,
+// leaving --out as it was.
+func runMerge(ctx context.Context, s streams, o mergeOptions, args []string) error {
 	if err := checkFormat(o.format, "text", "json"); err != nil {
 		return err
 	}
 	if err := checkPlot(o.plot, o.out, args); err != nil {
 		return err
 	}
-	for _, a := range args {
-		if o.out != "" && sameFile(a, o.out) {
-			return badInput("--out %s is one of the files to merge: write the merged file elsewhere", o.out)
-		}
-	}
-	ctx, signalled, stop := stopOnSignal()
-	defer stop()
 	var m *batch.Merged
 	var err error
 	var stopped bool
 	report := s.out
 	if o.out == "" {
 		m, err, stopped = abandonable(ctx, func() (*batch.Merged, error) { return batch.Merge(args, nil) })
+		if stopped {
+			err = interrupted{signalOf(ctx)}
+		}
 	} else {
-		m, report, stopped, err = mergeOut(ctx, s, args, o.out, o.force, signalled)
+		err = writeOut(ctx, "--out", o.out, outfile.Options{Inputs: args, Check: func(old *os.File) error {
+			return replaceable(old, o.out, m.Header, o.force)
+		}}, func(f *os.File) error {
+			if sameAsStdout(f, s.out) {
+				report = s.err // the results are on standard output
+			}
+			m, err = batch.Merge(args, f)
+			return err
+		})
 	}
-	if stopped {
-		return mergeStopped(s, o.out, signalled())
+	var ie interrupted
+	if errors.As(err, &ie) {
+		return mergeStopped(s, o.out, ie)
 	}
 	var probs batch.ResultsProblems
 	var fe *batch.FileError
@@ -121,124 +126,37 @@ func runMerge(s streams, o mergeOptions, args []string) error {
 		return err
 	}
 	if o.plot != "" {
-		return writePlot(o.plot, m.Summary, plotTitle(m.Header))
+		return writePlot(ctx, o.plot, m.Summary, plotTitle(m.Header))
 	}
 	return nil
 }
 
-// mergeStopped says on stderr that signal sig stopped the merge, and that
-// --out out (unless it is a stream, or not given) is as it was, and ends
-// in the exit code of the signal.
-func mergeStopped(s streams, out string, sig syscall.Signal) error {
-	if t := resolveOut(out); out != "" && !t.stream() {
-		fmt.Fprintf(s.err, "patience: merge stopped by %s: --out %s is as it was\n", sigName(sig), out)
+// mergeStopped says on stderr that a signal (the error ie) stopped the
+// merge, and that --out out (unless it is a stream, or not given) is as
+// it was, and ends in the exit code of the signal.
+func mergeStopped(s streams, out string, ie interrupted) error {
+	if out != "" && !outfile.Resolve(out).Stream() {
+		fmt.Fprintf(s.err, "patience: merge stopped by %s: --out %s is as it was\n", sigName(ie.sig), out)
 	} else {
-		fmt.Fprintf(s.err, "patience: merge stopped by %s\n", sigName(sig))
+		fmt.Fprintf(s.err, "patience: merge stopped by %s\n", sigName(ie.sig))
 	}
-	return interrupted{sig}
+	return ie
 }
 
-// replaceable checks, before the merged results h replace the existing
-// file held (nil if there is none) at out, that it is empty or holds
-// results of the same run, unless force.
-func replaceable(held *batch.Held, out string, h batch.Header, force bool) error {
-	if held == nil || force || held.Empty() {
+// replaceable checks, before the merged results of header h replace the
+// existing file old at out (non-empty), that it holds results of the same
+// run, unless force.
+func replaceable(old *os.File, out string, h batch.Header, force bool) error {
+	if force {
 		return nil
 	}
-	have, err := held.Header()
+	rd, err := batch.NewReader(old, out)
 	if err != nil {
 		return badInput("--out %s exists and is not a results file: give --force to replace it, or another --out", out)
 	}
+	have := rd.Header()
 	if d := have.Diff(&h, false, true); len(d) > 0 {
 		return badInput("--out %s holds results of another run (its %s is %s, the merged files' is %s): give --force to replace it, or another --out", out, d[0].Field, d[0].Have, d[0].Want)
 	}
 	return nil
-}
-
-// beforeReplace, when set (by tests), is called by merge --out once the
-// merged file is written, before it replaces --out, while --out is held.
-var beforeReplace func()
-
-// mergeOut merges the files names into out, and says where the summary
-// goes (standard error when the results go to standard output), or that a
-// signal stopped it. A regular file (or a new one) is held from the start
-// (batch.Hold: no stats run can start on it), written whole to a new file
-// beside it, and replaced by it once replaceable accepts its header; a
-// symbolic link is followed, and its file replaced. A pipe, a device or a
-// descriptor (/dev/stdout, "-") is written as it is.
-func mergeOut(ctx context.Context, s streams, names []string, out string, force bool, sig func() syscall.Signal) (m *batch.Merged, report io.Writer, stopped bool, err error) {
-	report = s.out
-	t := resolveOut(out)
-	if t.stream() {
-		f, err := openStream(ctx, t, "--out", out, sig)
-		if err != nil {
-			return nil, report, false, err
-		}
-		defer f.Close()
-		if sameAsStdout(f, s.out) {
-			report = s.err
-		}
-		m, err, stopped = abandonable(ctx, func() (*batch.Merged, error) { return batch.Merge(names, f) })
-		if stopped || err != nil {
-			return nil, report, stopped, mergeWriteError(out, err)
-		}
-		if err := f.Close(); err != nil {
-			return nil, report, false, mergeWriteError(out, err)
-		}
-		return m, report, false, nil
-	}
-	// Held, as stats holds it, from before the first byte until it is
-	// replaced: a new file is made empty to be held.
-	held, err := batch.Hold(t.path)
-	if err != nil {
-		return nil, report, false, usageError{err}
-	}
-	if held == nil {
-		return nil, report, false, badInput("--out %s became a pipe or a device as merge began: run it again", out)
-	}
-	defer held.Release()
-	tmp, err := held.CreateTemp()
-	if err != nil {
-		held.Abandon()
-		return nil, report, false, badInput("cannot write --out %s: %v", out, err)
-	}
-	m, err, stopped = abandonable(ctx, func() (*batch.Merged, error) {
-		m, err := batch.Merge(names, tmp)
-		if err == nil {
-			err = replaceable(held, out, m.Header, force)
-		}
-		if err == nil && beforeReplace != nil {
-			beforeReplace()
-		}
-		return m, err
-	})
-	if stopped || err != nil {
-		held.RemoveTemp()
-		held.Abandon()
-		return nil, report, stopped, mergeWriteError(out, err)
-	}
-	if err := held.Replace(); err != nil {
-		held.Abandon()
-		return nil, report, false, mergeWriteError(out, err)
-	}
-	return m, report, false, nil
-}
-
-// mergeWriteError says what stopped merge writing out: a problem with the
-// files merged, or with --out, as it is; or a failure to write, naming
-// out (never a temporary file).
-func mergeWriteError(out string, err error) error {
-	var probs batch.ResultsProblems
-	var fe *batch.FileError
-	var ue usageError
-	if err == nil || errors.As(err, &probs) || errors.As(err, &fe) || errors.As(err, &ue) {
-		return err
-	}
-	return ioFailure{fmt.Errorf("cannot write --out %s: %v", out, batch.Pathless(err))}
-}
-
-func sameFile(a, b string) bool {
-	sa, err1 := os.Stat(a)
-	sb, err2 := os.Stat(b)
-	return err1 == nil && err2 == nil && os.SameFile(sa, sb)
 }

@@ -2,121 +2,53 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
-	"regexp"
-	"strconv"
-	"strings"
 	"syscall"
 
-	"github.com/patience-solver/patience/solver/batch"
+	"github.com/patience-solver/patience/internal/outfile"
 )
 
-// outTarget is where an output path (--out, --plot) leads.
-type outTarget struct {
-	// path is the file to write: the path given, or, when it is a
-	// symbolic link, the path of the file the link leads to, so that the
-	// file is written (or replaced, in its own directory) and the link
-	// stays as it was.
-	path string
-	// fd is the descriptor of this process that the path names
-	// (/dev/stdout, /proc/self/fd/N, "-" for standard output), or -1.
-	// Such an output is written through the descriptor, never renamed
-	// or replaced.
-	fd int
+// writeOut writes the output that flag (such as "--out") names, through
+// the one output routine (outfile.Write: inputs refused, links followed,
+// descriptors, pipes and devices written as they are, a file locked,
+// written beside its name and renamed over it), and puts its failures in
+// the command's terms (outError).
+func writeOut(ctx context.Context, flag, name string, o outfile.Options, write func(f *os.File) error) error {
+	return outError(ctx, flag, outfile.Write(ctx, name, o, write))
 }
 
-// fdPath matches the path of a descriptor in /proc, its directories'
-// symbolic links followed (/proc/self is a link to /proc/PID).
-var fdPath = regexp.MustCompile(`^/proc/([0-9]+)(/task/[0-9]+)?/fd/([0-9]+)$`)
-
-// resolveOut follows the symbolic links that name leads through, as far as
-// a file, a descriptor of this process, or a name that leads nowhere yet.
-func resolveOut(name string) outTarget {
-	if name == "-" {
-		return outTarget{path: name, fd: 1}
+// outError puts a failure of the output that flag names in the command's
+// terms: a stop by a signal (exit 128 plus its number); bad input (exit
+// 2) when the output cannot be used as given (one of the inputs, a file
+// another run holds, a directory); a failure to write (exit 1), naming
+// the output, never a temporary file. Other errors (the command's own,
+// from writing or checking the output) are returned as they are.
+func outError(ctx context.Context, flag string, err error) error {
+	var e *outfile.Error
+	if !errors.As(err, &e) {
+		return err
 	}
-	p := name
-	for range 40 { // as the kernel, give up on a longer chain of links
-		abs, err := filepath.Abs(p)
-		if err != nil {
-			break
-		}
-		dir, base := filepath.Split(abs)
-		rdir, err := filepath.EvalSymlinks(dir)
-		if err != nil {
-			break // the directory is not there: opening p says so
-		}
-		if m := fdPath.FindStringSubmatch(filepath.Join(rdir, base)); m != nil && m[1] == strconv.Itoa(os.Getpid()) {
-			if fd, err := strconv.Atoi(m[3]); err == nil {
-				return outTarget{path: p, fd: fd}
-			}
-		}
-		st, err := os.Lstat(p)
-		if err != nil || st.Mode()&os.ModeSymlink == 0 {
-			break
-		}
-		target, err := os.Readlink(p)
-		if err != nil || (!filepath.IsAbs(target) && strings.Contains(target, ":[")) {
-			break // another process's pipe, say: opened through its link
-		}
-		if !filepath.IsAbs(target) {
-			target = filepath.Join(filepath.Dir(p), target)
-		}
-		p = filepath.Clean(target)
+	what := flag + " " + e.Name
+	switch {
+	case errors.Is(e.Err, outfile.ErrStopped) && e.Waiting != "":
+		return stoppedWaiting(signalOf(ctx), e.Waiting+" "+what)
+	case errors.Is(e.Err, outfile.ErrStopped):
+		return interrupted{signalOf(ctx)}
+	case errors.Is(e.Err, outfile.ErrInput):
+		return badInput("%s is one of the files the command reads: write it elsewhere", what)
+	case errors.Is(e.Err, outfile.ErrBusy):
+		return badInput("%s", e.Error())
+	case errors.Is(e.Err, outfile.ErrReplaced):
+		return ioFailure{fmt.Errorf("%s was replaced or removed while the command held it: it is left as it is, and nothing was written; run the command again", what)}
+	case errors.Is(e.Err, outfile.ErrNotFile):
+		return badInput("cannot write %s: it is not a regular file (a pipe, a device or standard output); this output is written to a file", what)
+	case e.Writing:
+		return ioFailure{fmt.Errorf("cannot write %s: %v", what, e.Err)}
 	}
-	return outTarget{path: p, fd: -1}
-}
-
-// stream reports whether the output is written as it is, as a stream: a
-// descriptor, or a file that is not a regular file (a pipe, a device).
-// A directory is not a stream: opening it says what is wrong.
-func (t outTarget) stream() bool {
-	if t.fd >= 0 {
-		return true
-	}
-	st, err := os.Stat(t.path)
-	return err == nil && !st.Mode().IsRegular() && !st.IsDir()
-}
-
-// openStream opens a stream output (see stream) for writing, named name in
-// messages: a copy of the descriptor, or the file opened for writing. A
-// named pipe with no reader yet is waited for until ctx ends (a signal):
-// then it returns interrupted.
-func openStream(ctx context.Context, t outTarget, flag, name string, sig func() syscall.Signal) (*os.File, error) {
-	if t.fd >= 0 {
-		var f *os.File
-		var err error
-		if t, f, err = openDescriptor(t, flag, name); f != nil || err != nil {
-			return f, err
-		}
-	}
-	type opened struct {
-		f   *os.File
-		err error
-	}
-	ch := make(chan opened, 1)
-	go func() {
-		f, err := os.OpenFile(t.path, os.O_WRONLY, 0)
-		ch <- opened{f, err}
-	}()
-	select {
-	case o := <-ch:
-		if o.err != nil {
-			return nil, badInput("cannot write %s %s: %v", flag, name, batch.Pathless(o.err))
-		}
-		return o.f, nil
-	case <-ctx.Done():
-		// The open goes on in the background, and ends with the process.
-		go func() {
-			if o := <-ch; o.f != nil {
-				o.f.Close()
-			}
-		}()
-		return nil, stoppedWaiting(sig(), fmt.Sprintf("for a reader of %s %s", flag, name))
-	}
+	return badInput("cannot write %s: %v", what, e.Err)
 }
 
 // stoppedWaiting is the error of a command stopped by sig while it waited

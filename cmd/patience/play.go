@@ -169,10 +169,9 @@ func runPlay(s streams, cmd *cobra.Command, o *playOptions, args []string) error
 			}
 		}
 	}
-	ctx, signalled, stop := stopOnSignal()
-	defer stop()
+	ctx := cmd.Context()
 	rep, err := playGame(ctx, p, pc)
-	sig := signalled()
+	sig := signalOf(ctx)
 	if sig != 0 && rep != nil && rep.stopped {
 		// The game so far: the moves made, or the record of an
 		// unfinished game, marked as stopped by the signal.

@@ -1,11 +1,12 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"image/color"
 	"math"
 	"os"
-	"path/filepath"
 	"strconv"
 
 	"gonum.org/v1/plot"
@@ -29,7 +30,7 @@ func plotTitle(h batch.Header) string {
 // writePlot draws two charts, one above the other, into an SVG file: the
 // running win rate with its 95% Wilson band against the number of deals,
 // and the distribution of positions searched per deal on a log scale.
-func writePlot(name string, sum *batch.Summary, title string) error {
+func writePlot(ctx context.Context, name string, sum *batch.Summary, title string) error {
 	top, err := ratePlot(sum, title)
 	if err != nil {
 		return err
@@ -42,39 +43,16 @@ func writePlot(name string, sum *batch.Summary, title string) error {
 	top.Draw(canvases[0][0])
 	bottom.Draw(canvases[1][0])
 	// checkPlot found it writable before the run: a failure now is not
-	// the user's input, and the summary is already out. The picture is
-	// written whole to a new file, which then replaces the old one: a
-	// failure leaves no file, or the old one.
-	fail := func(err error) error {
-		return ioFailure{fmt.Errorf("cannot write --plot %s: %v", name, batch.Pathless(err))}
+	// the user's input, and the summary is already out.
+	err = writeOut(ctx, "--plot", name, plotOptions, func(f *os.File) error {
+		_, err := c.WriteTo(f)
+		return err
+	})
+	var ue usageError
+	if errors.As(err, &ue) {
+		return ioFailure{ue.err}
 	}
-	t := resolveOut(name)
-	mode := os.FileMode(0o666) &^ currentUmask()
-	if st, err := os.Stat(t.path); err == nil {
-		mode = st.Mode().Perm()
-	}
-	f, err := os.CreateTemp(filepath.Dir(t.path), "."+filepath.Base(t.path)+".plot-*")
-	if err != nil {
-		return fail(err)
-	}
-	defer os.Remove(f.Name()) // nothing to remove once renamed
-	_, err = c.WriteTo(f)
-	if err == nil {
-		err = f.Chmod(mode)
-	}
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), t.path)
-	}
-	if err != nil {
-		return fail(err)
-	}
-	return nil
+	return err
 }
 
 func ratePlot(sum *batch.Summary, title string) (*plot.Plot, error) {

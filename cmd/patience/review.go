@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"strconv"
@@ -73,7 +74,7 @@ func newReviewCommand(s streams) *cobra.Command {
 		Long:    reviewLong,
 		Example: reviewExample,
 		Args:    gameArgs,
-		RunE:    func(cmd *cobra.Command, args []string) error { return runReview(s, o, args) },
+		RunE:    func(cmd *cobra.Command, args []string) error { return runReview(cmd.Context(), s, o, args) },
 	}
 	cmd.Flags().StringVar(&o.format, "format", "text", "output format: text or json")
 	cmd.Flags().BoolVar(&o.ascii, "ascii", false, "draw suits as letters (C S H D), not symbols")
@@ -87,7 +88,7 @@ func newReviewCommand(s streams) *cobra.Command {
 }
 
 // runReview runs review with its flags parsed into o.
-func runReview(s streams, o *reviewOptions, args []string) error {
+func runReview(ctx context.Context, s streams, o *reviewOptions, args []string) error {
 	if err := checkFormat(o.format, "text", "json"); err != nil {
 		return err
 	}
@@ -128,11 +129,9 @@ func runReview(s streams, o *reviewOptions, args []string) error {
 	if _, err := rules.Replay(p, cfg.Options, moves); err != nil {
 		return usageError{fmt.Errorf("%s: %v", fileName(o.sf.moves), err)}
 	}
-	ctx, signalled, stop := stopOnSignal()
-	defer stop()
 	rv, err := player.Review(ctx, p, moves, player.Sampling{Solver: cfg, Samples: o.samples, Seed: o.seed},
 		player.Judging{Samples: o.judge})
-	if sig := signalled(); sig != 0 {
+	if sig := signalOf(ctx); sig != 0 {
 		fmt.Fprintf(s.err, "patience: review stopped by %s before it was done: nothing to report\n", sigName(sig))
 		return interrupted{sig}
 	}

@@ -11,14 +11,15 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"syscall"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 
+	"github.com/patience-solver/patience/internal/outfile"
 	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/solver/batch"
 )
@@ -113,38 +114,116 @@ func (e interrupted) exitCode() int { return 128 + int(e.sig) }
 // bad input).
 var stopSignals = []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT}
 
-// stopping counts the stopOnSignal handlers listening: while there is
-// one, SIGQUIT is theirs (see catchQuit).
-var stopping atomic.Int32
+// stoppedBy is the cause of a command's context when a signal ended it.
+type stoppedBy struct{ sig syscall.Signal }
 
-// stopOnSignal returns a context that ends at the first of stopSignals, a
-// function that says which signal ended it (0 for none), and a function
-// that stops listening. Until then the signals do not end the process: the
-// caller stops cleanly.
-func stopOnSignal() (context.Context, func() syscall.Signal, func()) {
-	ch := make(chan os.Signal, 1)
-	stopping.Add(1)
+func (e stoppedBy) Error() string { return "stopped by " + sigName(e.sig) }
+
+// signalOf returns the signal that ended the command's context ctx, or 0
+// when none did.
+func signalOf(ctx context.Context) syscall.Signal {
+	var s stoppedBy
+	if errors.As(context.Cause(ctx), &s) {
+		return s.sig
+	}
+	return 0
+}
+
+// stopGrace is how long a command has, after the first stop signal, to
+// stop cleanly and report (a stats run flushes its results, a search
+// returns its counts): a command that takes longer, because it is stuck
+// in a write to a pipe that nothing reads, say, is ended at once.
+var stopGrace = 5 * time.Second
+
+// exitNow ends the process at once with code, once no output is
+// mid-rename and no temporary file or new empty output is left
+// (outfile.Quiesce): every output is as it was, or whole.
+var exitNow = func(code int) {
+	outfile.Quiesce()
+	os.Exit(code)
+}
+
+// stopsCleanly is the annotation of a command that stops cleanly at a
+// signal (see listen): it watches its context, and reports what it did.
+const stopsCleanly = "stops-cleanly"
+
+// cleanStop marks cmd as one that stops cleanly, and returns it.
+func cleanStop(cmd *cobra.Command) *cobra.Command {
+	if cmd.Annotations == nil {
+		cmd.Annotations = map[string]string{}
+	}
+	cmd.Annotations[stopsCleanly] = "yes"
+	return cmd
+}
+
+// listen returns the context of a whole command, which the first of
+// stopSignals ends, with the signal as its cause (signalOf). A command
+// that stops cleanly (graceful: see cleanStop) then keeps what it has
+// done, reports, and exits 128 plus the signal's number; a second signal,
+// or a stop that takes longer than stopGrace, ends the process at once
+// with that code (exitNow), saying so on errw. Any other command, which
+// has nothing to report, ends at once at the first signal, with the same
+// code. release stops listening: the signals then end the process as Go's
+// runtime ends it.
+func listen(parent context.Context, errw io.Writer, graceful bool) (ctx context.Context, release func()) {
+	ch := make(chan os.Signal, 2)
 	signal.Notify(ch, stopSignals...)
-	ctx, cancel := context.WithCancel(context.Background())
-	var got atomic.Int32
+	ctx, cancel := context.WithCancelCause(parent)
+	done := make(chan struct{})
 	go func() {
-		select {
-		case sig := <-ch:
-			got.Store(int32(sig.(syscall.Signal)))
-			cancel()
-		case <-ctx.Done():
+		var first syscall.Signal
+		var grace <-chan time.Time
+		for {
+			select {
+			case s := <-ch:
+				if first == 0 {
+					first = s.(syscall.Signal)
+					cancel(stoppedBy{first})
+					if !graceful {
+						forceStop(errw, first, "")
+					}
+					t := time.NewTimer(stopGrace)
+					defer t.Stop()
+					grace = t.C
+					continue
+				}
+				forceStop(errw, first, "a second signal came")
+			case <-grace:
+				forceStop(errw, first, fmt.Sprintf("it did not stop within %s", stopGrace))
+			case <-done:
+				return
+			}
 		}
 	}()
-	which := func() syscall.Signal { return syscall.Signal(got.Load()) }
 	var once sync.Once
-	stop := func() {
+	return ctx, func() {
 		once.Do(func() {
 			signal.Stop(ch)
-			stopping.Add(-1)
-			cancel()
+			close(done)
+			cancel(nil)
 		})
 	}
-	return ctx, which, stop
+}
+
+// forceStop ends the process at once after a stop by sig, saying so on
+// errw, and why when the command was given time to stop cleanly (why not
+// "") (unless errw, a pipe that nothing reads, say, takes more than a
+// second to take the line).
+func forceStop(errw io.Writer, sig syscall.Signal, why string) {
+	said := make(chan struct{})
+	go func() {
+		if why == "" {
+			fmt.Fprintf(errw, "patience: stopped by %s\n", sigName(sig))
+		} else {
+			fmt.Fprintf(errw, "patience: stopped by %s at once: %s\n", sigName(sig), why)
+		}
+		close(said)
+	}()
+	select {
+	case <-said:
+	case <-time.After(time.Second):
+	}
+	exitNow(128 + int(sig))
 }
 
 // Main runs the command line and returns the exit code. Only main calls
@@ -154,9 +233,12 @@ func Main(args []string, in io.Reader, out, errw io.Writer) int {
 	s := streams{in: in, out: ow, err: errw}
 	root := newRoot(s)
 	root.SetArgs(args)
+	target, _, _ := root.Find(args)
+	ctx, release := listen(context.Background(), errw, target != nil && target.Annotations[stopsCleanly] != "")
+	defer release()
 	err := findCommand(root, args)
 	if err == nil {
-		err = root.Execute()
+		err = root.ExecuteContext(ctx)
 	}
 	var ue usageError
 	if ow.err != nil && !errors.As(err, &ue) {
@@ -307,8 +389,11 @@ unseen cards: the share that can be won, and the move that keeps the most.`,
 	root.SetIn(s.in)
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{flagError(err)} })
 	root.CompletionOptions.DisableDefaultCmd = true
-	root.AddCommand(newDealCommand(s), newSolveCommand(s), newHintCommand(s), newFindCommand(s), newCheckCommand(s), newPlayCommand(s), newReviewCommand(s), newStatsCommand(s), newMergeCommand(s))
-	root.AddCommand(newServeCommand(s), newWebCommand(s), newCatalogueCommand(s))
+	// The commands that report what they did when a signal stops them
+	// (cleanStop); the others end at once (listen).
+	root.AddCommand(newDealCommand(s), cleanStop(newSolveCommand(s)), cleanStop(newHintCommand(s)), cleanStop(newFindCommand(s)), newCheckCommand(s),
+		cleanStop(newPlayCommand(s)), cleanStop(newReviewCommand(s)), cleanStop(newStatsCommand(s)), cleanStop(newMergeCommand(s)))
+	root.AddCommand(cleanStop(newServeCommand(s)), cleanStop(newWebCommand(s)), newCatalogueCommand(s))
 	root.AddCommand(newVersionCommand(s))
 	setVersion(root)
 	typedUsage(root)

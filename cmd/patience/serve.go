@@ -67,7 +67,7 @@ func newServeCommand(s streams) *cobra.Command {
 		Long:    serveLong,
 		Example: serveExample,
 		Args:    noArgs,
-		RunE:    func(cmd *cobra.Command, args []string) error { return runServe(s, o) },
+		RunE:    func(cmd *cobra.Command, args []string) error { return runServe(cmd.Context(), s, o) },
 	}
 	cmd.Flags().StringVar(&o.addr, "addr", defaultAddr, "the address to listen on, host:port")
 	cmd.Flags().StringArrayVar(&o.allow, "allow-host", nil, "also answer requests for this host `NAME` (repeatable); localhost and IP addresses are always answered")
@@ -75,7 +75,7 @@ func newServeCommand(s streams) *cobra.Command {
 }
 
 // runServe runs serve with its flags parsed into o.
-func runServe(s streams, o *serveOptions) error {
+func runServe(ctx context.Context, s streams, o *serveOptions) error {
 	hosts, err := allowedHosts(o.allow)
 	if err != nil {
 		return err
@@ -84,8 +84,6 @@ func runServe(s streams, o *serveOptions) error {
 	if err != nil {
 		return badInput("cannot listen on --addr %s: %v", o.addr, errors.Unwrap(err))
 	}
-	ctx, signalled, stop := stopOnSignal()
-	defer stop()
 	fmt.Fprintf(s.out, "Serving the patience web page at %s\nPress Ctrl-C to stop.\n", pageURL(ln.Addr()))
 	if w := exposureWarning(ln.Addr()); w != "" {
 		fmt.Fprintln(s.err, w)
@@ -93,7 +91,7 @@ func runServe(s streams, o *serveOptions) error {
 	if err := servePage(ctx, ln, hosts...); err != nil {
 		return err
 	}
-	if sig := signalled(); sig != 0 {
+	if signalOf(ctx) != 0 {
 		fmt.Fprintln(s.err, "patience: stopped")
 	}
 	return nil

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -186,7 +187,7 @@ func runSolve(s streams, cmd *cobra.Command, o *solveOptions, args []string) err
 	if o.steps && o.format == "json" {
 		return badInput("--steps draws the board after each move, for people: it goes with the text format, not --format json (whose moves patience check replays)")
 	}
-	cfg, g, p, num, played, err := searchStart(s, args, o.sf, o.fl)
+	cfg, _, p, num, played, err := searchStart(s, args, o.sf, o.fl)
 	if err != nil {
 		return err
 	}
@@ -206,7 +207,7 @@ func runSolve(s streams, cmd *cobra.Command, o *solveOptions, args []string) err
 		if o.shortest {
 			return badInput("--shortest needs every card known, but %s: the fewest moves depend on the unseen cards", unknownCards(p))
 		}
-		sh, sig, err := estimateStoppable(p, o.smp.config(cfg))
+		sh, sig, err := estimateStoppable(cmd.Context(), p, o.smp.config(cfg))
 		if err != nil {
 			return err
 		}
@@ -225,7 +226,7 @@ func runSolve(s streams, cmd *cobra.Command, o *solveOptions, args []string) err
 		}
 		return nil
 	}
-	res, sig, err := solveStoppable(s, g, p, cfg)
+	res, sig, err := solveStoppable(cmd.Context(), s, p, cfg)
 	if err != nil {
 		return err
 	}
@@ -265,18 +266,16 @@ func runSolve(s streams, cmd *cobra.Command, o *solveOptions, args []string) err
 //
 // A search that runs for more than a second shows on stderr, when it is a
 // terminal, the positions searched so far and the rate.
-func solveStoppable(s streams, g rules.Game, p *rules.Position, cfg solver.Config) (solver.Result, syscall.Signal, error) {
-	ctx, signalled, stop := stopOnSignal()
-	defer stop()
+func solveStoppable(ctx context.Context, s streams, p *rules.Position, cfg solver.Config) (solver.Result, syscall.Signal, error) {
 	var searched atomic.Int64
 	cfg.Progress = &searched
 	bar := searchProgress(s, cfg.MaxNodes, &searched)
 	defer bar.stop()
-	res, err := solver.New(g, cfg).Solve(ctx, p)
+	res, err := solver.New(p.Game, cfg).Solve(ctx, p)
 	if err != nil || res.Verdict != solver.Unknown || res.Reason.Kind != solver.Interrupted {
 		return res, 0, err
 	}
-	return res, signalled(), nil
+	return res, signalOf(ctx), nil
 }
 
 // searchProgress shows, a second into a search and when stderr is a
@@ -299,14 +298,12 @@ func searchProgress(s streams, maxNodes int64, searched *atomic.Int64) *progress
 // estimateStoppable is sample.Estimate, ended early by SIGINT or SIGTERM:
 // the arrangements left undecided then count as unknown
 // (Share.Interrupted). It returns the signal when one ended the run.
-func estimateStoppable(p *rules.Position, cfg sample.Config) (sample.Share, syscall.Signal, error) {
-	ctx, signalled, stop := stopOnSignal()
-	defer stop()
+func estimateStoppable(ctx context.Context, p *rules.Position, cfg sample.Config) (sample.Share, syscall.Signal, error) {
 	sh, err := sample.Estimate(ctx, p, cfg)
 	if err != nil || !sh.Interrupted {
 		return sh, 0, err
 	}
-	return sh, signalled(), nil
+	return sh, signalOf(ctx), nil
 }
 
 // searchStart reads what solve and hint need before searching: the

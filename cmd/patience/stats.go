@@ -9,10 +9,10 @@ import (
 	"math"
 	"strconv"
 	"strings"
-	"syscall"
 
 	"github.com/spf13/cobra"
 
+	"github.com/patience-solver/patience/internal/outfile"
 	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/solver"
 	"github.com/patience-solver/patience/solver/batch"
@@ -181,28 +181,30 @@ func runStats(s streams, cmd *cobra.Command, args []string, f statsFlags, sf sea
 	if err != nil {
 		return err
 	}
-	// From here on, Ctrl-C and SIGTERM stop the run cleanly, also while
-	// Open reads a results file to resume.
-	ctx, signalled, stop := stopOnSignal()
-	defer stop()
-	report, closeOut, err := statsOut(ctx, s, f, &bcfg, signalled)
+	// Ctrl-C and SIGTERM stop the run cleanly, also while Open reads a
+	// results file to resume.
+	ctx := cmd.Context()
+	report, closeOut, err := statsOut(ctx, s, f, &bcfg)
 	if err != nil {
 		return err
 	}
 	defer closeOut()
 	runner, err := batch.Open(bcfg)
 	var we *batch.WriteError
+	var oe *outfile.Error
 	switch {
 	case errors.As(err, &we):
 		return ioFailure{err}
+	case errors.As(err, &oe):
+		return outError(ctx, "--out", oe)
 	case err != nil:
 		return usageError{err}
 	}
-	res, err := runRunner(ctx, s, runner, f.quiet, stop)
+	res, err := runRunner(ctx, s, runner, f.quiet)
 	if err != nil {
 		return err
 	}
-	return statsReport(s, report, f, runner.Header(), res, signalled)
+	return statsReport(ctx, s, report, f, runner.Header(), res)
 }
 
 // statsConfig reads the arguments and flags of a stats run over deals into
@@ -303,22 +305,22 @@ func statsDeals(s streams, f statsFlags) (*batch.DealList, error) {
 // output. A symbolic link is followed: its file is written (and resumed),
 // and the link stays. A pipe, a device or a descriptor of this process
 // (/dev/stdout, "-") is opened and written as it is; closeOut closes it.
-func statsOut(ctx context.Context, s streams, f statsFlags, bcfg *batch.Config, signalled func() syscall.Signal) (report io.Writer, closeOut func(), err error) {
+func statsOut(ctx context.Context, s streams, f statsFlags, bcfg *batch.Config) (report io.Writer, closeOut func(), err error) {
 	report, closeOut = s.out, func() {}
 	if f.out == "" {
 		return report, closeOut, nil
 	}
-	t := resolveOut(f.out)
-	if !t.stream() {
-		bcfg.Out = t.path
+	t := outfile.Resolve(f.out)
+	if !t.Stream() {
+		bcfg.Out = t.Path
 		return report, closeOut, nil
 	}
 	if f.retryUnknown {
 		return nil, nil, badInput("cannot retry the unknown deals of %s: it is not a regular file, and a retry rewrites the results file", f.out)
 	}
-	of, err := openStream(ctx, t, "--out", f.out, signalled)
+	of, err := outfile.OpenStream(ctx, t)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, outError(ctx, "--out", err)
 	}
 	bcfg.OutStream = of
 	if sameAsStdout(of, s.out) {
@@ -329,10 +331,9 @@ func statsOut(ctx context.Context, s streams, f statsFlags, bcfg *batch.Config, 
 
 // runRunner decides the deals of an opened stats run, with its progress
 // bar (unless quiet), printing its notes, those of opening and those that
-// come up on the way; stop ends the signal handling once the run is over.
-// A failure to write the results file, or its being replaced, is an
+// come up on the way. A failure to write the results file, or its being replaced, is an
 // ioFailure.
-func runRunner(ctx context.Context, s streams, runner *batch.Runner, quiet bool, stop func()) (*batch.Result, error) {
+func runRunner(ctx context.Context, s streams, runner *batch.Runner, quiet bool) (*batch.Result, error) {
 	notes := len(runner.Notes())
 	for _, n := range runner.Notes() {
 		fmt.Fprintln(s.err, "patience: note: "+oneLine(n))
@@ -340,7 +341,6 @@ func runRunner(ctx context.Context, s streams, runner *batch.Runner, quiet bool,
 	bar := statsProgress(s, runner, quiet)
 	res, err := runner.Run(ctx)
 	bar.stop()
-	stop()
 	for _, n := range runner.Notes()[notes:] {
 		fmt.Fprintln(s.err, "patience: note: "+oneLine(n))
 	}
@@ -355,7 +355,7 @@ func runRunner(ctx context.Context, s streams, runner *batch.Runner, quiet bool,
 // statsReport prints the summary of a stats run with header h to report,
 // and draws --plot; an interrupted run says so on stderr, and ends in the
 // exit code of the signal.
-func statsReport(s streams, report io.Writer, f statsFlags, h batch.Header, res *batch.Result, signalled func() syscall.Signal) error {
+func statsReport(ctx context.Context, s streams, report io.Writer, f statsFlags, h batch.Header, res *batch.Result) error {
 	if res.Interrupted {
 		fmt.Fprintf(s.err, "patience: interrupted: %s of %s deals done; run the same command again to go on\n",
 			thousands(int64(res.Done)), thousands(int64(res.Total)))
@@ -368,12 +368,12 @@ func statsReport(s streams, report io.Writer, f statsFlags, h batch.Header, res 
 		return err
 	}
 	if f.plot != "" {
-		if err := writePlot(f.plot, res.Summary, plotTitle(h)); err != nil {
+		if err := writePlot(ctx, f.plot, res.Summary, plotTitle(h)); err != nil {
 			return err
 		}
 	}
 	if res.Interrupted {
-		return interrupted{signalled()}
+		return interrupted{signalOf(ctx)}
 	}
 	return nil
 }
@@ -392,8 +392,7 @@ func summaryFiles(s streams, cmd *cobra.Command, args []string, f statsFlags) er
 	}
 	// A file may be a pipe that nothing writes yet: a signal stops the
 	// wait.
-	ctx, signalled, stop := stopOnSignal()
-	defer stop()
+	ctx := cmd.Context()
 	type summarized struct {
 		sum *batch.Summary
 		fi  batch.FilesInfo
@@ -403,7 +402,7 @@ func summaryFiles(s streams, cmd *cobra.Command, args []string, f statsFlags) er
 		return summarized{sum, fi}, err
 	})
 	if stopped {
-		return stoppedWaiting(signalled(), "for the results files to be read")
+		return stoppedWaiting(signalOf(ctx), "for the results files to be read")
 	}
 	if err != nil {
 		return usageError{err}
@@ -418,7 +417,7 @@ func summaryFiles(s streams, cmd *cobra.Command, args []string, f statsFlags) er
 		return err
 	}
 	if f.plot != "" {
-		return writePlot(f.plot, sum, plotTitle(h))
+		return writePlot(ctx, f.plot, sum, plotTitle(h))
 	}
 	return nil
 }

@@ -297,7 +297,7 @@ func TestMergeCommand(t *testing.T) {
 	if code, text, _ := runMain(t, "stats", "--summary", shards[0], shards[2]); code != 0 || strings.Contains(text, "Incomplete") {
 		t.Errorf("summary of two whole shards: exit %d\n%s", code, text)
 	}
-	wantUsageError(t, "is one of the files to merge", "merge", "--out", shards[0], shards[0], shards[1])
+	wantUsageError(t, "is one of the files the command reads", "merge", "--out", shards[0], shards[0], shards[1])
 	wantUsageError(t, "cannot open it", "merge", filepath.Join(dir, "nothing.jsonl"))
 }
 

@@ -5,13 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"syscall"
 
 	"github.com/spf13/cobra"
 
+	"github.com/patience-solver/patience/internal/outfile"
 	"github.com/patience-solver/patience/web"
 )
 
@@ -43,18 +42,18 @@ func newWebCommand(s streams) *cobra.Command {
 		Long:    webLong,
 		Example: webExample,
 		Args:    noArgs,
-		RunE:    func(cmd *cobra.Command, args []string) error { return runWeb(s, o) },
+		RunE:    func(cmd *cobra.Command, args []string) error { return runWeb(cmd.Context(), s, o) },
 	}
 	cmd.Flags().StringVar(&o.out, "out", "", "the folder to write the page into")
 	return cmd
 }
 
 // runWeb runs web with its flags parsed into o.
-func runWeb(s streams, o *webOptions) error {
+func runWeb(ctx context.Context, s streams, o *webOptions) error {
 	if o.out == "" {
 		return badInput("missing --out DIR: the folder to write the page into")
 	}
-	n, err := writePage(o.out)
+	n, err := writePage(ctx, o.out)
 	var ie interrupted
 	if errors.As(err, &ie) {
 		fmt.Fprintf(s.err, "patience: stopped after writing %d of the page's files to %s (each one whole)\n", n, o.out)
@@ -71,16 +70,14 @@ func runWeb(s streams, o *webOptions) error {
 var afterPageFile func(ctx context.Context)
 
 // writePage writes the page's files into dir and returns how many. It
-// stops at the first of stopSignals, with no temporary file left.
-func writePage(dir string) (int, error) {
+// stops when ctx ends (a signal), with no temporary file left.
+func writePage(ctx context.Context, dir string) (int, error) {
 	if fi, err := os.Stat(dir); err == nil && !fi.IsDir() {
 		return 0, badInput("--out %s is a file, not a folder", dir)
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return 0, ioFailure{fmt.Errorf("cannot make %s: %v", dir, errors.Unwrap(err))}
 	}
-	ctx, signalled, stop := stopOnSignal()
-	defer stop()
 	fsys := web.FS()
 	n := 0
 	err := fs.WalkDir(fsys, ".", func(name string, d fs.DirEntry, err error) error {
@@ -88,7 +85,7 @@ func writePage(dir string) (int, error) {
 			return err
 		}
 		if ctx.Err() != nil {
-			return interrupted{signalled()}
+			return interrupted{signalOf(ctx)}
 		}
 		if d.IsDir() {
 			if name == "." {
@@ -102,7 +99,7 @@ func writePage(dir string) (int, error) {
 		if err != nil {
 			return err
 		}
-		if err := replaceFile(dir, name, data); err != nil {
+		if err := replaceFile(ctx, dir, name, data); err != nil {
 			return err
 		}
 		n++
@@ -113,10 +110,9 @@ func writePage(dir string) (int, error) {
 	})
 	var ie interrupted
 	var ue usageError
+	var iof ioFailure
 	switch {
-	case errors.As(err, &ie):
-		return n, err
-	case errors.As(err, &ue):
+	case errors.As(err, &ie), errors.As(err, &ue), errors.As(err, &iof):
 		return n, err
 	case err != nil:
 		return n, ioFailure{fmt.Errorf("writing the page to %s: %v", dir, err)}
@@ -124,43 +120,16 @@ func writePage(dir string) (int, error) {
 	return n, nil
 }
 
-// replaceFile writes data as the regular file name in dir: into a new
-// temporary file in dir, then renamed over name. Whatever name was (a
-// file, a symbolic link, a FIFO) is replaced, never opened or followed: a
-// link's target is left as it was. A folder of that name is refused. The
-// file gets mode 0644 less the umask, as a new file would.
-func replaceFile(dir, name string, data []byte) error {
+// replaceFile writes data as the regular file name in dir, through the
+// one output routine with NoFollow: into a new file in dir, then renamed
+// over name. Whatever name was (a file, a symbolic link, a FIFO) is
+// replaced, never opened or followed: a link's target is left as it was.
+// A folder of that name is refused. The file gets the umask's
+// permissions, as a new file would.
+func replaceFile(ctx context.Context, dir, name string, data []byte) error {
 	target := filepath.Join(dir, name)
-	if fi, err := os.Lstat(target); err == nil && fi.IsDir() {
-		return badInput("cannot write %s: it is a folder; move it away or write the page elsewhere", target)
-	}
-	var f *os.File
-	var tmp string
-	for {
-		tmp = filepath.Join(dir, fmt.Sprintf(".%s.tmp-%d", name, rand.Uint32()))
-		var err error
-		f, err = os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL|syscall.O_NOFOLLOW, 0o644)
-		if errors.Is(err, fs.ErrExist) {
-			continue
-		}
-		if err != nil {
-			return fmt.Errorf("cannot write %s: %v", name, errors.Unwrap(err))
-		}
-		break
-	}
-	_, err := f.Write(data)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, target)
-	}
-	if err != nil {
-		os.Remove(tmp)
-		if u := errors.Unwrap(err); u != nil {
-			err = u
-		}
-		return fmt.Errorf("cannot write %s: %v", name, err)
-	}
-	return nil
+	return writeOut(ctx, "--out", target, outfile.Options{NoFollow: true}, func(f *os.File) error {
+		_, err := f.Write(data)
+		return err
+	})
 }

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"runtime"
 	"strings"
 	"sync"
@@ -16,6 +15,7 @@ import (
 
 	"github.com/patience-solver/patience/dealgen"
 	"github.com/patience-solver/patience/internal/buildinfo"
+	"github.com/patience-solver/patience/internal/outfile"
 	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/solver"
 )
@@ -275,7 +275,7 @@ func (r *Runner) openOut() error {
 	if st, err := os.Stat(name); err == nil && !st.Mode().IsRegular() && !st.IsDir() {
 		return r.openStream()
 	}
-	f, unlock, _, _, err := lockPath(name, 0o666)
+	f, unlock, _, _, err := outfile.LockPath(name, 0o666)
 	if err != nil {
 		return err
 	}
@@ -465,26 +465,28 @@ func (r *Runner) dropUnknowns(f *os.File, unlock func()) (*os.File, func(), erro
 	if _, err := r.checkBuild(&h); err != nil {
 		return f, unlock, err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(name), filepath.Base(name)+".retry-*")
+	var dropped int
+	tmp, unlockNew, err := outfile.Rewrite(f, name, func(tmp *os.File) (bool, error) {
+		w := bufio.NewWriterSize(tmp, 256<<10)
+		w.Write(append(r.header.AppendJSON(nil), '\n'))
+		var err error
+		if dropped, err = r.copyKept(rd, w); err != nil {
+			return false, err
+		}
+		if dropped == 0 && h == r.header {
+			return true, nil
+		}
+		return false, w.Flush()
+	})
 	if err != nil {
-		return f, unlock, fmt.Errorf("cannot rewrite %s: %w", name, err)
-	}
-	defer os.Remove(tmp.Name()) // after a successful rename there is nothing to remove
-	w := bufio.NewWriterSize(tmp, 256<<10)
-	w.Write(append(r.header.AppendJSON(nil), '\n'))
-	dropped, err := r.copyKept(rd, w)
-	if err != nil {
-		tmp.Close()
+		var oe *outfile.Error
+		if errors.As(err, &oe) {
+			err = fmt.Errorf("cannot rewrite %s: %w", name, oe.Err)
+		}
 		return f, unlock, err
 	}
-	if dropped == 0 && h == r.header {
-		tmp.Close()
+	if tmp == nil {
 		return f, unlock, nil
-	}
-	unlockNew, err := replaceLocked(f, tmp, w, name)
-	if err != nil {
-		tmp.Close()
-		return f, unlock, fmt.Errorf("cannot rewrite %s: %w", name, err)
 	}
 	unlock()
 	f.Close()
@@ -523,35 +525,6 @@ func (r *Runner) copyKept(rd *Reader, w *bufio.Writer) (dropped int, err error) 
 			w.WriteByte('\n')
 		}
 	}
-}
-
-// replaceLocked makes tmp, written through w, replace the results file f
-// at name: it flushes w and syncs tmp, gives it f's permissions, locks it
-// and then renames it over name, so that no run starts on it. It returns
-// the unlock of tmp; on an error, tmp is not locked and name is as it was.
-func replaceLocked(f, tmp *os.File, w *bufio.Writer, name string) (unlockNew func(), err error) {
-	err = w.Flush()
-	if err == nil {
-		err = tmp.Sync()
-	}
-	if err == nil {
-		var st os.FileInfo
-		if st, err = f.Stat(); err == nil {
-			err = tmp.Chmod(st.Mode().Perm()) // the file keeps its permissions
-		}
-	}
-	if err == nil {
-		// Locked before it takes the name, so that no run starts on it.
-		if unlockNew, err = lockFile(tmp); err == nil {
-			if err = os.Rename(tmp.Name(), name); err != nil {
-				unlockNew()
-			}
-		}
-	}
-	if err != nil {
-		return nil, err
-	}
-	return unlockNew, nil
 }
 
 // Progress returns a snapshot of the run. It is safe to call from any

@@ -1,68 +1,21 @@
+//go:build unix
+
 package batch
 
 import (
 	"context"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
+	"github.com/patience-solver/patience/internal/outfile"
 	"github.com/patience-solver/patience/rules"
 )
-
-// TestHold: a results file that a run is writing cannot be held, with the
-// error a second run gets; one no run writes can, and then no run can
-// start on it; a missing file or a device is not held.
-func TestHold(t *testing.T) {
-	out := filepath.Join(t.TempDir(), "rf.jsonl")
-	cfg := testConfig(t, rules.RippleFan, "1-10")
-	cfg.Out = out
-	r, err := Open(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, second := Open(cfg)
-	if _, err := Hold(out); err == nil || second == nil || err.Error() != second.Error() {
-		t.Errorf("Hold of a file a run writes: %v; a second run: %v", err, second)
-	}
-	r.Close()
-	h, err := Hold(out)
-	if err != nil || h == nil || h.Empty() {
-		t.Fatalf("Hold of a file no run writes: %v, %v", h, err)
-	}
-	if hd, err := h.Header(); err != nil || hd.Game != rules.RippleFan || hd.Deals != "1-10" {
-		t.Errorf("header %+v, %v", hd, err)
-	}
-	if _, err := Open(cfg); err == nil || !strings.Contains(err.Error(), "is being written by another patience run") {
-		t.Errorf("a run on a held file: %v", err)
-	}
-	h.Release()
-	h.Release() // twice is harmless
-	if h, err := Hold(os.DevNull); h != nil || err != nil {
-		t.Errorf("Hold(%s) = %v, %v; want nothing held", os.DevNull, h, err)
-	}
-
-	// A missing file is made empty and held: no run can start on it until
-	// it is abandoned, and then it is gone.
-	none := filepath.Join(t.TempDir(), "none.jsonl")
-	h, err = Hold(none)
-	if err != nil || h == nil || !h.Empty() {
-		t.Fatalf("Hold of a missing file: %v, %v", h, err)
-	}
-	cfg.Out = none
-	if _, err := Open(cfg); err == nil || !strings.Contains(err.Error(), "is being written by another patience run") {
-		t.Errorf("a run on a held new file: %v", err)
-	}
-	h.Abandon()
-	if _, err := os.Stat(none); !os.IsNotExist(err) {
-		t.Errorf("an abandoned new file is still there: %v", err)
-	}
-	if _, err := Hold(t.TempDir()); err == nil {
-		t.Error("Hold of a directory: no error")
-	}
-}
 
 // TestRunOutReplaced: a run whose results file is replaced under it (by a
 // rename over its name) stops at the next write, saying so.
@@ -114,11 +67,12 @@ func TestRunOutReplaced(t *testing.T) {
 	}
 }
 
-// TestRunToDevice: a run whose results file is a device (/dev/null)
-// writes its lines there with nothing to resume, lock or sync.
+// TestRunToDevice: a run whose results file is not a regular file (a
+// device or a pipe: here a named pipe that a reader drains) writes its
+// lines there with nothing to resume, lock or sync.
 func TestRunToDevice(t *testing.T) {
 	cfg := testConfig(t, rules.RippleFan, "1-50")
-	cfg.Out = os.DevNull
+	cfg.Out = drainedFIFO(t)
 	for range 2 { // no lock: a second run is no problem
 		r, err := Open(cfg)
 		if err != nil {
@@ -126,12 +80,12 @@ func TestRunToDevice(t *testing.T) {
 		}
 		res, err := r.Run(context.Background())
 		if err != nil || res.Done != 50 || res.Resumed != 0 {
-			t.Fatalf("run to %s: %+v, %v", os.DevNull, res, err)
+			t.Fatalf("run to a pipe: %+v, %v", res, err)
 		}
 	}
 	cfg.RetryUnknown = true
 	if _, err := Open(cfg); err == nil || !strings.Contains(err.Error(), "not a regular file") {
-		t.Errorf("--retry-unknown on %s: %v", os.DevNull, err)
+		t.Errorf("--retry-unknown on a pipe: %v", err)
 	}
 }
 
@@ -153,7 +107,7 @@ func TestOpenLocksTheFileNamed(t *testing.T) {
 	}
 	r.Close()
 	renamed := false
-	afterOpen = func(name string) {
+	outfile.AfterOpen = func(name string) {
 		if !renamed {
 			renamed = true
 			if err := os.Rename(filepath.Join(dir, "full.jsonl"), name); err != nil {
@@ -161,7 +115,7 @@ func TestOpenLocksTheFileNamed(t *testing.T) {
 			}
 		}
 	}
-	defer func() { afterOpen = nil }()
+	defer func() { outfile.AfterOpen = nil }()
 	r, err = Open(cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -170,4 +124,23 @@ func TestOpenLocksTheFileNamed(t *testing.T) {
 	if !renamed || r.Progress().Resumed != 30 {
 		t.Errorf("renamed %v; resumed %d deals, want the 30 of the file now named %s", renamed, r.Progress().Resumed, out)
 	}
+}
+
+// drainedFIFO makes a named pipe in a temporary folder, with a reader
+// that reads and drops whatever is written to it, and returns its path.
+func drainedFIFO(t *testing.T) string {
+	t.Helper()
+	name := filepath.Join(t.TempDir(), "fifo")
+	if err := syscall.Mkfifo(name, 0o600); err != nil {
+		t.Skipf("no named pipes here: %v", err)
+	}
+	// Held open for reading and writing, the pipe always has a reader
+	// and never ends.
+	r, err := os.OpenFile(name, os.O_RDWR, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	go io.Copy(io.Discard, r)
+	t.Cleanup(func() { r.Close() })
+	return name
 }
