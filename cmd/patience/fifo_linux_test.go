@@ -341,3 +341,46 @@ func TestFullStdoutStopsOnSignal(t *testing.T) {
 		}
 	}
 }
+
+// TestSecondSignalExitsAtOnce: a command whose clean stop is stuck (find,
+// blocked writing a full standard output) ends at once at a second
+// SIGINT, with exit 130, without waiting out the time a stop is given.
+func TestSecondSignalExitsAtOnce(t *testing.T) {
+	bin := binary(t)
+	_, w := fullPipe(t)
+	cmd := exec.Command(bin, "find", "ripple-fan", "--unsolvable", "--count", "100000")
+	var stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = w, &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	blocked := func() bool {
+		return waitingFor(cmd.Process.Pid, "pipe_write") || waitingFor(cmd.Process.Pid, "anon_pipe_write")
+	}
+	waitUntil(t, cmd, "blocked writing standard output", blocked)
+	// SIGINT every 50 ms until it ends: signals sent closer together may
+	// arrive as one.
+	done := make(chan struct{})
+	go func() {
+		cmd.Wait()
+		close(done)
+	}()
+	tick := time.NewTicker(50 * time.Millisecond)
+	defer tick.Stop()
+	for deadline := time.After(30 * time.Second); ; {
+		cmd.Process.Signal(syscall.SIGINT)
+		select {
+		case <-done:
+		case <-tick.C:
+			continue
+		case <-deadline:
+			cmd.Process.Kill()
+			<-done
+			t.Fatal("still running 30 s after the first SIGINT")
+		}
+		break
+	}
+	if code := cmd.ProcessState.ExitCode(); code != 130 || !strings.Contains(stderr.String(), "patience: stopped by SIGINT at once: a second signal came") {
+		t.Errorf("exit %d, stderr %q", code, stderr.String())
+	}
+}
