@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/patience-solver/patience/catalogue"
+	"github.com/patience-solver/patience/game"
 	"github.com/patience-solver/patience/internal/outfile"
 	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/solver"
@@ -116,12 +117,12 @@ func readLabels(c *catalogue.Catalogue, greedyFile string, sampledFiles []string
 	var seeds []uint64
 	wins := map[uint64]int{}
 	played := map[uint64]int{}
-	var verdicts []map[uint64]game
+	var verdicts []map[uint64]playedDeal
 	for _, name := range sampledFiles {
 		outcomes, err := readOutcomes(name, func(h batch.Header) error {
 			switch {
-			case h.Player != "sampled" || h.Samples != catalogue.LabelSamples:
-				return badInput("%s: want the sampled player's games with %d samples, not %s", name, catalogue.LabelSamples, playerWords(h))
+			case h.Player != "sampled" || h.Samples != game.LabelSamples:
+				return badInput("%s: want the sampled player's games with %d samples, not %s", name, game.LabelSamples, playerWords(h))
 			case !slices.Contains(catalogue.LabelSeeds, h.Seed):
 				return badInput("%s: seed %d; the labels count the seeds %s", name, h.Seed, seedList())
 			case slices.Contains(seeds, h.Seed):
@@ -148,7 +149,7 @@ func readLabels(c *catalogue.Catalogue, greedyFile string, sampledFiles []string
 		if v != catalogue.Solvable && v != catalogue.Unsolvable {
 			return 0, nil, badInput("deal %d is %s: the catalogue must decide every deal to label", n, v)
 		}
-		for _, m := range append([]map[uint64]game{greedy}, verdicts...) {
+		for _, m := range append([]map[uint64]playedDeal{greedy}, verdicts...) {
 			if g, ok := m[n]; ok && g.verdict.String() != v.String() {
 				return 0, nil, badInput("deal %d: the catalogue says %s, a results file %s: they are not of the same rules or solver", n, v, g.verdict)
 			}
@@ -173,16 +174,16 @@ func readLabels(c *catalogue.Catalogue, greedyFile string, sampledFiles []string
 	return first, of, nil
 }
 
-// game is one deal of a player's results file: the player's outcome and
-// the solver's verdict.
-type game struct {
+// playedDeal is one deal of a player's results file: the player's
+// outcome and the solver's verdict.
+type playedDeal struct {
 	won     bool
 	verdict solver.Verdict
 }
 
 // readOutcomes reads a player's results file: check vets its header, and
-// the map gives each deal's game.
-func readOutcomes(name string, check func(batch.Header) error) (map[uint64]game, error) {
+// the map gives each deal's outcome and verdict.
+func readOutcomes(name string, check func(batch.Header) error) (map[uint64]playedDeal, error) {
 	f, err := os.Open(name)
 	if err != nil {
 		return nil, usageError{err}
@@ -198,10 +199,10 @@ func readOutcomes(name string, check func(batch.Header) error) (map[uint64]game,
 	if err := check(r.Header()); err != nil {
 		return nil, err
 	}
-	m := map[uint64]game{}
+	m := map[uint64]playedDeal{}
 	err = eachResult(r, name, func(rec *batch.Record) error {
 		if u, ok := rec.Number.Uint64(); ok && !rec.Number.IsMS() && rec.Outcome != batch.NotPlayed {
-			m[u] = game{won: rec.Outcome == batch.Won, verdict: rec.Verdict}
+			m[u] = playedDeal{won: rec.Outcome == batch.Won, verdict: rec.Verdict}
 		}
 		return nil
 	})

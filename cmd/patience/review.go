@@ -9,15 +9,11 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/patience-solver/patience/game"
 	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/solver/player"
 	"github.com/patience-solver/patience/solver/sample"
 )
-
-// reviewSamples is review's default number of arrangements for every
-// move's view (the losing move is judged on a draw of its own,
-// --judge-samples).
-const reviewSamples = 50
 
 // reviewOptions are the flags of review.
 type reviewOptions struct {
@@ -80,9 +76,9 @@ func newReviewCommand(s streams) *cobra.Command {
 	cmd.Flags().BoolVar(&o.ascii, "ascii", false, "draw suits as letters (C S H D), not symbols")
 	cmd.Flags().StringVar(&o.sf.position, "position", "", "read the start position from FILE (JSON or board text; - for stdin); every card known")
 	cmd.Flags().StringVar(&o.sf.moves, "moves", "", "the moves played (JSON move list, a solution or play record, or one move a line such as \"5C t3>t6\")")
-	cmd.Flags().IntVar(&o.samples, "samples", reviewSamples, "Russian Cell: arrangements of the unseen cards drawn for each move's view")
-	cmd.Flags().IntVar(&o.judge, "judge-samples", player.DefaultJudgeSamples, "arrangements of the unseen cards drawn once, at the losing move only, to judge it")
-	cmd.Flags().Uint64Var(&o.seed, "seed", sample.DefaultSeed, "the seed of the draws")
+	cmd.Flags().IntVar(&o.samples, "samples", game.ReviewSamples, "Russian Cell: arrangements of the unseen cards drawn for each move's view")
+	cmd.Flags().IntVar(&o.judge, "judge-samples", game.JudgeSamples, "arrangements of the unseen cards drawn once, at the losing move only, to judge it")
+	cmd.Flags().Uint64Var(&o.seed, "seed", game.Seed, "the seed of the draws")
 	o.fl.add(cmd, "arrangements searched at once, one core each")
 	return cmd
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/patience-solver/patience/game"
 	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/solver"
 	"github.com/patience-solver/patience/solver/sample"
@@ -31,8 +32,8 @@ type sampleFlags struct {
 }
 
 func (f *sampleFlags) add(cmd *cobra.Command) {
-	cmd.Flags().IntVar(&f.samples, "samples", sample.DefaultSamples, "with unknown cards (??): how many arrangements of the unseen cards to draw and solve")
-	cmd.Flags().Uint64Var(&f.seed, "seed", sample.DefaultSeed, "with unknown cards (??): the seed of the draw; the same seed draws the same arrangements")
+	cmd.Flags().IntVar(&f.samples, "samples", game.HintSamples, "with unknown cards (??): how many arrangements of the unseen cards to draw and solve")
+	cmd.Flags().Uint64Var(&f.seed, "seed", game.Seed, "with unknown cards (??): the seed of the draw; the same seed draws the same arrangements")
 }
 
 // check refuses --samples out of range, and --samples or --seed for a
@@ -455,7 +456,7 @@ func writeMoveTable(w io.Writer, p *rules.Position, moves []sample.RatedMove, ex
 // default seed, so it would draw as seed 1 does while the output said 0.
 func checkSeed(seed uint64) error {
 	if seed == 0 {
-		return badInput("--seed 0 draws as the default seed %d does: give %d, or another number from 1 up", sample.DefaultSeed, sample.DefaultSeed)
+		return badInput("--seed 0 draws as the default seed %d does: give %d, or another number from 1 up", game.Seed, game.Seed)
 	}
 	return nil
 }

@@ -1,0 +1,8 @@
+// Package game carries out what a player asks of a game of patience, once
+// for both front ends: the command line (cmd/patience) and the web page's
+// worker (web/play) call it and only render what it returns.
+//
+// Each operation takes a context and a request whose zero value means the
+// defaults of this package, and returns its result as data; the words a
+// player reads are written here and in internal/wording, and shared.
+package game
