@@ -29,7 +29,8 @@ Each problem is one line on stderr, worst first (at most 10), with exit code
 2: a file named twice, a header that does not match, a shard with no file,
 missing deals, duplicated deals (with, before them, shards that split the
 deals in different ways). A shard that was stopped early has missing deals:
-rerun its stats command to finish it.
+rerun its stats command to finish it. Shards beyond the number of deals (a
+count of 10^9 for 1,000 deals, say) hold none and need no file.
 
 --out FILE writes the merged results file: one header (shard 0/1) and every
 result line. Files made by different builds of patience merge, with a note

@@ -247,9 +247,12 @@ func missingShards(names []string, headers []Header, list *DealList) (split stri
 			}
 		}
 	}
+	// Only the shards below the number of deals hold any: a count above it
+	// (up to 2^64-1) leaves the others empty, and they need no file. So the
+	// loop ends after at most a shard for each file and maxProblems more.
 	var missing []string
-	for i := uint64(0); i < first.Shard.Count && uint64(len(missing)) < maxProblems; i++ {
-		if !have[i] && (Shard{i, first.Shard.Count}).Len(list.Len()) > 0 {
+	for i := uint64(0); i < min(first.Shard.Count, list.Len()) && len(missing) < maxProblems; i++ {
+		if !have[i] {
 			missing = append(missing, Shard{i, first.Shard.Count}.String())
 		}
 	}
