@@ -54,7 +54,8 @@ deals, the runs' tags, and this build.
 
 The deals covered are those the files' headers declare, which must be one
 range A-B; --deals A-B takes a range of your own (for a run not finished
-yet, say). Every deal of the range must be in the files. A deal decided in
+yet, say). Every deal of the range must be in the files, and every line of
+a file must be of a deal its header declares. A deal decided in
 one file and unknown in another takes the decision; a deal solvable in one
 file and unsolvable in another is an error. Files of players' games (stats
 --player) are refused: their outcomes are not verdicts.
@@ -293,11 +294,19 @@ func checkCatalogueHeader(g rules.Game, name string, h batch.Header, first strin
 }
 
 // tallyVerdicts reads the records of r (results file name) into table,
-// the verdicts of deals first..last. A deal solvable in one file and
-// unsolvable in another is refused; an unknown verdict gives way to a
-// known one.
+// the verdicts of deals first..last. A deal the file's header does not
+// declare is refused, as is a deal solvable in one file and unsolvable in
+// another; an unknown verdict gives way to a known one, and the deals
+// outside first..last are left out.
 func tallyVerdicts(r *batch.Reader, name string, table []byte, first, last uint64) error {
+	declared, err := r.DeclaredDeals()
+	if err != nil {
+		return usageError{err}
+	}
 	return eachResult(r, name, func(rec *batch.Record) error {
+		if _, err := r.InDeclared(declared, rec); err != nil {
+			return usageError{err}
+		}
 		u, ok := rec.Number.Uint64()
 		if rec.Number.IsMS() || !ok || u < first || u > last {
 			return nil

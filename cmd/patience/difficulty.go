@@ -206,7 +206,8 @@ type game struct {
 }
 
 // readOutcomes reads a player's results file: check vets its header, and
-// the map gives each deal's game.
+// the map gives each deal's game. A deal the header does not declare is
+// refused.
 func readOutcomes(name string, check func(batch.Header) error) (map[uint64]game, error) {
 	f, err := os.Open(name)
 	if err != nil {
@@ -223,8 +224,15 @@ func readOutcomes(name string, check func(batch.Header) error) (map[uint64]game,
 	if err := check(r.Header()); err != nil {
 		return nil, err
 	}
+	declared, err := r.DeclaredDeals()
+	if err != nil {
+		return nil, usageError{err}
+	}
 	m := map[uint64]game{}
 	err = eachResult(r, name, func(rec *batch.Record) error {
+		if _, err := r.InDeclared(declared, rec); err != nil {
+			return usageError{err}
+		}
 		if u, ok := rec.Number.Uint64(); ok && !rec.Number.IsMS() && rec.Outcome != batch.NotPlayed {
 			m[u] = game{won: rec.Outcome == batch.Won, verdict: rec.Verdict}
 		}

@@ -278,13 +278,12 @@ type mergeTally struct {
 // not belong.
 func mergeRecords(in *inputs, headers []Header, list *DealList) (*mergeTally, error) {
 	t := &mergeTally{sum: &Summary{}, seen: newDealSet(list.Len())}
-	deals := headers[0].Deals
 	for i, name := range in.names {
 		err := in.each(i, func(rd *Reader, rec *Record) error {
-			k, ok := list.Index(rec.Number)
-			if !ok {
+			k, err := rd.InDeclared(list, rec)
+			if err != nil {
 				if len(t.stray) < maxProblems {
-					t.stray = append(t.stray, fmt.Sprintf("%s line %d: deal %s is not in the declared deals %s", name, rd.Line(), rec.Number, clip(deals)))
+					t.stray = append(t.stray, err.Error())
 				}
 				return nil
 			}
@@ -444,7 +443,8 @@ func writeMerged(out io.Writer, h *Header, in *inputs) error {
 // SummarizeFiles summarises results files as they are, without checking
 // that they cover their declared deals (Merge does that): for a run in
 // progress, or files of several runs. The files must be of one game with
-// the same rules, and a deal may appear only once over all of them; a
+// the same rules, each line's deal must be one its file's header declares
+// (Reader.InDeclared), and a deal may appear only once over all of them; a
 // file given twice is refused with ResultsProblems. A cut-short last line
 // (a run stopped while writing, or still writing) is left out, with a
 // note; notes are one sentence each.
@@ -583,9 +583,13 @@ func (l *listsSeen) of(name string, h Header) (*listSeen, error) {
 }
 
 // count marks the deal of record rec, read by rd from the file name whose
-// list is own, as seen; it is an error when the deal was seen before in a
-// file of any list it belongs to.
+// list is own, as seen; it is an error when the deal is not in own (the
+// deals the file declares), or was seen before in a file of any list it
+// belongs to.
 func (l *listsSeen) count(name string, rd *Reader, rec *Record, own *listSeen) error {
+	if _, err := rd.InDeclared(own.list, rec); err != nil {
+		return err
+	}
 	for _, o := range l.order {
 		k, ok := o.list.Index(rec.Number)
 		if !ok {
