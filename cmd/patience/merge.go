@@ -23,7 +23,10 @@ type mergeOptions struct {
 const mergeLong = `merge reads results files written by "patience stats --shard i/n --out FILE"
 and checks that they are the shards of one run: their headers must agree on
 game, deals, rules and budget, and every deal of the declared list must be in
-exactly one file. Then it prints the combined summary, as stats does.
+exactly one file. Then it prints the combined summary, as stats does. A
+FILE of - is standard input (one FILE at most): it is copied first to a
+temporary file, removed at once, and refused if that would leave less than
+32 MB free there (set TMPDIR to copy it elsewhere).
 
 Each problem is one line on stderr, worst first (at most 10), with exit code
 2: a file named twice, a header that does not match, a shard with no file,
@@ -87,8 +90,11 @@ func runMerge(s streams, o mergeOptions, args []string) error {
 	if err := checkPlot(o.plot, o.out, args); err != nil {
 		return err
 	}
+	if err := oneStdin(args...); err != nil {
+		return err
+	}
 	for _, a := range args {
-		if o.out != "" && sameFile(a, o.out) {
+		if o.out != "" && a != "-" && sameFile(a, o.out) {
 			return badInput("--out %s is one of the files to merge: write the merged file elsewhere", o.out)
 		}
 	}
@@ -99,7 +105,7 @@ func runMerge(s streams, o mergeOptions, args []string) error {
 	var stopped bool
 	report := s.out
 	if o.out == "" {
-		m, err, stopped = abandonable(ctx, func() (*batch.Merged, error) { return batch.Merge(args, nil) })
+		m, err, stopped = abandonable(ctx, func() (*batch.Merged, error) { return batch.Merge(args, nil, batch.ReadStdin(s.in)) })
 	} else {
 		m, report, stopped, err = mergeOut(ctx, s, args, o.out, o.force, signalled)
 	}
@@ -179,7 +185,7 @@ func mergeOut(ctx context.Context, s streams, names []string, out string, force 
 		if sameAsStdout(f, s.out) {
 			report = s.err
 		}
-		m, err, stopped = abandonable(ctx, func() (*batch.Merged, error) { return batch.Merge(names, f) })
+		m, err, stopped = abandonable(ctx, func() (*batch.Merged, error) { return batch.Merge(names, f, batch.ReadStdin(s.in)) })
 		if stopped || err != nil {
 			return nil, report, stopped, mergeWriteError(out, err)
 		}
@@ -204,7 +210,7 @@ func mergeOut(ctx context.Context, s streams, names []string, out string, force 
 		return nil, report, false, badInput("cannot write --out %s: %v", out, err)
 	}
 	m, err, stopped = abandonable(ctx, func() (*batch.Merged, error) {
-		m, err := batch.Merge(names, tmp)
+		m, err := batch.Merge(names, tmp, batch.ReadStdin(s.in))
 		if err == nil {
 			err = replaceable(held, out, m.Header, force)
 		}
