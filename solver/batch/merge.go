@@ -79,15 +79,30 @@ func openInputs(names []string, o readOptions) (*inputs, error) {
 				return nil, ResultsProblems{"- (standard input) is given twice: it can be read once"}
 			}
 			sawStdin = true
+			// Standard input redirected from a file given too is that
+			// file twice.
+			if sf, ok := o.stdin.(*os.File); ok {
+				if st, err := sf.Stat(); err == nil && st.Mode().IsRegular() {
+					for j := range i {
+						if os.SameFile(infos[j], st) {
+							in.close()
+							return nil, ResultsProblems{fmt.Sprintf("%s and %s are the same file: each file counts once", in.names[j], stdinWords)}
+						}
+					}
+					infos[i] = st
+				}
+			}
 			f, err := spoolInput(o.stdin, stdinWords)
 			if err != nil {
 				in.close()
 				return nil, err
 			}
 			in.files = append(in.files, f)
-			if infos[i], err = f.Stat(); err != nil {
-				in.close()
-				return nil, &FileError{Name: stdinWords, Err: fmt.Errorf("cannot read it: %v", err)}
+			if infos[i] == nil {
+				if infos[i], err = f.Stat(); err != nil {
+					in.close()
+					return nil, &FileError{Name: stdinWords, Err: fmt.Errorf("cannot read it: %v", err)}
+				}
 			}
 			continue
 		}

@@ -74,6 +74,19 @@ func TestReadStdin(t *testing.T) {
 	if _, _, err := SummarizeFiles([]string{"-"}, ReadStdin(bytes.NewReader(stray))); err == nil || err.Error() != want1 {
 		t.Errorf("a stray line on standard input: got %v, want %q", err, want1)
 	}
+	// Standard input redirected from a file given too, before or after.
+	same, err := os.Open(names[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer same.Close()
+	for _, list := range [][]string{{names[0], "-"}, {"-", names[0]}} {
+		same.Seek(0, 0)
+		_, err = Merge(list, nil, ReadStdin(same))
+		if !errors.As(err, &p) || !strings.Contains(err.Error(), "are the same file: each file counts once") {
+			t.Errorf("%q with standard input from %s: got %v", list, names[0], err)
+		}
+	}
 	// Without ReadStdin, "-" is a file of that name.
 	if _, err := Merge([]string{"-"}, nil); err == nil || !strings.HasPrefix(err.Error(), "-: cannot open it") {
 		t.Errorf("- without ReadStdin: got %v", err)
