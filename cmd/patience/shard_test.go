@@ -74,6 +74,9 @@ func TestResolveShard(t *testing.T) {
 		{"auto", slurmEnv("2", "5", "0", "3", "1"), "the array is not a plain range"},
 		{"auto", slurmEnv("2", "0", "2", "2", "1"), "the array is not a plain range"},
 		{"auto", slurmEnv("2", "1", "3", "2", "1"), "is not in the array 3-2"},
+		// So many tasks that a range from the first would pass 2^64-1.
+		{"auto", slurmEnv("5", "18446744073709551615", "5", "10", "1"), "as in --array=0-18446744073709551614,"},
+		{"auto", slurmEnv("5", "4", "5", "10", "1"), "as in --array=5-8,"},
 		{"auto:4", nil, "bad shard"},
 		{"4/auto", nil, "bad shard"},
 	}
