@@ -238,9 +238,9 @@ func buildCatalogue(s streams, g rules.Game, files []string, dealSpec string) (*
 // catalogueRead reads each results file once, its header and then its
 // records, so that a pipe or standard input ("-") may be given: the
 // headers, checked to hold the solver's verdicts of game g under the same
-// rules, and the verdicts of the deals to cover (dealSpec, or when that is empty the deals the files
-// declare, which must then be the same in each), one byte a deal from
-// first to last, catMissing for a deal no file holds.
+// rules, and the verdicts of the deals to cover (dealSpec, or when that is
+// empty the deals the files declare, which must then be the same in each),
+// one byte a deal from first to last, catMissing for a deal no file holds.
 func catalogueRead(s streams, g rules.Game, files []string, dealSpec string) (headers []batch.Header, first, last uint64, table []byte, err error) {
 	fromFiles := dealSpec == ""
 	for i, file := range files {

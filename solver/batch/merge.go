@@ -73,36 +73,14 @@ func openInputs(names []string, o readOptions) (*inputs, error) {
 	sawStdin := false
 	for i, name := range names {
 		if name == StdinName && o.stdin != nil {
-			in.names[i] = stdinWords
 			if sawStdin {
 				in.close()
 				return nil, ResultsProblems{"- (standard input) is given twice: it can be read once"}
 			}
 			sawStdin = true
-			// Standard input redirected from a file given too is that
-			// file twice.
-			if sf, ok := o.stdin.(*os.File); ok {
-				if st, err := sf.Stat(); err == nil && st.Mode().IsRegular() {
-					for j := range i {
-						if os.SameFile(infos[j], st) {
-							in.close()
-							return nil, ResultsProblems{fmt.Sprintf("%s and %s are the same file: each file counts once", in.names[j], stdinWords)}
-						}
-					}
-					infos[i] = st
-				}
-			}
-			f, err := spoolInput(o.stdin, stdinWords)
-			if err != nil {
+			if err := in.openStdin(i, o.stdin, infos); err != nil {
 				in.close()
 				return nil, err
-			}
-			in.files = append(in.files, f)
-			if infos[i] == nil {
-				if infos[i], err = f.Stat(); err != nil {
-					in.close()
-					return nil, &FileError{Name: stdinWords, Err: fmt.Errorf("cannot read it: %v", err)}
-				}
 			}
 			continue
 		}
@@ -141,6 +119,34 @@ func openInputs(names []string, o readOptions) (*inputs, error) {
 		}
 	}
 	return in, nil
+}
+
+// openStdin makes standard input, r, the i-th file: a copy of it in a
+// temporary file, with its FileInfo in infos[i]. Redirected from a file
+// among infos[:i], it is refused as that file given twice.
+func (in *inputs) openStdin(i int, r io.Reader, infos []os.FileInfo) error {
+	in.names[i] = stdinWords
+	if sf, ok := r.(*os.File); ok {
+		if st, err := sf.Stat(); err == nil && st.Mode().IsRegular() {
+			for j := range i {
+				if os.SameFile(infos[j], st) {
+					return ResultsProblems{fmt.Sprintf("%s and %s are the same file: each file counts once", in.names[j], stdinWords)}
+				}
+			}
+			infos[i] = st
+		}
+	}
+	f, err := spoolInput(r, stdinWords)
+	if err != nil {
+		return err
+	}
+	in.files = append(in.files, f)
+	if infos[i] == nil {
+		if infos[i], err = f.Stat(); err != nil {
+			return &FileError{Name: stdinWords, Err: fmt.Errorf("cannot read it: %v", err)}
+		}
+	}
+	return nil
 }
 
 // spoolChunk is how much spoolInput copies between two looks at the free
