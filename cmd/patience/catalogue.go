@@ -54,12 +54,14 @@ and those left unknown by the budget, which the catalogue never guesses.
 It records the rules of the runs, the builds of patience that decided the
 deals, the runs' tags, and this build.
 
-The deals covered are those the files' headers declare, which must be one
-range A-B; --deals A-B takes a range of your own (for a run not finished
-yet, say). Every deal of the range must be in the files. A deal decided in
-one file and unknown in another takes the decision; a deal solvable in one
-file and unsolvable in another is an error. Files of players' games (stats
---player) are refused: their outcomes are not verdicts.
+A FILE of - is standard input (one FILE at most). The deals covered are
+those the files' headers declare, which must be one range A-B; --deals A-B
+takes a range of your own (for a run not finished yet, say). Every deal of
+the range must be in the files, and every line of a file must be of a deal
+its header declares. A deal decided in one file and unknown in another
+takes the decision; a deal solvable in one file and unsolvable in another
+is an error. Files of players' games (stats --player) are refused: their
+outcomes are not verdicts.
 
 OUT is written as "patience merge" writes --out: it must not be one of the
 files read; an existing OUT that is not a catalogue is replaced only with
@@ -91,10 +93,13 @@ catalogue/data/ripple-fan.cat; rebuild the program after replacing them.`,
 			if err != nil {
 				return err
 			}
+			if err := oneStdin(args[1:]...); err != nil {
+				return err
+			}
 			if err := outError(cmd.Context(), "-o", outfile.Probe(out, outfile.Options{Inputs: args[1:]})); err != nil {
 				return err
 			}
-			c, err := buildCatalogue(g, args[1:], deals)
+			c, err := buildCatalogue(s, g, args[1:], deals)
 			if err != nil {
 				return err
 			}
@@ -128,11 +133,11 @@ func newCatalogueInfoCommand(s streams) *cobra.Command {
 				return badInput("give one GAME, or --file FILE")
 			case file != "":
 				var err error
-				if data, err = os.ReadFile(file); err != nil {
-					return usageError{err}
+				if data, err = readInput(s, file); err != nil {
+					return err
 				}
 				if c, err = catalogue.Parse(data); err != nil {
-					return usageError{fmt.Errorf("%s: %w", file, err)}
+					return usageError{fmt.Errorf("%s: %w", fileName(file), err)}
 				}
 			default:
 				g, err := parseGame(args[0])
@@ -153,7 +158,7 @@ func newCatalogueInfoCommand(s streams) *cobra.Command {
 			return nil
 		},
 	}
-	cmd.Flags().StringVar(&file, "file", "", "a catalogue file to describe")
+	cmd.Flags().StringVar(&file, "file", "", "a catalogue file to describe (- for stdin)")
 	return cmd
 }
 
@@ -224,10 +229,11 @@ const (
 	catUnknown
 )
 
-// buildCatalogue reads the results files of game g and returns the
-// catalogue of the range dealSpec ("" for the range the headers declare).
-func buildCatalogue(g rules.Game, files []string, dealSpec string) (*catalogue.Catalogue, error) {
-	headers, first, last, table, err := catalogueRead(g, files, dealSpec)
+// buildCatalogue reads the results files of game g ("-" for standard
+// input) and returns the catalogue of the range dealSpec ("" for the range
+// the headers declare).
+func buildCatalogue(s streams, g rules.Game, files []string, dealSpec string) (*catalogue.Catalogue, error) {
+	headers, first, last, table, err := catalogueRead(s, g, files, dealSpec)
 	if err != nil {
 		return nil, err
 	}
@@ -257,24 +263,20 @@ func buildCatalogue(g rules.Game, files []string, dealSpec string) (*catalogue.C
 }
 
 // catalogueRead reads each results file once, its header and then its
-// records, so that a pipe may be given: the headers, checked to hold the
-// solver's verdicts of game g under the same rules, and the verdicts of
-// the deals to cover (dealSpec, or when that is empty the deals the files
-// declare, which must then be the same in each), one byte a deal from
-// first to last, catMissing for a deal no file holds.
-func catalogueRead(g rules.Game, files []string, dealSpec string) (headers []batch.Header, first, last uint64, table []byte, err error) {
+// records, so that a pipe or standard input ("-") may be given: the
+// headers, checked to hold the solver's verdicts of game g under the same
+// rules, and the verdicts of the deals to cover (dealSpec, or when that is
+// empty the deals the files declare, which must then be the same in each),
+// one byte a deal from first to last, catMissing for a deal no file holds.
+func catalogueRead(s streams, g rules.Game, files []string, dealSpec string) (headers []batch.Header, first, last uint64, table []byte, err error) {
 	fromFiles := dealSpec == ""
-	for i, name := range files {
-		f, err := os.Open(name)
+	for i, file := range files {
+		r, done, err := openResults(s, file)
 		if err != nil {
-			return nil, 0, 0, nil, usageError{err}
+			return nil, 0, 0, nil, err
 		}
-		r, err := batch.NewReader(f, name)
-		if err != nil {
-			err = usageError{err}
-		} else {
-			err = checkCatalogueHeader(g, name, r.Header(), files[0], headers, fromFiles)
-		}
+		name := fileName(file)
+		err = checkCatalogueHeader(g, name, r.Header(), fileName(files[0]), headers, fromFiles)
 		if err == nil && i == 0 {
 			if fromFiles {
 				dealSpec = r.Header().Deals
@@ -291,7 +293,7 @@ func catalogueRead(g rules.Game, files []string, dealSpec string) (headers []bat
 			headers = append(headers, r.Header())
 			err = tallyVerdicts(r, name, table, first, last)
 		}
-		f.Close()
+		done()
 		if err != nil {
 			return nil, 0, 0, nil, err
 		}
@@ -320,11 +322,19 @@ func checkCatalogueHeader(g rules.Game, name string, h batch.Header, first strin
 }
 
 // tallyVerdicts reads the records of r (results file name) into table,
-// the verdicts of deals first..last. A deal solvable in one file and
-// unsolvable in another is refused; an unknown verdict gives way to a
-// known one.
+// the verdicts of deals first..last. A deal the file's header does not
+// declare is refused, as is a deal solvable in one file and unsolvable in
+// another; an unknown verdict gives way to a known one, and the deals
+// outside first..last are left out.
 func tallyVerdicts(r *batch.Reader, name string, table []byte, first, last uint64) error {
+	declared, err := r.DeclaredDeals()
+	if err != nil {
+		return usageError{err}
+	}
 	return eachResult(r, name, func(rec *batch.Record) error {
+		if _, err := r.InDeclared(declared, rec); err != nil {
+			return usageError{err}
+		}
 		u, ok := rec.Number.Uint64()
 		if rec.Number.IsMS() || !ok || u < first || u > last {
 			return nil

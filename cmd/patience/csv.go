@@ -109,7 +109,7 @@ func writeRecordsCSV(s streams, names []string) error {
 			strconv.FormatInt(rec.Nodes, 10), strconv.FormatFloat(rec.Elapsed.Seconds(), 'f', -1, 64),
 			rec.Outcome.String(), played, playSeconds})
 		return cw.Error()
-	})
+	}, batch.ReadStdin(s.in))
 	if err != nil {
 		return usageError{err}
 	}
@@ -145,6 +145,9 @@ func recordsFiles(s streams, cmd *cobra.Command, args []string, f statsFlags) er
 		if cmd.Flags().Changed(name) {
 			return badInput("--summary reads results files: --%s does not apply", name)
 		}
+	}
+	if err := oneStdin(args...); err != nil {
+		return err
 	}
 	return writeRecordsCSV(s, args)
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"slices"
 	"strings"
 
@@ -42,7 +41,8 @@ GREEDY is the greedy player's file of the deals to label, one range A-B;
 the SAMPLED files are the sampled player's (--samples 10) with the seeds 1,
 2 and 3, and must hold every winnable deal that greedy lost. Whether a deal
 can be won comes from the catalogue (--catalogue FILE, default the one
-that ships), and must agree with the files. Deals that cannot be won get
+that ships), and must agree with the files. Any one of the files, or
+--catalogue, may be -, standard input. Deals that cannot be won get
 no label. Ripple Fan has none: every card is face up.
 
 With -o, the labels are written into a copy of the catalogue, whose range
@@ -68,13 +68,14 @@ printed with its label ("-" for none), one a line.
 	}
 	cmd.Flags().StringVarP(&o.out, "out", "o", "", "the catalogue file to write, with the labels")
 	cmd.Flags().BoolVar(&o.force, "force", false, "replace -o even if it is not a catalogue")
-	cmd.Flags().StringVar(&o.in, "catalogue", "", "the catalogue to label (default: the one that ships)")
+	cmd.Flags().StringVar(&o.in, "catalogue", "", "the catalogue to label (default: the one that ships; - for stdin)")
 	cmd.Flags().BoolVar(&o.list, "list", false, "print each deal's label instead of writing a catalogue")
 	return cmd
 }
 
-// labelBase is the catalogue to label: file, or the shipped one of g.
-func labelBase(g rules.Game, file string) (*catalogue.Catalogue, error) {
+// labelBase is the catalogue to label: file ("-" for standard input), or
+// the shipped one of g.
+func labelBase(s streams, g rules.Game, file string) (*catalogue.Catalogue, error) {
 	if file == "" {
 		c := catalogue.For(g, rules.DefaultOptions())
 		if c == nil {
@@ -82,32 +83,33 @@ func labelBase(g rules.Game, file string) (*catalogue.Catalogue, error) {
 		}
 		return c, nil
 	}
-	data, err := os.ReadFile(file)
+	data, err := readInput(s, file)
 	if err != nil {
-		return nil, usageError{err}
+		return nil, err
 	}
 	c, err := catalogue.Parse(data)
 	if err != nil {
-		return nil, usageError{fmt.Errorf("%s: %w", file, err)}
+		return nil, usageError{fmt.Errorf("%s: %w", fileName(file), err)}
 	}
 	if c.Game != g {
-		return nil, badInput("%s is a catalogue of %s, not %s", file, c.Game, g)
+		return nil, badInput("%s is a catalogue of %s, not %s", fileName(file), c.Game, g)
 	}
 	return c, nil
 }
 
 // readLabels reads the greedy player's file and the sampled player's
 // files, and returns the first deal of the greedy file's range and the
-// label of each deal of that range (catalogue.Rate).
-func readLabels(c *catalogue.Catalogue, greedyFile string, sampledFiles []string) (uint64, []catalogue.Difficulty, error) {
+// label of each deal of that range (catalogue.Rate). A file may be
+// standard input, "-".
+func readLabels(s streams, c *catalogue.Catalogue, greedyFile string, sampledFiles []string) (uint64, []catalogue.Difficulty, error) {
 	var first, last uint64
-	greedy, err := readOutcomes(greedyFile, func(h batch.Header) error {
+	greedy, err := readOutcomes(s, greedyFile, func(h batch.Header) error {
 		if h.Player != "greedy" {
-			return badInput("%s: want the greedy player's games (stats --player greedy), not %s", greedyFile, playerWords(h))
+			return badInput("%s: want the greedy player's games (stats --player greedy), not %s", fileName(greedyFile), playerWords(h))
 		}
 		var err error
 		if first, last, err = catalogueRange(h.Deals); err != nil {
-			return badInput("%s: the greedy run covers deals %s: it must cover one range of plain deal numbers (stats --deals A-B)", greedyFile, h.Deals)
+			return badInput("%s: the greedy run covers deals %s: it must cover one range of plain deal numbers (stats --deals A-B)", fileName(greedyFile), h.Deals)
 		}
 		return nil
 	})
@@ -118,8 +120,9 @@ func readLabels(c *catalogue.Catalogue, greedyFile string, sampledFiles []string
 	wins := map[uint64]int{}
 	played := map[uint64]int{}
 	var verdicts []map[uint64]playedDeal
-	for _, name := range sampledFiles {
-		outcomes, err := readOutcomes(name, func(h batch.Header) error {
+	for _, file := range sampledFiles {
+		name := fileName(file)
+		outcomes, err := readOutcomes(s, file, func(h batch.Header) error {
 			switch {
 			case h.Player != "sampled" || h.Samples != game.LabelSamples:
 				return badInput("%s: want the sampled player's games with %d samples, not %s", name, game.LabelSamples, playerWords(h))
@@ -157,7 +160,7 @@ func readLabels(c *catalogue.Catalogue, greedyFile string, sampledFiles []string
 		g, ok := greedy[n]
 		switch {
 		case !ok:
-			return 0, nil, badInput("%s: deal %d is missing: finish the run (run its stats command again)", greedyFile, n)
+			return 0, nil, badInput("%s: deal %d is missing: finish the run (run its stats command again)", fileName(greedyFile), n)
 		case v == catalogue.Unsolvable:
 			continue
 		case !g.won:
@@ -181,26 +184,31 @@ type playedDeal struct {
 	verdict solver.Verdict
 }
 
-// readOutcomes reads a player's results file: check vets its header, and
-// the map gives each deal's outcome and verdict.
-func readOutcomes(name string, check func(batch.Header) error) (map[uint64]playedDeal, error) {
-	f, err := os.Open(name)
+// readOutcomes reads a player's results file ("-" for standard input):
+// check vets its header, and the map gives each deal's outcome and verdict. A deal the
+// header does not declare is refused.
+func readOutcomes(s streams, file string, check func(batch.Header) error) (map[uint64]playedDeal, error) {
+	r, done, err := openResults(s, file)
 	if err != nil {
-		return nil, usageError{err}
+		return nil, err
 	}
-	defer f.Close()
-	r, err := batch.NewReader(f, name)
-	if err != nil {
-		return nil, usageError{err}
-	}
+	defer done()
+	name := fileName(file)
 	if h := r.Header(); h.Game != rules.RussianCell {
 		return nil, badInput("%s holds %s games, not Russian Cell", name, h.Game)
 	}
 	if err := check(r.Header()); err != nil {
 		return nil, err
 	}
+	declared, err := r.DeclaredDeals()
+	if err != nil {
+		return nil, usageError{err}
+	}
 	m := map[uint64]playedDeal{}
 	err = eachResult(r, name, func(rec *batch.Record) error {
+		if _, err := r.InDeclared(declared, rec); err != nil {
+			return usageError{err}
+		}
 		if u, ok := rec.Number.Uint64(); ok && !rec.Number.IsMS() && rec.Outcome != batch.NotPlayed {
 			m[u] = playedDeal{won: rec.Outcome == batch.Won, verdict: rec.Verdict}
 		}
@@ -275,6 +283,9 @@ func runCatalogueLabel(ctx context.Context, s streams, o *labelOptions, args []s
 	if g != rules.RussianCell {
 		return badInput("only Russian Cell deals have a difficulty: in Ripple Fan every card is face up")
 	}
+	if err := oneStdin(slices.Concat(args[1:], []string{o.in})...); err != nil {
+		return err
+	}
 	inputs := args[1:]
 	if o.in != "" {
 		inputs = append(inputs, o.in)
@@ -284,11 +295,11 @@ func runCatalogueLabel(ctx context.Context, s streams, o *labelOptions, args []s
 			return err
 		}
 	}
-	c, err := labelBase(g, o.in)
+	c, err := labelBase(s, g, o.in)
 	if err != nil {
 		return err
 	}
-	first, of, err := readLabels(c, args[1], args[2:])
+	first, of, err := readLabels(s, c, args[1], args[2:])
 	if err != nil {
 		return err
 	}

@@ -22,13 +22,17 @@ type mergeOptions struct {
 const mergeLong = `merge reads results files written by "patience stats --shard i/n --out FILE"
 and checks that they are the shards of one run: their headers must agree on
 game, deals, rules and budget, and every deal of the declared list must be in
-exactly one file. Then it prints the combined summary, as stats does.
+exactly one file. Then it prints the combined summary, as stats does. A
+FILE of - is standard input (one FILE at most): it is copied first to a
+temporary file, removed at once, and refused if that would leave less than
+32 MB free there (set TMPDIR to copy it elsewhere).
 
 Each problem is one line on stderr, worst first (at most 10), with exit code
 2: a file named twice, a header that does not match, a shard with no file,
 missing deals, duplicated deals (with, before them, shards that split the
 deals in different ways). A shard that was stopped early has missing deals:
-rerun its stats command to finish it.
+rerun its stats command to finish it. Shards beyond the number of deals (a
+count of 10^9 for 1,000 deals, say) hold none and need no file.
 
 --out FILE writes the merged results file: one header (shard 0/1) and every
 result line. Files made by different builds of patience merge, with a note
@@ -86,12 +90,15 @@ func runMerge(ctx context.Context, s streams, o mergeOptions, args []string) err
 	if err := checkPlot(o.plot, o.out, args); err != nil {
 		return err
 	}
+	if err := oneStdin(args...); err != nil {
+		return err
+	}
 	var m *batch.Merged
 	var err error
 	var stopped bool
 	report := s.out
 	if o.out == "" {
-		m, err, stopped = abandonable(ctx, func() (*batch.Merged, error) { return batch.Merge(args, nil) })
+		m, err, stopped = abandonable(ctx, func() (*batch.Merged, error) { return batch.Merge(args, nil, batch.ReadStdin(s.in)) })
 		if stopped {
 			err = interrupted{signalOf(ctx)}
 		}
@@ -102,7 +109,7 @@ func runMerge(ctx context.Context, s streams, o mergeOptions, args []string) err
 			if sameAsStdout(f, s.out) {
 				report = s.err // the results are on standard output
 			}
-			m, err = batch.Merge(args, f)
+			m, err = batch.Merge(args, f, batch.ReadStdin(s.in))
 			return err
 		})
 	}

@@ -94,7 +94,13 @@ func slurmShard(getenv func(string) string) (batch.Shard, error) {
 	case hi < lo || id < lo || id > hi:
 		return batch.Shard{}, fmt.Errorf("--shard auto: %s=%d is not in the array %d-%d (%s)", slurmIDVar, id, lo, hi, array)
 	case count == 0 || count != hi-lo+1:
-		return batch.Shard{}, fmt.Errorf("--shard auto: the array is not a plain range (%s): each task must be one shard, as in --array=%d-%d, or some would be left out", array, lo, lo+max(count, 1)-1)
+		// The range of count tasks from lo, or from 0 when that would
+		// pass 2^64-1.
+		from, to := lo, lo+(max(count, 1)-1)
+		if to < from {
+			from, to = 0, max(count, 1)-1
+		}
+		return batch.Shard{}, fmt.Errorf("--shard auto: the array is not a plain range (%s): each task must be one shard, as in --array=%d-%d, or some would be left out", array, from, to)
 	}
 	return batch.Shard{Index: id - lo, Count: count}, nil
 }

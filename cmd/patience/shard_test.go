@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -73,6 +74,9 @@ func TestResolveShard(t *testing.T) {
 		{"auto", slurmEnv("2", "5", "0", "3", "1"), "the array is not a plain range"},
 		{"auto", slurmEnv("2", "0", "2", "2", "1"), "the array is not a plain range"},
 		{"auto", slurmEnv("2", "1", "3", "2", "1"), "is not in the array 3-2"},
+		// So many tasks that a range from the first would pass 2^64-1.
+		{"auto", slurmEnv("5", "18446744073709551615", "5", "10", "1"), "as in --array=0-18446744073709551614,"},
+		{"auto", slurmEnv("5", "4", "5", "10", "1"), "as in --array=5-8,"},
 		{"auto:4", nil, "bad shard"},
 		{"4/auto", nil, "bad shard"},
 	}
@@ -140,6 +144,34 @@ func TestStatsShardAuto(t *testing.T) {
 		}
 		for k := range c.env {
 			cliUnsetenv(t, k)
+		}
+	}
+}
+
+// TestMergeHugeShardCount: the shard files of deals 1-3 split 2^64-1 ways
+// (by --shard auto in a Slurm array of that many tasks) or 10^9 ways (by
+// --shard i/n) merge: only the shards that hold deals are looked for.
+func TestMergeHugeShardCount(t *testing.T) {
+	for _, k := range []string{k8sIndexVar, slurmIDVar, slurmCountVar, slurmMinVar, slurmMaxVar, slurmStepVar} {
+		cliUnsetenv(t, k)
+	}
+	dir := t.TempDir()
+	var slurm, byHand []string
+	for i, id := range []string{"1", "2", "3"} {
+		for k, v := range slurmEnv(id, "18446744073709551615", "1", "18446744073709551615", "1") {
+			t.Setenv(k, v)
+		}
+		out := filepath.Join(dir, "slurm-"+id+".jsonl")
+		cliOK(t, "", "stats", "ripple-fan", "--deals", "1-3", "--shard", "auto", "--out", out, "--quiet")
+		slurm = append(slurm, out)
+		cliUnsetenv(t, slurmIDVar)
+		out = filepath.Join(dir, "hand-"+id+".jsonl")
+		cliOK(t, "", "stats", "ripple-fan", "--deals", "1-3", "--shard", fmt.Sprintf("%d/1000000000", i), "--out", out, "--quiet")
+		byHand = append(byHand, out)
+	}
+	for _, files := range [][]string{slurm, byHand} {
+		if got := cliOK(t, "", append([]string{"merge"}, files...)...); !strings.Contains(got, "deals 1-3 (from 3 files)") {
+			t.Errorf("merge %v: %s", files, got)
 		}
 	}
 }

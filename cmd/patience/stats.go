@@ -86,9 +86,13 @@ and refuses an array that is not a plain range with step 1. The header
 records the shard as resolved (such as 3/4). See docs/scale-out.md.
 
 With --summary, the arguments are results files, summarised as they are:
-one game and rules, each file and each deal counted once. It says when the
-files hold fewer deals than their headers declare (a run stopped early),
-and notes files run with different budgets or made by different builds.
+one game and rules, each file and each deal counted once. A FILE of - is
+standard input (one FILE at most; copied first to a temporary file, as
+merge does). A line for a deal
+its file's header does not declare is refused, naming the file and line (as
+merge and catalogue build refuse it). It says when the files hold fewer
+deals than their headers declare (a run stopped early), and notes files run
+with different budgets or made by different builds.
 
 For spreadsheets and R, --format csv writes the summary as CSV: a header
 row and one row of figures (rates as fractions). --summary FILE... --records
@@ -387,6 +391,9 @@ func summaryFiles(s streams, cmd *cobra.Command, args []string, f statsFlags) er
 			return badInput("--summary reads results files: --%s does not apply", name)
 		}
 	}
+	if err := oneStdin(args...); err != nil {
+		return err
+	}
 	if err := checkPlot(f.plot, "", args); err != nil {
 		return err
 	}
@@ -398,7 +405,7 @@ func summaryFiles(s streams, cmd *cobra.Command, args []string, f statsFlags) er
 		fi  batch.FilesInfo
 	}
 	r, err, stopped := abandonable(ctx, func() (summarized, error) {
-		sum, fi, err := batch.SummarizeFiles(args)
+		sum, fi, err := batch.SummarizeFiles(args, batch.ReadStdin(s.in))
 		return summarized{sum, fi}, err
 	})
 	if stopped {

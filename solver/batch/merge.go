@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/patience-solver/patience/dealgen"
@@ -26,17 +28,62 @@ func (p ResultsProblems) Error() string { return strings.Join(p, "\n") }
 // cannot be read again from its start is copied, as it is read, to a
 // temporary file that is removed at once, and read again from there.
 type inputs struct {
-	names []string
+	names []string // as messages name them: "standard input" for StdinName
 	files []*os.File
+}
+
+// StdinName is the name that stands for standard input among the results
+// files that Merge and SummarizeFiles read, when they are given ReadStdin.
+const StdinName = "-"
+
+// stdinWords is how messages name standard input.
+const stdinWords = "standard input"
+
+// A ReadOption changes how Merge and SummarizeFiles read their files.
+type ReadOption func(*readOptions)
+
+type readOptions struct {
+	stdin io.Reader // what StdinName reads, or nil
+}
+
+// ReadStdin makes the name "-" (StdinName) read r, standard input, rather
+// than a file of that name. As the files are read more than once, r is
+// first copied to its end into a temporary file, removed at once, while
+// the file system keeps room to spare (spoolInput). "-" may be given once:
+// r can be read once.
+func ReadStdin(r io.Reader) ReadOption {
+	return func(o *readOptions) { o.stdin = r }
+}
+
+func readOptionsOf(opts []ReadOption) readOptions {
+	var o readOptions
+	for _, f := range opts {
+		f(&o)
+	}
+	return o
 }
 
 // openInputs opens the results files names, each once, and refuses a list
 // that names one file twice, under the same name or another: its deals
-// would count twice.
-func openInputs(names []string) (*inputs, error) {
-	in := &inputs{names: names}
+// would count twice. With o.stdin, the name "-" is standard input, copied
+// to a temporary file; given twice, it is refused.
+func openInputs(names []string, o readOptions) (*inputs, error) {
+	in := &inputs{names: slices.Clone(names)}
 	infos := make([]os.FileInfo, len(names))
+	sawStdin := false
 	for i, name := range names {
+		if name == StdinName && o.stdin != nil {
+			if sawStdin {
+				in.close()
+				return nil, ResultsProblems{"- (standard input) is given twice: it can be read once"}
+			}
+			sawStdin = true
+			if err := in.openStdin(i, o.stdin, infos); err != nil {
+				in.close()
+				return nil, err
+			}
+			continue
+		}
 		f, err := os.Open(name)
 		if err != nil {
 			in.close()
@@ -54,7 +101,7 @@ func openInputs(names []string) (*inputs, error) {
 				if names[j] == name {
 					return nil, ResultsProblems{fmt.Sprintf("%s is given twice: each file counts once", name)}
 				}
-				return nil, ResultsProblems{fmt.Sprintf("%s and %s are the same file: each file counts once", names[j], name)}
+				return nil, ResultsProblems{fmt.Sprintf("%s and %s are the same file: each file counts once", in.names[j], name)}
 			}
 		}
 		infos[i] = st
@@ -63,31 +110,110 @@ func openInputs(names []string) (*inputs, error) {
 				continue
 			}
 		}
-		spool, err := spoolInput(f)
+		spool, err := spoolInput(f, name)
 		f.Close()
 		in.files[i] = spool
 		if err != nil {
 			in.close()
-			return nil, &FileError{Name: name, Err: fmt.Errorf("cannot read it: %v", err)}
+			return nil, err
 		}
 	}
 	return in, nil
 }
 
-// spoolInput copies what f gives to a temporary file, removed at once, and
-// returns it, at its start. It returns nil on an error.
-func spoolInput(f *os.File) (*os.File, error) {
+// openStdin makes standard input, r, the i-th file: a copy of it in a
+// temporary file, with its FileInfo in infos[i]. Redirected from a file
+// among infos[:i], it is refused as that file given twice.
+func (in *inputs) openStdin(i int, r io.Reader, infos []os.FileInfo) error {
+	in.names[i] = stdinWords
+	if sf, ok := r.(*os.File); ok {
+		if st, err := sf.Stat(); err == nil && st.Mode().IsRegular() {
+			for j := range i {
+				if os.SameFile(infos[j], st) {
+					return ResultsProblems{fmt.Sprintf("%s and %s are the same file: each file counts once", in.names[j], stdinWords)}
+				}
+			}
+			infos[i] = st
+		}
+	}
+	f, err := spoolInput(r, stdinWords)
+	if err != nil {
+		return err
+	}
+	in.files = append(in.files, f)
+	if infos[i] == nil {
+		if infos[i], err = f.Stat(); err != nil {
+			return &FileError{Name: stdinWords, Err: fmt.Errorf("cannot read it: %v", err)}
+		}
+	}
+	return nil
+}
+
+// spoolChunk is how much spoolInput copies between two looks at the free
+// space.
+const spoolChunk = 1 << 20
+
+// spoolReserve is the free space that spoolInput leaves on the file system
+// of the temporary directory: an input that would leave less is refused,
+// rather than copied until the file system is full.
+const spoolReserve = 32 << 20
+
+// spoolFreeSpace tells the bytes free on a directory's file system, for
+// spoolInput (FreeSpace; tests replace it).
+var spoolFreeSpace = FreeSpace
+
+// SpoolSpaceError says that an input to be read more than once (standard
+// input, a pipe) cannot be copied to a temporary file: the file system of
+// the temporary directory would be left with too little free space. It
+// comes wrapped in a *FileError that names the input.
+type SpoolSpaceError struct {
+	Dir           string // the temporary directory
+	Copied, Avail uint64 // bytes: copied so far, and free when refused
+}
+
+func (e *SpoolSpaceError) Error() string {
+	return fmt.Sprintf("it is read more than once, so it is copied to a temporary file in %s, but after %s its file system has %s free, and %s is to stay free: free some space, or set TMPDIR to a directory with more",
+		e.Dir, megabytes(e.Copied), megabytes(e.Avail), megabytes(spoolReserve))
+}
+
+// spoolInput copies what r gives, the input name, to a temporary file,
+// removed at once, and returns it, at its start. Before each chunk it
+// copies, it checks that the temporary directory's file system keeps
+// spoolReserve free (where the free space can be known), or stops with a
+// *SpoolSpaceError. Its errors are *FileError that name name.
+func spoolInput(r io.Reader, name string) (*os.File, error) {
 	tmp, err := os.CreateTemp("", "patience-input-*")
 	if err != nil {
-		return nil, err
+		return nil, &FileError{Name: name, Err: fmt.Errorf("cannot copy it to a temporary file: %v", err)}
 	}
 	os.Remove(tmp.Name())
-	if _, err = io.Copy(tmp, f); err == nil {
-		_, err = tmp.Seek(0, io.SeekStart)
+	dir := filepath.Dir(tmp.Name())
+	buf := make([]byte, spoolChunk)
+	var copied uint64
+	for {
+		n, rerr := io.ReadFull(r, buf)
+		if n > 0 {
+			if avail, err := spoolFreeSpace(dir); err == nil && avail < uint64(n)+spoolReserve {
+				tmp.Close()
+				return nil, &FileError{Name: name, Err: &SpoolSpaceError{Dir: dir, Copied: copied, Avail: avail}}
+			}
+			if _, err := tmp.Write(buf[:n]); err != nil {
+				tmp.Close()
+				return nil, &FileError{Name: name, Err: fmt.Errorf("cannot copy it to a temporary file: %v", err)}
+			}
+			copied += uint64(n)
+		}
+		if rerr == io.EOF || rerr == io.ErrUnexpectedEOF {
+			break
+		}
+		if rerr != nil {
+			tmp.Close()
+			return nil, &FileError{Name: name, Err: fmt.Errorf("cannot read it: %v", rerr)}
+		}
 	}
-	if err != nil {
+	if _, err := tmp.Seek(0, io.SeekStart); err != nil {
 		tmp.Close()
-		return nil, err
+		return nil, &FileError{Name: name, Err: fmt.Errorf("cannot read it: %v", err)}
 	}
 	return tmp, nil
 }
@@ -154,15 +280,19 @@ type Merged struct {
 // line, file by file. It is of version 2 when any file is, naming the
 // builds of all the files (a version-1 file's as "unrecorded"), and the
 // lines of version-1 files then get the run's tag; else it is of version 1.
-func Merge(names []string, out io.Writer) (*Merged, error) {
+//
+// With ReadStdin, the name "-" is standard input, named "standard input"
+// in messages.
+func Merge(names []string, out io.Writer, opts ...ReadOption) (*Merged, error) {
 	if len(names) == 0 {
 		return nil, errors.New("no results files to merge")
 	}
-	in, err := openInputs(names)
+	in, err := openInputs(names, readOptionsOf(opts))
 	if err != nil {
 		return nil, err
 	}
 	defer in.close()
+	names = in.names
 	headers, err := agreeingHeaders(in)
 	if err != nil {
 		return nil, err
@@ -247,9 +377,12 @@ func missingShards(names []string, headers []Header, list *DealList) (split stri
 			}
 		}
 	}
+	// Only the shards below the number of deals hold any: a count above it
+	// (up to 2^64-1) leaves the others empty, and they need no file. So the
+	// loop ends after at most a shard for each file and maxProblems more.
 	var missing []string
-	for i := uint64(0); i < first.Shard.Count && uint64(len(missing)) < maxProblems; i++ {
-		if !have[i] && (Shard{i, first.Shard.Count}).Len(list.Len()) > 0 {
+	for i := uint64(0); i < min(first.Shard.Count, list.Len()) && len(missing) < maxProblems; i++ {
+		if !have[i] {
 			missing = append(missing, Shard{i, first.Shard.Count}.String())
 		}
 	}
@@ -275,13 +408,12 @@ type mergeTally struct {
 // not belong.
 func mergeRecords(in *inputs, headers []Header, list *DealList) (*mergeTally, error) {
 	t := &mergeTally{sum: &Summary{}, seen: newDealSet(list.Len())}
-	deals := headers[0].Deals
 	for i, name := range in.names {
 		err := in.each(i, func(rd *Reader, rec *Record) error {
-			k, ok := list.Index(rec.Number)
-			if !ok {
+			k, err := rd.InDeclared(list, rec)
+			if err != nil {
 				if len(t.stray) < maxProblems {
-					t.stray = append(t.stray, fmt.Sprintf("%s line %d: deal %s is not in the declared deals %s", name, rd.Line(), rec.Number, clip(deals)))
+					t.stray = append(t.stray, err.Error())
 				}
 				return nil
 			}
@@ -441,21 +573,23 @@ func writeMerged(out io.Writer, h *Header, in *inputs) error {
 // SummarizeFiles summarises results files as they are, without checking
 // that they cover their declared deals (Merge does that): for a run in
 // progress, or files of several runs. The files must be of one game with
-// the same rules, and a deal may appear only once over all of them; a
+// the same rules, each line's deal must be one its file's header declares
+// (Reader.InDeclared), and a deal may appear only once over all of them; a
 // file given twice is refused with ResultsProblems. A cut-short last line
 // (a run stopped while writing, or still writing) is left out, with a
-// note; notes are one sentence each.
-func SummarizeFiles(names []string) (*Summary, FilesInfo, error) {
-	return SummarizeFilesThen(names, nil)
+// note; notes are one sentence each. With ReadStdin, the name "-" is
+// standard input, as for Merge.
+func SummarizeFiles(names []string, opts ...ReadOption) (*Summary, FilesInfo, error) {
+	return SummarizeFilesThen(names, nil, opts...)
 }
 
 // SummarizeFilesThen is SummarizeFiles, and then, when the files pass,
 // calls each (unless nil) for every record of the files, in their order,
 // a cut-short last line left out. Each file is opened once, so that a
 // pipe can be given.
-func SummarizeFilesThen(names []string, each func(*Record) error) (*Summary, FilesInfo, error) {
+func SummarizeFilesThen(names []string, each func(*Record) error, opts ...ReadOption) (*Summary, FilesInfo, error) {
 	var info FilesInfo
-	in, err := openInputs(names)
+	in, err := openInputs(names, readOptionsOf(opts))
 	if err != nil {
 		return nil, info, err
 	}
@@ -580,9 +714,13 @@ func (l *listsSeen) of(name string, h Header) (*listSeen, error) {
 }
 
 // count marks the deal of record rec, read by rd from the file name whose
-// list is own, as seen; it is an error when the deal was seen before in a
-// file of any list it belongs to.
+// list is own, as seen; it is an error when the deal is not in own (the
+// deals the file declares), or was seen before in a file of any list it
+// belongs to.
 func (l *listsSeen) count(name string, rd *Reader, rec *Record, own *listSeen) error {
+	if _, err := rd.InDeclared(own.list, rec); err != nil {
+		return err
+	}
 	for _, o := range l.order {
 		k, ok := o.list.Index(rec.Number)
 		if !ok {
