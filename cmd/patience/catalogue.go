@@ -41,9 +41,14 @@ program; "catalogue build" makes a new one from the results files of
 	return cmd
 }
 
+// buildOptions are the flags of catalogue build.
+type buildOptions struct {
+	out, deals string
+	force      bool
+}
+
 func newCatalogueBuildCommand(s streams) *cobra.Command {
-	var out, deals string
-	var force bool
+	o := &buildOptions{}
 	cmd := &cobra.Command{
 		Use:   "build GAME FILE... -o OUT",
 		Short: "Build a catalogue from results files of patience stats",
@@ -85,37 +90,40 @@ catalogue/data/ripple-fan.cat; rebuild the program after replacing them.`,
 			}
 			return nil
 		},
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if out == "" {
-				return badInput("missing -o OUT: the catalogue file to write")
-			}
-			g, err := parseGame(args[0])
-			if err != nil {
-				return err
-			}
-			if err := oneStdin(args[1:]...); err != nil {
-				return err
-			}
-			if err := outError(cmd.Context(), "-o", outfile.Probe(out, outfile.Options{Inputs: args[1:]})); err != nil {
-				return err
-			}
-			c, err := buildCatalogue(s, g, args[1:], deals)
-			if err != nil {
-				return err
-			}
-			data := c.Encode()
-			report, err := writeCatalogue(cmd.Context(), s, out, data, args[1:], force)
-			if err != nil {
-				return err
-			}
-			fmt.Fprintf(report, "%s: %s\n", out, catalogueSummary(c, data))
-			return nil
-		},
+		RunE: func(cmd *cobra.Command, args []string) error { return runCatalogueBuild(cmd.Context(), s, o, args) },
 	}
-	cmd.Flags().StringVarP(&out, "out", "o", "", "the catalogue file to write")
-	cmd.Flags().BoolVar(&force, "force", false, "replace -o even if it is not a catalogue")
-	cmd.Flags().StringVar(&deals, "deals", "", "the range of deals A-B to cover (default: the range the files' headers declare)")
+	cmd.Flags().StringVarP(&o.out, "out", "o", "", "the catalogue file to write")
+	cmd.Flags().BoolVar(&o.force, "force", false, "replace -o even if it is not a catalogue")
+	cmd.Flags().StringVar(&o.deals, "deals", "", "the range of deals A-B to cover (default: the range the files' headers declare)")
 	return cmd
+}
+
+// runCatalogueBuild runs catalogue build with its flags parsed into o.
+func runCatalogueBuild(ctx context.Context, s streams, o *buildOptions, args []string) error {
+	if o.out == "" {
+		return badInput("missing -o OUT: the catalogue file to write")
+	}
+	g, err := parseGame(args[0])
+	if err != nil {
+		return err
+	}
+	if err := oneStdin(args[1:]...); err != nil {
+		return err
+	}
+	if err := outError(ctx, "-o", outfile.Probe(o.out, outfile.Options{Inputs: args[1:]})); err != nil {
+		return err
+	}
+	c, err := buildCatalogue(s, g, args[1:], o.deals)
+	if err != nil {
+		return err
+	}
+	data := c.Encode()
+	report, err := writeCatalogue(ctx, s, o.out, data, args[1:], o.force)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(report, "%s: %s\n", o.out, catalogueSummary(c, data))
+	return nil
 }
 
 func newCatalogueInfoCommand(s streams) *cobra.Command {
@@ -233,15 +241,16 @@ const (
 // input) and returns the catalogue of the range dealSpec ("" for the range
 // the headers declare).
 func buildCatalogue(s streams, g rules.Game, files []string, dealSpec string) (*catalogue.Catalogue, error) {
-	headers, first, last, table, err := catalogueRead(s, g, files, dealSpec)
+	vt, err := catalogueRead(s, g, files, dealSpec)
 	if err != nil {
 		return nil, err
 	}
-	solvable, unsolvable, unknown, err := catalogueLists(table, first, last)
+	l, err := vt.lists()
 	if err != nil {
 		return nil, err
 	}
-	c, err := catalogue.New(g, headers[0].Options, first, last, solvable, unsolvable, unknown)
+	headers := vt.headers
+	c, err := catalogue.New(g, headers[0].Options, vt.first, vt.last, l.solvable, l.unsolvable, l.unknown)
 	if err != nil {
 		return nil, err
 	}
@@ -268,12 +277,15 @@ func buildCatalogue(s streams, g rules.Game, files []string, dealSpec string) (*
 // rules, and the verdicts of the deals to cover (dealSpec, or when that is
 // empty the deals the files declare, which must then be the same in each),
 // one byte a deal from first to last, catMissing for a deal no file holds.
-func catalogueRead(s streams, g rules.Game, files []string, dealSpec string) (headers []batch.Header, first, last uint64, table []byte, err error) {
+func catalogueRead(s streams, g rules.Game, files []string, dealSpec string) (*verdictTable, error) {
+	var headers []batch.Header
+	var first, last uint64
+	var table []byte
 	fromFiles := dealSpec == ""
 	for i, file := range files {
 		r, done, err := openResults(s, file)
 		if err != nil {
-			return nil, 0, 0, nil, err
+			return nil, err
 		}
 		name := fileName(file)
 		err = checkCatalogueHeader(g, name, r.Header(), fileName(files[0]), headers, fromFiles)
@@ -295,10 +307,26 @@ func catalogueRead(s streams, g rules.Game, files []string, dealSpec string) (he
 		}
 		done()
 		if err != nil {
-			return nil, 0, 0, nil, err
+			return nil, err
 		}
 	}
-	return headers, first, last, table, nil
+	return &verdictTable{headers, first, last, table}, nil
+}
+
+// verdictTable is what catalogueRead reads: the files' headers, and the
+// verdict of each deal first..last, one byte a deal (catMissing for a
+// deal no file holds).
+type verdictTable struct {
+	headers     []batch.Header
+	first, last uint64
+	table       []byte
+}
+
+// verdictLists are the lists a catalogue keeps: the rarer of the
+// solvable and unsolvable deals (the other nil: the rest), and the
+// unknown ones.
+type verdictLists struct {
+	solvable, unsolvable, unknown []uint64
 }
 
 // checkCatalogueHeader checks the header h of results file name against
@@ -381,11 +409,10 @@ func eachResult(r *batch.Reader, name string, f func(*batch.Record) error) error
 	}
 }
 
-// catalogueLists turns the table of deals first..last into the lists a
-// catalogue keeps: the rarer of the solvable and unsolvable deals (the
-// other list nil: the rest), and the unknown ones. A deal missing from the
-// table is refused.
-func catalogueLists(table []byte, first, last uint64) (solvable, unsolvable, unknown []uint64, err error) {
+// lists turns the table into the lists a catalogue keeps. A deal missing
+// from the table is refused.
+func (vt *verdictTable) lists() (verdictLists, error) {
+	table, first, last := vt.table, vt.first, vt.last
 	var lists [catUnknown + 1][]uint64
 	missing, firstMissing := 0, uint64(0)
 	for i, v := range table {
@@ -399,9 +426,9 @@ func catalogueLists(table []byte, first, last uint64) (solvable, unsolvable, unk
 		lists[v] = append(lists[v], first+uint64(i))
 	}
 	if missing > 0 {
-		return nil, nil, nil, badInput("%s of the deals %d-%d are not in the files (the first is %d): finish the run (run its stats command again) or give --deals", thousands(int64(missing)), first, last, firstMissing)
+		return verdictLists{}, badInput("%s of the deals %d-%d are not in the files (the first is %d): finish the run (run its stats command again) or give --deals", thousands(int64(missing)), first, last, firstMissing)
 	}
-	solvable, unsolvable = lists[catSolvable], lists[catUnsolvable]
+	solvable, unsolvable := lists[catSolvable], lists[catUnsolvable]
 	if solvable == nil {
 		solvable = []uint64{}
 	}
@@ -414,7 +441,7 @@ func catalogueLists(table []byte, first, last uint64) (solvable, unsolvable, unk
 	} else {
 		solvable = nil
 	}
-	return solvable, unsolvable, lists[catUnknown], nil
+	return verdictLists{solvable, unsolvable, lists[catUnknown]}, nil
 }
 
 // catalogueRange reads a list of deals that must be one range of plain

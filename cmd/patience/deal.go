@@ -144,14 +144,22 @@ func startName(num string) string {
 }
 
 // readStart reads GAME (args[0]) and the start position that the rest of
-// the arguments and flags name.
-func readStart(s streams, args []string, f startFlags) (rules.Game, *rules.Position, string, error) {
+// the arguments and flags name, with its deal number in canonical form
+// ("" for a position without one).
+func readStart(s streams, args []string, f startFlags) (*rules.Position, string, error) {
 	g, err := parseGame(args[0])
 	if err != nil {
-		return 0, nil, "", err
+		return nil, "", err
 	}
-	p, num, err := loadStart(s, g, args, f)
-	return g, p, num, err
+	return loadStart(s, g, args, f)
+}
+
+// start is the position a command begins from: a deal or a --position,
+// after the moves of --moves.
+type start struct {
+	pos    *rules.Position
+	num    string // the deal number it comes from, canonical, or ""
+	played int    // how many moves of --moves were played to reach it
 }
 
 // loadStart returns the start position named by the arguments: a deal
@@ -336,7 +344,7 @@ func runDeal(s streams, cmd *cobra.Command, o *dealOptions, args []string) error
 	case seeded:
 		err = badInput("--seed goes with --random: it repeats a random pick")
 	default:
-		_, p, num, err = readStart(s, args, o.sf)
+		p, num, err = readStart(s, args, o.sf)
 	}
 	if err != nil {
 		return err

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"fmt"
-	"math"
 	"strconv"
 	"sync/atomic"
 	"time"
@@ -13,6 +12,7 @@ import (
 
 	"github.com/patience-solver/patience/catalogue"
 	"github.com/patience-solver/patience/dealgen"
+	"github.com/patience-solver/patience/game"
 	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/solver"
 	"github.com/patience-solver/patience/solver/batch"
@@ -107,12 +107,13 @@ func runFind(ctx context.Context, s streams, o *findOptions, args []string) erro
 	if o.count < 1 {
 		return badInput("--count must be at least 1, not %d", o.count)
 	}
-	g, cfg, first, err := findStart(o, args)
+	job, err := findStart(o, args)
 	if err != nil {
 		return err
 	}
+	g, cfg := job.game, job.cfg
 	if o.difficulty != "" {
-		return findDifficulty(s, o, g, cfg, first)
+		return findDifficulty(s, o, g, cfg, job.from)
 	}
 	want := solver.Solvable
 	if o.unsolvable {
@@ -121,7 +122,8 @@ func runFind(ctx context.Context, s streams, o *findOptions, args []string) erro
 	match := func(r batch.Record) bool {
 		return r.Verdict == want && r.Moves >= o.minLength && r.Nodes >= o.minNodes
 	}
-	found, first, unknown, scanned, done := findListed(ctx, s, o, g, cfg, first)
+	l, done := findListed(ctx, s, o, job)
+	found, first, unknown, scanned := l.Found, l.Next, l.Unknown, l.Scanned
 	switch {
 	case done && ctx.Err() != nil:
 		reportUnknown(s, unknown, scanned)
@@ -165,14 +167,13 @@ func runFind(ctx context.Context, s streams, o *findOptions, args []string) erro
 }
 
 // findListed answers find from the catalogue, when it applies: it lists
-// the deals the catalogue holds from first on, and returns how many it
-// listed, the deal to go on from with a search, the unknown deals passed
-// over of those looked at, and whether find is done (all found, the deal
-// numbers ended, or a signal came).
-func findListed(ctx context.Context, s streams, o *findOptions, g rules.Game, cfg solver.Config, first uint64) (found int, next, unknown, scanned uint64, done bool) {
-	cat := catalogue.For(g, cfg.Options)
+// the deals the catalogue holds from job.from on (game.FindInCatalogue),
+// and says whether find is done (all found, the deal numbers ended, or a
+// signal came).
+func findListed(ctx context.Context, s streams, o *findOptions, job findJob) (l game.Listed, done bool) {
+	cat := catalogue.For(job.game, job.cfg.Options)
 	if cat == nil || o.noCatalogue || o.format != "text" || o.minLength != 0 || o.minNodes != 0 {
-		return 0, first, 0, 0, false
+		return game.Listed{Next: job.from}, false
 	}
 	kind := catalogue.Solvable
 	if o.unsolvable {
@@ -180,13 +181,13 @@ func findListed(ctx context.Context, s streams, o *findOptions, g rules.Game, cf
 	}
 	w := bufio.NewWriterSize(s.out, 64<<10)
 	var line []byte
-	found, next, unknown, scanned = findInCatalogue(cat, kind, first, o.count, func(n uint64) bool {
+	l = game.FindInCatalogue(cat, kind, job.from, o.count, func(n uint64) bool {
 		line = strconv.AppendUint(line[:0], n, 10)
 		w.Write(append(line, '\n'))
 		return ctx.Err() == nil
 	})
 	w.Flush()
-	return found, next, unknown, scanned, ctx.Err() != nil || found == o.count || next == 0
+	return l, ctx.Err() != nil || l.Found == o.count || l.Next == 0
 }
 
 // findDifficulty answers find --difficulty from the catalogue's labels.
@@ -226,56 +227,34 @@ func findDifficulty(s streams, o *findOptions, g rules.Game, cfg solver.Config, 
 	return nil
 }
 
+// findJob is what find looks for deals with: the game, the search's
+// configuration, and the deal to start from (--from).
+type findJob struct {
+	game rules.Game
+	cfg  solver.Config
+	from uint64
+}
+
 // findStart reads find's game, search flags and --from.
-func findStart(o *findOptions, args []string) (rules.Game, solver.Config, uint64, error) {
+func findStart(o *findOptions, args []string) (findJob, error) {
 	g, err := parseGame(args[0])
 	if err != nil {
-		return 0, solver.Config{}, 0, err
+		return findJob{}, err
 	}
 	cfg, err := o.fl.config()
 	if err != nil {
-		return 0, cfg, 0, err
+		return findJob{}, err
 	}
 	if err := o.fl.checkSplit(); err != nil {
-		return 0, cfg, 0, err
+		return findJob{}, err
 	}
 	first, err := firstDeal(o.from)
-	return g, cfg, first, err
+	return findJob{g, cfg, first}, err
 }
 
 // batchFind is batch.Find; the tests replace it to check that the
 // catalogue answers without a search.
 var batchFind = batch.Find
-
-// findInCatalogue lists, with emit, the deals of verdict kind from from on
-// that the catalogue holds, until there are count of them or the catalogue
-// ends. It returns how many it listed, the deal to go on from with a search
-// (0 when there is none: the catalogue ends at the last plain number), and
-// the unknown deals it passed over out of those it looked at. It stops
-// early when emit returns false.
-func findInCatalogue(c *catalogue.Catalogue, kind catalogue.Verdict, from uint64, count int, emit func(uint64) bool) (found int, next, unknown, scanned uint64) {
-	start := from
-	for found < count {
-		n, skipped, ok := c.Next(from, kind)
-		unknown += skipped
-		if !ok {
-			break
-		}
-		found++
-		from = n + 1
-		if !emit(n) {
-			return found, from, unknown, from - start
-		}
-	}
-	if found == count {
-		return found, from, unknown, from - start
-	}
-	next = max(from, c.Last+1)
-	if c.Last == math.MaxUint64 {
-		next = 0
-	}
-	return found, next, unknown, next - start
-}
 
 // reportUnknown says on stderr how many of the deals looked at were
 // unknown, if any.

@@ -113,10 +113,11 @@ func runHint(s streams, cmd *cobra.Command, o *hintOptions, args []string) error
 	if o.sf.moves != "" {
 		o.sf.seen = map[string]bool{} // the game's positions: never advised again
 	}
-	cfg, _, p, num, played, err := searchStart(s, args, o.sf, o.fl)
+	cfg, at, err := searchStart(s, args, o.sf, o.fl)
 	if err != nil {
 		return err
 	}
+	p, num, played := at.pos, at.num, at.played
 	from := num
 	if played > 0 {
 		num = "" // a position of its own now, carried whole

@@ -145,10 +145,11 @@ func runPlay(s streams, cmd *cobra.Command, o *playOptions, args []string) error
 	if err := checkFormat(o.format, "text", "json"); err != nil {
 		return err
 	}
-	cfg, _, p, num, played, err := searchStart(s, args, o.sf, o.fl)
+	cfg, at, err := searchStart(s, args, o.sf, o.fl)
 	if err != nil {
 		return err
 	}
+	p, num, played := at.pos, at.num, at.played
 	if o.pf.player == "" {
 		o.pf.player = player.Default.String()
 	}

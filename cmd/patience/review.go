@@ -111,7 +111,7 @@ func runReview(ctx context.Context, s streams, o *reviewOptions, args []string) 
 	if err != nil {
 		return err
 	}
-	_, p, num, err := reviewStart(s, args, o.sf, mf)
+	p, num, err := reviewStart(s, args, o.sf, mf)
 	if err != nil {
 		return err
 	}
@@ -145,20 +145,20 @@ func runReview(ctx context.Context, s streams, o *reviewOptions, args []string) 
 // reviewStart returns the start of the game to review: the deal number
 // or --position given, or else the start a play or solution record given
 // to --moves carries (its deal, or its position).
-func reviewStart(s streams, args []string, sf startFlags, mf rules.MoveFile) (rules.Game, *rules.Position, string, error) {
+func reviewStart(s streams, args []string, sf startFlags, mf rules.MoveFile) (*rules.Position, string, error) {
 	if len(args) > 1 || sf.position != "" || mf.Solution == nil {
 		return readStart(s, args, sf)
 	}
 	g, err := parseGame(args[0])
 	if err != nil {
-		return 0, nil, "", err
+		return nil, "", err
 	}
 	sol := mf.Solution
 	switch {
 	case sol.Game != g:
-		return 0, nil, "", badInput("%s is a game of %s, not %s", fileName(sf.moves), sol.Game, g)
+		return nil, "", badInput("%s is a game of %s, not %s", fileName(sf.moves), sol.Game, g)
 	case sol.Position != nil:
-		return g, sol.Position, "", nil
+		return sol.Position, "", nil
 	}
 	return readStart(s, []string{args[0], sol.Number}, sf)
 }

@@ -188,10 +188,11 @@ func runSolve(s streams, cmd *cobra.Command, o *solveOptions, args []string) err
 	if o.steps && o.format == "json" {
 		return badInput("--steps draws the board after each move, for people: it goes with the text format, not --format json (whose moves patience check replays)")
 	}
-	cfg, _, p, num, played, err := searchStart(s, args, o.sf, o.fl)
+	cfg, at, err := searchStart(s, args, o.sf, o.fl)
 	if err != nil {
 		return err
 	}
+	p, num, played := at.pos, at.num, at.played
 	cfg.Shortest = o.shortest
 	from := num
 	if played > 0 {
@@ -252,7 +253,7 @@ func runSolve(s streams, cmd *cobra.Command, o *solveOptions, args []string) err
 		if played == 0 {
 			note = catalogueNote(cfg.Options, p, num)
 		}
-		printSolution(s.out, p, num, sol, res, style(s.out, o.ascii), o.steps, note)
+		printSolution(s.out, p, num, sol, res, solutionLook{style(s.out, o.ascii), o.steps, note})
 	}
 	if sig != 0 {
 		return interrupted{sig}
@@ -311,18 +312,18 @@ func estimateStoppable(ctx context.Context, p *rules.Position, cfg sample.Config
 // configuration from the flags, GAME, the start position (a deal number or
 // --position, and its number if it has one), and the position after the
 // moves of --moves (with how many were played).
-func searchStart(s streams, args []string, sf startFlags, fl searchFlags) (solver.Config, rules.Game, *rules.Position, string, int, error) {
+func searchStart(s streams, args []string, sf startFlags, fl searchFlags) (solver.Config, start, error) {
 	cfg, err := fl.config()
 	if err != nil {
-		return cfg, 0, nil, "", 0, err
+		return cfg, start{}, err
 	}
-	g, p, num, err := readStart(s, args, sf)
+	p, num, err := readStart(s, args, sf)
 	if err != nil {
-		return cfg, 0, nil, "", 0, err
+		return cfg, start{}, err
 	}
 	p, played, err := playMoves(s, p, num, sf, cfg.Options)
 	if err != nil {
-		return cfg, g, p, num, played, err
+		return cfg, start{}, err
 	}
 	if sf.hide {
 		p = p.Hide()
@@ -332,7 +333,7 @@ func searchStart(s streams, args []string, sf startFlags, fl searchFlags) (solve
 	} else {
 		err = fl.shareTable(&cfg)
 	}
-	return cfg, g, p, num, played, err
+	return cfg, start{p, num, played}, err
 }
 
 // dealSuffix names the deal a position came from, if it has a number.
@@ -343,9 +344,19 @@ func dealSuffix(num string) string {
 	return " from deal " + num
 }
 
-// printSolution writes the verdict and move list for people, and before
-// the verdict the catalogue's note (catalogueNote) when there is one.
-func printSolution(w io.Writer, p *rules.Position, num string, sol *rules.Solution, res solver.Result, st rules.BoardStyle, steps bool, note string) {
+// solutionLook is how a solution is printed for people: the board's
+// style, the board after every move or not (--steps), and the
+// catalogue's note (catalogueNote), if any, before the verdict.
+type solutionLook struct {
+	style rules.BoardStyle
+	steps bool
+	note  string
+}
+
+// printSolution writes the verdict and move list for people, as look
+// says.
+func printSolution(w io.Writer, p *rules.Position, num string, sol *rules.Solution, res solver.Result, look solutionLook) {
+	st, steps, note := look.style, look.steps, look.note
 	fmt.Fprint(w, rules.FormatBoard(p, num, st))
 	fmt.Fprintln(w)
 	if p.Game == rules.RussianCell {
