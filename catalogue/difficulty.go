@@ -203,7 +203,8 @@ func parseLabels(c *Catalogue, s section, b []byte) (*labels, error) {
 	if crc32.ChecksumIEEE(b) != s.CRC32 {
 		return nil, errors.New("catalogue: section \"difficulty\" is damaged (checksum)")
 	}
-	if s.Count > c.Len() || uint64(len(b)) != (s.Count+1)/2 {
+	// s.Count/2 + s.Count%2 is (s.Count+1)/2 without its overflow at 2^64-1.
+	if s.Count > c.Len() || uint64(len(b)) != s.Count/2+s.Count%2 {
 		return nil, fmt.Errorf("catalogue: section \"difficulty\" labels %d deals in %d bytes, of %d deals", s.Count, len(b), c.Len())
 	}
 	of := make([]Difficulty, s.Count)

@@ -3,8 +3,11 @@ package catalogue
 import (
 	"fmt"
 	"hash/crc32"
+	"math"
 	"strings"
 	"testing"
+
+	"github.com/patience-solver/patience/rules"
 )
 
 // smallLabels labels deals 10..25 of small: the winnable ones by n%4+1
@@ -188,5 +191,15 @@ func TestDifficultyOfNil(t *testing.T) {
 	}
 	if _, ok := c.NextDifficulty(1, Hard); ok {
 		t.Error("a nil catalogue found a deal")
+	}
+}
+
+// TestParseLabelsCountOverflow: a difficulty section that says 2^64-1
+// labels in no bytes is refused, not taken for (2^64-1+1)/2 = 0 bytes,
+// even for a range (which Parse never reads) as long as that.
+func TestParseLabelsCountOverflow(t *testing.T) {
+	c := &Catalogue{Game: rules.RussianCell, First: 1, Last: math.MaxUint64, listed: Unsolvable, list: []uint64{}, unknown: []uint64{}}
+	if _, err := parseLabels(c, section{Name: difficultySection, Count: math.MaxUint64}, nil); err == nil || !strings.Contains(err.Error(), "in 0 bytes") {
+		t.Errorf("parseLabels of 2^64-1 labels in 0 bytes: error %v, want one saying so", err)
 	}
 }
