@@ -77,13 +77,11 @@ func (d Difficulty) String() string {
 // or "very-hard" ("" for NoDifficulty).
 func (d Difficulty) Slug() string { return strings.ReplaceAll(d.String(), " ", "-") }
 
-// ParseDifficulty reads a label: easy, medium, hard, or very-hard (also
-// "very hard" and "veryhard"), in any case.
+// ParseDifficulty reads a label as Slug writes it: easy, medium, hard or
+// very-hard, and nothing else (not "" for no label, "very hard" or "Hard").
 func ParseDifficulty(s string) (Difficulty, error) {
-	t := strings.ToLower(strings.TrimSpace(s))
-	t = strings.NewReplacer(" ", "", "-", "", "_", "").Replace(t)
 	for _, d := range Difficulties {
-		if strings.ReplaceAll(d.Slug(), "-", "") == t {
+		if s == d.Slug() {
 			return d, nil
 		}
 	}

@@ -169,14 +169,15 @@ func TestRate(t *testing.T) {
 		}
 	}
 	for _, d := range Difficulties {
-		for _, s := range []string{d.Slug(), d.String(), strings.ToUpper(d.Slug())} {
-			if got, err := ParseDifficulty(s); err != nil || got != d {
-				t.Errorf("ParseDifficulty(%q) = %v, %v", s, got, err)
-			}
+		if got, err := ParseDifficulty(d.Slug()); err != nil || got != d {
+			t.Errorf("ParseDifficulty(%q) = %v, %v", d.Slug(), got, err)
 		}
 	}
-	if _, err := ParseDifficulty("tricky"); err == nil {
-		t.Error("ParseDifficulty(\"tricky\") gave no error")
+	// Only the slugs, as the commands' help writes them.
+	for _, s := range []string{"tricky", "", "very hard", "veryhard", "very_hard", "Hard", "HARD", "Very-Hard", " hard", "hard ", "none"} {
+		if d, err := ParseDifficulty(s); err == nil {
+			t.Errorf("ParseDifficulty(%q) = %v, want an error", s, d)
+		}
 	}
 }
 

@@ -28,7 +28,8 @@ type findOptions struct {
 	minLength            int
 	minNodes             int64
 	noCatalogue          bool
-	difficulty           string
+	difficulty           catalogue.Difficulty // NoDifficulty without --difficulty
+	difficultyText       string
 	fl                   searchFlags
 }
 
@@ -77,18 +78,25 @@ func newFindCommand(s streams) *cobra.Command {
 		Long:    findLong,
 		Example: findExample,
 		Args:    oneArg("missing GAME: use russian-cell or ripple-fan", "find takes one GAME"),
-		RunE:    func(cmd *cobra.Command, args []string) error { return runFind(s, o, args) },
+		RunE: func(cmd *cobra.Command, args []string) error {
+			d, _, err := difficultyFlag(cmd)
+			if err != nil {
+				return err
+			}
+			o.difficulty = d
+			return runFind(s, o, args)
+		},
 	}
 	cmd.Flags().StringVar(&o.format, "format", "text", "output format: text (deal numbers) or json (one results line a deal)")
 	cmd.Flags().BoolVar(&o.solvable, "solvable", false, "list winnable deals (the default)")
 	cmd.Flags().BoolVar(&o.unsolvable, "unsolvable", false, "list deals that cannot be won")
-	cmd.Flags().IntVar(&o.count, "count", 10, "how many deals to list")
+	intFlag(cmd.Flags(), &o.count, "count", "", 10, "how many deals to list")
 	cmd.Flags().StringVar(&o.from, "from", "1", "the first deal number to look at")
-	cmd.Flags().IntVar(&o.minLength, "min-length", 0, "only wins of at least this many moves")
-	cmd.Flags().Int64Var(&o.minNodes, "min-nodes", 0, "only deals that took at least this many positions to decide")
+	intFlag(cmd.Flags(), &o.minLength, "min-length", "", 0, "only wins of at least this many moves")
+	int64Flag(cmd.Flags(), &o.minNodes, "min-nodes", 0, "only deals that took at least this many positions to decide")
 	cmd.Flags().BoolVar(&o.quiet, "quiet", false, "no progress bar")
 	cmd.Flags().BoolVar(&o.noCatalogue, "no-catalogue", false, "decide every deal with the solver, even those the catalogue knows")
-	cmd.Flags().StringVar(&o.difficulty, "difficulty", "", "only winnable Russian Cell deals of this difficulty (easy, medium, hard, very-hard), from the catalogue")
+	cmd.Flags().StringVar(&o.difficultyText, "difficulty", "", "only winnable Russian Cell deals of this difficulty (easy, medium, hard, very-hard), from the catalogue")
 	o.fl.add(cmd, "deals decided at once, one core each")
 	return cmd
 }
@@ -111,7 +119,7 @@ func runFind(s streams, o *findOptions, args []string) error {
 	if err != nil {
 		return err
 	}
-	if o.difficulty != "" {
+	if o.difficulty != catalogue.NoDifficulty {
 		return findDifficulty(s, o, g, cfg, first)
 	}
 	want := solver.Solvable
@@ -193,10 +201,7 @@ func findListed(ctx context.Context, s streams, o *findOptions, g rules.Game, cf
 
 // findDifficulty answers find --difficulty from the catalogue's labels.
 func findDifficulty(s streams, o *findOptions, g rules.Game, cfg solver.Config, from uint64) error {
-	d, err := catalogue.ParseDifficulty(o.difficulty)
-	if err != nil {
-		return usageError{fmt.Errorf("--difficulty: %w", err)}
-	}
+	d := o.difficulty
 	switch {
 	case o.unsolvable:
 		return badInput("--difficulty lists winnable deals: give it without --unsolvable")

@@ -31,8 +31,8 @@ type sampleFlags struct {
 }
 
 func (f *sampleFlags) add(cmd *cobra.Command) {
-	cmd.Flags().IntVar(&f.samples, "samples", sample.DefaultSamples, "with unknown cards (??): how many arrangements of the unseen cards to draw and solve")
-	cmd.Flags().Uint64Var(&f.seed, "seed", sample.DefaultSeed, "with unknown cards (??): the seed of the draw; the same seed draws the same arrangements")
+	intFlag(cmd.Flags(), &f.samples, "samples", "", sample.DefaultSamples, "with unknown cards (??): how many arrangements of the unseen cards to draw and solve")
+	uint64Flag(cmd.Flags(), &f.seed, "seed", sample.DefaultSeed, "with unknown cards (??): the seed of the draw; the same seed draws the same arrangements")
 }
 
 // check refuses --samples out of range, and --samples or --seed for a
