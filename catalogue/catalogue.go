@@ -35,6 +35,13 @@ import (
 // writes.
 const Version = 1
 
+// MaxDeals is the most deals a catalogue covers: New refuses a larger
+// range, and Parse a file that declares one (its counts would not fit the
+// signed 64-bit integers that programs read them into). `patience
+// catalogue build` holds a byte a deal while it builds, so it never
+// writes one larger.
+const MaxDeals = 1 << 32
+
 // Verdict is what a catalogue knows of a deal.
 type Verdict uint8
 
@@ -113,6 +120,8 @@ func New(g rules.Game, o rules.Options, first, last uint64, solvable, unsolvable
 	switch {
 	case first < 1 || last < first:
 		return nil, fmt.Errorf("catalogue range %d-%d: want 1 <= first <= last", first, last)
+	case last-first >= MaxDeals:
+		return nil, fmt.Errorf("catalogue range %d-%d: %s deals, and a catalogue covers at most %s", first, last, thousands(last-first+1), thousands(MaxDeals))
 	case (solvable == nil) == (unsolvable == nil):
 		return nil, errors.New("catalogue: give the solvable deals or the unsolvable ones, not both or neither")
 	case solvable != nil:
@@ -253,12 +262,15 @@ func (c *Catalogue) Next(from uint64, v Verdict) (n uint64, unknownSkipped uint6
 		}
 		return l[i], skipped(l[i]), true
 	case c.other():
+		// The first number from from on that excluded skips; when excluded
+		// runs to Last, there is none (and Last may be 2^64-1: n must not
+		// step past it).
 		n := from
 		for i, _ := slices.BinarySearch(c.excluded, n); i < len(c.excluded) && c.excluded[i] == n; i++ {
+			if n == c.Last {
+				return 0, uint64(len(c.unknown) - ui), false
+			}
 			n++
-		}
-		if n > c.Last {
-			return 0, uint64(len(c.unknown) - ui), false
 		}
 		return n, skipped(n), true
 	}
@@ -394,14 +406,20 @@ func parseHeader(line []byte) (header, rules.Game, rulesDoc, error) {
 	var h header
 	var rd rulesDoc
 	dec := json.NewDecoder(bytes.NewReader(line))
-	if err := dec.Decode(&h); err != nil || h.Patience != "catalogue" {
+	err := dec.Decode(&h)
+	if h.Patience != "catalogue" {
 		return h, 0, rd, errors.New(`not a catalogue: the first line is not a header with "patience":"catalogue"`)
+	}
+	if err != nil {
+		// A field of the wrong type, such as a negative count, or a
+		// number too large for its field.
+		return h, 0, rd, fmt.Errorf("catalogue: a bad header: %v", err)
 	}
 	if h.Version != Version {
 		return h, 0, rd, fmt.Errorf("catalogue format version %d: this build reads version %d", h.Version, Version)
 	}
-	g, err := rules.ParseGame(h.Game)
-	if err != nil || g.String() != h.Game {
+	g, gerr := rules.ParseGame(h.Game)
+	if gerr != nil || g.String() != h.Game {
 		return h, 0, rd, fmt.Errorf("catalogue: unknown game %q", h.Game)
 	}
 	rdec := json.NewDecoder(bytes.NewReader(h.Rules))
@@ -542,6 +560,9 @@ func parseRange(s string) (uint64, uint64, error) {
 	last, err2 := strconv.ParseUint(b, 10, 64)
 	if !ok || err1 != nil || err2 != nil || first < 1 || last < first {
 		return 0, 0, fmt.Errorf("catalogue: bad deals %q: want FIRST-LAST", s)
+	}
+	if last-first >= MaxDeals {
+		return 0, 0, fmt.Errorf("catalogue: deals %q are %s deals, and a catalogue covers at most %s", s, thousands(last-first+1), thousands(MaxDeals))
 	}
 	return first, last, nil
 }

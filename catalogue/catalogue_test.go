@@ -2,8 +2,10 @@ package catalogue
 
 import (
 	"bytes"
+	"math"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -267,5 +269,109 @@ func BenchmarkLookup(b *testing.B) {
 	for b.Loop() {
 		n = n*6364136223846793005 + 1442695040888963407
 		c.LookupUint64(c.First + n%c.Len())
+	}
+}
+
+// TestParseRefusesInconsistentHeader: crafted files whose header does not
+// fit their lists (a range far past them, counts that do not add up or
+// that could not be counts) are refused, each with a one-line error, by
+// Parse and so by every command that reads a catalogue file.
+func TestParseRefusesInconsistentHeader(t *testing.T) {
+	shipped, err := files.ReadFile("data/russian-cell.cat")
+	if err != nil {
+		t.Fatal(err)
+	}
+	shippedHead, shippedBody, _ := strings.Cut(string(shipped), "\n")
+	good := string(small(t).Encode())
+	head, body, _ := strings.Cut(good, "\n")
+	for _, s := range []string{`"deals":"10-40"`, `"solvable":25,`, `{"name":"unsolvable","count":4,`} {
+		if !strings.Contains(head, s) {
+			t.Fatalf("header %s: the test expects %s", head, s)
+		}
+	}
+	for _, s := range []string{`"deals":"1-1000000"`, `"solvable":910547,`, `"unsolvable":89453,`} {
+		if !strings.Contains(shippedHead, s) {
+			t.Fatalf("shipped header %s: the test expects %s", shippedHead, s)
+		}
+	}
+	// with replaces each old, new pair in head, once each.
+	with := func(head string, pairs ...string) string {
+		for i := 0; i < len(pairs); i += 2 {
+			head = strings.Replace(head, pairs[i], pairs[i+1], 1)
+		}
+		return head
+	}
+	const maxU = uint64(math.MaxUint64)
+	u := func(n uint64) string { return strconv.FormatUint(n, 10) }
+	cases := []struct{ name, data, want string }{
+		// The shipped catalogue stretched to 2^64-1, its counts made to add
+		// up: 2^64-1-89453 solvable, which prints as -89,454 when read as
+		// a signed count.
+		{"shipped to 2^64-1", with(shippedHead,
+			`"deals":"1-1000000"`, `"deals":"1-`+u(maxU)+`"`,
+			`"solvable":910547,`, `"solvable":`+u(maxU-89453)+`,`) + "\n" + shippedBody,
+			"at most 4,294,967,296"},
+		// The small catalogue (31 deals, 6 listed) over 2^32+1 deals.
+		{"one past the most", with(head,
+			`"deals":"10-40"`, `"deals":"10-`+u(10+MaxDeals)+`"`,
+			`"solvable":25,`, `"solvable":`+u(MaxDeals+1-6)+`,`) + "\n" + body,
+			"4,294,967,297 deals"},
+		// Labels for 2^64-1 deals in 0 bytes: (count+1)/2 is 0 in uint64.
+		{"labels to 2^64-1", with(head,
+			`"deals":"10-40"`, `"deals":"1-`+u(maxU)+`"`,
+			`"solvable":25,`, `"solvable":`+u(maxU-6)+`,`,
+			`"sections":[`, `"sections":[{"name":"difficulty","count":`+u(maxU)+`,"bytes":0,"crc32":0},`) + "\n" + body,
+			"at most"},
+		{"negative count", with(head, `"solvable":25,`, `"solvable":-6,`) + "\n" + body, "bad header"},
+		{"count past 2^64-1", with(head, `"solvable":25,`, `"solvable":18446744073709551616,`) + "\n" + body, "bad header"},
+		{"counts past the range", with(head, `"solvable":25,`, `"solvable":`+u(maxU-5)+`,`) + "\n" + body, "counts"},
+		{"counts short of the range", with(head, `"deals":"10-40"`, `"deals":"10-41"`) + "\n" + body, "counts"},
+		{"a section longer than the range", with(head, `{"name":"unsolvable","count":4,`, `{"name":"unsolvable","count":`+u(maxU)+`,`) + "\n" + body, "cannot fit"},
+		{"a section longer than its list", with(head, `{"name":"unsolvable","count":4,`, `{"name":"unsolvable","count":5,`,
+			`"unsolvable":4,`, `"unsolvable":5,`, `"solvable":25,`, `"solvable":24,`) + "\n" + body, "5 numbers"},
+	}
+	for _, tc := range cases {
+		if tc.data == good || tc.data == string(shipped) {
+			t.Fatalf("%s: the crafted file is the good one", tc.name)
+		}
+		c, err := Parse([]byte(tc.data))
+		if err == nil {
+			t.Errorf("%s: Parse accepted deals %d-%d, %d solvable", tc.name, c.First, c.Last, c.Count(Solvable))
+			continue
+		}
+		if !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%s: Parse error %q, want one line containing %q", tc.name, err, tc.want)
+		}
+	}
+	// The most deals a catalogue covers are read, and answered for.
+	most := with(head, `"deals":"10-40"`, `"deals":"10-`+u(10+MaxDeals-1)+`"`, `"solvable":25,`, `"solvable":`+u(MaxDeals-6)+`,`)
+	c := mustParse(t, []byte(most+"\n"+body))
+	if c.Len() != MaxDeals || c.Count(Solvable) != MaxDeals-6 || c.LookupUint64(10+MaxDeals-1) != Solvable {
+		t.Errorf("a catalogue of %d deals: %d deals, %d solvable, the last %v", uint64(MaxDeals), c.Len(), c.Count(Solvable), c.LookupUint64(10+MaxDeals-1))
+	}
+	if _, err := New(rules.RussianCell, rules.DefaultOptions(), 1, MaxDeals+1, []uint64{}, nil, nil); err == nil || !strings.Contains(err.Error(), "at most") {
+		t.Errorf("New of %d deals: error %v, want one saying at most", uint64(MaxDeals+1), err)
+	}
+}
+
+// TestNextAtTheLastNumber: a catalogue that ends at 2^64-1 with its last
+// deal listed has no deal of the other verdict from there on (the search
+// must not step past 2^64-1 to 0).
+func TestNextAtTheLastNumber(t *testing.T) {
+	const last = uint64(math.MaxUint64)
+	c, err := New(rules.RussianCell, rules.DefaultOptions(), last-2, last, nil, []uint64{last - 1, last}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []*Catalogue{c, mustParse(t, c.Encode())} {
+		if n, _, ok := c.Next(last-1, Solvable); ok {
+			t.Errorf("Next(2^64-2, solvable) = %d, want none", n)
+		}
+		if n, _, ok := c.Next(last-2, Solvable); !ok || n != last-2 {
+			t.Errorf("Next(2^64-3, solvable) = %d, %v; want 2^64-3", n, ok)
+		}
+		if n, _, ok := c.Next(last, Unsolvable); !ok || n != last {
+			t.Errorf("Next(2^64-1, unsolvable) = %d, %v; want 2^64-1", n, ok)
+		}
 	}
 }

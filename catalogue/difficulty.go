@@ -77,13 +77,11 @@ func (d Difficulty) String() string {
 // or "very-hard" ("" for NoDifficulty).
 func (d Difficulty) Slug() string { return strings.ReplaceAll(d.String(), " ", "-") }
 
-// ParseDifficulty reads a label: easy, medium, hard, or very-hard (also
-// "very hard" and "veryhard"), in any case.
+// ParseDifficulty reads a label as Slug writes it: easy, medium, hard or
+// very-hard, and nothing else (not "" for no label, "very hard" or "Hard").
 func ParseDifficulty(s string) (Difficulty, error) {
-	t := strings.ToLower(strings.TrimSpace(s))
-	t = strings.NewReplacer(" ", "", "-", "", "_", "").Replace(t)
 	for _, d := range Difficulties {
-		if strings.ReplaceAll(d.Slug(), "-", "") == t {
+		if s == d.Slug() {
 			return d, nil
 		}
 	}
@@ -203,7 +201,8 @@ func parseLabels(c *Catalogue, s section, b []byte) (*labels, error) {
 	if crc32.ChecksumIEEE(b) != s.CRC32 {
 		return nil, errors.New("catalogue: section \"difficulty\" is damaged (checksum)")
 	}
-	if s.Count > c.Len() || uint64(len(b)) != (s.Count+1)/2 {
+	// s.Count/2 + s.Count%2 is (s.Count+1)/2 without its overflow at 2^64-1.
+	if s.Count > c.Len() || uint64(len(b)) != s.Count/2+s.Count%2 {
 		return nil, fmt.Errorf("catalogue: section \"difficulty\" labels %d deals in %d bytes, of %d deals", s.Count, len(b), c.Len())
 	}
 	of := make([]Difficulty, s.Count)

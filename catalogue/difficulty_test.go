@@ -3,8 +3,11 @@ package catalogue
 import (
 	"fmt"
 	"hash/crc32"
+	"math"
 	"strings"
 	"testing"
+
+	"github.com/patience-solver/patience/rules"
 )
 
 // smallLabels labels deals 10..25 of small: the winnable ones by n%4+1
@@ -166,14 +169,15 @@ func TestRate(t *testing.T) {
 		}
 	}
 	for _, d := range Difficulties {
-		for _, s := range []string{d.Slug(), d.String(), strings.ToUpper(d.Slug())} {
-			if got, err := ParseDifficulty(s); err != nil || got != d {
-				t.Errorf("ParseDifficulty(%q) = %v, %v", s, got, err)
-			}
+		if got, err := ParseDifficulty(d.Slug()); err != nil || got != d {
+			t.Errorf("ParseDifficulty(%q) = %v, %v", d.Slug(), got, err)
 		}
 	}
-	if _, err := ParseDifficulty("tricky"); err == nil {
-		t.Error("ParseDifficulty(\"tricky\") gave no error")
+	// Only the slugs, as the commands' help writes them.
+	for _, s := range []string{"tricky", "", "very hard", "veryhard", "very_hard", "Hard", "HARD", "Very-Hard", " hard", "hard ", "none"} {
+		if d, err := ParseDifficulty(s); err == nil {
+			t.Errorf("ParseDifficulty(%q) = %v, want an error", s, d)
+		}
 	}
 }
 
@@ -188,5 +192,15 @@ func TestDifficultyOfNil(t *testing.T) {
 	}
 	if _, ok := c.NextDifficulty(1, Hard); ok {
 		t.Error("a nil catalogue found a deal")
+	}
+}
+
+// TestParseLabelsCountOverflow: a difficulty section that says 2^64-1
+// labels in no bytes is refused, not taken for (2^64-1+1)/2 = 0 bytes,
+// even for a range (which Parse never reads) as long as that.
+func TestParseLabelsCountOverflow(t *testing.T) {
+	c := &Catalogue{Game: rules.RussianCell, First: 1, Last: math.MaxUint64, listed: Unsolvable, list: []uint64{}, unknown: []uint64{}}
+	if _, err := parseLabels(c, section{Name: difficultySection, Count: math.MaxUint64}, nil); err == nil || !strings.Contains(err.Error(), "in 0 bytes") {
+		t.Errorf("parseLabels of 2^64-1 labels in 0 bytes: error %v, want one saying so", err)
 	}
 }

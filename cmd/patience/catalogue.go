@@ -294,7 +294,7 @@ func catalogueRead(s streams, g rules.Game, files []string, dealSpec string) (*v
 				dealSpec = r.Header().Deals
 			}
 			first, last, err = catalogueRange(dealSpec)
-			if err == nil && last-first >= 1<<32 {
+			if err == nil && last-first >= catalogue.MaxDeals {
 				err = badInput("--deals %s: a catalogue covers at most 2^32 deals", dealSpec)
 			}
 			if err == nil {

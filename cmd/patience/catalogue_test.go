@@ -293,3 +293,26 @@ func TestCLICatalogueBuild(t *testing.T) {
 		t.Errorf("build --deals 11-20: %q", out)
 	}
 }
+
+// TestCatalogueInfoRefusesHugeRange: a catalogue file whose header
+// stretches its range to deal 2^64-1, its counts made to add up, is
+// refused by catalogue info in one line, not described with a negative
+// count of winnable deals.
+func TestCatalogueInfoRefusesHugeRange(t *testing.T) {
+	c, err := catalogue.New(rules.RussianCell, rules.DefaultOptions(), 1, 8, nil, []uint64{3}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data := string(c.Encode())
+	head, body, _ := strings.Cut(data, "\n")
+	if !strings.Contains(head, `"deals":"1-8"`) || !strings.Contains(head, `"solvable":7,`) {
+		t.Fatalf("header %s", head)
+	}
+	head = strings.Replace(head, `"deals":"1-8"`, `"deals":"1-18446744073709551615"`, 1)
+	head = strings.Replace(head, `"solvable":7,`, `"solvable":18446744073709551614,`, 1)
+	name := filepath.Join(t.TempDir(), "huge.cat")
+	if err := os.WriteFile(name, []byte(head+"\n"+body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cliWantUsage(t, cliRun(t, "", "catalogue", "info", "--file", name), 1, "huge.cat", "a catalogue covers at most 4,294,967,296")
+}

@@ -266,7 +266,7 @@ type dealOptions struct {
 	sf               startFlags
 	random, winnable bool
 	seed             uint64
-	difficulty       string
+	difficulty       string // as given; read by difficultyFlag
 }
 
 // dealLong and dealExample are the help of deal.
@@ -320,7 +320,7 @@ func newDealCommand(s streams) *cobra.Command {
 	o.sf.addHide(cmd, "show every face-down card as ?? (what a player sees)")
 	cmd.Flags().BoolVar(&o.random, "random", false, "pick a deal at random among those the catalogue covers")
 	cmd.Flags().BoolVar(&o.winnable, "winnable", false, "with --random: pick among the winnable deals only")
-	cmd.Flags().Uint64Var(&o.seed, "seed", 0, "with --random: repeat the pick made with this seed (default: a new pick each time)")
+	uint64Flag(cmd.Flags(), &o.seed, "seed", 0, "with --random: repeat the pick made with this seed (default: a new pick each time)")
 	cmd.Flags().StringVar(&o.difficulty, "difficulty", "", "with --random: pick a winnable Russian Cell deal of this difficulty (easy, medium, hard, very-hard)")
 	return cmd
 }
@@ -332,12 +332,15 @@ func runDeal(s streams, cmd *cobra.Command, o *dealOptions, args []string) error
 	}
 	var p *rules.Position
 	var num string
-	var err error
+	d, hasDifficulty, err := difficultyFlag(cmd)
+	if err != nil {
+		return err
+	}
 	seeded := cmd.Flags().Changed("seed")
 	switch {
 	case o.random:
-		p, num, err = randomDeal(args, o.sf, o.winnable, o.difficulty, o.seed, seeded)
-	case o.difficulty != "":
+		p, num, err = randomDeal(args, o.sf, o.winnable, d, o.seed, seeded)
+	case hasDifficulty:
 		err = badInput("--difficulty goes with --random: it picks a random deal of that difficulty")
 	case o.winnable:
 		err = badInput("--winnable goes with --random: it picks a random winnable deal")
@@ -377,7 +380,7 @@ func runDeal(s streams, cmd *cobra.Command, o *dealOptions, args []string) error
 // randomDeal picks the deal of deal --random: GAME (args[0]) and no deal
 // number or --position; seeded says that seed was given. A difficulty
 // picks among the winnable deals of that label.
-func randomDeal(args []string, sf startFlags, winnable bool, difficulty string, seed uint64, seeded bool) (*rules.Position, string, error) {
+func randomDeal(args []string, sf startFlags, winnable bool, d catalogue.Difficulty, seed uint64, seeded bool) (*rules.Position, string, error) {
 	g, err := parseGame(args[0])
 	if err != nil {
 		return nil, "", err
@@ -392,11 +395,7 @@ func randomDeal(args []string, sf startFlags, winnable bool, difficulty string, 
 	if !seeded {
 		seed = mathrand.Uint64()
 	}
-	if difficulty != "" {
-		d, err := catalogue.ParseDifficulty(difficulty)
-		if err != nil {
-			return nil, "", usageError{fmt.Errorf("--difficulty: %w", err)}
-		}
+	if d != catalogue.NoDifficulty {
 		u, ok := c.PickDifficulty(d, seed)
 		if !ok {
 			return nil, "", usageError{catalogue.ErrNoDifficulty(g, c, d)}

@@ -170,7 +170,7 @@ func TestCLIFindDifficulty(t *testing.T) {
 		{[]string{"find", "russian-cell", "--unsolvable", "--difficulty", "hard"}, "without --unsolvable"},
 		{[]string{"find", "russian-cell", "--difficulty", "hard", "--format", "json"}, "--format json"},
 		{[]string{"find", "russian-cell", "--difficulty", "hard", "--min-length", "90"}, "--min-length"},
-		{[]string{"find", "russian-cell", "--difficulty", "tricky"}, "use easy, medium, hard or very-hard"},
+		{[]string{"find", "russian-cell", "--difficulty", "tricky"}, `--difficulty "tricky": want easy, medium, hard or very-hard`},
 		{[]string{"find", "ripple-fan", "--difficulty", "hard"}, "a Ripple Fan deal has no difficulty"},
 		{[]string{"deal", "ripple-fan", "--random", "--difficulty", "hard"}, "a Ripple Fan deal has no difficulty"},
 		{[]string{"deal", "russian-cell", "617", "--difficulty", "hard"}, "--difficulty goes with --random"},

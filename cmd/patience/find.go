@@ -28,7 +28,8 @@ type findOptions struct {
 	minLength            int
 	minNodes             int64
 	noCatalogue          bool
-	difficulty           string
+	difficulty           catalogue.Difficulty // NoDifficulty without --difficulty
+	difficultyText       string
 	fl                   searchFlags
 }
 
@@ -77,24 +78,30 @@ func newFindCommand(s streams) *cobra.Command {
 		Long:    findLong,
 		Example: findExample,
 		Args:    oneArg("missing GAME: use russian-cell or ripple-fan", "find takes one GAME"),
-		RunE:    func(cmd *cobra.Command, args []string) error { return runFind(cmd.Context(), s, o, args) },
+		RunE:    func(cmd *cobra.Command, args []string) error { return runFind(cmd, s, o, args) },
 	}
 	cmd.Flags().StringVar(&o.format, "format", "text", "output format: text (deal numbers) or json (one results line a deal)")
 	cmd.Flags().BoolVar(&o.solvable, "solvable", false, "list winnable deals (the default)")
 	cmd.Flags().BoolVar(&o.unsolvable, "unsolvable", false, "list deals that cannot be won")
-	cmd.Flags().IntVar(&o.count, "count", 10, "how many deals to list")
+	intFlag(cmd.Flags(), &o.count, "count", "", 10, "how many deals to list")
 	cmd.Flags().StringVar(&o.from, "from", "1", "the first deal number to look at")
-	cmd.Flags().IntVar(&o.minLength, "min-length", 0, "only wins of at least this many moves")
-	cmd.Flags().Int64Var(&o.minNodes, "min-nodes", 0, "only deals that took at least this many positions to decide")
+	intFlag(cmd.Flags(), &o.minLength, "min-length", "", 0, "only wins of at least this many moves")
+	int64Flag(cmd.Flags(), &o.minNodes, "min-nodes", 0, "only deals that took at least this many positions to decide")
 	cmd.Flags().BoolVar(&o.quiet, "quiet", false, "no progress bar")
 	cmd.Flags().BoolVar(&o.noCatalogue, "no-catalogue", false, "decide every deal with the solver, even those the catalogue knows")
-	cmd.Flags().StringVar(&o.difficulty, "difficulty", "", "only winnable Russian Cell deals of this difficulty (easy, medium, hard, very-hard), from the catalogue")
+	cmd.Flags().StringVar(&o.difficultyText, "difficulty", "", "only winnable Russian Cell deals of this difficulty (easy, medium, hard, very-hard), from the catalogue")
 	o.fl.add(cmd, "deals decided at once, one core each")
 	return cmd
 }
 
 // runFind runs find with its flags parsed into o.
-func runFind(ctx context.Context, s streams, o *findOptions, args []string) error {
+func runFind(cmd *cobra.Command, s streams, o *findOptions, args []string) error {
+	ctx := cmd.Context()
+	d, _, err := difficultyFlag(cmd)
+	if err != nil {
+		return err
+	}
+	o.difficulty = d
 	if err := checkFormat(o.format, "text", "json"); err != nil {
 		return err
 	}
@@ -112,7 +119,7 @@ func runFind(ctx context.Context, s streams, o *findOptions, args []string) erro
 		return err
 	}
 	g, cfg := job.game, job.cfg
-	if o.difficulty != "" {
+	if o.difficulty != catalogue.NoDifficulty {
 		return findDifficulty(s, o, g, cfg, job.from)
 	}
 	want := solver.Solvable
@@ -192,10 +199,7 @@ func findListed(ctx context.Context, s streams, o *findOptions, job findJob) (l 
 
 // findDifficulty answers find --difficulty from the catalogue's labels.
 func findDifficulty(s streams, o *findOptions, g rules.Game, cfg solver.Config, from uint64) error {
-	d, err := catalogue.ParseDifficulty(o.difficulty)
-	if err != nil {
-		return usageError{fmt.Errorf("--difficulty: %w", err)}
-	}
+	d := o.difficulty
 	switch {
 	case o.unsolvable:
 		return badInput("--difficulty lists winnable deals: give it without --unsolvable")

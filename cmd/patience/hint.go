@@ -91,7 +91,7 @@ func newHintCommand(s streams) *cobra.Command {
 		Args:    gameArgs,
 		RunE:    func(cmd *cobra.Command, args []string) error { return runHint(s, cmd, o, args) },
 	}
-	cmd.Flags().IntVarP(&o.count, "count", "n", 1, "how many moves of the winning line to show (with unknown cards: how many of the ranked moves; default all)")
+	intFlag(cmd.Flags(), &o.count, "count", "n", 1, "how many moves of the winning line to show (with unknown cards: how many of the ranked moves; default all)")
 	cmd.Flags().StringVar(&o.format, "format", "text", "output format: text or json")
 	cmd.Flags().BoolVar(&o.ascii, "ascii", false, "draw suits as letters (C S H D), not symbols")
 	cmd.Flags().StringVar(&o.sf.position, "position", "", "read the position from FILE (JSON or board text; - for stdin)")

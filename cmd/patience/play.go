@@ -25,8 +25,8 @@ type playerFlags struct {
 
 func (f *playerFlags) add(cmd *cobra.Command) {
 	cmd.Flags().StringVar(&f.player, "player", "", "who plays: sampled (rates moves over arrangements of the unseen cards), greedy (a fixed rule, no search), reveal (sampled, with a search over the card a move turns up; experimental) or adaptive (sampled, with more arrangements where a decision is close; experimental)")
-	cmd.Flags().IntVar(&f.samples, "samples", game.DecisionSamples, "sampled, reveal and adaptive players: arrangements of the unseen cards drawn at each decision")
-	cmd.Flags().Uint64Var(&f.seed, "seed", game.Seed, "sampled, reveal and adaptive players: the seed of the draws; the same seed plays the same game")
+	intFlag(cmd.Flags(), &f.samples, "samples", "", game.DecisionSamples, "sampled, reveal and adaptive players: arrangements of the unseen cards drawn at each decision")
+	uint64Flag(cmd.Flags(), &f.seed, "seed", game.Seed, "sampled, reveal and adaptive players: the seed of the draws; the same seed plays the same game")
 }
 
 // config reads the flags into a player's configuration.

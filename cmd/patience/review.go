@@ -76,9 +76,9 @@ func newReviewCommand(s streams) *cobra.Command {
 	cmd.Flags().BoolVar(&o.ascii, "ascii", false, "draw suits as letters (C S H D), not symbols")
 	cmd.Flags().StringVar(&o.sf.position, "position", "", "read the start position from FILE (JSON or board text; - for stdin); every card known")
 	cmd.Flags().StringVar(&o.sf.moves, "moves", "", "the moves played (JSON move list, a solution or play record, or one move a line such as \"5C t3>t6\")")
-	cmd.Flags().IntVar(&o.samples, "samples", game.ReviewSamples, "Russian Cell: arrangements of the unseen cards drawn for each move's view")
-	cmd.Flags().IntVar(&o.judge, "judge-samples", game.JudgeSamples, "arrangements of the unseen cards drawn once, at the losing move only, to judge it")
-	cmd.Flags().Uint64Var(&o.seed, "seed", game.Seed, "the seed of the draws")
+	intFlag(cmd.Flags(), &o.samples, "samples", "", game.ReviewSamples, "Russian Cell: arrangements of the unseen cards drawn for each move's view")
+	intFlag(cmd.Flags(), &o.judge, "judge-samples", "", game.JudgeSamples, "arrangements of the unseen cards drawn once, at the losing move only, to judge it")
+	uint64Flag(cmd.Flags(), &o.seed, "seed", game.Seed, "the seed of the draws")
 	o.fl.add(cmd, "arrangements searched at once, one core each")
 	return cmd
 }

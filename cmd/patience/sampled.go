@@ -32,8 +32,8 @@ type sampleFlags struct {
 }
 
 func (f *sampleFlags) add(cmd *cobra.Command) {
-	cmd.Flags().IntVar(&f.samples, "samples", game.HintSamples, "with unknown cards (??): how many arrangements of the unseen cards to draw and solve")
-	cmd.Flags().Uint64Var(&f.seed, "seed", game.Seed, "with unknown cards (??): the seed of the draw; the same seed draws the same arrangements")
+	intFlag(cmd.Flags(), &f.samples, "samples", "", game.HintSamples, "with unknown cards (??): how many arrangements of the unseen cards to draw and solve")
+	uint64Flag(cmd.Flags(), &f.seed, "seed", game.Seed, "with unknown cards (??): the seed of the draw; the same seed draws the same arrangements")
 }
 
 // check refuses --samples out of range, and --samples or --seed for a

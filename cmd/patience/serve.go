@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/netip"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 	"unicode"
@@ -47,8 +48,10 @@ prints the address it really listens on.
 serve answers only requests whose Host is localhost, an IP address (such as
 http://192.168.1.5:8080/, for a phone on the same network) or a name given
 with --allow-host; a request for any other name gets 421 Misdirected
-Request. This keeps a web page from another site from reaching the server
-through a name of its own that it points at this machine (DNS rebinding).
+Request, as does one whose Host is not valid (a port that is not a number
+up to 65535, a name in brackets, an IPv6 address with a zone). This keeps
+a web page from another site from reaching the server through a name of
+its own that it points at this machine (DNS rebinding).
 
 Exit codes: 0 once it has stopped cleanly, after Ctrl-C, SIGTERM, SIGHUP or
 SIGQUIT (it then says "patience: stopped" on stderr); 2 if it cannot listen
@@ -153,26 +156,58 @@ func allowedHosts(names []string) ([]string, error) {
 
 // hostAllowed says whether a request's Host header (host, or host:port)
 // names localhost, an IP address, or one of the allowed names (lower case,
-// no final dot). Case does not matter, nor a final dot.
+// no final dot). Case does not matter, nor a final dot. The header must be
+// valid (RFC 9110's uri-host [":" port]): a port is digits (or empty, as
+// RFC 3986 allows) up to 65535; an address in brackets is an IPv6 address,
+// never an IPv4 one or a name ("[localhost]"); and it carries no zone,
+// neither "%eth0" nor RFC 6874's "%25eth0", since RFC 6874 has a client
+// remove the zone before it sends a URI (a zone means something only on
+// the machine that sends it).
 func hostAllowed(hostHeader string, allowed []string) bool {
-	h := hostHeader
-	if host, _, err := net.SplitHostPort(h); err == nil {
-		h = host
-	} else if strings.HasPrefix(h, "[") && strings.HasSuffix(h, "]") {
-		h = h[1 : len(h)-1]
-	} else if strings.Contains(h, ":") {
-		// A colon outside brackets, not as host:port: IPv6 must be in
-		// brackets in a Host header.
+	h, port := hostHeader, ""
+	bracketed := strings.HasPrefix(h, "[")
+	if bracketed {
+		end := strings.IndexByte(h, ']')
+		if end < 0 {
+			return false
+		}
+		h, port = h[1:end], h[end+1:]
+		if port != "" && port[0] != ':' {
+			return false // "[::1]x"
+		}
+	} else if i := strings.LastIndexByte(h, ':'); i >= 0 {
+		h, port = h[:i], h[i:]
+	}
+	if port != "" && !validPort(port[1:]) {
 		return false
 	}
-	if h == "" {
+	if h == "" || (!bracketed && strings.ContainsAny(h, ":[]")) {
+		// An IPv6 address must be in brackets in a Host header.
 		return false
 	}
-	if _, err := netip.ParseAddr(h); err == nil {
-		return true
+	ip, err := netip.ParseAddr(h)
+	switch {
+	case bracketed:
+		return err == nil && ip.Is6() && ip.Zone() == ""
+	case err == nil:
+		return ip.Is4()
 	}
 	h = strings.TrimSuffix(strings.ToLower(h), ".")
 	return h == "localhost" || slices.Contains(allowed, h)
+}
+
+// validPort says whether p, the port of a Host header, is valid: empty (the
+// scheme's default, as RFC 3986 allows) or decimal digits, leading zeros
+// allowed, of a number up to 65535.
+func validPort(p string) bool {
+	if p == "" {
+		return true
+	}
+	if strings.ContainsFunc(p, func(r rune) bool { return r < '0' || r > '9' }) {
+		return false
+	}
+	n, err := strconv.Atoi(p)
+	return err == nil && n <= 65535
 }
 
 // checkHost answers only requests for an allowed host (see hostAllowed),

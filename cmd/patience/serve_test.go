@@ -220,19 +220,32 @@ func getHost(t *testing.T, addr, host string) (int, string, string) {
 
 // TestServeHostCheck: the server answers requests for localhost, an IP
 // address or a name given with --allow-host, with or without a port, in
-// any case; others get 421 and a short plain-text reason.
+// any case; others get 421 and a short plain-text reason, as do Host
+// values that are not valid: a bad port, a name or an IPv4 address in
+// brackets, an IPv6 address with a zone (raw or as RFC 6874's %25).
 func TestServeHostCheck(t *testing.T) {
 	srv := httptest.NewServer(checkHost(web.Handler(), []string{"mybox.local"}))
 	defer srv.Close()
 	addr := strings.TrimPrefix(srv.URL, "http://")
 	for _, h := range []string{"localhost", "LocalHost:8080", "localhost.", "LOCALHOST.:80", addr, "127.0.0.1", "[::1]", "[::1]:8080",
-		"192.168.1.5:8080", "10.0.0.7", "[fe80::1]:8080", "mybox.local", "MyBox.Local:9000", "mybox.local."} {
+		"192.168.1.5:8080", "10.0.0.7", "[fe80::1]:8080", "mybox.local", "MyBox.Local:9000", "mybox.local.",
+		"localhost:", "[::1]:", "localhost:65535", "127.0.0.1:0", "[2001:db8::1]", "[::ffff:127.0.0.1]:80", "[FE80::1]", "localhost:0000080"} {
 		if code, ctype, _ := getHost(t, addr, h); code != 200 || ctype != "text/html; charset=utf-8" {
 			t.Errorf("Host %q: %d %q, want 200 and the page", h, code, ctype)
 		}
 	}
 	for _, h := range []string{"evil.example", "evil.example:" + strings.Split(addr, ":")[1], "localhost.evil.example", "127.0.0.1.nip.io",
-		"sub.mybox.local", "mybox.localx", "local", "", "::1", "x"} {
+		"sub.mybox.local", "mybox.localx", "local", "", "::1", "x",
+		// Zones: raw, as RFC 6874 writes them in a URI, on any address.
+		"[::1%evil.com]", "[::1%evil.com]:80", "[::1%25evil.com]", "[fe80::1%25eth0]:8080", "[fe80::1%eth0]", "127.0.0.1%eth0",
+		// Brackets around what is not an IPv6 address, or not closed.
+		"[localhost]", "[localhost]:80", "[mybox.local]", "[127.0.0.1]", "[127.0.0.1]:80", "[]", "[]:80", "[", "[::1", "::1]",
+		"[[::1]]", "[::1]]", "[v1.fe80::1+en0]", "[::1]x", "[::1]8080", "[::1]:80:80",
+		// Ports.
+		"localhost:http", "localhost:-1", "localhost:+80", "localhost:65536", "localhost:99999",
+		"localhost:80:80", "127.0.0.1:80:80", "mybox.local:abc", "[::1]:x",
+		// Addresses that are not quite.
+		"127.0.0.01", "1.2.3.4.5", ":80", "::1:80"} {
 		code, ctype, body := getHost(t, addr, h)
 		if code == 200 {
 			t.Errorf("Host %q: served", h)

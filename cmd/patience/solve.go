@@ -32,10 +32,10 @@ type searchFlags struct {
 }
 
 func (f *searchFlags) add(cmd *cobra.Command, workersHelp string) {
-	cmd.Flags().IntVar(&f.workers, "workers", runtime.NumCPU(), workersHelp)
-	cmd.Flags().Int64Var(&f.maxNodes, "max-nodes", game.MaxNodes, "node budget: positions expanded per deal, over all workers (counted every 1,024 positions a worker, so a search may go up to 1,024 a worker past it)")
+	intFlag(cmd.Flags(), &f.workers, "workers", "", runtime.NumCPU(), workersHelp)
+	int64Flag(cmd.Flags(), &f.maxNodes, "max-nodes", game.MaxNodes, "node budget: positions expanded per deal, over all workers (counted every 1,024 positions a worker, so a search may go up to 1,024 a worker past it)")
 	cmd.Flags().DurationVar(&f.timeout, "timeout", 0, "time budget per deal, such as 30s or 5m (default none)")
-	cmd.Flags().IntVar(&f.memoryMB, "memory", solver.DefaultMemoryMB, "memory in MB for the position table (full tables forget positions: slower, still exact) and, in solve and hint, 128 KB a worker")
+	intFlag(cmd.Flags(), &f.memoryMB, "memory", "", solver.DefaultMemoryMB, "memory in MB for the position table (full tables forget positions: slower, still exact) and, in solve and hint, 128 KB a worker")
 	cmd.Flags().BoolVar(&f.noReturns, "no-returns", false, "Russian Cell: forbid playing cards back from the foundations, as PySolFC does (verdicts are the same)")
 }
 
