@@ -1,19 +1,16 @@
 package main
 
 import (
-	"context"
-	"errors"
 	"fmt"
 	"io"
 	"strings"
-	"syscall"
+	"sync/atomic"
 
 	"github.com/spf13/cobra"
 
-	"github.com/patience-solver/patience/internal/wording"
+	"github.com/patience-solver/patience/game"
 	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/solver"
-	"github.com/patience-solver/patience/solver/sample"
 )
 
 // hintOptions are the flags of hint.
@@ -102,7 +99,8 @@ func newHintCommand(s streams) *cobra.Command {
 	return cmd
 }
 
-// runHint runs hint with its flags parsed into o.
+// runHint runs hint with its flags parsed into o: game.GetHint answers,
+// and this renders the answer (writeHint).
 func runHint(s streams, cmd *cobra.Command, o *hintOptions, args []string) error {
 	if err := checkFormat(o.format, "text", "json"); err != nil {
 		return err
@@ -117,128 +115,101 @@ func runHint(s streams, cmd *cobra.Command, o *hintOptions, args []string) error
 	if err != nil {
 		return err
 	}
-	p, num, played := at.pos, at.num, at.played
-	from := num
-	if played > 0 {
-		num = "" // a position of its own now, carried whole
-	}
-	withPosition := num == "" || o.sf.position != ""
-	if err := o.smp.check(cmd, p, o.sf.hide); err != nil {
+	if err := o.smp.check(cmd, at.pos, o.sf.hide); err != nil {
 		return err
 	}
-	noteNothingHidden(s, p, o.sf.hide)
-	st := style(s.out, o.ascii)
-	if p.Unknowns() > 0 {
-		return hintUnknown(s, cmd, o, p, from, cfg, st)
+	noteNothingHidden(s, at.pos, o.sf.hide)
+	req := game.Request{Position: at.pos, Seen: o.sf.seen, Solver: cfg, Samples: o.smp.samples, Seed: o.smp.seed}
+	var searched atomic.Int64
+	if at.pos.Unknowns() == 0 {
+		req.Solver.Progress = &searched
 	}
-	res, sig, err := solveStoppable(cmd.Context(), s, p, cfg)
+	bar := searchProgress(s, cfg.MaxNodes, &searched)
+	h, err := game.GetHint(cmd.Context(), req)
+	bar.stop()
 	if err != nil {
 		return err
 	}
-	if res.Verdict == solver.Solvable {
-		if _, err := replayWin(p, cfg.Options, res.Moves); err != nil {
-			return err
-		}
+	show := o.count
+	if h.Exact || cmd.Flags().Changed("count") {
+		show = o.count
+	} else {
+		show = len(h.Rating.Ranked)
 	}
-	// With the game's moves known, never advise going back to one
-	// of its positions: when the solver's win begins so, give a
-	// move to a new position that keeps a win instead.
-	var detour *rules.Move
-	if res.Verdict == solver.Solvable && len(res.Moves) > 0 && sample.Seen(o.sf.seen, p, res.Moves[0]) {
-		m, err := sample.FreshWin(cmd.Context(), p, o.smp.config(cfg), res.Moves[0], o.sf.seen)
-		if err != nil {
-			return err
-		}
-		detour = &m
-	}
-	return writeHint(s, o, p, num, from, played, withPosition, cfg, res, sig, detour, st)
-}
-
-// hintUnknown ranks the moves of a position with unknown cards over
-// arrangements of them, and writes the advice.
-func hintUnknown(s streams, cmd *cobra.Command, o *hintOptions, p *rules.Position, from string, cfg solver.Config, st rules.BoardStyle) error {
-	adv, sig, err := hintStoppable(cmd.Context(), p, o.smp.config(cfg), o.sf.seen)
-	stopped := errors.Is(err, sample.ErrInterrupted)
-	if err != nil && !stopped {
+	if err := writeHint(s, o, h, at, show); err != nil {
 		return err
 	}
-	show := o.count
-	if !cmd.Flags().Changed("count") {
-		show = len(adv.Ranked)
-	}
-	switch {
-	case o.format == "json":
-		fmt.Fprintf(s.out, "%s\n", mustMarshal(newAdviceDoc(p, from, cfg, adv, show, stopped)))
-	case stopped:
-		fmt.Fprintf(s.out, "Interrupted before every arrangement was decided, so no move can be ranked (%s positions searched).\n",
-			thousands(adv.Nodes))
-	default:
-		printAdvice(s.out, p, adv, show, st)
-	}
-	if stopped {
-		return interrupted{sig}
+	if h.Stopped {
+		return interrupted{signalOf(cmd.Context())}
 	}
 	return nil
 }
 
-// writeHint writes hint's answer for a position with every card known:
-// res is the search's, detour a move to a new position when the win found
-// goes back to one of the game's, and sig the signal that stopped the
-// search, if any.
-func writeHint(s streams, o *hintOptions, p *rules.Position, num, from string, played int, withPosition bool, cfg solver.Config, res solver.Result, sig syscall.Signal, detour *rules.Move, st rules.BoardStyle) error {
-	if o.format == "json" {
-		d := newHintDoc(p, num, cfg, res, o.count, withPosition)
-		if detour != nil {
-			d.Detour, d.Next = true, nil
-			if *detour != (rules.Move{}) {
-				d.Next = []string{detour.String()}
-			}
+// writeHint writes hint's answer h for the position at: as JSON, or for
+// people, with at most show moves.
+func writeHint(s streams, o *hintOptions, h *game.Hint, at start, show int) error {
+	num, from := at.num, at.num
+	if at.played > 0 {
+		num = "" // a position of its own now, carried whole
+	}
+	if !h.Exact {
+		switch {
+		case o.format == "json":
+			fmt.Fprintf(s.out, "%s\n", mustMarshal(newAdviceDoc(h, from, show)))
+		case h.Stopped:
+			fmt.Fprintf(s.out, "Interrupted before every arrangement was decided, so no move can be ranked (%s positions searched).\n",
+				thousands(h.Rating.Nodes))
+		default:
+			printAdvice(s.out, h, show, style(s.out, o.ascii))
 		}
-		if played > 0 {
+		return nil
+	}
+	if o.format == "json" {
+		d := newHintDoc(h, num, show, num == "" || o.sf.position != "")
+		if at.played > 0 {
 			d.Position.Number = from // the deal the position came from
 		}
 		fmt.Fprintf(s.out, "%s\n", mustMarshal(d))
-		if sig != 0 {
-			return interrupted{sig}
-		}
 		return nil
 	}
-	if sig != 0 {
-		fmt.Fprintf(s.out, "Interrupted: the search stopped after %s positions, before deciding.\n", thousands(res.Nodes))
-		return interrupted{sig}
-	}
-	switch res.Verdict {
-	case solver.Unsolvable:
-		fmt.Fprintln(s.out, "This position cannot be won: no sequence of moves wins from here.")
-		printWhy(s.out, p)
-		return nil
-	case solver.Unknown:
-		fmt.Fprintf(s.out, "Unknown: the search stopped (%s) before deciding. Try a larger --max-nodes or --timeout.\n", res.Reason)
-		return nil
-	}
-	if len(res.Moves) == 0 {
-		fmt.Fprintln(s.out, "The game is already won.")
-		return nil
-	}
-	if detour != nil {
-		fmt.Fprintf(s.out, "This position can be won (%s to go), but the win found goes back to a position\nalready seen in the game. ", wording.Moves(len(res.Moves)))
-		if *detour == (rules.Move{}) {
-			fmt.Fprintln(s.out, "No move to a new position was found after which a win exists.")
-			return nil
-		}
-		fmt.Fprintln(s.out, "A move to a new position after which a win still exists:")
-		writeMoves(s.out, p, []rules.Move{*detour}, st, false)
-		return nil
-	}
-	n := min(o.count, len(res.Moves))
-	fmt.Fprint(s.out, wording.CanBeWon(len(res.Moves))+" ")
-	if n == 1 {
-		fmt.Fprintln(s.out, "Next move:")
-	} else {
-		fmt.Fprintf(s.out, "Next %d moves:\n", n)
-	}
-	writeMoves(s.out, p, res.Moves[:n], st, false)
+	printHint(s.out, h, show, style(s.out, o.ascii))
 	return nil
+}
+
+// printHint writes the answer h, of a position with every card known, for
+// people: the headline, and the next moves (at most show) or why not.
+func printHint(w io.Writer, h *game.Hint, show int, st rules.BoardStyle) {
+	res := h.Result
+	switch h.Case() {
+	case game.HintStopped:
+		fmt.Fprintf(w, "Interrupted: the search stopped after %s positions, before deciding.\n", thousands(res.Nodes))
+		return
+	case game.HintUndecided:
+		fmt.Fprintf(w, "Unknown: the search stopped (%s) before deciding. Try a larger --max-nodes or --timeout.\n", res.Reason)
+		return
+	case game.HintLost:
+		fmt.Fprintln(w, h.Headline())
+		if why := h.Why(); why != "" {
+			fmt.Fprintln(w, "Why: "+strings.ReplaceAll(why, "\n", "\n  "))
+		}
+		return
+	case game.HintDetour:
+		m, _ := h.Move()
+		fmt.Fprintln(w, h.Headline())
+		writeMoves(w, h.Position, []rules.Move{m}, st, false)
+		return
+	case game.HintNext:
+		n := min(show, len(res.Moves))
+		fmt.Fprint(w, h.Headline()+" ")
+		if n == 1 {
+			fmt.Fprintln(w, "Next move:")
+		} else {
+			fmt.Fprintf(w, "Next %d moves:\n", n)
+		}
+		writeMoves(w, h.Position, res.Moves[:n], st, false)
+		return
+	}
+	fmt.Fprintln(w, h.Headline())
 }
 
 // printWhy writes "Why:" and the cause of a loss that the search proved,
@@ -271,9 +242,11 @@ type hintDoc struct {
 	Seconds  float64 `json:"seconds"`
 }
 
-// newHintDoc fills hint's JSON for a position with every card known: the
-// first count moves of a win, or the cause of a loss where one is found.
-func newHintDoc(p *rules.Position, num string, cfg solver.Config, res solver.Result, count int, withPosition bool) hintDoc {
+// newHintDoc fills hint's JSON for the answer h of a position with every
+// card known: the first count moves of a win, or the cause of a loss
+// where one is found.
+func newHintDoc(h *game.Hint, num string, count int, withPosition bool) hintDoc {
+	p, res, cfg := h.Position, h.Result, h.Config
 	d := hintDoc{DocHeader: rules.HintDocument.Header(), Game: p.Game.String(), Number: num, Rules: shareRules{Returns: cfg.Options.Returns(p.Game)},
 		Verdict: res.Verdict.String(), Reason: res.Reason.String(), MaxNodes: cfg.MaxNodes, Nodes: res.Nodes,
 		Seconds: res.Elapsed.Seconds()}
@@ -285,13 +258,18 @@ func newHintDoc(p *rules.Position, num string, cfg solver.Config, res solver.Res
 	case solver.Solvable:
 		togo := len(res.Moves)
 		d.ToGo = &togo
+		if h.Detour {
+			d.Detour = true
+			if m, ok := h.Move(); ok {
+				d.Next = []string{m.String()}
+			}
+			break
+		}
 		for _, m := range res.Moves[:min(count, togo)] {
 			d.Next = append(d.Next, m.String())
 		}
 	case solver.Unsolvable:
-		if b, ok := solver.FindBlockage(p); ok {
-			d.Why = b.Text
-		}
+		d.Why = h.Why()
 	}
 	return d
 }
@@ -333,7 +311,8 @@ type moveShareDoc struct {
 // newAdviceDoc fills hint's JSON for a position with unknown cards: at
 // most show moves, the most winnable first. A run that was stopped lists
 // no move.
-func newAdviceDoc(p *rules.Position, num string, cfg solver.Config, adv sample.Rating, show int, stopped bool) adviceDoc {
+func newAdviceDoc(h *game.Hint, num string, show int) adviceDoc {
+	p, adv, cfg, stopped := h.Position, h.Rating, h.Config, h.Stopped
 	d := adviceDoc{shareDoc: newShareDoc(p, num, cfg, adv.Share), History: adv.History, Moves: []moveShareDoc{}, Searches: adv.Searches}
 	d.DocHeader = rules.HintDocument.Header()
 	if stopped {
@@ -357,29 +336,4 @@ func newAdviceDoc(p *rules.Position, num string, cfg solver.Config, adv sample.R
 		d.Moves = append(d.Moves, md)
 	}
 	return d
-}
-
-// hintStoppable is sample.Rate (the rating the player and review use,
-// given the positions seen in the game, nil for none known), ended early by
-// SIGINT or SIGTERM (with sample.ErrInterrupted). It returns the signal
-// when one ended the run.
-func hintStoppable(ctx context.Context, p *rules.Position, cfg sample.Config, seen map[string]bool) (sample.Rating, syscall.Signal, error) {
-	adv, err := sample.Rate(ctx, p, cfg, seen)
-	if errors.Is(err, sample.ErrInterrupted) {
-		return adv, signalOf(ctx), err
-	}
-	return adv, 0, err
-}
-
-// replayWin replays a solver's winning line with the referee; a line that
-// fails is an internal error, never advice.
-func replayWin(p *rules.Position, o rules.Options, moves []rules.Move) (*rules.Position, error) {
-	end, err := rules.Replay(p, o, moves)
-	if err != nil {
-		return nil, fmt.Errorf("the solver's move list failed the referee: %v", err)
-	}
-	if !end.Won() {
-		return nil, fmt.Errorf("the solver's move list does not win")
-	}
-	return end, nil
 }

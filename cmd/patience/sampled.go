@@ -322,27 +322,20 @@ func rateCells(t sample.Tally, exhaustive bool) rateCellsT {
 // printAdvice writes hint's answer for a position with unknown cards: the
 // share of the position, then the moves, best first, as sample.Rate ranks
 // them.
-func printAdvice(w io.Writer, p *rules.Position, adv sample.Rating, show int, st rules.BoardStyle) {
+func printAdvice(w io.Writer, h *game.Hint, show int, st rules.BoardStyle) {
+	p, adv := h.Position, h.Rating
 	fmt.Fprintf(w, "%s.\n%s.\n", unknownCards(p), solvedText(adv.Share))
 	fmt.Fprintf(w, "This position can be won in %s.\n", moveRate(adv.Tally, adv.Exhaustive))
 	if adv.Unknown > 0 {
 		fmt.Fprintf(w, "Unknown arrangements (%s) are left out of the shares.\n", adv.Reason)
 	}
-	best, ok := adv.Best()
-	switch {
-	case len(adv.Moves) == 0:
-		fmt.Fprintln(w, "There is no legal move: the position cannot be won.")
+	best, _ := adv.Best()
+	switch c := h.Case(); c {
+	case game.HintNoMove, game.HintOnlyBack, game.HintHopeless:
+		fmt.Fprintln(w, h.Headline())
 		return
-	case len(adv.Ranked) == 0:
-		fmt.Fprintln(w, "No card can move but back from a foundation, which no win needs: the position cannot be won.")
-		return
-	case adv.Winnable == 0 && adv.Unknown == 0:
-		fmt.Fprintln(w, "No move can help: no arrangement can be won.")
-		return
-	case adv.Fresh() == 0:
-		fmt.Fprintln(w, "Every move goes back to a position already seen in the game: none is advised.")
-	case !ok:
-		fmt.Fprintln(w, "No move can help: no arrangement can be won after any move to a new position.")
+	case game.HintAllSeen, game.HintNoFresh:
+		fmt.Fprintln(w, h.Headline())
 	default:
 		fmt.Fprintln(w)
 		fmt.Fprintf(w, "Best move: %s   %s\n", moveWithTwins(best.MoveShare), describe(p, best.Move, st))

@@ -232,11 +232,6 @@ func runSolve(s streams, cmd *cobra.Command, o *solveOptions, args []string) err
 	if err != nil {
 		return err
 	}
-	if res.Verdict == solver.Solvable {
-		if _, err := replayWin(p, cfg.Options, res.Moves); err != nil {
-			return err
-		}
-	}
 	sol := res.Solution(p, num, cfg.Options)
 	if o.sf.position != "" || played > 0 {
 		// Carried whole, with the number (if any) of the
@@ -261,7 +256,7 @@ func runSolve(s streams, cmd *cobra.Command, o *solveOptions, args []string) err
 	return nil
 }
 
-// solveStoppable decides p as solver.Solve does, except that SIGINT or
+// solveStoppable decides p as game.Search does (the referee replays a win), except that SIGINT or
 // SIGTERM ends the search early, with an unknown verdict ("interrupted"),
 // instead of ending the process: what was searched is still reported. It
 // returns the signal when one ended the search, else 0.
@@ -273,7 +268,7 @@ func solveStoppable(ctx context.Context, s streams, p *rules.Position, cfg solve
 	cfg.Progress = &searched
 	bar := searchProgress(s, cfg.MaxNodes, &searched)
 	defer bar.stop()
-	res, err := solver.New(p.Game, cfg).Solve(ctx, p)
+	res, err := game.Search(ctx, p, cfg)
 	if err != nil || res.Verdict != solver.Unknown || res.Reason.Kind != solver.Interrupted {
 		return res, 0, err
 	}

@@ -1,0 +1,129 @@
+package game
+
+import (
+	"github.com/patience-solver/patience/internal/wording"
+	"github.com/patience-solver/patience/solver"
+)
+
+// HintCase is which answer a hint gives: the front ends show its words
+// (Headline) and, where there is one, the move.
+type HintCase int
+
+// The answers of a hint.
+const (
+	// HintStopped: the context ended before the answer was whole.
+	HintStopped HintCase = iota
+	// HintWon (exact): the game is already won.
+	HintWon
+	// HintNext: a next move, of a win (exact) or the best (the view).
+	HintNext
+	// HintDetour (exact): the win found goes back to a position of the
+	// game; the move is to a new position after which a win exists.
+	HintDetour
+	// HintNoDetour (exact): the win found goes back, and no move to a new
+	// position keeps a win.
+	HintNoDetour
+	// HintLost (exact): the position cannot be won.
+	HintLost
+	// HintUndecided (exact): a budget ran out before the search decided.
+	HintUndecided
+	// HintNoMove (the view): there is no legal move.
+	HintNoMove
+	// HintOnlyBack (the view): no card can move but back from a
+	// foundation.
+	HintOnlyBack
+	// HintHopeless (the view): no arrangement can be won.
+	HintHopeless
+	// HintAllSeen (the view): every move goes back to a position of the
+	// game.
+	HintAllSeen
+	// HintNoFresh (the view): no arrangement can be won after any move to
+	// a new position.
+	HintNoFresh
+)
+
+// Case says which answer h gives.
+func (h *Hint) Case() HintCase {
+	switch {
+	case h.Stopped:
+		return HintStopped
+	case h.Exact:
+		return h.exactCase()
+	}
+	r := h.Rating
+	switch {
+	case len(r.Moves) == 0:
+		return HintNoMove
+	case len(r.Ranked) == 0:
+		return HintOnlyBack
+	case r.Winnable == 0 && r.Unknown == 0:
+		return HintHopeless
+	case r.Fresh() == 0:
+		return HintAllSeen
+	case !h.hasMove:
+		return HintNoFresh
+	}
+	return HintNext
+}
+
+func (h *Hint) exactCase() HintCase {
+	switch h.Result.Verdict {
+	case solver.Unsolvable:
+		return HintLost
+	case solver.Unknown:
+		return HintUndecided
+	}
+	switch {
+	case len(h.Result.Moves) == 0:
+		return HintWon
+	case h.Detour && h.hasMove:
+		return HintDetour
+	case h.Detour:
+		return HintNoDetour
+	}
+	return HintNext
+}
+
+// Headline is the first sentence of the answer, in the words both front
+// ends show; "" for the cases whose words are a front end's own (a stop, a
+// budget: what to do next differs) and for the view's best move, which
+// the front ends show with its counts.
+func (h *Hint) Headline() string {
+	switch h.Case() {
+	case HintWon:
+		return "The game is already won."
+	case HintNext:
+		if h.Exact {
+			return wording.CanBeWon(len(h.Result.Moves))
+		}
+	case HintDetour:
+		return "This position can be won (" + wording.Moves(len(h.Result.Moves)) + " to go), but the win found goes back to a position already seen in the game. A move to a new position after which a win still exists:"
+	case HintNoDetour:
+		return "This position can be won (" + wording.Moves(len(h.Result.Moves)) + " to go), but the win found goes back to a position already seen in the game. No move to a new position was found after which a win exists."
+	case HintLost:
+		return "This position cannot be won: no sequence of moves wins from here."
+	case HintNoMove:
+		return "There is no legal move: the position cannot be won."
+	case HintOnlyBack:
+		return "No card can move but back from a foundation, which no win needs: the position cannot be won."
+	case HintHopeless:
+		return "No move can help: no arrangement can be won."
+	case HintAllSeen:
+		return "Every move goes back to a position already seen in the game: none is advised."
+	case HintNoFresh:
+		return "No move can help: no arrangement can be won after any move to a new position."
+	}
+	return ""
+}
+
+// Why is the cause of a loss the search proved, in words, when one can be
+// shown (solver.FindBlockage); else "".
+func (h *Hint) Why() string {
+	if h.Case() != HintLost {
+		return ""
+	}
+	if b, ok := solver.FindBlockage(h.Position); ok {
+		return b.Text
+	}
+	return ""
+}
