@@ -131,7 +131,7 @@ func newCatalogueInfoCommand(s streams) *cobra.Command {
 			}
 			fmt.Fprintln(s.out, catalogueSummary(c, data))
 			fmt.Fprintf(s.out, "rules: foundation returns %s (a catalogue answers with returns on or off: they never change a verdict)\n", onOff(c.Options.Returns(c.Game)))
-			fmt.Fprintf(s.out, "runs: %s; node budget %s; built by patience %s\n", strings.Join(c.Runs, ", "), thousands(c.MaxNodes), c.Builder)
+			fmt.Fprintf(s.out, "runs: %s; node budget %s; %s\n", strings.Join(c.Runs, ", "), thousands(c.MaxNodes), builderWords(c))
 			if _, _, ok := c.Labelled(); ok {
 				fmt.Fprintln(s.out, difficultySummary(c))
 			}
@@ -431,4 +431,14 @@ func catalogueNote(o rules.Options, p *rules.Position, num string) string {
 // it covers. The same seed gives the same deal for the same catalogue.
 func pickRandom(c *catalogue.Catalogue, winnable bool, seed uint64) uint64 {
 	return c.Pick(winnable, seed)
+}
+
+// builderWords names the builds that wrote a catalogue: its verdicts, and
+// its difficulty labels when another build's are named (catalogue label).
+func builderWords(c *catalogue.Catalogue) string {
+	verdicts, labels, ok := strings.Cut(c.Builder, ", ")
+	if _, _, labelled := c.Labelled(); ok && labelled {
+		return "built by patience " + verdicts + ", labelled by patience " + labels
+	}
+	return "built by patience " + c.Builder
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/patience-solver/patience/catalogue"
+	"github.com/patience-solver/patience/internal/buildinfo"
 	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/solver"
 	"github.com/patience-solver/patience/solver/batch"
@@ -83,6 +84,7 @@ printed with its label ("-" for none), one a line.
 			if err != nil {
 				return err
 			}
+			l.Builder = labelBuilder(c.Builder, buildinfo.String())
 			data := l.Encode()
 			if err := writeFileAtomic(out, data); err != nil {
 				return ioFailure{err}
@@ -95,6 +97,14 @@ printed with its label ("-" for none), one a line.
 	cmd.Flags().StringVar(&in, "catalogue", "", "the catalogue to label (default: the one that ships)")
 	cmd.Flags().BoolVar(&list, "list", false, "print each deal's label instead of writing a catalogue")
 	return cmd
+}
+
+// labelBuilder is the builder of a labelled catalogue: the build that
+// wrote its verdicts (the first of builder), then the build that labels
+// it, in place of any that labelled it before (docs/formats.md).
+func labelBuilder(builder, build string) string {
+	verdicts, _, _ := strings.Cut(builder, ", ")
+	return verdicts + ", " + build
 }
 
 // labelBase is the catalogue to label: file, or the shipped one of g.
