@@ -24,7 +24,12 @@ dir=${2:-difficulty-runs}
 mkdir -p "$dir"
 if [ -z "${PATIENCE:-}" ]; then
 	PATIENCE=$dir/patience
-	go build -o "$PATIENCE" ./cmd/patience
+	# The commit, for the catalogue's builder, where the Go tool records none.
+	rev=
+	if git rev-parse -q --verify HEAD >/dev/null 2>&1; then
+		rev=$(git rev-parse HEAD)$(git diff --quiet HEAD || echo -dirty)
+	fi
+	go build -o "$PATIENCE" -ldflags "-X github.com/patience-solver/patience/internal/buildinfo.revision=$rev" ./cmd/patience
 fi
 run() { "$PATIENCE" stats russian-cell --quiet "$@"; }
 

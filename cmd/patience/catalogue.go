@@ -133,41 +133,45 @@ func newCatalogueInfoCommand(s streams) *cobra.Command {
 		Short: "Describe the shipped catalogue of a game, or a catalogue file",
 		Example: `  patience catalogue info russian-cell
   patience catalogue info --file rc.cat`,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			var c *catalogue.Catalogue
-			var data []byte
-			switch {
-			case file != "" && len(args) > 0, file == "" && len(args) != 1:
-				return badInput("give one GAME, or --file FILE")
-			case file != "":
-				var err error
-				if data, err = readInput(s, file); err != nil {
-					return err
-				}
-				if c, err = catalogue.Parse(data); err != nil {
-					return usageError{fmt.Errorf("%s: %w", fileName(file), err)}
-				}
-			default:
-				g, err := parseGame(args[0])
-				if err != nil {
-					return err
-				}
-				if c = catalogue.For(g, rules.DefaultOptions()); c == nil {
-					return badInput("no catalogue of %s ships in this build", g)
-				}
-				data = c.Encode()
-			}
-			fmt.Fprintln(s.out, catalogueSummary(c, data))
-			fmt.Fprintf(s.out, "rules: foundation returns %s (a catalogue answers with returns on or off: they never change a verdict)\n", onOff(c.Options.Returns(c.Game)))
-			fmt.Fprintf(s.out, "runs: %s; node budget %s; built by patience %s\n", strings.Join(c.Runs, ", "), thousands(c.MaxNodes), c.Builder)
-			if _, _, ok := c.Labelled(); ok {
-				fmt.Fprintln(s.out, difficultySummary(c))
-			}
-			return nil
-		},
+		RunE: func(cmd *cobra.Command, args []string) error { return runCatalogueInfo(s, file, args) },
 	}
 	cmd.Flags().StringVar(&file, "file", "", "a catalogue file to describe (- for stdin)")
 	return cmd
+}
+
+// runCatalogueInfo runs catalogue info on GAME's shipped catalogue (args)
+// or on the catalogue file file.
+func runCatalogueInfo(s streams, file string, args []string) error {
+	var c *catalogue.Catalogue
+	var data []byte
+	switch {
+	case file != "" && len(args) > 0, file == "" && len(args) != 1:
+		return badInput("give one GAME, or --file FILE")
+	case file != "":
+		var err error
+		if data, err = readInput(s, file); err != nil {
+			return err
+		}
+		if c, err = catalogue.Parse(data); err != nil {
+			return usageError{fmt.Errorf("%s: %w", fileName(file), err)}
+		}
+	default:
+		g, err := parseGame(args[0])
+		if err != nil {
+			return err
+		}
+		if c = catalogue.For(g, rules.DefaultOptions()); c == nil {
+			return badInput("no catalogue of %s ships in this build", g)
+		}
+		data = c.Encode()
+	}
+	fmt.Fprintln(s.out, catalogueSummary(c, data))
+	fmt.Fprintf(s.out, "rules: foundation returns %s (a catalogue answers with returns on or off: they never change a verdict)\n", onOff(c.Options.Returns(c.Game)))
+	fmt.Fprintf(s.out, "runs: %s; node budget %s; %s\n", strings.Join(c.Runs, ", "), thousands(c.MaxNodes), builderWords(c))
+	if _, _, ok := c.Labelled(); ok {
+		fmt.Fprintln(s.out, difficultySummary(c))
+	}
+	return nil
 }
 
 func onOff(b bool) string {
@@ -495,4 +499,14 @@ func catalogueNote(o rules.Options, p *rules.Position, num string) string {
 // it covers. The same seed gives the same deal for the same catalogue.
 func pickRandom(c *catalogue.Catalogue, winnable bool, seed uint64) uint64 {
 	return c.Pick(winnable, seed)
+}
+
+// builderWords names the builds that wrote a catalogue: its verdicts, and
+// its difficulty labels when another build's are named (catalogue label).
+func builderWords(c *catalogue.Catalogue) string {
+	verdicts, labels, ok := strings.Cut(c.Builder, ", ")
+	if _, _, labelled := c.Labelled(); ok && labelled {
+		return "built by patience " + verdicts + ", labelled by patience " + labels
+	}
+	return "built by patience " + c.Builder
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/patience-solver/patience/catalogue"
 	"github.com/patience-solver/patience/game"
+	"github.com/patience-solver/patience/internal/buildinfo"
 	"github.com/patience-solver/patience/internal/outfile"
 	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/solver"
@@ -71,6 +72,14 @@ printed with its label ("-" for none), one a line.
 	cmd.Flags().StringVar(&o.in, "catalogue", "", "the catalogue to label (default: the one that ships; - for stdin)")
 	cmd.Flags().BoolVar(&o.list, "list", false, "print each deal's label instead of writing a catalogue")
 	return cmd
+}
+
+// labelBuilder is the builder of a labelled catalogue: the build that
+// wrote its verdicts (the first of builder), then the build that labels
+// it, in place of any that labelled it before (docs/formats.md).
+func labelBuilder(builder, build string) string {
+	verdicts, _, _ := strings.Cut(builder, ", ")
+	return verdicts + ", " + build
 }
 
 // labelBase is the catalogue to label: file ("-" for standard input), or
@@ -313,6 +322,7 @@ func runCatalogueLabel(ctx context.Context, s streams, o *labelOptions, args []s
 	if err != nil {
 		return err
 	}
+	l.Builder = labelBuilder(c.Builder, buildinfo.String())
 	data := l.Encode()
 	report, err := writeCatalogue(ctx, s, o.out, data, inputs, o.force)
 	if err != nil {

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/patience-solver/patience/catalogue"
+	"github.com/patience-solver/patience/internal/buildinfo"
 	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/solver/batch"
 )
@@ -84,6 +85,20 @@ func TestCLICatalogueLabel(t *testing.T) {
 	}
 	if c.LookupUint64(500000) != shipped.LookupUint64(500000) || c.Count(catalogue.Solvable) != shipped.Count(catalogue.Solvable) {
 		t.Error("the labelled catalogue's verdicts differ from the shipped one's")
+	}
+	// The builder names the build of the verdicts, then this build, which
+	// labelled them; labelled again, the labels' build is replaced.
+	verdicts, _, _ := strings.Cut(shipped.Builder, ", ")
+	want := verdicts + ", " + buildinfo.String()
+	if c.Builder != want || c.Solver != shipped.Solver {
+		t.Errorf("labelled catalogue: builder %q, solver %q; want %q, %q", c.Builder, c.Solver, want, shipped.Solver)
+	}
+	cliOK(t, "", append(args, "--catalogue", f("rc.cat"), "-o", f("rc2.cat"))...)
+	if c2, err := catalogue.Parse(cliReadFileBytes(t, f("rc2.cat"))); err != nil || c2.Builder != want {
+		t.Errorf("labelled twice: %v, builder %q, want %q", err, c2.Builder, want)
+	}
+	if info := cliOK(t, "", "catalogue", "info", "--file", f("rc.cat")); !strings.Contains(info, "; built by patience "+verdicts+", labelled by patience "+buildinfo.String()+"\n") {
+		t.Errorf("catalogue info of a labelled catalogue:\n%s", info)
 	}
 
 	// A catalogue whose verdict of a deal is not the files'.

@@ -18,9 +18,12 @@ func newVersionCommand(s streams) *cobra.Command {
 		Short: "Print the build of patience: its version and commit",
 		Long: `version prints the build of patience: the module version, then "+" and the
 commit it was built from, with "-dirty" when the checkout had changes not
-committed. A build from a checkout has the version (devel); go run and
-builds with -buildvcs=false know no commit. Results files (stats --out) and
-solution JSON (solve --format json) record the same string as "solver".`,
+committed. A build from a checkout has the version (devel). go build records
+the commit in a git clone; go run asks git for the checkout's commit when it
+starts; a build in a git worktree or with -buildvcs=false knows none unless
+it is given to the linker (docs/commands.md, "patience version"). Results
+files (stats --out), solution JSON (solve --format json) and catalogues
+record the same string as "solver" or "builder".`,
 		Example: `  patience version
   patience --version`,
 		Args: cobra.NoArgs,

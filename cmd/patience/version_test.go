@@ -201,3 +201,45 @@ func TestCLIVersion1File(t *testing.T) {
 		t.Errorf("resumed version-1 file:\n%s", data)
 	}
 }
+
+// TestCLIVersionLinker builds the program with the version and commit
+// given to the linker, as docs/commands.md says for builds the Go tool
+// does not stamp, and checks that version prints them.
+func TestCLIVersionLinker(t *testing.T) {
+	const pkg = "github.com/patience-solver/patience/internal/buildinfo"
+	const rev = "0123456789abcdef0123456789abcdef01234567"
+	bin := filepath.Join(t.TempDir(), "patience")
+	ldflags := "-X " + pkg + ".version=v0.9.1 -X " + pkg + ".revision=" + rev + "-dirty"
+	// -buildvcs=false: the Go tool's own commit, where it records one,
+	// would come first.
+	build := exec.Command("go", "build", "-buildvcs=false", "-ldflags", ldflags, "-o", bin, ".")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build -ldflags %q: %v\n%s", ldflags, err, out)
+	}
+	const want = "patience v0.9.1+0123456-dirty\n"
+	out, err := exec.Command(bin, "version").Output()
+	if err != nil || string(out) != want || !versionShape.Match(out) {
+		t.Errorf("-ldflags %q: %q (%v), want %q", ldflags, out, err, want)
+	}
+}
+
+// TestCLIVersionGoRun runs the program with go run from this checkout: it
+// names the checkout's commit, and whether it has changes not committed.
+func TestCLIVersionGoRun(t *testing.T) {
+	head, err := exec.Command("git", "rev-parse", "HEAD").Output()
+	if err != nil {
+		t.Skipf("not a git checkout, or no git: %v", err)
+	}
+	status, err := exec.Command("git", "status", "--porcelain").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "patience (devel)+" + string(head[:7])
+	if len(strings.TrimSpace(string(status))) > 0 {
+		want += "-dirty"
+	}
+	out, err := exec.Command("go", "run", ".", "version").Output()
+	if err != nil || string(out) != want+"\n" {
+		t.Errorf("go run . version: %q (%v), want %q", out, err, want)
+	}
+}
