@@ -65,7 +65,7 @@ func TestJudgeConstructed(t *testing.T) {
 		// Both tests pass: McNemar's p = 0.027, and the 90% interval, 0.8
 		// to 4.6 points, lies below the margin. Bad luck stands.
 		{"16-5 of 400", 200, 16, 5, 179, BadLuck},
-		// The margin crossed: 9.3 points (5.5 to 12.9), a mistake.
+		// The margin crossed: 9.2 points (90% interval 5.5 to 12.9), a mistake.
 		{"61-24 of 400", 257, 61, 24, 58, Mistake},
 	} {
 		best, played := pairs(c.both, c.bestOnly, c.playedOnly, c.neither)
