@@ -445,6 +445,12 @@ func TestBrowserGame(t *testing.T) {
 			t.Errorf("the review does not name %v: %q", lost, p.text("review"))
 		}
 		p.noBadWords("the review")
+		// The judgement in the page's words: a mistake with its size, bad
+		// luck with the move played the best-rated one or within the
+		// margin, or too close to call.
+		if !regexp.MustCompile(`A mistake, of (about|exactly) [0-9.]+ points?|Bad luck: you played the move your view rated best|Bad luck: from what you could see, no move was better by enough to matter|Too close to call|nothing better to play`).MatchString(p.text("review")) {
+			t.Errorf("the review's judgement: %q", p.text("review"))
+		}
 		if got := p.eval(`document.querySelector('#moves li.lost .mv').textContent`); got != tens(lost.String()) {
 			t.Errorf("the move list marks %q as lost, want %v", got, lost)
 		}

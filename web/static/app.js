@@ -1028,10 +1028,14 @@ function reviewLines(a, move) {
   if (a.lostAt > 0) {
     const l = [`The game was lost at move ${a.lostAt}, ${move.move} (${move.text}): it could be won before that move, and not after it.`];
     const how = `${count(a.bestWon)} of ${count(a.pairs)} ways the hidden cards could lie`, played = count(a.playedWon);
+    const size = typeof a.size === "string" && a.size !== "" ? `, of ${a.size}` : "";
     switch (a.judgement) {
       case "no alternative": l.push("Every other move went back to a position you had already seen, so there was nothing better to play."); break;
-      case "mistake": l.push(`A mistake: from what you could see, another move was better. It wins in ${how}; your move in ${played}.`); break;
-      case "bad luck": l.push(`Bad luck: from what you could see, no move was clearly better (the best wins in ${how}; your move in ${played}). The hidden cards decided it.`); break;
+      case "mistake": l.push(`A mistake${size}: from what you could see, another move was better. It wins in ${how}; your move in ${played}.`); break;
+      case "bad luck":
+        if (a.same === true) l.push("Bad luck: you played the move your view rated best, so nothing you could see was better. The hidden cards decided it.");
+        else l.push(`Bad luck: from what you could see, no move was better by enough to matter (the best wins in ${how}; your move in ${played}). The hidden cards decided it.`);
+        break;
       default: l.push(`Too close to call: another move looked a little better from what you could see (it wins in ${how}; your move in ${played}), but not by enough to say.`);
     }
     return l;
