@@ -368,7 +368,7 @@ var documents = []struct {
 	{SolutionDocument, "solution", 1},
 	{ResultsDocument, "results", 2},
 	{ShareDocument, "share", 1},
-	{ReviewDocument, "review", 2},
+	{ReviewDocument, "review", 3},
 	{PlayDocument, "play", 1},
 	{HintDocument, "hint", 1},
 	{SummaryDocument, "summary", 1},

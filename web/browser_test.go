@@ -16,6 +16,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -96,6 +97,20 @@ func (p *page) waitFor(what, cond string, d time.Duration) {
 func (p *page) click(sel string) {
 	p.t.Helper()
 	p.do("clicking "+sel, chromedp.Click(chromedp.CSS(sel)))
+}
+
+// badWordsRE finds what a page that formats a missing or broken number
+// writes: "undefined", "NaN", "null".
+var badWordsRE = regexp.MustCompile(`\b(undefined|NaN|null)\b`)
+
+// noBadWords fails the test if the text the page shows (what is rendered,
+// not what is hidden) says "undefined", "NaN" or "null".
+func (p *page) noBadWords(what string) {
+	p.t.Helper()
+	text := p.eval(`document.body.innerText`)
+	if m := badWordsRE.FindStringIndex(text); m != nil {
+		p.t.Errorf("%s: the page shows %q: …%s…", what, text[m[0]:m[1]], text[max(0, m[0]-120):min(len(text), m[1]+60)])
+	}
 }
 
 // boardJS reads the board drawn on the page back into the position JSON's
@@ -447,6 +462,7 @@ func TestBrowserHandMovesAndHints(t *testing.T) {
 		if exact != show || (show && !strings.Contains(head, "exact")) || (!show && !strings.Contains(head, "player's view")) {
 			t.Errorf("show %v: hint says %q (exact %v)", show, head, exact)
 		}
+		p.noBadWords(fmt.Sprintf("the hint (show %v)", show))
 	}
 	// Undo goes back to the deal; redo plays the move again.
 	p.do("undo", chromedp.KeyEvent(kb.ArrowLeft))

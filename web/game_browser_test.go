@@ -196,6 +196,10 @@ func allUp(p *rules.Position) bool {
 	return true
 }
 
+// hopeless is a Russian Cell position with 21 face-down cards and no legal
+// move: lost however the hidden cards lie.
+const hopeless = `{"game":"russian-cell","tableau":[{"down":[],"up":["9C"]},{"down":["??"],"up":["9S"]},{"down":["??","??"],"up":["9H"]},{"down":["??","??","??"],"up":["9D"]},{"down":["??","??","??","??"],"up":["JC"]},{"down":["??","??","??","??","??"],"up":["JS"]},{"down":["??","??","??","??","??","??"],"up":["JH"]}],"cells":["KD","KH"],"foundations":{"C":6,"S":6,"H":5,"D":5}}`
+
 func TestBrowserGame(t *testing.T) {
 	p := openGame(t)
 	start := dealgen.Deal(rules.RussianCell, dealgen.FromUint64(617))
@@ -440,6 +444,13 @@ func TestBrowserGame(t *testing.T) {
 		if !strings.Contains(p.text("review"), tens(lost.String())) {
 			t.Errorf("the review does not name %v: %q", lost, p.text("review"))
 		}
+		p.noBadWords("the review")
+		// The judgement in the page's words: a mistake with its size, bad
+		// luck with the move played the best-rated one or within the
+		// margin, or too close to call.
+		if !regexp.MustCompile(`A mistake, of (about|exactly) [0-9.]+ points?|Bad luck: you played the move your view rated best|Bad luck: from what you could see, no move was better by enough to matter|Too close to call|nothing better to play`).MatchString(p.text("review")) {
+			t.Errorf("the review's judgement: %q", p.text("review"))
+		}
 		if got := p.eval(`document.querySelector('#moves li.lost .mv').textContent`); got != tens(lost.String()) {
 			t.Errorf("the move list marks %q as lost, want %v", got, lost)
 		}
@@ -476,6 +487,31 @@ func TestBrowserGame(t *testing.T) {
 		if p.eval(`String(!!document.querySelector('#hint details') && !document.querySelector('#hint details').open && document.querySelector('#hint details').textContent.includes('Wilson'))`) != "true" {
 			t.Errorf("the interval is not behind a closed details toggle: %q", all)
 		}
+		p.noBadWords("Can I still win?")
+	})
+
+	t.Run("hopeless", func(t *testing.T) {
+		p.t = t
+		// A pasted position with 21 face-down cards and no legal move:
+		// none of the ways the hidden cards could lie wins, none ran out
+		// of budget, and not every way was tried. The answer's counts
+		// that are 0 are worded as 0.
+		p.click("#paste-btn")
+		p.do("pasting", chromedp.SetValue(chromedp.CSS("#paste-text"), hopeless), chromedp.Click(chromedp.CSS(`#paste button[type="submit"]`)))
+		p.waitFor("the position", `document.getElementById('title').textContent === 'Russian Cell, a position'`, time.Minute)
+		p.do("fewer samples", chromedp.SetValue(chromedp.CSS("#samples"), "50"))
+		for _, c := range []struct{ btn, says string }{
+			{"#canwin-btn", "None of the 50 ways the hidden cards could lie that were tried can be won."},
+			{"#hint-btn", "There is no legal move"},
+		} {
+			p.eval(`document.getElementById('hint').textContent = '', ''`)
+			p.click(c.btn)
+			p.waitFor("the answer", `!document.body.dataset.busy && document.getElementById('hint').textContent !== ''`, 2*time.Minute)
+			if got := p.text("hint"); !strings.Contains(got, c.says) {
+				t.Errorf("%s: the page says %q, want %q in it", c.btn, got, c.says)
+			}
+			p.noBadWords("a hopeless " + c.btn)
+		}
 	})
 
 	t.Run("phone", func(t *testing.T) {
@@ -491,6 +527,7 @@ func TestBrowserGame(t *testing.T) {
 		open("russian-cell/617")
 		p.click("#solve-btn")
 		p.waitFor("the verdict", `!document.body.dataset.busy && document.getElementById('verdict').textContent.startsWith('Solvable')`, 2*time.Minute)
+		p.noBadWords("the solution")
 		if w := p.eval(`String(window.innerWidth) + 'x' + String(window.innerHeight) + ' scrolled ' + String(window.scrollY)`); w != "390x844 scrolled 0" {
 			t.Fatalf("the window is %s", w)
 		}

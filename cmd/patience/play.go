@@ -358,11 +358,15 @@ func lossWhyText(rv *player.Reviewed, m rules.Move) string {
 	counts := fmt.Sprintf("a win exists after %v (rated best) in %d %s, after %v in %d", b, j.BestWon(), on, m, j.PlayedWon())
 	switch {
 	case j.Call == player.Mistake && j.Exact:
-		return fmt.Sprintf("A mistake, as review judges it: %s.", counts)
+		return fmt.Sprintf("A mistake, of %s, as review judges it: %s.", wording.Size(j.Diff, j.SizeLow, j.SizeHigh, true, ""), counts)
 	case j.Call == player.Mistake:
-		return fmt.Sprintf("A mistake, as review judges it: %s (McNemar's exact %s).", counts, pValue(j.P))
-	case j.Call == player.BadLuck && j.Exact:
+		return fmt.Sprintf("A mistake, of %s, as review judges it: %s (McNemar's exact %s).", wording.Size(j.Diff, j.SizeLow, j.SizeHigh, false, ""), counts, pValue(j.P))
+	case j.Call == player.BadLuck && j.Exact && j.Diff <= 0:
 		return fmt.Sprintf("Bad luck, as review judges it: %s; the move played did as well.", counts)
+	case j.Call == player.BadLuck && (j.Exact || j.Significant()):
+		// Both tests pass, or every arrangement solved shows a difference
+		// below the margin: bad luck stands (player.Call).
+		return fmt.Sprintf("Bad luck, as review judges it: %s, as good within %g points, though %v did a little better; the unseen cards decided.", counts, j.Margin*100, b)
 	case j.Call == player.BadLuck:
 		return fmt.Sprintf("Bad luck, as review judges it: %s, as good within %g points; the unseen cards decided.", counts, j.Margin*100)
 	}

@@ -69,6 +69,8 @@ func TestCLIPlayRecords(t *testing.T) {
 			PlayedOnly   int      `json:"played_only"`
 			Neither      int      `json:"neither"`
 			PValue       *float64 `json:"p_value"`
+			High         float64  `json:"high"`
+			Margin       float64  `json:"margin"`
 			Exact        bool     `json:"exact"`
 		} `json:"test"`
 		Moves []struct {
@@ -85,13 +87,13 @@ func TestCLIPlayRecords(t *testing.T) {
 	if rd.Judgement != "mistake" && rd.Judgement != "bad luck" && rd.Judgement != "too close to call" {
 		t.Fatalf("review judgement %q", rd.Judgement)
 	}
-	if rd.Version != 2 || rd.Test == nil {
-		t.Fatalf("review JSON: version %d, test %v; want version 2 with the test", rd.Version, rd.Test)
+	if rd.Version != 3 || rd.Test == nil {
+		t.Fatalf("review JSON: version %d, test %v; want version 3 with the test", rd.Version, rd.Test)
 	}
 	if j := rd.Test; j.Both+j.BestOnly+j.PlayedOnly+j.Neither != j.Arrangements || j.Arrangements != 60 && !j.Exact || (j.PValue == nil) != j.Exact {
 		t.Fatalf("review test: %+v", *j)
 	}
-	if j := rd.Test; !j.Exact && (rd.Judgement == "mistake") != (*j.PValue < 0.05 && j.BestOnly > j.PlayedOnly) {
+	if j := rd.Test; !j.Exact && (rd.Judgement == "mistake") != (*j.PValue < 0.05 && j.BestOnly > j.PlayedOnly && j.High >= j.Margin) {
 		t.Fatalf("review: %q with p = %v on a %d-%d split", rd.Judgement, *j.PValue, j.BestOnly, j.PlayedOnly)
 	}
 	if rd.Moves[*rd.LostAt-1].After != "unsolvable" || (*rd.LostAt > 1 && rd.Moves[*rd.LostAt-2].After != "solvable") {
@@ -190,7 +192,7 @@ func TestCLIReviewText(t *testing.T) {
 			t.Fatalf("review's text lacks %q:\n%s", w, text)
 		}
 	}
-	if !strings.Contains(text, "A mistake:") && !strings.Contains(text, "Bad luck:") {
+	if !strings.Contains(text, "A mistake, of about ") && !strings.Contains(text, "Bad luck:") {
 		t.Fatalf("review says neither mistake nor bad luck:\n%s", text)
 	}
 	if strings.Count(text, "\n") < len(d.Moves)+5 {

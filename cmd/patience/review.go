@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/patience-solver/patience/game"
+	"github.com/patience-solver/patience/internal/wording"
 	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/solver/player"
 	"github.com/patience-solver/patience/solver/sample"
@@ -45,16 +46,21 @@ rated best (hint's best move, given the game so far); neither goes back to a
 position already seen in the game. It then judges the losing move on one
 fresh draw of --judge-samples arrangements (default 400), decided once:
 
-  mistake            the best-rated move keeps significantly more of them
-                     winnable: McNemar's exact test (a two-sided sign test
-                     on the arrangements won after only one move), p < 0.05
   bad luck           the move played was as good within 5 points: the 90%
                      interval of the paired difference (best-rated minus
                      played) stays below 5 points; the unseen cards decided
+  mistake            otherwise, when the best-rated move keeps significantly
+                     more of them winnable: McNemar's exact test (a two-sided
+                     sign test on the arrangements won after only one move),
+                     p < 0.05; said with its size and 95% interval, "a
+                     mistake, of about 9.2 points (4.8–13.6)"
   too close to call  neither
 
-It prints the counts and the p-value. With every possible arrangement solved
-(few cards unseen, or none, as in Ripple Fan) the comparison is exact.`
+Both tests can pass: a difference that is there, but shown below 5 points.
+Bad luck stands then (the margin is what "as good" means), and the review
+says the best-rated move did a little better. It prints the counts and the
+p-value. With every possible arrangement solved (few cards unseen, or none,
+as in Ripple Fan) the comparison is exact: a mistake from 5 points up.`
 
 const reviewExample = `  patience review russian-cell 617 --moves played.txt
   patience review russian-cell 617 --moves played.txt --judge-samples 1000
@@ -164,8 +170,11 @@ func reviewStart(s streams, args []string, sf startFlags, mf rules.MoveFile) (*r
 }
 
 // reviewDoc is the JSON that review --format json writes, of kind
-// "review" (docs/formats.md, "A review"). Version 2 has "judgement" with
-// three answers and "test"; version 1 had "difference".
+// "review" (docs/formats.md, "A review"). Version 3 has no "test" when the
+// move played is the best-rated one, and "low_95" and "high_95" in the
+// test, and calls bad luck when both tests pass; version 2 had "test" for
+// that move too, compared with itself ("same"), and called such a split a
+// mistake; version 1 had "difference".
 type reviewDoc struct {
 	rules.DocHeader
 	Game      string             `json:"game"`
@@ -197,7 +206,9 @@ type reviewMoveDoc struct {
 }
 
 // judgementDoc is the test behind the judgement: the pairs of outcomes of
-// the best-rated and the played move on the same arrangements.
+// the best-rated and the played move on the same arrangements. Low and
+// High are the 90% interval of the difference (the equivalence test's),
+// Low95 and High95 its 95% interval (the size said with a mistake).
 type judgementDoc struct {
 	Arrangements int      `json:"arrangements"`
 	Both         int      `json:"both"`
@@ -208,9 +219,10 @@ type judgementDoc struct {
 	Difference   float64  `json:"difference"`
 	Low          float64  `json:"low"`
 	High         float64  `json:"high"`
+	Low95        float64  `json:"low_95"`
+	High95       float64  `json:"high_95"`
 	Margin       float64  `json:"margin"`
 	Exact        bool     `json:"exact,omitempty"`
-	Same         bool     `json:"same,omitempty"`
 }
 
 func newReviewDoc(rv *player.Reviewed, o rules.Options, num string, withPosition bool) reviewDoc {
@@ -250,9 +262,11 @@ func newReviewDoc(rv *player.Reviewed, o rules.Options, num string, withPosition
 		}
 		d.Played = ms(rv.Played)
 		d.Judgement = j.Call.String()
-		if j.Pairs > 0 {
+		// The move played being the best-rated one, nothing was tested:
+		// no test of the move against itself.
+		if j.Pairs > 0 && !j.Same {
 			t := &judgementDoc{Arrangements: j.Pairs, Both: j.Both, BestOnly: j.BestOnly, PlayedOnly: j.PlayedOnly, Neither: j.Neither,
-				Difference: j.Diff, Low: j.Low, High: j.High, Margin: j.Margin, Exact: j.Exact, Same: j.Same}
+				Difference: j.Diff, Low: j.Low, High: j.High, Low95: j.SizeLow, High95: j.SizeHigh, Margin: j.Margin, Exact: j.Exact}
 			if !j.Exact {
 				pv := j.P
 				t.PValue = &pv
@@ -345,19 +359,25 @@ func printJudgement(w io.Writer, rv *player.Reviewed, m rules.Move) {
 	margin := fmt.Sprintf("%g points", j.Margin*100)
 	if j.Exact {
 		diff := fmt.Sprintf("best-rated minus played is %+.1f points, exactly", j.Diff*100)
-		if j.Call == player.Mistake {
-			fmt.Fprintf(w, "A mistake: %s; what you could see favoured %v.\n", diff, b)
-		} else {
+		switch {
+		case j.Call == player.Mistake:
+			fmt.Fprintf(w, "A mistake, of %s: what you could see favoured %v.\n", wording.Size(j.Diff, j.SizeLow, j.SizeHigh, true, ""), b)
+		case j.Diff > 0:
+			fmt.Fprintf(w, "Bad luck: %s, below the margin of %s: %v did a little better, and the move played was as good within the margin; the unseen cards decided it.\n", diff, margin, b)
+		default:
 			fmt.Fprintf(w, "Bad luck: %s; the move played did as well, and the unseen cards decided it.\n", diff)
 		}
 		return
 	}
 	test := fmt.Sprintf("McNemar's exact test on the %d-%d split gives %s (two-sided)", j.BestOnly, j.PlayedOnly, pValue(j.P))
 	interval := fmt.Sprintf("best-rated minus played is %+.1f points (90%% interval %+.1f to %+.1f)", j.Diff*100, j.Low*100, j.High*100)
-	switch j.Call {
-	case player.Mistake:
-		fmt.Fprintf(w, "A mistake: %s; what you could see favoured %v.\n", test, b)
-	case player.BadLuck:
+	switch {
+	case j.Call == player.Mistake:
+		fmt.Fprintf(w, "A mistake, of %s: %s; what you could see favoured %v.\n", wording.Size(j.Diff, j.SizeLow, j.SizeHigh, false, "95% interval"), test, b)
+	case j.Call == player.BadLuck && j.Significant():
+		// Both tests pass: bad luck stands (player.Call).
+		fmt.Fprintf(w, "Bad luck: %s, below the margin of %s: the move played was as good within the margin, though %v did a little better (%s); the unseen cards decided it.\n", interval, margin, b, test)
+	case j.Call == player.BadLuck:
 		fmt.Fprintf(w, "Bad luck: %s, below the margin of %s: the move played was as good; the unseen cards decided it (%s).\n", interval, margin, test)
 	default:
 		fmt.Fprintf(w, "Too close to call: %s, not below 0.05; and %s, which does not rule out a difference of %s or more.\n", test, interval, margin)

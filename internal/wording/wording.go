@@ -5,6 +5,7 @@ package wording
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -61,6 +62,33 @@ func Moves(n int) string {
 		return "1 move"
 	}
 	return fmt.Sprintf("%d moves", n)
+}
+
+// Size says how much better one move did than another, a difference of
+// two shares (0.027 is 2.7 points) with its interval: "about 2.7 points
+// (0.5–5.0)"; "about 1 point (0.5–1.8)" for one; "exactly 1.2 points"
+// when every arrangement was solved (exact), where there is no interval.
+// An interval end below 0 is written with a minus sign, and the ends
+// joined by "to": "(-0.3 to 1.8)". A note goes in the parentheses after
+// the interval: "(0.5–5.0, 95% interval)".
+func Size(diff, low, high float64, exact bool, note string) string {
+	pts := strings.TrimSuffix(strconv.FormatFloat(diff*100, 'f', 1, 64), ".0")
+	unit := " points"
+	if pts == "1" {
+		unit = " point"
+	}
+	if exact {
+		return "exactly " + pts + unit
+	}
+	end := func(x float64) string { return strconv.FormatFloat(x*100, 'f', 1, 64) }
+	sep := "–"
+	if low < 0 {
+		sep = " to "
+	}
+	if note != "" {
+		note = ", " + note
+	}
+	return "about " + pts + unit + " (" + end(low) + sep + end(high) + note + ")"
 }
 
 // Searched says how much was searched and for how long: "Searched 212

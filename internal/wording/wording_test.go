@@ -25,3 +25,29 @@ func TestOneMove(t *testing.T) {
 		t.Errorf("the verdict of a one-move win reads %q", lines)
 	}
 }
+
+// TestSize: the size of a difference of two shares, in points, with its
+// interval, or exact.
+func TestSize(t *testing.T) {
+	for _, c := range []struct {
+		diff, low, high float64
+		exact           bool
+		want            string
+	}{
+		{0.0275, 0.0047, 0.0501, false, "about 2.8 points (0.5–5.0)"},
+		{0.0101, 0.005, 0.018, false, "about 1 point (0.5–1.8)"},
+		{0.0925, 0.0477, 0.1363, false, "about 9.2 points (4.8–13.6)"},
+		{0.02, -0.003, 0.043, false, "about 2 points (-0.3 to 4.3)"},
+		{0.0125, 0, 0, true, "exactly 1.2 points"},
+		{0.0925, 0.0477, 0.1363, false, "about 9.2 points (4.8–13.6, 95% interval)"},
+		{1, 0, 0, true, "exactly 100 points"},
+	} {
+		note := ""
+		if strings.Contains(c.want, "95%") {
+			note = "95% interval"
+		}
+		if got := Size(c.diff, c.low, c.high, c.exact, note); got != c.want {
+			t.Errorf("Size(%v, %v, %v, %v) = %q, want %q", c.diff, c.low, c.high, c.exact, got, c.want)
+		}
+	}
+}

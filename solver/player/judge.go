@@ -43,18 +43,31 @@ func (j Judging) withDefaults() Judging {
 // Call is the answer of a judgement.
 type Call uint8
 
-// The answers.
+// The answers. Two tests are made on the same pairs, and both can pass:
+// the best-rated move keeps significantly more arrangements winnable, yet
+// by less than the margin (with 400 arrangements, a 16-5 split: p = 0.027,
+// and a 90% interval of 0.8 to 4.7 points). Then the answer is BadLuck:
+// the margin is what "as good" means, so a difference shown to lie within
+// it is no mistake, however surely it is there. Otherwise the answer would
+// depend on the number of arrangements drawn more than on the move: with
+// enough of them, any difference at all, however small, would be called a
+// mistake. So Mistake means the best-rated move is significantly better
+// and not shown to be better by less than the margin.
 const (
 	// Mistake: on the same arrangements, the best-rated move keeps
 	// significantly more of them winnable than the move played (McNemar's
-	// exact test, two-sided, at 5%; or, every arrangement solved, it keeps
-	// more).
+	// exact test, two-sided, at 5%), and the 90% interval of the paired
+	// difference does not lie below the margin (see BadLuck). Every
+	// arrangement solved, the difference is known: a mistake when it is
+	// the margin or more.
 	Mistake Call = iota + 1
 	// BadLuck: the move played is shown as good as the best-rated one
 	// within the margin: the upper end of the 90% interval of the paired
 	// difference (best-rated minus played) is below the margin (the upper
 	// one-sided test of an equivalence test at 5%; or, every arrangement
-	// solved, it keeps as many or more). The unseen cards decided.
+	// solved, the difference is below the margin). This stands when
+	// McNemar's test also finds the best-rated move better (Significant).
+	// The unseen cards decided.
 	BadLuck
 	// TooClose: neither shown: too few arrangements tell them apart.
 	TooClose
@@ -94,15 +107,33 @@ type Judgement struct {
 	// Diff is the paired difference of the shares, best-rated minus
 	// played, (BestOnly-PlayedOnly)/Pairs; Low and High its 90% interval
 	// (Agresti and Min's, with half an arrangement added to each of the
-	// four counts), or Diff itself when Exact.
+	// four counts), or Diff itself when Exact: the interval of the
+	// equivalence test (BadLuck).
 	Diff, Low, High float64
-	Margin          float64
+	// SizeLow and SizeHigh are the 95% interval of Diff, by the same
+	// method (Diff itself when Exact): the size of a mistake, said with
+	// it. Being the two-sided interval at the test's level, it excludes 0
+	// whenever McNemar's exact test, which is the more cautious of the
+	// two, finds the best-rated move better (TestSizeAgreesWithTest
+	// checks every split of up to 400 pairs).
+	SizeLow, SizeHigh float64
+	Margin            float64
 	// Exact says every arrangement of the unseen cards was solved: the
 	// difference is known, with no sampling error.
 	Exact bool
 	// Same says that the move played is the best-rated move (or a twin of
-	// it): the call is BadLuck by definition, with nothing to test.
+	// it): the call is BadLuck by definition, with nothing to test; the
+	// counts then compare the move with itself, and only Pairs and
+	// PlayedWon (the move's own tally) mean anything.
 	Same bool
+}
+
+// Significant says that McNemar's exact test finds the best-rated move
+// better than the move played, at 5% (two-sided): the call is Mistake, or
+// BadLuck when the difference is also shown below the margin. Never with
+// Exact or Same, where nothing is tested.
+func (j Judgement) Significant() bool {
+	return !j.Exact && !j.Same && j.Pairs > 0 && j.P < 0.05 && j.BestOnly > j.PlayedOnly
 }
 
 // judgePairs judges two moves by their verdicts on the same arrangements
@@ -136,19 +167,22 @@ func judgePairs(best, played []solver.Verdict, exact bool, margin float64) Judge
 	n := float64(j.Pairs)
 	j.Diff = float64(j.BestOnly-j.PlayedOnly) / n
 	if exact {
-		j.Low, j.High = j.Diff, j.Diff
+		j.Low, j.High, j.SizeLow, j.SizeHigh = j.Diff, j.Diff, j.Diff, j.Diff
 		j.Call = BadLuck
-		if j.BestOnly > j.PlayedOnly {
+		if j.Diff >= margin {
 			j.Call = Mistake
 		}
 		return j
 	}
 	j.Low, j.High = agrestiMin(j.BestOnly, j.PlayedOnly, j.Pairs, 1.6448536269514722)
+	j.SizeLow, j.SizeHigh = agrestiMin(j.BestOnly, j.PlayedOnly, j.Pairs, 1.959963984540054)
+	// The equivalence test first: a difference shown within the margin is
+	// bad luck, even when McNemar's test also shows it (see Call).
 	switch {
-	case j.P < 0.05 && j.BestOnly > j.PlayedOnly:
-		j.Call = Mistake
 	case j.High < margin:
 		j.Call = BadLuck
+	case j.P < 0.05 && j.BestOnly > j.PlayedOnly:
+		j.Call = Mistake
 	default:
 		j.Call = TooClose
 	}
@@ -184,8 +218,11 @@ func logChoose(n, k int) float64 {
 
 // agrestiMin returns the interval of the paired difference of two shares,
 // (b-c)/n, with b and c the discordant pairs of n: Agresti and Min's
-// (2005) Wald interval with half a pair added to each of the four cells,
-// for the normal quantile z. Adding the half pairs keeps the interval wide
+// (2005, "Simple improved confidence intervals for comparing matched
+// proportions", Statistics in Medicine 24:729-740) Wald interval with half
+// a pair added to each of the four cells, for the normal quantile z. It
+// takes the pairing into account (the variance is that of b-c, not of two
+// independent shares), and stays within -1..1. Adding the half pairs keeps the interval wide
 // enough when b and c are small: 0 of 20 pairs discordant does not show
 // two moves equal within 5 points, as it would with the plain interval.
 func agrestiMin(b, c, n int, z float64) (low, high float64) {

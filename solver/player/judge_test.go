@@ -62,6 +62,11 @@ func TestJudgeConstructed(t *testing.T) {
 		{"equal shares, 40 each way, on 400", 260, 40, 40, 60, BadLuck},
 		{"equal shares on 20", 10, 0, 0, 10, TooClose},
 		{"played better on 400", 200, 2, 30, 168, BadLuck},
+		// Both tests pass: McNemar's p = 0.027, and the 90% interval, 0.8
+		// to 4.6 points, lies below the margin. Bad luck stands.
+		{"16-5 of 400", 200, 16, 5, 179, BadLuck},
+		// The margin crossed: 9.2 points (90% interval 5.5 to 12.9), a mistake.
+		{"61-24 of 400", 257, 61, 24, 58, Mistake},
 	} {
 		best, played := pairs(c.both, c.bestOnly, c.playedOnly, c.neither)
 		j := judgePairs(best, played, false, DefaultMargin)
@@ -86,6 +91,50 @@ func TestJudgeConstructed(t *testing.T) {
 	best, played = pairs(3, 0, 0, 2)
 	if j := judgePairs(best, played, true, DefaultMargin); j.Call != BadLuck {
 		t.Errorf("exact, equal: %+v, want bad luck", j)
+	}
+	// Every arrangement solved, and the best-rated move better in 1 of
+	// 120: half a point, within the margin, so bad luck.
+	best, played = pairs(60, 1, 0, 59)
+	if j := judgePairs(best, played, true, DefaultMargin); j.Call != BadLuck || j.SizeLow != j.Diff || j.SizeHigh != j.Diff {
+		t.Errorf("exact, 1 of 120 better: %+v, want bad luck", j)
+	}
+}
+
+// TestSizeAgreesWithTest: for every split of up to 400 pairs, the calls
+// follow their definitions (a mistake is significant and not shown within
+// the margin; bad luck is shown within the margin), and the 95% interval
+// said with a significant difference excludes 0 and holds the difference,
+// so "a mistake, of about 2 points (0.3-3.8)" never has an interval that
+// says there may be none.
+func TestSizeAgreesWithTest(t *testing.T) {
+	checked := 0
+	for _, n := range []int{20, 50, 400} {
+		for b := 0; b <= n; b++ {
+			for c := 0; b+c <= n; c++ {
+				best, played := pairs(0, b, c, n-b-c)
+				j := judgePairs(best, played, false, DefaultMargin)
+				switch {
+				case j.Call == Mistake && (!j.Significant() || j.High < j.Margin):
+					t.Fatalf("%d-%d of %d: a mistake, yet significant %v and the 90%% interval ends at %.4f", b, c, n, j.Significant(), j.High)
+				case j.Call == BadLuck && j.High >= j.Margin:
+					t.Fatalf("%d-%d of %d: bad luck, yet the 90%% interval ends at %.4f", b, c, n, j.High)
+				case j.Call == TooClose && (j.High < j.Margin || j.Significant()):
+					t.Fatalf("%d-%d of %d: too close to call, yet %+v", b, c, n, j)
+				}
+				if !(j.SizeLow <= j.Low && j.Low <= j.Diff && j.Diff <= j.High && j.High <= j.SizeHigh) {
+					t.Fatalf("%d-%d of %d: intervals %.4f %.4f %.4f %.4f %.4f out of order", b, c, n, j.SizeLow, j.Low, j.Diff, j.High, j.SizeHigh)
+				}
+				if j.Significant() {
+					checked++
+					if j.SizeLow <= 0 {
+						t.Fatalf("%d-%d of %d: significant (p = %.4g), yet the 95%% interval starts at %.4f", b, c, n, j.P, j.SizeLow)
+					}
+				}
+			}
+		}
+	}
+	if checked < 1000 {
+		t.Fatalf("only %d significant splits checked", checked)
 	}
 }
 
@@ -179,5 +228,10 @@ func TestReviewPlayedTheBestRated(t *testing.T) {
 	}
 	if j := rv.Judgement; j.Call != BadLuck || !j.Same {
 		t.Errorf("the best-rated move played: %v (same %v), want bad luck", j.Call, j.Same)
+	}
+	// Nothing was tested: no interval, no p-value below 1, and the move's
+	// own tally.
+	if j := rv.Judgement; j.P != 1 || j.Low != 0 || j.High != 0 || j.SizeLow != 0 || j.SizeHigh != 0 || j.Significant() || j.PlayedWon() != rv.Played.Winnable {
+		t.Errorf("the best-rated move played, judged as if tested: %+v", j)
 	}
 }

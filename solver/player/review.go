@@ -74,7 +74,8 @@ type ReviewedMove struct {
 // cfg.Samples arrangements (0: DefaultSamples, as for the sampled player),
 // drawn with cfg.Seed (0: sample.DefaultSeed), with sample.Rate, given the
 // positions seen so far. It names the first losing move and judges it (see
-// Judging): a mistake, bad luck, or too close to call. A start that fails
+// Judging, and Call for which answer stands when both of its tests pass:
+// bad luck): a mistake, bad luck, or too close to call. A start that fails
 // rules.Validate is refused with a *rules.InvalidPositionError.
 func Review(ctx context.Context, start *rules.Position, moves []rules.Move, cfg Sampling, jd Judging) (*Reviewed, error) {
 	if err := rules.CheckPosition(start); err != nil {
@@ -198,7 +199,9 @@ func (r *Reviewed) judge(ctx context.Context, p *rules.Position, played rules.Mo
 	if sample.SameMove(r.Played, best) {
 		// The move played is the one the view rated best: nothing better
 		// could be seen, so the unseen cards decided, whatever the draw.
-		r.Judgement.Call, r.Judgement.Same = BadLuck, true
+		// Nothing is tested: the move's own tally stays, the rest is 0.
+		j := r.Judgement
+		r.Judgement = Judgement{Call: BadLuck, Same: true, Pairs: j.Pairs, Both: j.Both, Neither: j.Neither, P: 1, Margin: j.Margin, Exact: j.Exact}
 	}
 	if r.Judgement.Pairs == 0 {
 		return fmt.Errorf("no arrangement was decided for both moves: try a larger budget")

@@ -118,7 +118,7 @@ func TestReviewNamesTheLosingMove(t *testing.T) {
 		if j.Both+j.BestOnly+j.PlayedOnly+j.Neither != j.Pairs || j.BestWon() != rv.BestRated.Winnable || j.PlayedWon() != rv.Played.Winnable {
 			t.Fatalf("deal %d: counts %+v do not add up to the tallies %v and %v", n, j, rv.BestRated.Tally, rv.Played.Tally)
 		}
-		if (j.Call == Mistake) != (j.P < 0.05 && j.BestOnly > j.PlayedOnly) {
+		if (j.Call == Mistake) != (j.Significant() && j.High >= j.Margin) {
 			t.Fatalf("deal %d: %v with p = %v (%d-%d)", n, j.Call, j.P, j.BestOnly, j.PlayedOnly)
 		}
 		reviewed++

@@ -3,6 +3,7 @@ package play
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -277,4 +278,40 @@ func parse(t *testing.T, ms []string) []rules.Move {
 		out[i] = m
 	}
 	return out
+}
+
+// hopeless is a Russian Cell position with 21 face-down cards and no
+// legal move: every arrangement of the unseen cards is lost, and too many
+// to try them all.
+const hopeless = `{"game":"russian-cell","tableau":[{"down":[],"up":["9C"]},{"down":["??"],"up":["9S"]},{"down":["??","??"],"up":["9H"]},{"down":["??","??","??"],"up":["9D"]},{"down":["??","??","??","??"],"up":["JC"]},{"down":["??","??","??","??","??"],"up":["JS"]},{"down":["??","??","??","??","??","??"],"up":["JH"]}],"cells":["KD","KH"],"foundations":{"C":6,"S":6,"H":5,"D":5}}`
+
+// TestHintCountsAlwaysThere: the counts the page words (winnable, of,
+// unknown) are in every hint answer, zeros included: a hopeless position
+// has no winnable arrangement and none ran out of budget, and an answer
+// that left those out made the page write "undefined more ran out of
+// budget".
+func TestHintCountsAlwaysThere(t *testing.T) {
+	for _, next := range []bool{false, true} {
+		req := fmt.Sprintf(`{"op":"hint","position":%s,"samples":20,"next":%v}`, hopeless, next)
+		raw := Answer([]byte(req))
+		var m map[string]json.RawMessage
+		if err := json.Unmarshal(raw, &m); err != nil {
+			t.Fatalf("%s: %v", raw, err)
+		}
+		if _, bad := m["error"]; bad {
+			t.Fatalf("next %v: %s", next, raw)
+		}
+		for k, want := range map[string]string{"winnable": "0", "of": "20", "unknown": "0", "exact": "false"} {
+			if got := string(m[k]); got != want {
+				t.Errorf("next %v: %q is %q, want %s, in %s", next, k, got, want, raw)
+			}
+		}
+	}
+	// An exact answer carries them too, as 0.
+	raw := string(Answer([]byte(`{"op":"hint","position":` + string(rules.MarshalPosition(dealgen.Deal(rules.RussianCell, dealgen.FromUint64(617)), "617")) + `}`)))
+	for _, k := range []string{`"winnable":0`, `"of":0`, `"unknown":0`} {
+		if !strings.Contains(raw, k) {
+			t.Errorf("the exact hint has no %s: %s", k, raw)
+		}
+	}
 }

@@ -6,6 +6,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/patience-solver/patience/internal/wording"
 	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/solver/player"
 	"github.com/patience-solver/patience/solver/sample"
@@ -24,10 +25,16 @@ type ReviewAnswer struct {
 	Judgement string `json:"judgement,omitempty"`
 	// The counts behind the judgement: of Pairs arrangements of the cards
 	// the player could not see, the move rated best wins in BestWon, the
-	// move played in PlayedWon.
+	// move played in PlayedWon. Same says the move played is the one
+	// rated best: bad luck, with nothing compared. Size, for a mistake,
+	// says by how much, with its 95% interval ("about 9.2 points
+	// (4.8–13.6)"), and is "" otherwise. The page words these itself, so
+	// they are always in the answer.
 	BestWon   int      `json:"bestWon"`
 	PlayedWon int      `json:"playedWon"`
 	Pairs     int      `json:"pairs"`
+	Same      bool     `json:"same"`
+	Size      string   `json:"size"`
 	Won       bool     `json:"won,omitempty"`  // the game was won
 	Lost      bool     `json:"lost,omitempty"` // it cannot be won any more
 	Lines     []string `json:"lines"`
@@ -67,14 +74,17 @@ func review(start *rules.Position, moves []rules.Move, r Request) (ReviewAnswer,
 		j := rv.Judgement
 		how := fmt.Sprintf("%d of %d ways the hidden cards could lie", j.BestWon(), j.Pairs)
 		a.Judgement = j.Call.String()
-		a.BestWon, a.PlayedWon, a.Pairs = j.BestWon(), j.PlayedWon(), j.Pairs
-		switch j.Call {
-		case player.NoAlternative:
+		a.BestWon, a.PlayedWon, a.Pairs, a.Same = j.BestWon(), j.PlayedWon(), j.Pairs, j.Same
+		switch {
+		case j.Call == player.NoAlternative:
 			a.Lines = append(a.Lines, "Every other move went back to a position you had already seen, so there was nothing better to play.")
-		case player.Mistake:
-			a.Lines = append(a.Lines, fmt.Sprintf("A mistake: from what you could see, %s was better. It wins in %s; your move in %d.", rv.BestRated.Move, how, j.PlayedWon()))
-		case player.BadLuck:
-			a.Lines = append(a.Lines, fmt.Sprintf("Bad luck: from what you could see, no move was clearly better (the best wins in %s; your move in %d). The hidden cards decided it.", how, j.PlayedWon()))
+		case j.Same:
+			a.Lines = append(a.Lines, "Bad luck: you played the move your view rated best, so nothing you could see was better. The hidden cards decided it.")
+		case j.Call == player.Mistake:
+			a.Size = wording.Size(j.Diff, j.SizeLow, j.SizeHigh, j.Exact, "")
+			a.Lines = append(a.Lines, fmt.Sprintf("A mistake, of %s: from what you could see, %s was better. It wins in %s; your move in %d.", a.Size, rv.BestRated.Move, how, j.PlayedWon()))
+		case j.Call == player.BadLuck:
+			a.Lines = append(a.Lines, fmt.Sprintf("Bad luck: from what you could see, no move was better by enough to matter (the best wins in %s; your move in %d). The hidden cards decided it.", how, j.PlayedWon()))
 		default:
 			a.Lines = append(a.Lines, fmt.Sprintf("Too close to call: %s looked a little better from what you could see (it wins in %s; your move in %d), but not by enough to say.", rv.BestRated.Move, how, j.PlayedWon()))
 		}

@@ -10,6 +10,7 @@ import (
 	"github.com/patience-solver/patience/dealgen"
 	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/solver"
+	"github.com/patience-solver/patience/solver/player"
 )
 
 // lostGame follows the solver's win of the deal for at least k moves, then
@@ -61,8 +62,16 @@ func TestReviewNamesTheLosingMove(t *testing.T) {
 	}
 	// The counts behind the judgement, which the page words by itself.
 	if a.Judgement != "no alternative" && (a.Pairs <= 0 || a.BestWon > a.Pairs || a.PlayedWon > a.Pairs ||
-		!strings.Contains(strings.Join(a.Lines, " "), fmt.Sprintf("%d of %d ways", a.BestWon, a.Pairs))) {
+		!a.Same && !strings.Contains(strings.Join(a.Lines, " "), fmt.Sprintf("%d of %d ways", a.BestWon, a.Pairs))) {
 		t.Errorf("counts: best %d, played %d of %d; lines %q", a.BestWon, a.PlayedWon, a.Pairs, a.Lines)
+	}
+	// A mistake is said with its size; the counts the page words are
+	// always in the answer.
+	if (a.Judgement == "mistake") != strings.HasPrefix(a.Size, "about ") || a.Judgement == "mistake" && !strings.Contains(strings.Join(a.Lines, " "), "A mistake, of "+a.Size+":") {
+		t.Errorf("%s: size %q; lines %q", a.Judgement, a.Size, a.Lines)
+	}
+	if raw := string(Answer(req)); !strings.Contains(raw, `"same":`) || !strings.Contains(raw, `"size":`) || !strings.Contains(raw, `"pairs":`) {
+		t.Errorf("the answer leaves out a field the page words: %s", raw)
 	}
 	if len(a.Lines) < 2 || !strings.Contains(a.Lines[0], fmt.Sprintf("move %d, %s", len(moves), a.Move.Move)) {
 		t.Errorf("lines %q", a.Lines)
@@ -76,5 +85,33 @@ func TestReviewNamesTheLosingMove(t *testing.T) {
 	req, _ = json.Marshal(Request{Op: "review", Position: pos, Moves: []string{"ZZ t9>t1"}})
 	if e := ask(t, string(req), &a); !strings.Contains(e, "move 1 (ZZ t9>t1)") {
 		t.Errorf("a bad move: error %q", e)
+	}
+}
+
+// TestReviewPlayedTheBestRated: the greedy game of 617 loses with the move
+// its view, rated over 5 arrangements, rates best. The answer says so
+// (same), with no size and no comparison of the move with itself.
+func TestReviewPlayedTheBestRated(t *testing.T) {
+	start := dealgen.Deal(rules.RussianCell, dealgen.FromUint64(617))
+	g, err := player.Play(context.Background(), start, player.Config{Kind: player.Greedy, Sampling: player.Sampling{Solver: solver.Config{Workers: 1}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pos, _ := json.Marshal(rules.NewPositionDoc(start, ""))
+	var ms []string
+	for _, m := range g.MoveList() {
+		ms = append(ms, m.String())
+	}
+	req, _ := json.Marshal(Request{Op: "review", Position: pos, Moves: ms, Samples: 5})
+	var a ReviewAnswer
+	if e := ask(t, string(req), &a); e != "" {
+		t.Fatal(e)
+	}
+	if a.LostAt < 1 || !a.Same {
+		t.Fatalf("the greedy game of 617: lost at %d, same %v (%s): the case is not built", a.LostAt, a.Same, a.Lines)
+	}
+	lines := strings.Join(a.Lines, " ")
+	if a.Judgement != "bad luck" || a.Size != "" || !strings.Contains(lines, "you played the move your view rated best") || strings.Contains(lines, "your move in") {
+		t.Errorf("%q, size %q: %s", a.Judgement, a.Size, lines)
 	}
 }

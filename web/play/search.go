@@ -140,10 +140,13 @@ type HintAnswer struct {
 	Verdict string `json:"verdict"` // exact: solvable, unsolvable or unknown
 	// Winnable of Of arrangements can be won (the player's view), Unknown
 	// more ran out of budget; Share, Low and High are the share of the
-	// decided ones and its 95% Wilson interval.
-	Winnable int `json:"winnable,omitempty"`
-	Of       int `json:"of,omitempty"`
-	Unknown  int `json:"unknown,omitempty"`
+	// decided ones and its 95% Wilson interval. The page words these
+	// counts itself, so they are always in the answer, 0 included (0 for
+	// an exact answer); an answer without one (an older page's worker
+	// left out the zeros) reads as 0.
+	Winnable int `json:"winnable"`
+	Of       int `json:"of"`
+	Unknown  int `json:"unknown"`
 	// All says that Of is every arrangement of the unseen cards, not a
 	// sample: only then does a share of 0 prove the position lost.
 	All   bool    `json:"all,omitempty"`

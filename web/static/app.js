@@ -825,7 +825,7 @@ async function runHint(next, afterMove) {
   h.appendChild(head);
   hintBody(h, a);
   announce(label + ": " + [...h.querySelectorAll(":scope > p:not(.head):not(.note)")].map((p) => p.textContent).join(" "), afterMove);
-  h.className = "hint " + (a.exact ? a.verdict : a.winnable > 0 ? "solvable" : a.unknown > 0 || !allTried(a) ? "unknown" : "unsolvable");
+  h.className = "hint " + (a.exact ? a.verdict : count(a.winnable) > 0 ? "solvable" : count(a.unknown) > 0 || !allTried(a) ? "unknown" : "unsolvable");
   S.hintMove = a.move || null;
   h.dataset.move = a.move ? a.move.move : "";
   h.dataset.exact = a.exact ? "1" : "";
@@ -838,6 +838,11 @@ async function runHint(next, afterMove) {
   }
   mark();
 }
+
+// count is a count of the worker's answer: a whole number, or 0 when the
+// answer has none (an older worker left out the counts that were 0), so
+// that the page never words "undefined" or "NaN".
+function count(x) { return Number.isSafeInteger(x) && x >= 0 ? x : 0; }
 
 // allTried says a share of the player's view came from every arrangement
 // of the unseen cards, not a sample: only then is "cannot be won" proven.
@@ -854,11 +859,12 @@ function hintBody(h, a) {
     para(a.searched).className = "note";
     return;
   }
-  const ways = `${a.of} ways the hidden cards could lie`;
-  if (a.winnable > 0) para(`Can still be won in ${a.winnable} of ${a.of} ${a.of === 1 ? "way the hidden cards could lie" : "ways the hidden cards could lie"}.`);
-  else if (a.unknown === 0 && allTried(a)) para(`Cannot be won: none of the ${ways} wins.`);
-  else if (a.unknown === 0) para(`None of the ${ways} that were tried can be won. That is not a proof: not every way was tried.`);
-  else para(`None of the ${ways} that were decided can be won; ${a.unknown} more ran out of budget.`);
+  const of = count(a.of), winnable = count(a.winnable), unknown = count(a.unknown);
+  const ways = `${of} ${of === 1 ? "way the hidden cards could lie" : "ways the hidden cards could lie"}`;
+  if (winnable > 0) para(`Can still be won in ${winnable} of ${ways}.`);
+  else if (unknown === 0 && allTried(a)) para(`Cannot be won: none of the ${ways} wins.`);
+  else if (unknown === 0) para(`None of the ${ways} that were tried can be won. That is not a proof: not every way was tried.`);
+  else para(`None of the ${ways} that were decided can be won; ${unknown} more ran out of budget.`);
   const plain = /^(Best move|It can be undone at once|No move can help|There is no legal move|Every move goes back|No move back)/;
   for (const l of a.lines) if (plain.test(l)) para(l);
   para("This counts the games in which every card would be known from now on, so it is an upper bound: playing without seeing the face-down cards wins less often.").className = "note";
@@ -1021,12 +1027,16 @@ function reviewLines(a, move) {
   if (a.lostAt === 0) return ["Nothing you did lost this game: it could not be won even as dealt, with every card known."];
   if (a.lostAt > 0) {
     const l = [`The game was lost at move ${a.lostAt}, ${move.move} (${move.text}): it could be won before that move, and not after it.`];
-    const how = `${a.bestWon} of ${a.pairs} ways the hidden cards could lie`;
+    const how = `${count(a.bestWon)} of ${count(a.pairs)} ways the hidden cards could lie`, played = count(a.playedWon);
+    const size = typeof a.size === "string" && a.size !== "" ? `, of ${a.size}` : "";
     switch (a.judgement) {
       case "no alternative": l.push("Every other move went back to a position you had already seen, so there was nothing better to play."); break;
-      case "mistake": l.push(`A mistake: from what you could see, another move was better. It wins in ${how}; your move in ${a.playedWon}.`); break;
-      case "bad luck": l.push(`Bad luck: from what you could see, no move was clearly better (the best wins in ${how}; your move in ${a.playedWon}). The hidden cards decided it.`); break;
-      default: l.push(`Too close to call: another move looked a little better from what you could see (it wins in ${how}; your move in ${a.playedWon}), but not by enough to say.`);
+      case "mistake": l.push(`A mistake${size}: from what you could see, another move was better. It wins in ${how}; your move in ${played}.`); break;
+      case "bad luck":
+        if (a.same === true) l.push("Bad luck: you played the move your view rated best, so nothing you could see was better. The hidden cards decided it.");
+        else l.push(`Bad luck: from what you could see, no move was better by enough to matter (the best wins in ${how}; your move in ${played}). The hidden cards decided it.`);
+        break;
+      default: l.push(`Too close to call: another move looked a little better from what you could see (it wins in ${how}; your move in ${played}), but not by enough to say.`);
     }
     return l;
   }

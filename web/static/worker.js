@@ -128,8 +128,8 @@ async function handle(id, req) {
       // where the game was lost, the judgement and the counts.
       const a = await childCall(id, req);
       if (a.error || reveal) return a;
-      const { lostAt, judgement, bestWon, playedWon, pairs, won, lost } = a;
-      return { lostAt, judgement, bestWon, playedWon, pairs, won, lost };
+      const { lostAt, judgement, bestWon, playedWon, pairs, same, size, won, lost } = a;
+      return { lostAt, judgement, bestWon, playedWon, pairs, same, size, won, lost };
     }
     case "line":
       return viewLine(await goCall(req));
