@@ -2,6 +2,7 @@ package game
 
 import (
 	"github.com/patience-solver/patience/internal/wording"
+	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/solver"
 )
 
@@ -91,7 +92,7 @@ func (h *Hint) exactCase() HintCase {
 func (h *Hint) Headline() string {
 	switch h.Case() {
 	case HintWon:
-		return "The game is already won."
+		return wonSentence
 	case HintNext:
 		if h.Exact {
 			return wording.CanBeWon(len(h.Result.Moves))
@@ -101,7 +102,7 @@ func (h *Hint) Headline() string {
 	case HintNoDetour:
 		return "This position can be won (" + wording.Moves(len(h.Result.Moves)) + " to go), but the win found goes back to a position already seen in the game. No move to a new position was found after which a win exists."
 	case HintLost:
-		return "This position cannot be won: no sequence of moves wins from here."
+		return lostSentence
 	case HintNoMove:
 		return "There is no legal move: the position cannot be won."
 	case HintOnlyBack:
@@ -116,14 +117,50 @@ func (h *Hint) Headline() string {
 	return ""
 }
 
+// The sentences of an exact verdict that hint and "can I still win?"
+// share.
+const (
+	wonSentence  = "The game is already won."
+	lostSentence = "This position cannot be won: no sequence of moves wins from here."
+)
+
 // Why is the cause of a loss the search proved, in words, when one can be
 // shown (solver.FindBlockage); else "".
 func (h *Hint) Why() string {
 	if h.Case() != HintLost {
 		return ""
 	}
-	if b, ok := solver.FindBlockage(h.Position); ok {
+	return why(h.Position)
+}
+
+func why(p *rules.Position) string {
+	if b, ok := solver.FindBlockage(p); ok {
 		return b.Text
 	}
 	return ""
+}
+
+// Headline is the first sentence of an exact answer (Exact): the game is
+// won, can be won in so many moves, or cannot be won; "" for an unknown
+// verdict, whose words are a front end's own.
+func (c *Chance) Headline() string {
+	switch res := c.Result; {
+	case !c.Exact || res.Verdict == solver.Unknown:
+		return ""
+	case res.Verdict == solver.Unsolvable:
+		return lostSentence
+	case len(res.Moves) == 0:
+		return wonSentence
+	default:
+		return wording.CanBeWon(len(res.Moves))
+	}
+}
+
+// Why is the cause of a loss the search proved, in words, when one can be
+// shown; else "".
+func (c *Chance) Why() string {
+	if !c.Exact || c.Result.Verdict != solver.Unsolvable {
+		return ""
+	}
+	return why(c.Position)
 }

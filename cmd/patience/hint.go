@@ -131,9 +131,7 @@ func runHint(s streams, cmd *cobra.Command, o *hintOptions, args []string) error
 		return err
 	}
 	show := o.count
-	if h.Exact || cmd.Flags().Changed("count") {
-		show = o.count
-	} else {
+	if !h.Exact && !cmd.Flags().Changed("count") {
 		show = len(h.Rating.Ranked)
 	}
 	if err := writeHint(s, o, h, at, show); err != nil {

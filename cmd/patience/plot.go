@@ -50,7 +50,7 @@ func writePlot(ctx context.Context, name string, sum *batch.Summary, title strin
 	})
 	var ue usageError
 	if errors.As(err, &ue) {
-		return ioFailure{ue.err}
+		return ioFailure(ue)
 	}
 	return err
 }

@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/patience-solver/patience/game"
 	"github.com/patience-solver/patience/internal/wording"
 	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/solver"
@@ -46,19 +47,6 @@ func solveOne(p *rules.Position, cfg solver.Config) (solver.Result, error) {
 // arrangement at a time.
 func sampleConfig(cfg solver.Config, samples int) sample.Config {
 	return sample.Config{Solver: cfg, Samples: samples, Seed: sample.DefaultSeed}
-}
-
-// estimate is sample.Estimate: the share of the arrangements of p's unseen
-// cards that can be won.
-func estimate(p *rules.Position, cfg solver.Config, samples int) (sample.Share, error) {
-	return sample.Estimate(context.Background(), p, sampleConfig(cfg, samples))
-}
-
-// advise is sample.Rate, the rating hint, play and review use: every
-// legal move of p ranked over the arrangements of its unseen cards, given
-// the positions seen in the game (nil: none known).
-func advise(p *rules.Position, cfg solver.Config, samples int, seen map[string]bool) (sample.Rating, error) {
-	return sample.Rate(context.Background(), p, sampleConfig(cfg, samples), seen)
 }
 
 // history returns the keys of the positions of the game (sample.AddSeen's),
@@ -162,8 +150,9 @@ type HintAnswer struct {
 	Seconds  float64  `json:"seconds"`
 }
 
+// hint answers the page's Hint (r.Next) and "Can I still win?" through
+// game.GetHint and game.Chances, in the words game gives both front ends.
 func hint(p *rules.Position, r Request) (HintAnswer, error) {
-	cfg := config(p, r.MaxNodes)
 	seen, err := history(p, r.History)
 	if err != nil {
 		return HintAnswer{}, err
@@ -171,31 +160,40 @@ func hint(p *rules.Position, r Request) (HintAnswer, error) {
 	if r.Hide {
 		p = p.Hide()
 	}
+	req := game.Request{Position: p, Seen: seen, Solver: config(p, r.MaxNodes), Samples: r.Samples}
+	ctx := context.Background()
 	if p.Unknowns() == 0 {
-		return exactHint(p, cfg, r.Hide, r.Next, seen)
-	}
-	samples := r.Samples
-	if samples <= 0 {
-		samples = sample.DefaultSamples
+		a, err := exactHint(ctx, req, r.Next)
+		if err == nil && r.Hide {
+			a.Lines = append([]string{"No card is face down here, so this is the exact verdict."}, a.Lines...)
+		}
+		return a, err
 	}
 	var sh sample.Share
-	var best *sample.RatedMove
-	var moves, fresh int
+	var h *game.Hint
 	if r.Next {
-		adv, err := advise(p, cfg, samples, seen)
+		if h, err = game.GetHint(ctx, req); err != nil {
+			return HintAnswer{}, err
+		}
+		sh = h.Rating.Share
+	} else {
+		c, err := game.Chances(ctx, req)
 		if err != nil {
 			return HintAnswer{}, err
 		}
-		sh, moves, fresh = adv.Share, len(adv.Ranked), adv.Fresh()
-		if b, ok := adv.Best(); ok {
-			best = &b
-		}
-	} else {
-		var err error
-		if sh, err = estimate(p, cfg, samples); err != nil {
-			return HintAnswer{}, err
-		}
+		sh = c.Share
 	}
+	a := shareAnswer(p, sh)
+	if h != nil {
+		a.Lines = append(a.Lines, viewAdvice(h, &a)...)
+	}
+	a.Lines = append(a.Lines, "This is an upper bound on what play that cannot see the face-down cards can win, not a way of playing's win rate.")
+	return a, nil
+}
+
+// shareAnswer is the answer for the share sh of p's arrangements that can
+// be won, with its words.
+func shareAnswer(p *rules.Position, sh sample.Share) HintAnswer {
 	rate := sh.Rate()
 	a := HintAnswer{Winnable: sh.Winnable, Of: sh.Total(), Unknown: sh.Unknown, All: sh.Exhaustive, Share: rate.Rate, Low: rate.Low, High: rate.High,
 		Searched: wording.Searched(sh.Nodes, sh.Elapsed), Nodes: sh.Nodes, Seconds: sh.Elapsed.Seconds()}
@@ -209,75 +207,82 @@ func hint(p *rules.Position, r Request) (HintAnswer, error) {
 	if sh.Unknown > 0 {
 		a.Lines = append(a.Lines, fmt.Sprintf("%d arrangements ran out of budget (%s) and are left out of the share.", sh.Unknown, sh.Reason))
 	}
-	switch {
-	case !r.Next:
-	case moves == 0:
-		a.Lines = append(a.Lines, "There is no legal move: the position cannot be won.")
-	case fresh == 0:
-		a.Lines = append(a.Lines, "Every move goes back to a position already seen in this game: none is advised.")
-	case best == nil:
-		a.Lines = append(a.Lines, "No move can help: no arrangement can be won after any move to a new position.")
-	default:
-		d := moveDoc(p, best.Move)
-		a.Move = &d
-		a.Lines = append(a.Lines, fmt.Sprintf("Best move: %s, %s; a win still exists after it in %d of %d.", d.Move, d.Text, best.Winnable, best.Total()))
-		if best.Discounted {
-			a.Lines = append(a.Lines, fmt.Sprintf("It can be undone at once: it is ranked by the %d arrangements whose win begins with it.", best.Score))
-		}
-	}
-	if seen != nil && r.Next {
-		a.Lines = append(a.Lines, "No move back to a position already seen in this game is advised.")
-	}
-	a.Lines = append(a.Lines, "This is an upper bound on what play that cannot see the face-down cards can win, not a way of playing's win rate.")
-	return a, nil
+	return a
 }
 
-// exactHint decides p with every card known and gives the first move of
-// a win.
-func exactHint(p *rules.Position, cfg solver.Config, hid, next bool, seen map[string]bool) (HintAnswer, error) {
-	res, err := solveOne(p, cfg)
-	if err != nil {
-		return HintAnswer{}, err
-	}
-	a := HintAnswer{Exact: true, Verdict: res.Verdict.String(), Searched: wording.Searched(res.Nodes, res.Elapsed),
-		Nodes: res.Nodes, Seconds: res.Elapsed.Seconds()}
-	if hid {
-		a.Lines = append(a.Lines, "No card is face down here, so this is the exact verdict.")
-	}
-	switch res.Verdict {
-	case solver.Solvable:
-		if len(res.Moves) == 0 {
-			a.Lines = append(a.Lines, "The game is won.")
-			break
+// viewAdvice is the words of the hint h over the unseen cards, and the
+// move it advises, set in a.
+func viewAdvice(h *game.Hint, a *HintAnswer) []string {
+	var lines []string
+	if c := h.Case(); c != game.HintNext {
+		lines = append(lines, h.Headline())
+	} else {
+		best, _ := h.Rating.Best()
+		d := moveDoc(h.Position, best.Move)
+		a.Move = &d
+		lines = append(lines, fmt.Sprintf("Best move: %s, %s; a win still exists after it in %d of %d.", d.Move, d.Text, best.Winnable, best.Total()))
+		if best.Discounted {
+			lines = append(lines, fmt.Sprintf("It can be undone at once: it is ranked by the %d arrangements whose win begins with it.", best.Score))
 		}
-		a.Lines = append(a.Lines, wording.CanBeWon(len(res.Moves)))
-		if !next {
-			break
-		}
-		m, err := sample.FreshWin(context.Background(), p, sampleConfig(cfg, 1), res.Moves[0], seen)
+	}
+	if h.Rating.History {
+		lines = append(lines, "No move back to a position already seen in this game is advised.")
+	}
+	return lines
+}
+
+// exactHint decides a position with every card known (game.GetHint, or
+// game.Chances when the page asks for no move) and gives the first move
+// of a win.
+func exactHint(ctx context.Context, req game.Request, next bool) (HintAnswer, error) {
+	if !next {
+		c, err := game.Chances(ctx, req)
 		if err != nil {
 			return HintAnswer{}, err
 		}
-		if m == (rules.Move{}) {
-			a.Lines = append(a.Lines, "But the win found goes back to a position already seen in this game, and no move to a new position was found after which a win exists.")
-			break
+		a := exactAnswer(c.Result)
+		if hl := c.Headline(); hl != "" {
+			a.Lines = append(a.Lines, hl)
+		} else {
+			a.Lines = wording.Verdict(c.Result, false)
 		}
-		d := moveDoc(p, m)
+		if why := c.Why(); why != "" {
+			a.Lines = append(a.Lines, "Why: "+why)
+		}
+		return a, nil
+	}
+	h, err := game.GetHint(ctx, req)
+	if err != nil {
+		return HintAnswer{}, err
+	}
+	a := exactAnswer(h.Result)
+	switch h.Case() {
+	case game.HintNext:
+		m, _ := h.Move()
+		d := moveDoc(h.Position, m)
 		a.Move = &d
-		if m != res.Moves[0] {
-			a.Lines = append(a.Lines, fmt.Sprintf("The win found goes back to a position already seen in this game; a move to a new position after which a win still exists: %s, %s.", d.Move, d.Text))
-			break
-		}
-		a.Lines = append(a.Lines, fmt.Sprintf("Next move: %s, %s.", d.Move, d.Text))
-	case solver.Unsolvable:
-		a.Lines = append(a.Lines, "This position cannot be won: no sequence of moves wins from here.")
-		if b, ok := solver.FindBlockage(p); ok {
-			a.Lines = append(a.Lines, "Why: "+b.Text)
-		}
+		a.Lines = append(a.Lines, h.Headline(), fmt.Sprintf("Next move: %s, %s.", d.Move, d.Text))
+	case game.HintDetour:
+		m, _ := h.Move()
+		d := moveDoc(h.Position, m)
+		a.Move = &d
+		a.Lines = append(a.Lines, h.Headline(), fmt.Sprintf("%s, %s.", d.Move, d.Text))
+	case game.HintUndecided, game.HintStopped:
+		a.Lines = append(a.Lines, wording.Verdict(h.Result, false)...)
 	default:
-		a.Lines = append(a.Lines, wording.Verdict(res, false)...)
+		a.Lines = append(a.Lines, h.Headline())
+		if why := h.Why(); why != "" {
+			a.Lines = append(a.Lines, "Why: "+why)
+		}
 	}
 	return a, nil
+}
+
+// exactAnswer is the answer of an exact search's result res, without its
+// words.
+func exactAnswer(res solver.Result) HintAnswer {
+	return HintAnswer{Exact: true, Verdict: res.Verdict.String(), Searched: wording.Searched(res.Nodes, res.Elapsed),
+		Nodes: res.Nodes, Seconds: res.Elapsed.Seconds()}
 }
 
 // pct writes a share and its interval: "95.0%, 95% Wilson interval 91.0%

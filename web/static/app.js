@@ -865,7 +865,7 @@ function hintBody(h, a) {
   else if (unknown === 0 && allTried(a)) para(`Cannot be won: none of the ${ways} wins.`);
   else if (unknown === 0) para(`None of the ${ways} that were tried can be won. That is not a proof: not every way was tried.`);
   else para(`None of the ${ways} that were decided can be won; ${unknown} more ran out of budget.`);
-  const plain = /^(Best move|It can be undone at once|No move can help|There is no legal move|Every move goes back|No move back)/;
+  const plain = /^(Best move|It can be undone at once|No move can help|There is no legal move|No card can move|Every move goes back|No move back)/;
   for (const l of a.lines) if (plain.test(l)) para(l);
   para("This counts the games in which every card would be known from now on, so it is an upper bound: playing without seeing the face-down cards wins less often.").className = "note";
   const d = document.createElement("details");
