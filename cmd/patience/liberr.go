@@ -12,23 +12,32 @@ import (
 // command line knows which flag or command resolves each, and words those
 // errors here, by their type.
 
+// bare returns the error that err carries with no words added: err
+// itself, or what the command line's kinds (usageError, ioFailure), which
+// add none, wrap.
+func bare(err error) error {
+	for {
+		switch e := err.(type) {
+		case usageError:
+			err = e.err
+		case ioFailure:
+			err = e.err
+		default:
+			return err
+		}
+	}
+}
+
 // cliLines returns the lines of err as the command line words them, and
-// false for an error it words as the library does. Only an error whose
-// message is the library error's own (not wrapped in more words) is
-// worded again.
+// false for an error it words as the library does. Only a library error
+// carried bare (not wrapped in more words: see bare) is worded again.
 func cliLines(err error) ([]string, bool) {
 	msg := err.Error()
-	var me *batch.MismatchError
-	var se *batch.SpaceError
-	var fe *batch.FileError
-	var wd *rules.WrongDocumentError
-	var be *batch.BuildError
-	var ip *rules.InvalidPositionError
-	var rp rules.Problems
-	switch {
-	case errors.As(err, &be) && be.Error() == msg:
-		return []string{be.Builds() + "; use another --out, or add --force to resume it with this build (its header then names both)"}, true
-	case errors.As(err, &me) && me.Error() == msg:
+	switch e := bare(err).(type) {
+	case *batch.BuildError:
+		return []string{e.Builds() + "; use another --out, or add --force to resume it with this build (its header then names both)"}, true
+	case *batch.MismatchError:
+		me := e
 		lines := []string{fmt.Sprintf("%s holds results of a different run; use another --out, or the same flags as that run", me.Name)}
 		for _, p := range me.Problems {
 			lines = append(lines, me.Name+": "+p)
@@ -37,18 +46,25 @@ func cliLines(err error) ([]string, bool) {
 			lines = append(lines, me.Name+": to search its unknown deals again with this run's budget, add --retry-unknown")
 		}
 		return lines, true
-	case errors.As(err, &se) && se.Error() == msg:
-		return []string{se.Shortfall() + ": free some space, write --out elsewhere, split the run with --shard, or check nothing with --no-space-check"}, true
-	case errors.As(err, &fe) && fe.Error() == msg && fe.Truncated:
-		return []string{fmt.Sprintf("%s line %d: the last line is cut short (a run was killed while writing it); resume the run with the same --out to repair it", fe.Name, fe.Line)}, true
-	case errors.As(err, &fe) && fe.Error() == msg && errors.Is(fe.Err, batch.ErrSecondHeader):
-		return []string{msg + ", use patience merge --out"}, true
-	case errors.As(err, &wd) && wd.Error() == msg:
-		return []string{wrongDocument(wd)}, true
-	case errors.As(err, &ip) && ip.Error() == msg && errors.As(ip.Err, &rp):
+	case *batch.SpaceError:
+		return []string{e.Shortfall() + ": free some space, write --out elsewhere, split the run with --shard, or check nothing with --no-space-check"}, true
+	case *batch.FileError:
+		switch {
+		case e.Truncated:
+			return []string{fmt.Sprintf("%s line %d: the last line is cut short (a run was killed while writing it); resume the run with the same --out to repair it", e.Name, e.Line)}, true
+		case errors.Is(e.Err, batch.ErrSecondHeader):
+			return []string{msg + ", use patience merge --out"}, true
+		}
+	case *rules.WrongDocumentError:
+		return []string{wrongDocument(e)}, true
+	case *rules.InvalidPositionError:
 		// One problem a line, as for a position read from a file.
-		return rp, true
-	case errors.Is(err, rules.ErrNotSolvitaire):
+		var rp rules.Problems
+		if errors.As(e.Err, &rp) {
+			return rp, true
+		}
+	}
+	if errors.Is(err, rules.ErrNotSolvitaire) {
 		return []string{msg + ", or use --format json"}, true
 	}
 	return nil, false

@@ -277,18 +277,18 @@ func Main(args []string, in io.Reader, out, errw io.Writer) int {
 // say) is written as an escape, such as \n.
 func problemLines(err error) []string {
 	var lines []string
-	var rp rules.Problems
-	var bp batch.ResultsProblems
 	cli, worded := cliLines(err)
-	switch msg := err.Error(); {
+	rp, isRP := bare(err).(rules.Problems)
+	bp, isBP := bare(err).(batch.ResultsProblems)
+	switch {
 	case worded:
 		lines = cli
-	case errors.As(err, &rp) && rp.Error() == msg:
+	case isRP:
 		lines = rp
-	case errors.As(err, &bp) && bp.Error() == msg:
+	case isBP:
 		lines = bp
 	default:
-		lines = []string{msg}
+		lines = []string{err.Error()}
 	}
 	out := make([]string, 0, len(lines))
 	for _, l := range lines {
@@ -388,6 +388,7 @@ unseen cards: the share that can be won, and the move that keeps the most.`,
 	root.SetErr(s.err)
 	root.SetIn(s.in)
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{flagError(err)} })
+	root.PersistentPreRun = limitProcess
 	root.CompletionOptions.DisableDefaultCmd = true
 	// The commands that report what they did when a signal stops them
 	// (cleanStop); the others end at once (listen).

@@ -7,6 +7,7 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"syscall"
@@ -53,7 +54,6 @@ func (f *searchFlags) config() (solver.Config, error) {
 	if err := f.checkLimits(); err != nil {
 		return solver.Config{}, err
 	}
-	limitMemory(f.memoryMB)
 	cfg := solver.DefaultConfig()
 	cfg.Options.NoReturns = f.noReturns
 	cfg.Workers = f.workers
@@ -91,10 +91,21 @@ var setMemoryLimit = debug.SetMemoryLimit
 // as soon as the process nears the limit. (The limit is soft: it never makes
 // the program fail, at worst the garbage collector runs more often.)
 func limitMemory(memoryMB int) {
-	if os.Getenv("GOMEMLIMIT") != "" {
+	if os.Getenv("GOMEMLIMIT") != "" || memoryMB < 1 {
 		return
 	}
 	setMemoryLimit(int64(memoryMB+memoryHeadroomMB) << 20)
+}
+
+// limitProcess sets what the whole process is limited to, once, before
+// the command runs: the runtime's memory limit, from --memory for a
+// command that searches (limitMemory). It is the only place that sets it.
+func limitProcess(cmd *cobra.Command, _ []string) {
+	if f := cmd.Flags().Lookup("memory"); f != nil {
+		if mb, err := strconv.Atoi(f.Value.String()); err == nil {
+			limitMemory(mb)
+		}
+	}
 }
 
 // solveOptions are the flags of solve.
