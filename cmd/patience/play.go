@@ -266,7 +266,7 @@ func (r *playReport) judge(ctx context.Context, p *rules.Position, pc player.Con
 	if r.lostAfter <= 0 || pc.Kind == player.Greedy {
 		return
 	}
-	rv, err := player.FindLoss(ctx, p, r.game.MoveList(), pc.Sampling, player.Judging{})
+	rv, err := game.WhereWrong(ctx, game.Played{Start: p, Moves: r.game.MoveList(), Solver: pc.Solver, Samples: pc.Samples, Seed: pc.Seed})
 	if err == nil && rv.LostAt == r.lostAfter {
 		r.why = rv
 	}

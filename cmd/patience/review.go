@@ -131,8 +131,7 @@ func runReview(ctx context.Context, s streams, o *reviewOptions, args []string) 
 	if _, err := rules.Replay(p, cfg.Options, moves); err != nil {
 		return usageError{fmt.Errorf("%s: %v", fileName(o.sf.moves), err)}
 	}
-	rv, err := player.Review(ctx, p, moves, player.Sampling{Solver: cfg, Samples: o.samples, Seed: o.seed},
-		player.Judging{Samples: o.judge})
+	rv, err := game.Review(ctx, game.Played{Start: p, Moves: moves, Solver: cfg, Samples: o.samples, Seed: o.seed, JudgeSamples: o.judge})
 	if sig := signalOf(ctx); sig != 0 {
 		fmt.Fprintf(s.err, "patience: review stopped by %s before it was done: nothing to report\n", sigName(sig))
 		return interrupted{sig}

@@ -17,6 +17,7 @@ import (
 
 	"github.com/patience-solver/patience/catalogue"
 	"github.com/patience-solver/patience/dealgen"
+	"github.com/patience-solver/patience/game"
 	"github.com/patience-solver/patience/internal/wording"
 	"github.com/patience-solver/patience/rules"
 )
@@ -24,7 +25,7 @@ import (
 // Request is one request of the page. Op names what it asks; the other
 // fields are those the op reads.
 type Request struct {
-	Op string `json:"op"` // deal, random, read, line, legal, solve, hint, review
+	Op string `json:"op"` // defaults, deal, random, read, line, legal, solve, hint, review
 
 	Game   string `json:"game,omitempty"`   // deal, random
 	Number string `json:"number,omitempty"` // deal
@@ -144,6 +145,8 @@ func Answer(req []byte) []byte {
 // Handle answers one request.
 func Handle(r Request) (any, error) {
 	switch r.Op {
+	case "defaults":
+		return Defaults(), nil
 	case "deal":
 		return deal(r.Game, r.Number)
 	case "random":
@@ -379,4 +382,21 @@ func checkLabel(p *rules.Position, num string) error {
 		return fmt.Errorf("the position names deal %s, but %s", num, why)
 	}
 	return nil
+}
+
+// DefaultsAnswer is the answer of defaults: the settings the page starts
+// with, game's defaults, so that the page's HTML holds none of its own.
+type DefaultsAnswer struct {
+	// HintSamples is the arrangements of the unseen cards a hint and
+	// "Can I still win?" draw; ReviewSamples those that rate each move of
+	// "Where did I go wrong?".
+	HintSamples   int `json:"hintSamples"`
+	ReviewSamples int `json:"reviewSamples"`
+	// MaxNodes is the node budget of one search.
+	MaxNodes int64 `json:"maxNodes"`
+}
+
+// Defaults returns the page's defaults.
+func Defaults() DefaultsAnswer {
+	return DefaultsAnswer{HintSamples: game.HintSamples, ReviewSamples: game.ReviewSamples, MaxNodes: game.MaxNodes}
 }

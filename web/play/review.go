@@ -6,10 +6,10 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/patience-solver/patience/game"
 	"github.com/patience-solver/patience/internal/wording"
 	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/solver/player"
-	"github.com/patience-solver/patience/solver/sample"
 )
 
 // ReviewAnswer is the answer of review: where the game was lost, and
@@ -40,17 +40,12 @@ type ReviewAnswer struct {
 	Lines     []string `json:"lines"`
 }
 
-// review runs player.FindLoss on the moves from the start position: the
+// review runs game.WhereWrong on the moves from the start position: the
 // losing move is the first after which the game cannot be won with every
 // card known; the judgement compares it, over arrangements of the cards
 // the player could not see, with the move the player's view rated best.
 func review(start *rules.Position, moves []rules.Move, r Request) (ReviewAnswer, error) {
-	samples := r.Samples
-	if samples <= 0 {
-		samples = sample.DefaultSamples
-	}
-	sc := sampleConfig(config(start, r.MaxNodes), samples)
-	rv, err := player.FindLoss(context.Background(), start, moves, player.Sampling{Solver: sc.Solver, Samples: sc.Samples, Seed: sc.Seed}, player.Judging{})
+	rv, err := game.WhereWrong(context.Background(), game.Played{Start: start, Moves: moves, Solver: config(start, r.MaxNodes), Samples: r.Samples})
 	if err != nil {
 		return ReviewAnswer{}, err
 	}

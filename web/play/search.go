@@ -16,24 +16,16 @@ import (
 	"github.com/patience-solver/patience/solver/sample"
 )
 
-// TableMB caps the position table in the browser: fit for a phone. A full
-// table forgets positions, which costs speed only.
-const TableMB = 256
-
-// DefaultMaxNodes is the node budget when the page gives none: the
-// command line's default.
-const DefaultMaxNodes = solver.DefaultMaxNodes
-
 // config is the search the page runs: the command line's defaults, on one
-// core (the worker has one), with the table capped at TableMB.
+// core (the worker has one), with the table capped at game.PageTableMB.
 func config(p *rules.Position, maxNodes int64) solver.Config {
 	cfg := solver.DefaultConfig()
 	cfg.Options = options(p)
 	cfg.Workers = 1
-	cfg.MemoryMB = TableMB
+	cfg.MemoryMB = game.PageTableMB
 	cfg.MaxNodes = maxNodes
 	if maxNodes <= 0 {
-		cfg.MaxNodes = DefaultMaxNodes
+		cfg.MaxNodes = game.MaxNodes
 	}
 	return cfg
 }
@@ -41,12 +33,6 @@ func config(p *rules.Position, maxNodes int64) solver.Config {
 // solveOne decides p with every card known.
 func solveOne(p *rules.Position, cfg solver.Config) (solver.Result, error) {
 	return solver.Solve(context.Background(), p, cfg)
-}
-
-// sampleConfig is the draw of arrangements for the player's view, one
-// arrangement at a time.
-func sampleConfig(cfg solver.Config, samples int) sample.Config {
-	return sample.Config{Solver: cfg, Samples: samples, Seed: sample.DefaultSeed}
 }
 
 // history returns the keys of the positions of the game (sample.AddSeen's),

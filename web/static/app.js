@@ -988,7 +988,7 @@ async function runReview() {
   stopPlay();
   const upto = S.cur;
   const moves = S.line.slice(0, upto).map((m) => m.move);
-  const a = await runSearch("Reviewing your game…", { op: "review", position: S.start, moves, samples: Number($("samples").value), maxNodes: budget() });
+  const a = await runSearch("Reviewing your game…", { op: "review", position: S.start, moves, maxNodes: budget() });
   if (!a) return;
   const r = $("review");
   r.innerHTML = "";
@@ -1448,6 +1448,25 @@ function wire() {
   });
 }
 
+// applyDefaults starts the Samples and Budget settings at the worker's
+// defaults (the command line's, from the one place that defines them):
+// the HTML holds none of its own.
+async function applyDefaults() {
+  try {
+    const d = await ask({ op: "defaults" });
+    choose($("samples"), d.hintSamples);
+    choose($("budget"), d.maxNodes);
+  } catch (e) {
+    fail(e.message);
+  }
+}
+
+// choose selects the option of sel whose value is v, adding one if none is.
+function choose(sel, v) {
+  if (![...sel.options].some((o) => Number(o.value) === v)) sel.add(new Option(String(v), String(v)));
+  sel.value = String(v);
+}
+
 async function main() {
   wire();
   try {
@@ -1456,6 +1475,7 @@ async function main() {
     return;
   }
   document.body.dataset.workerReady = performance.now().toFixed(0);
+  await applyDefaults();
   document.body.dataset.ready = "1";
   if (parseURL(location.hash)) await restore(location.hash);
   else await loadDeal("russian-cell", "617");

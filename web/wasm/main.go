@@ -15,14 +15,15 @@ import (
 	"runtime/debug"
 	"syscall/js"
 
+	"github.com/patience-solver/patience/game"
 	"github.com/patience-solver/patience/web/play"
 )
 
 func main() {
-	// The position table is capped at play.TableMB; the runtime is
+	// The position table is capped at game.PageTableMB; the runtime is
 	// asked to stay near that, so that the table it outgrew is returned
 	// soon (as the command line does with --memory).
-	debug.SetMemoryLimit((play.TableMB + 64) << 20)
+	debug.SetMemoryLimit((game.PageTableMB + 64) << 20)
 	js.Global().Set("patienceCall", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		if len(args) < 2 {
 			return nil
