@@ -10,8 +10,8 @@ import (
 
 	"github.com/patience-solver/patience/catalogue"
 	"github.com/patience-solver/patience/dealgen"
+	"github.com/patience-solver/patience/game"
 	"github.com/patience-solver/patience/rules"
-	"github.com/patience-solver/patience/solver/sample"
 )
 
 // startFlags are the flags that say where a start position comes from.
@@ -51,7 +51,7 @@ func playMoves(s streams, p *rules.Position, num string, f startFlags, o rules.O
 		return nil, 0, usageError{fmt.Errorf("%s: %v", fileName(f.moves), err)}
 	}
 	if f.seen != nil {
-		sample.AddSeen(f.seen, p, moves)
+		game.SeenAlong(f.seen, p, moves)
 	}
 	return end, len(moves), nil
 }

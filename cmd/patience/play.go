@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"strconv"
@@ -171,12 +170,16 @@ func runPlay(s streams, cmd *cobra.Command, o *playOptions, args []string) error
 		}
 	}
 	ctx := cmd.Context()
-	rep, err := playGame(ctx, p, pc)
+	out, err := game.Play(ctx, p, pc)
+	var rep *playReport
+	if out != nil {
+		rep = &playReport{out}
+	}
 	sig := signalOf(ctx)
-	if sig != 0 && rep != nil && rep.stopped {
+	if sig != 0 && rep != nil && rep.Stopped {
 		// The game so far: the moves made, or the record of an
 		// unfinished game, marked as stopped by the signal.
-		n := len(rep.game.Moves)
+		n := len(rep.Game.Moves)
 		if o.format == "json" {
 			sol := rep.solution(num, p, cfg, pc, o.sf.position != "" || num == "")
 			sol.Play.Outcome, sol.Play.Stopped = rules.OutcomeStopped, sigName(sig)
@@ -205,7 +208,7 @@ func runPlay(s streams, cmd *cobra.Command, o *playOptions, args []string) error
 			fmt.Fprintf(s.out, "After the %d moves of %s:\n", played, o.sf.moves)
 		}
 		if sig == 0 {
-			rep.judge(ctx, p, pc)
+			rep.Judge(ctx, p, pc)
 		}
 		rep.print(s.out, num, pc, style(s.out, o.ascii))
 	}
@@ -216,69 +219,17 @@ func runPlay(s streams, cmd *cobra.Command, o *playOptions, args []string) error
 	return nil
 }
 
-// playReport is a played game with what the exact search says of it.
-type playReport struct {
-	game    *player.PlayedGame
-	verdict solver.Result // of the start position, all cards known
-	// lostAfter is, for a lost game of a solvable start, the number of the
-	// first move after which it could not be won; 0 when lost as dealt; -1
-	// when not known (won, or an unknown verdict).
-	lostAfter int
-	nodes     int64
-	// why is review's judgement of the losing move (player.FindLoss),
-	// when lostAfter > 0 and it could be made; else nil.
-	why *player.Reviewed
-	// stopped says that a signal stopped the game before it ended: game
-	// holds the moves made so far, and verdict is unknown (interrupted).
-	stopped bool
-}
-
-// playGame plays p and finds, for a loss, where the game was lost.
-func playGame(ctx context.Context, p *rules.Position, pc player.Config) (*playReport, error) {
-	gm, err := player.Play(ctx, p, pc)
-	if err != nil && gm != nil && ctx.Err() != nil {
-		// Stopped: the game so far.
-		return &playReport{game: gm, lostAfter: -1, stopped: true,
-			verdict: solver.Result{Verdict: solver.Unknown, Reason: solver.StopReason{Kind: solver.Interrupted}}}, err
-	}
-	if err != nil {
-		return nil, err
-	}
-	if _, err := rules.Replay(p, pc.Solver.Options, gm.MoveList()); err != nil {
-		return nil, fmt.Errorf("the player's moves failed the referee: %v", err)
-	}
-	loss, err := player.LocateLoss(ctx, p, gm.MoveList(), pc.Solver)
-	if err != nil {
-		return nil, err
-	}
-	r := &playReport{game: gm, verdict: loss.Start, lostAfter: loss.At, nodes: loss.Nodes}
-	if gm.Won {
-		r.verdict.Verdict = solver.Solvable // the game itself proves it
-	}
-	return r, nil
-}
-
-// judge sets r.why, review's judgement of the losing move of a lost game
-// of p, for the text: a game played by a player that rates its moves, and
-// lost after a move. A judgement that cannot be made (a budget, a signal)
-// leaves why nil, and the text points to review instead.
-func (r *playReport) judge(ctx context.Context, p *rules.Position, pc player.Config) {
-	if r.lostAfter <= 0 || pc.Kind == player.Greedy {
-		return
-	}
-	rv, err := game.WhereWrong(ctx, game.Played{Start: p, Moves: r.game.MoveList(), Solver: pc.Solver, Samples: pc.Samples, Seed: pc.Seed})
-	if err == nil && rv.LostAt == r.lostAfter {
-		r.why = rv
-	}
-}
+// playReport is a played game (game.PlayOutcome), with what the command
+// line prints of it.
+type playReport struct{ *game.PlayOutcome }
 
 // solution is the record of the game in the solution format.
 func (r *playReport) solution(num string, p *rules.Position, cfg solver.Config, pc player.Config, withPosition bool) *rules.Solution {
-	gm := r.game
+	gm := r.Game
 	// The verdict is the deal's, all cards known; the moves and the
 	// effort are the game's.
-	sol := r.verdict.Solution(p, num, cfg.Options)
-	sol.Moves, sol.Forced, sol.Nodes, sol.Seconds = gm.MoveList(), 0, r.nodes, gm.Elapsed.Seconds()
+	sol := r.Verdict.Solution(p, num, cfg.Options)
+	sol.Moves, sol.Forced, sol.Nodes, sol.Seconds = gm.MoveList(), 0, r.Nodes, gm.Elapsed.Seconds()
 	if sol.Verdict != rules.VerdictUnknown {
 		sol.Reason = ""
 	}
@@ -292,8 +243,8 @@ func (r *playReport) solution(num string, p *rules.Position, cfg solver.Config, 
 	if gm.Won {
 		pl.Outcome = rules.OutcomeWon
 	}
-	if r.lostAfter >= 0 {
-		la := r.lostAfter
+	if r.LostAfter >= 0 {
+		la := r.LostAfter
 		pl.LostAfter = &la
 	}
 	for i, d := range gm.Moves {
@@ -307,7 +258,7 @@ func (r *playReport) solution(num string, p *rules.Position, cfg solver.Config, 
 
 // print writes the game for people.
 func (r *playReport) print(w io.Writer, num string, pc player.Config, st rules.BoardStyle) {
-	gm := r.game
+	gm := r.Game
 	r.printMoves(w, num, pc, st)
 	if gm.Won {
 		fmt.Fprintf(w, "Outcome: won in %s.\n", wording.Moves(len(gm.Moves)))
@@ -318,14 +269,14 @@ func (r *playReport) print(w io.Writer, num string, pc player.Config, st rules.B
 	switch {
 	case gm.Won:
 		fmt.Fprintln(w, "With all cards known: solvable (the game shows it).")
-	case r.verdict.Verdict == solver.Unsolvable:
+	case r.Verdict.Verdict == solver.Unsolvable:
 		fmt.Fprintln(w, "With all cards known: unsolvable. Lost as dealt: no way of playing could win it.")
-	case r.verdict.Verdict == solver.Unknown:
-		fmt.Fprintf(w, "With all cards known: unknown (%s), so where it was lost is not known.\n", r.verdict.Reason)
-	case r.lostAfter > 0:
-		m := gm.Moves[r.lostAfter-1].Move
-		fmt.Fprintf(w, "With all cards known: solvable. It could no longer be won after move %d (%v).\n", r.lostAfter, m)
-		fmt.Fprintln(w, lossWhyText(r.why, m))
+	case r.Verdict.Verdict == solver.Unknown:
+		fmt.Fprintf(w, "With all cards known: unknown (%s), so where it was lost is not known.\n", r.Verdict.Reason)
+	case r.LostAfter > 0:
+		m := gm.Moves[r.LostAfter-1].Move
+		fmt.Fprintf(w, "With all cards known: solvable. It could no longer be won after move %d (%v).\n", r.LostAfter, m)
+		fmt.Fprintln(w, lossWhyText(r.Why, m))
 	default:
 		fmt.Fprintln(w, "With all cards known: solvable; where it was lost is unknown (a budget ran out).")
 	}
@@ -416,7 +367,7 @@ func movesText(ns []int) string {
 // printMoves writes the start as the player saw it, who played, and the
 // moves made.
 func (r *playReport) printMoves(w io.Writer, num string, pc player.Config, st rules.BoardStyle) {
-	gm := r.game
+	gm := r.Game
 	p, view := gm.Start, gm.Start.Hide()
 	fmt.Fprint(w, rules.FormatBoard(view, num, st))
 	fmt.Fprintln(w)

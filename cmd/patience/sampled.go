@@ -72,10 +72,6 @@ func noteNothingHidden(s streams, p *rules.Position, hide bool) {
 	fmt.Fprintf(s.err, "patience: note: %s, so --hide changes nothing\n", what)
 }
 
-func (f *sampleFlags) config(cfg solver.Config) sample.Config {
-	return sample.Config{Solver: cfg, Samples: f.samples, Seed: f.seed}
-}
-
 // unknownCards says how many face-down cards of p are unknown.
 func unknownCards(p *rules.Position) string {
 	if n := p.Unknowns(); n != 1 {

@@ -19,7 +19,6 @@ import (
 	"github.com/patience-solver/patience/internal/wording"
 	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/solver"
-	"github.com/patience-solver/patience/solver/sample"
 )
 
 // searchFlags are the budget and rules flags shared by the commands that
@@ -220,10 +219,11 @@ func runSolve(s streams, cmd *cobra.Command, o *solveOptions, args []string) err
 		if o.shortest {
 			return badInput("--shortest needs every card known, but %s: the fewest moves depend on the unseen cards", unknownCards(p))
 		}
-		sh, sig, err := estimateStoppable(cmd.Context(), p, o.smp.config(cfg))
+		c, err := game.Chances(cmd.Context(), game.Request{Position: p, Solver: cfg, Samples: o.smp.samples, Seed: o.smp.seed})
 		if err != nil {
 			return err
 		}
+		sh, sig := c.Share, signalOf(cmd.Context())
 		if o.format == "json" {
 			// After --moves the position carries the number
 			// of the deal it came from.
@@ -301,17 +301,6 @@ func searchProgress(s streams, maxNodes int64, searched *atomic.Int64) *progress
 			return n, "searched " + thousands(n) + " positions"
 		},
 	})
-}
-
-// estimateStoppable is sample.Estimate, ended early by SIGINT or SIGTERM:
-// the arrangements left undecided then count as unknown
-// (Share.Interrupted). It returns the signal when one ended the run.
-func estimateStoppable(ctx context.Context, p *rules.Position, cfg sample.Config) (sample.Share, syscall.Signal, error) {
-	sh, err := sample.Estimate(ctx, p, cfg)
-	if err != nil || !sh.Interrupted {
-		return sh, 0, err
-	}
-	return sh, signalOf(ctx), nil
 }
 
 // searchStart reads what solve and hint need before searching: the

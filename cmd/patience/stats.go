@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/patience-solver/patience/game"
 	"github.com/patience-solver/patience/internal/outfile"
 	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/solver"
@@ -758,7 +759,7 @@ func statsPlayer(s streams, cmd *cobra.Command, g rules.Game, scfg solver.Config
 		return nil, nil
 	}
 	bp := &batch.Player{Name: pc.Kind.String(), Play: func(ctx context.Context, p *rules.Position) (batch.PlayResult, error) {
-		gm, err := player.Play(ctx, p, pc)
+		gm, err := game.PlayOut(ctx, p, pc)
 		if err != nil {
 			return batch.PlayResult{}, err
 		}

@@ -41,18 +41,15 @@ func history(p *rules.Position, raw []json.RawMessage) (map[string]bool, error) 
 	if len(raw) == 0 {
 		return nil, nil
 	}
-	seen := map[string]bool{sample.Key(p.Hide()): true}
+	qs := make([]*rules.Position, len(raw))
 	for i, r := range raw {
 		q, err := position(r)
 		if err != nil {
 			return nil, fmt.Errorf("history position %d: %v", i+1, err)
 		}
-		if q.Game != p.Game {
-			return nil, fmt.Errorf("history position %d is a position of %s, not %s", i+1, q.Game, p.Game)
-		}
-		seen[sample.Key(q.Hide())] = true
+		qs[i] = q
 	}
-	return seen, nil
+	return game.SeenOf(p, qs)
 }
 
 // SolveAnswer is the answer of solve.

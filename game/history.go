@@ -1,0 +1,29 @@
+package game
+
+import (
+	"fmt"
+
+	"github.com/patience-solver/patience/rules"
+	"github.com/patience-solver/patience/solver/sample"
+)
+
+// SeenAlong adds to seen (a new set when nil) the positions of the game
+// played from start with moves, the start among them, as a hint or a
+// player knows them (the face-down cards hidden), and returns it: the
+// Seen of a Request.
+func SeenAlong(seen map[string]bool, start *rules.Position, moves []rules.Move) map[string]bool {
+	return sample.AddSeen(seen, start, moves)
+}
+
+// SeenOf returns the Seen of a Request for the positions of a game, the
+// one on screen, p, among them: each must be of p's game.
+func SeenOf(p *rules.Position, history []*rules.Position) (map[string]bool, error) {
+	seen := map[string]bool{sample.Key(p.Hide()): true}
+	for i, q := range history {
+		if q.Game != p.Game {
+			return nil, fmt.Errorf("history position %d is a position of %s, not %s", i+1, q.Game, p.Game)
+		}
+		seen[sample.Key(q.Hide())] = true
+	}
+	return seen, nil
+}

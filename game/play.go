@@ -1,0 +1,79 @@
+package game
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/patience-solver/patience/rules"
+	"github.com/patience-solver/patience/solver"
+	"github.com/patience-solver/patience/solver/player"
+)
+
+// PlayOutcome is a game played by a player that does not see the
+// face-down cards, and what it tells.
+type PlayOutcome struct {
+	// Game is the game: its moves, and whether it was won.
+	Game *player.PlayedGame
+	// Verdict is the start's, with every card known.
+	Verdict solver.Result
+	// LostAfter is, for a lost game of a solvable start, the number of the
+	// first move after which it could not be won; 0 when lost as dealt;
+	// -1 when not known (won, or an unknown verdict).
+	LostAfter int
+	// Nodes is the positions searched to find where the game was lost.
+	Nodes int64
+	// Why is review's judgement of the losing move (WhereWrong), once
+	// Judge has made it; else nil.
+	Why *player.Reviewed
+	// Stopped says that the context ended before the game did: Game holds
+	// the moves made so far, and Verdict is unknown (interrupted).
+	Stopped bool
+}
+
+// Play plays the game of p with the player pc, has the referee replay its
+// moves, and for a loss finds where it was lost. A game the context stops
+// is returned, as far as it went, with Stopped set and the context's
+// error.
+func Play(ctx context.Context, p *rules.Position, pc player.Config) (*PlayOutcome, error) {
+	gm, err := PlayOut(ctx, p, pc)
+	if err != nil && gm != nil && ctx.Err() != nil {
+		return &PlayOutcome{Game: gm, LostAfter: -1, Stopped: true,
+			Verdict: solver.Result{Verdict: solver.Unknown, Reason: solver.StopReason{Kind: solver.Interrupted}}}, err
+	}
+	if err != nil {
+		return nil, err
+	}
+	if _, err := rules.Replay(p, pc.Solver.Options, gm.MoveList()); err != nil {
+		return nil, fmt.Errorf("the player's moves failed the referee: %v", err)
+	}
+	loss, err := player.LocateLoss(ctx, p, gm.MoveList(), pc.Solver)
+	if err != nil {
+		return nil, err
+	}
+	o := &PlayOutcome{Game: gm, Verdict: loss.Start, LostAfter: loss.At, Nodes: loss.Nodes}
+	if gm.Won {
+		o.Verdict.Verdict = solver.Solvable // the game itself proves it
+	}
+	return o, nil
+}
+
+// Judge sets o.Why, review's judgement of the losing move of the lost
+// game o of p: for a player that rates its moves, and a game lost after
+// a move. A judgement that cannot be made (a budget, a stop) leaves Why
+// nil.
+func (o *PlayOutcome) Judge(ctx context.Context, p *rules.Position, pc player.Config) {
+	if o.LostAfter <= 0 || pc.Kind == player.Greedy {
+		return
+	}
+	rv, err := WhereWrong(ctx, Played{Start: p, Moves: o.Game.MoveList(), Solver: pc.Solver, Samples: pc.Samples, Seed: pc.Seed})
+	if err == nil && rv.LostAt == o.LostAfter {
+		o.Why = rv
+	}
+}
+
+// PlayOut plays the game of p with the player pc to its end, and no more:
+// no referee's replay, no search for where a loss happened. A stats run
+// over many deals plays each so.
+func PlayOut(ctx context.Context, p *rules.Position, pc player.Config) (*player.PlayedGame, error) {
+	return player.Play(ctx, p, pc)
+}
