@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/patience-solver/patience/internal/probe"
+	"github.com/patience-solver/patience/rules/internal/probe"
 )
 
 // MaxProblems is the most problems a Problems error lists. When there are

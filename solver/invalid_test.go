@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/patience-solver/patience/dealgen"
-	"github.com/patience-solver/patience/internal/probe"
 	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/solver"
 )
@@ -73,33 +72,6 @@ func TestSolveRefusesInvalidPositions(t *testing.T) {
 	}
 	if _, err := solver.Solve(context.Background(), nil, cfg); !errors.As(err, &ip) {
 		t.Errorf("no position: error %v, want an *InvalidPositionError", err)
-	}
-}
-
-// SolveTrusted does not check its position (that is its point), and Solve
-// checks it once a call.
-func TestSolveTrustedDoesNotValidate(t *testing.T) {
-	cfg := solver.DefaultConfig()
-	cfg.Workers = 1
-	s := solver.New(rules.RippleFan, cfg)
-	var d dealgen.Dealer
-	p := rules.NewPosition(rules.RippleFan)
-	before := probe.Validations.Load()
-	for n := uint64(1); n <= 20; n++ {
-		d.DealInto(rules.RippleFan, dealgen.FromUint64(n), p)
-		if _, err := s.SolveTrusted(context.Background(), p); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if got := probe.Validations.Load() - before; got != 0 {
-		t.Errorf("SolveTrusted on 20 deals validated %d times, want 0", got)
-	}
-	before = probe.Validations.Load()
-	if _, err := s.Solve(context.Background(), p); err != nil {
-		t.Fatal(err)
-	}
-	if got := probe.Validations.Load() - before; got != 1 {
-		t.Errorf("Solve validated %d times, want 1", got)
 	}
 }
 

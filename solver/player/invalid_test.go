@@ -5,7 +5,6 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/patience-solver/patience/internal/probe"
 	"github.com/patience-solver/patience/rules"
 )
 
@@ -54,15 +53,5 @@ func TestInvalidPositionsRefused(t *testing.T) {
 				t.Errorf("Next of %s: a move", what)
 			}
 		}
-	}
-}
-
-// Play checks its start once, not the view before each move: the greedy
-// player's moves cost less than a check.
-func TestPlayValidatesOnce(t *testing.T) {
-	before := probe.Validations.Load()
-	gm := play(t, deal(rules.RussianCell, 2), config(Greedy, 0))
-	if got := probe.Validations.Load() - before; got != 1 || len(gm.Moves) < 2 {
-		t.Errorf("a greedy game of %d moves validated %d times, want 1", len(gm.Moves), got)
 	}
 }

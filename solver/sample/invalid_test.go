@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	dg "github.com/patience-solver/patience/dealgen"
-	"github.com/patience-solver/patience/internal/probe"
 	"github.com/patience-solver/patience/rules"
 )
 
@@ -44,27 +43,5 @@ func checkInvalid(t *testing.T, what string, err error) {
 	var ps rules.Problems
 	if !errors.As(err, &ip) || !errors.As(err, &ps) || len(ps) == 0 {
 		t.Errorf("%s: error %v (%T), want a *rules.InvalidPositionError holding rules.Problems", what, err, err)
-	}
-}
-
-// A call checks its position once, not each arrangement it fills in nor
-// each position its moves reach.
-func TestValidatedOncePerCall(t *testing.T) {
-	p := hideTops(deal(1), 4, 5, 6, 7) // 4 unknown cards: 24 arrangements
-	before := probe.Validations.Load()
-	sh, err := Estimate(context.Background(), p, config(24, 1, 2))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := probe.Validations.Load() - before; got != 1 || sh.Total() != 24 {
-		t.Errorf("Estimate over %d arrangements validated %d times, want 1", sh.Total(), got)
-	}
-	before = probe.Validations.Load()
-	adv, err := Hint(context.Background(), p, config(24, 1, 2))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := probe.Validations.Load() - before; got != 1 || adv.Searches == 0 {
-		t.Errorf("Hint with %d searches validated %d times, want 1", adv.Searches, got)
 	}
 }
