@@ -5,23 +5,18 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/patience-solver/patience/dealgen"
+	"github.com/patience-solver/patience/internal/testgames"
 	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/solver"
 	"github.com/patience-solver/patience/solver/sample"
 )
-
-func deal(t *testing.T, g rules.Game, n uint64) *rules.Position {
-	t.Helper()
-	return dealgen.Deal(g, dealgen.FromUint64(n))
-}
 
 // TestGetHintExact: with every card known, a hint of a winnable deal is
 // the first move of a win the referee replays; of a won position, that it
 // is won; of a lost one, that it cannot be won, with the search's verdict.
 func TestGetHintExact(t *testing.T) {
 	ctx := context.Background()
-	p := deal(t, rules.RussianCell, 617)
+	p := testgames.Deal(rules.RussianCell, 617)
 	h, err := GetHint(ctx, Request{Position: p})
 	if err != nil {
 		t.Fatal(err)
@@ -40,7 +35,7 @@ func TestGetHintExact(t *testing.T) {
 	}
 	// A Ripple Fan deal the search proves lost.
 	for n := uint64(1); n < 20; n++ {
-		q := deal(t, rules.RippleFan, n)
+		q := testgames.Deal(rules.RippleFan, n)
 		l, err := GetHint(ctx, Request{Position: q})
 		if err != nil {
 			t.Fatal(err)
@@ -61,7 +56,7 @@ func TestGetHintExact(t *testing.T) {
 // a win still exists, never the move back.
 func TestGetHintDetour(t *testing.T) {
 	ctx := context.Background()
-	p := deal(t, rules.RussianCell, 617)
+	p := testgames.Deal(rules.RussianCell, 617)
 	first, err := GetHint(ctx, Request{Position: p})
 	if err != nil {
 		t.Fatal(err)
@@ -90,7 +85,7 @@ func TestGetHintDetour(t *testing.T) {
 // rated and the best advised; Chances gives the share of the same draw.
 func TestGetHintView(t *testing.T) {
 	ctx := context.Background()
-	p := deal(t, rules.RussianCell, 617).Hide()
+	p := testgames.Deal(rules.RussianCell, 617).Hide()
 	req := Request{Position: p, Samples: 10}
 	h, err := GetHint(ctx, req)
 	if err != nil {
@@ -112,7 +107,7 @@ func TestGetHintView(t *testing.T) {
 func TestStopped(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	for _, p := range []*rules.Position{deal(t, rules.RussianCell, 617), deal(t, rules.RussianCell, 617).Hide()} {
+	for _, p := range []*rules.Position{testgames.Deal(rules.RussianCell, 617), testgames.Deal(rules.RussianCell, 617).Hide()} {
 		h, err := GetHint(ctx, Request{Position: p, Samples: 4})
 		if err != nil || !h.Stopped || h.Case() != HintStopped {
 			t.Errorf("unknowns %d: %v, %v", p.Unknowns(), h, err)

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/patience-solver/patience/internal/testgames"
 	"github.com/patience-solver/patience/rules"
 )
 
@@ -24,15 +25,7 @@ func fzProblems(t *testing.T, err error) {
 		t.Fatalf("error %T with the wrong number of lines: %q", err, err)
 	}
 	for _, l := range ps {
-		fzOneLine(t, l)
-	}
-}
-
-// fzOneLine checks that an error message is one line with something on it.
-func fzOneLine(t *testing.T, msg string) {
-	t.Helper()
-	if strings.TrimSpace(msg) == "" || strings.ContainsAny(msg, "\n\r") {
-		t.Fatalf("error message %q is not one line", msg)
+		testgames.OneLine(t, l)
 	}
 }
 
@@ -159,7 +152,7 @@ func FuzzParseGame(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		g, err := rules.ParseGame(s)
 		if err != nil {
-			fzOneLine(t, err.Error())
+			testgames.OneLine(t, err.Error())
 			return
 		}
 		if g != rules.RussianCell && g != rules.RippleFan {
@@ -182,7 +175,7 @@ func FuzzParseSuit(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		su, err := rules.ParseSuit(s)
 		if err != nil {
-			fzOneLine(t, err.Error())
+			testgames.OneLine(t, err.Error())
 			return
 		}
 		if su > rules.Diamonds {

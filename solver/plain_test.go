@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"github.com/patience-solver/patience/internal/longtest"
+	"github.com/patience-solver/patience/internal/testgames"
 
-	"github.com/patience-solver/patience/dealgen"
 	"github.com/patience-solver/patience/rules"
 )
 
@@ -82,9 +82,7 @@ func plainKey(p *rules.Position) string {
 	return b.String()
 }
 
-func deal(g rules.Game, n uint64) *rules.Position {
-	return dealgen.Deal(g, dealgen.FromUint64(n))
-}
+var deal = testgames.Deal
 
 // testConfig is the default configuration on one worker with a modest
 // budget, for tests.

@@ -28,6 +28,7 @@ import (
 	"github.com/patience-solver/patience/game"
 	"github.com/patience-solver/patience/internal/browser"
 	"github.com/patience-solver/patience/internal/longtest"
+	"github.com/patience-solver/patience/internal/testgames"
 	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/solver"
 	"github.com/patience-solver/patience/web"
@@ -436,29 +437,9 @@ func TestBrowserGame(t *testing.T) {
 	})
 	t.Run("where did I go wrong", func(t *testing.T) {
 		p.t = t
-		// A game lost by hand: the solver's win of 617 for five moves or
-		// more, then a move after which it cannot be won.
-		q := start.Clone()
-		var moves []rules.Move
-		for i, m := range sol {
-			if i >= 5 {
-				for _, x := range rules.LegalMoves(q, o, nil) {
-					c := q.Clone()
-					c.Apply(x)
-					if r, _ := solver.Solve(context.Background(), c, cfg); r.Verdict == solver.Unsolvable {
-						moves = append(append(moves, sol[:i]...), x)
-						break
-					}
-				}
-				if moves != nil {
-					break
-				}
-			}
-			q.Apply(m)
-		}
-		if moves == nil {
-			t.Fatal("no losing move found in 617")
-		}
+		// A game lost by hand: a win of 617 for five moves, then a move
+		// after which it cannot be won.
+		_, moves := testgames.Lost617(t)
 		lost := moves[len(moves)-1]
 		open("russian-cell/617/moves/" + moveLink(moves))
 		p.do("fewer samples", chromedp.SetValue(chromedp.CSS("#samples"), "50"))

@@ -4,9 +4,9 @@ import (
 	"bytes"
 	"errors"
 	"io"
-	"strings"
 	"testing"
 
+	"github.com/patience-solver/patience/internal/testgames"
 	"github.com/patience-solver/patience/rules"
 )
 
@@ -88,15 +88,6 @@ func FuzzParseShard(f *testing.F) {
 	})
 }
 
-// fzOneLine checks that an error message is one line with something on it.
-func fzOneLine(t *testing.T, err error) {
-	t.Helper()
-	msg := err.Error()
-	if strings.TrimSpace(msg) == "" || strings.ContainsAny(msg, "\n\r") {
-		t.Fatalf("error message %q is not one line", msg)
-	}
-}
-
 // FuzzParseHeader checks that no first line makes the header parser panic,
 // that its errors are one line, and that a header it accepts writes back as
 // a line that parses to the same header.
@@ -117,7 +108,7 @@ func FuzzParseHeader(f *testing.F) {
 	f.Fuzz(func(t *testing.T, line []byte) {
 		h, err := ParseHeader(line)
 		if err != nil {
-			fzOneLine(t, err)
+			testgames.OneLine(t, err.Error())
 			return
 		}
 		out := h.AppendJSON(nil)
@@ -180,7 +171,7 @@ func FuzzReadResults(f *testing.F) {
 			if !errors.As(err, &fe) {
 				t.Fatalf("error %T: %v", err, err)
 			}
-			fzOneLine(t, err)
+			testgames.OneLine(t, err.Error())
 			return
 		}
 		h := rd.Header()
@@ -229,7 +220,7 @@ func FuzzReadDeals(f *testing.F) {
 			if l != nil {
 				t.Fatalf("list with error %v", err)
 			}
-			fzOneLine(t, err)
+			testgames.OneLine(t, err.Error())
 			return
 		}
 		again, err := ParseDeals(l.String())

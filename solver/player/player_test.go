@@ -9,14 +9,14 @@ import (
 	"testing"
 	"time"
 
-	"github.com/patience-solver/patience/dealgen"
 	"github.com/patience-solver/patience/internal/longtest"
+	"github.com/patience-solver/patience/internal/testgames"
 	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/solver"
 	"github.com/patience-solver/patience/solver/sample"
 )
 
-func deal(g rules.Game, n uint64) *rules.Position { return dealgen.Deal(g, dealgen.FromUint64(n)) }
+var deal = testgames.Deal
 
 func config(k Kind, samples int) Config {
 	return Config{Kind: k, Sampling: Sampling{Solver: solver.Config{Workers: 1}, Samples: samples, Seed: 7}}

@@ -2,10 +2,10 @@ package sample
 
 import (
 	"context"
-	"errors"
 	"testing"
 
 	dg "github.com/patience-solver/patience/dealgen"
+	"github.com/patience-solver/patience/internal/testgames"
 	"github.com/patience-solver/patience/rules"
 )
 
@@ -25,23 +25,14 @@ func TestInvalidPositionsRefused(t *testing.T) {
 		"no position":                nil,
 	} {
 		sh, err := Estimate(context.Background(), p, config(4, 1, 1))
-		checkInvalid(t, "Estimate on "+name, err)
+		testgames.CheckInvalid(t, "Estimate on "+name, err)
 		if sh.Total() != 0 {
 			t.Errorf("Estimate on %s: a share of %d arrangements", name, sh.Total())
 		}
 		adv, err := Hint(context.Background(), p, config(4, 1, 1))
-		checkInvalid(t, "Hint on "+name, err)
+		testgames.CheckInvalid(t, "Hint on "+name, err)
 		if len(adv.Moves) != 0 || adv.Total() != 0 {
 			t.Errorf("Hint on %s: %d moves rated over %d arrangements", name, len(adv.Moves), adv.Total())
 		}
-	}
-}
-
-func checkInvalid(t *testing.T, what string, err error) {
-	t.Helper()
-	var ip *rules.InvalidPositionError
-	var ps rules.Problems
-	if !errors.As(err, &ip) || !errors.As(err, &ps) || len(ps) == 0 {
-		t.Errorf("%s: error %v (%T), want a *rules.InvalidPositionError holding rules.Problems", what, err, err)
 	}
 }

@@ -8,42 +8,14 @@ import (
 	"testing"
 
 	"github.com/patience-solver/patience/dealgen"
+	"github.com/patience-solver/patience/internal/testgames"
 	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/solver"
 	"github.com/patience-solver/patience/solver/player"
 )
 
-// lostGame follows the solver's win of the deal for at least k moves, then
-// plays a move after which the game cannot be won: the losing move is the
-// last.
-func lostGame(t *testing.T, g rules.Game, n uint64, k int) (*rules.Position, []rules.Move) {
-	t.Helper()
-	start := dealgen.Deal(g, dealgen.FromUint64(n))
-	cfg := solver.DefaultConfig()
-	cfg.Workers = 1
-	res, err := solver.Solve(context.Background(), start, cfg)
-	if err != nil || res.Verdict != solver.Solvable {
-		t.Fatalf("deal %d: %v %v", n, res.Verdict, err)
-	}
-	q := start.Clone()
-	for i, m := range res.Moves {
-		if i >= k {
-			for _, x := range rules.LegalMoves(q, options(q), nil) {
-				c := q.Clone()
-				c.Apply(x)
-				if r, _ := solver.Solve(context.Background(), c, cfg); r.Verdict == solver.Unsolvable {
-					return start, append(append([]rules.Move{}, res.Moves[:i]...), x)
-				}
-			}
-		}
-		q.Apply(m)
-	}
-	t.Fatalf("deal %d: no losing move found", n)
-	return nil, nil
-}
-
 func TestReviewNamesTheLosingMove(t *testing.T) {
-	start, moves := lostGame(t, rules.RussianCell, 617, 5)
+	start, moves := testgames.Lost617(t)
 	pos, _ := json.Marshal(rules.NewPositionDoc(start, ""))
 	var ms []string
 	for _, m := range moves {

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/patience-solver/patience/dealgen"
+	"github.com/patience-solver/patience/internal/testgames"
 	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/rules/internal/probe"
 	"github.com/patience-solver/patience/solver"
@@ -28,7 +29,7 @@ func counted(f func()) int64 {
 	return probe.Validations.Load() - before
 }
 
-func deal(g rules.Game, n uint64) *rules.Position { return dealgen.Deal(g, dealgen.FromUint64(n)) }
+var deal = testgames.Deal
 
 // TestSolveTrustedDoesNotValidate: SolveTrusted does not check its
 // position (that is its point), and Solve checks it once a call.
