@@ -95,10 +95,21 @@ measure() {
 		--out "$dir/$game.jsonl" >/dev/null
 	local positions
 	positions=$(grep -o '"nodes":[0-9]*' "$dir/$game.jsonl" | awk -F: '{s += $2} END {print s}')
-	GOGC=off GODEBUG=asyncpreemptoff=1 GOMAXPROCS=1 valgrind --tool=callgrind \
-		--callgrind-out-file="$dir/callgrind.$game.out" \
-		"$dir/patience" stats "$game" --deals "$d" --workers 1 \
-		>/dev/null 2>"$dir/valgrind.$game.log"
+	# Valgrind does not know RDTSCP, which Go's runtime executes when a
+	# thread waits for a lock held by another (runtime.cputicks): under
+	# load that can happen, and the program then dies of SIGILL with a
+	# count that means nothing. Such a run is tried again, up to 3 times.
+	local try status
+	for try in 1 2 3; do
+		status=0
+		GOGC=off GODEBUG=asyncpreemptoff=1 GOMAXPROCS=1 valgrind --tool=callgrind \
+			--callgrind-out-file="$dir/callgrind.$game.out" \
+			"$dir/patience" stats "$game" --deals "$d" --workers 1 \
+			>/dev/null 2>"$dir/valgrind.$game.log" || status=$?
+		[ "$status" -eq 0 ] && break
+		echo "callgrind.sh: $name $game exited $status under valgrind (try $try of 3)" >&2
+	done
+	[ "$status" -eq 0 ] || { echo "callgrind.sh: $name $game failed under valgrind; see $dir/valgrind.$game.log" >&2; exit 1; }
 	local instr
 	instr=$(grep -o 'Collected : [0-9]*' "$dir/valgrind.$game.log" | awk '{print $3}')
 	[ -n "$instr" ] || { echo "callgrind.sh: no count from valgrind; see $dir/valgrind.$game.log" >&2; exit 1; }
