@@ -2,7 +2,6 @@ package game
 
 import (
 	"go/ast"
-	"go/parser"
 	"go/token"
 	"os"
 	"path/filepath"
@@ -31,39 +30,30 @@ var defaultFields = map[string]bool{"Samples": true, "JudgeSamples": true, "Seed
 func TestDefaultsFromGame(t *testing.T) {
 	fset := token.NewFileSet()
 	flags := 0
-	for _, dir := range frontEnds {
-		names, _ := filepath.Glob(filepath.Join(dir, "*.go"))
-		for _, name := range names {
-			if strings.HasSuffix(name, "_test.go") {
-				continue
-			}
-			f, err := parser.ParseFile(fset, name, nil, 0)
-			if err != nil {
-				t.Fatal(err)
-			}
-			ast.Inspect(f, func(n ast.Node) bool {
-				switch n := n.(type) {
-				case *ast.CallExpr:
-					if flag, value, ok := flagDefault(n); ok && defaultFlags[flag] && !(flag == "seed" && ownSeed[filepath.Base(name)]) {
-						flags++
-						if sel, ok := value.(*ast.SelectorExpr); !ok || !isIdent(sel.X, "game") {
-							t.Errorf("%s: --%s's default is not a constant of game", fset.Position(n.Pos()), flag)
-						}
-					}
-				case *ast.KeyValueExpr:
-					if k, ok := n.Key.(*ast.Ident); ok && defaultFields[k.Name] && isNumber(n.Value) {
-						t.Errorf("%s: %s set from a number of its own", fset.Position(n.Pos()), k.Name)
-					}
-				case *ast.AssignStmt:
-					for i, l := range n.Lhs {
-						if sel, ok := l.(*ast.SelectorExpr); ok && defaultFields[sel.Sel.Name] && i < len(n.Rhs) && isNumber(n.Rhs[i]) {
-							t.Errorf("%s: %s set from a number of its own", fset.Position(n.Pos()), sel.Sel.Name)
-						}
+	for _, sf := range sources(t, fset, 20, frontEnds...) {
+		name, f := sf.name, sf.f
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.CallExpr:
+				if flag, value, ok := flagDefault(n); ok && defaultFlags[flag] && !(flag == "seed" && ownSeed[filepath.Base(name)]) {
+					flags++
+					if sel, ok := value.(*ast.SelectorExpr); !ok || !isIdent(sel.X, "game") {
+						t.Errorf("%s: --%s's default is not a constant of game", fset.Position(n.Pos()), flag)
 					}
 				}
-				return true
-			})
-		}
+			case *ast.KeyValueExpr:
+				if k, ok := n.Key.(*ast.Ident); ok && defaultFields[k.Name] && isNumber(n.Value) {
+					t.Errorf("%s: %s set from a number of its own", fset.Position(n.Pos()), k.Name)
+				}
+			case *ast.AssignStmt:
+				for i, l := range n.Lhs {
+					if sel, ok := l.(*ast.SelectorExpr); ok && defaultFields[sel.Sel.Name] && i < len(n.Rhs) && isNumber(n.Rhs[i]) {
+						t.Errorf("%s: %s set from a number of its own", fset.Position(n.Pos()), sel.Sel.Name)
+					}
+				}
+			}
+			return true
+		})
 	}
 	if flags < 8 {
 		t.Errorf("only %d flags of defaults found", flags)

@@ -14,6 +14,39 @@ import (
 // parse a request, call game, and render the answer.
 var frontEnds = []string{"../cmd/patience", "../web/play"}
 
+// sourceFile is one file of a package, parsed, tests aside.
+type sourceFile struct {
+	name string
+	f    *ast.File
+}
+
+// sources parses the files of the packages in dirs, tests aside, and
+// fails t when there are fewer than least of them.
+func sources(t *testing.T, fset *token.FileSet, least int, dirs ...string) []sourceFile {
+	t.Helper()
+	var out []sourceFile
+	for _, dir := range dirs {
+		names, err := filepath.Glob(filepath.Join(dir, "*.go"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, name := range names {
+			if strings.HasSuffix(name, "_test.go") {
+				continue
+			}
+			f, err := parser.ParseFile(fset, name, nil, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, sourceFile{name, f})
+		}
+	}
+	if len(out) < least {
+		t.Fatalf("only %d files of %v read", len(out), dirs)
+	}
+	return out
+}
+
 // libraryCalls are the packages whose functions are the operations' work:
 // a front end calls game instead. (Their types a front end may name.)
 var libraryCalls = map[string]bool{
@@ -30,51 +63,81 @@ var allowedCalls = map[string]bool{"player.ParseKind": true}
 // review, the play and the draw of arrangements are game's, once.
 func TestFrontEndsOnlyRender(t *testing.T) {
 	fset := token.NewFileSet()
-	files := 0
-	for _, dir := range frontEnds {
-		names, err := filepath.Glob(filepath.Join(dir, "*.go"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, name := range names {
-			if strings.HasSuffix(name, "_test.go") {
+	for _, sf := range sources(t, fset, 20, frontEnds...) {
+		local := map[string]bool{} // the names the file imports those packages by
+		for _, im := range sf.f.Imports {
+			path, _ := strconv.Unquote(im.Path.Value)
+			if !libraryCalls[path] {
 				continue
 			}
-			f, err := parser.ParseFile(fset, name, nil, 0)
-			if err != nil {
-				t.Fatal(err)
+			n := filepath.Base(path)
+			if im.Name != nil {
+				n = im.Name.Name
 			}
-			files++
-			local := map[string]bool{} // the names the file imports those packages by
-			for _, im := range f.Imports {
-				path, _ := strconv.Unquote(im.Path.Value)
-				if !libraryCalls[path] {
-					continue
-				}
-				n := filepath.Base(path)
-				if im.Name != nil {
-					n = im.Name.Name
-				}
-				local[n] = true
-			}
-			ast.Inspect(f, func(n ast.Node) bool {
-				call, ok := n.(*ast.CallExpr)
-				if !ok {
-					return true
-				}
-				sel, ok := call.Fun.(*ast.SelectorExpr)
-				if !ok {
-					return true
-				}
-				pkg, ok := sel.X.(*ast.Ident)
-				if ok && local[pkg.Name] && !allowedCalls[pkg.Name+"."+sel.Sel.Name] {
-					t.Errorf("%s: calls %s.%s: call game instead", fset.Position(call.Pos()), pkg.Name, sel.Sel.Name)
-				}
-				return true
-			})
+			local[n] = true
 		}
+		ast.Inspect(sf.f, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			sel, ok := call.Fun.(*ast.SelectorExpr)
+			if !ok {
+				return true
+			}
+			pkg, ok := sel.X.(*ast.Ident)
+			if ok && local[pkg.Name] && !allowedCalls[pkg.Name+"."+sel.Sel.Name] {
+				t.Errorf("%s: calls %s.%s: call game instead", fset.Position(call.Pos()), pkg.Name, sel.Sel.Name)
+			}
+			return true
+		})
 	}
-	if files < 20 {
-		t.Fatalf("only %d files of the front ends read", files)
+}
+
+// The most parameters and results a function of the command line takes
+// and returns: more is a sign that the function does another layer's
+// work, or wants a struct.
+const (
+	maxParams  = 6
+	maxResults = 3
+)
+
+// TestCommandShape: no function of cmd/patience (tests aside) takes more
+// than maxParams parameters or returns more than maxResults values, and
+// every command's RunE is one call (flags parsed, one function run).
+func TestCommandShape(t *testing.T) {
+	fset := token.NewFileSet()
+	for _, sf := range sources(t, fset, 20, "../cmd/patience") {
+		ast.Inspect(sf.f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncDecl:
+				if p := fieldCount(n.Type.Params); p > maxParams {
+					t.Errorf("%s: %s takes %d parameters (at most %d)", fset.Position(n.Pos()), n.Name.Name, p, maxParams)
+				}
+				if r := fieldCount(n.Type.Results); r > maxResults {
+					t.Errorf("%s: %s returns %d values (at most %d)", fset.Position(n.Pos()), n.Name.Name, r, maxResults)
+				}
+			case *ast.KeyValueExpr:
+				if k, ok := n.Key.(*ast.Ident); ok && k.Name == "RunE" {
+					if fl, ok := n.Value.(*ast.FuncLit); ok && len(fl.Body.List) > 1 {
+						t.Errorf("%s: a RunE of %d statements: make it one call", fset.Position(n.Pos()), len(fl.Body.List))
+					}
+				}
+			}
+			return true
+		})
 	}
+}
+
+// fieldCount counts the names of a parameter or result list (a field
+// with no name counts once).
+func fieldCount(fl *ast.FieldList) int {
+	if fl == nil {
+		return 0
+	}
+	n := 0
+	for _, f := range fl.List {
+		n += max(1, len(f.Names))
+	}
+	return n
 }
