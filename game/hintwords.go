@@ -130,10 +130,14 @@ func (h *Hint) Why() string {
 	if h.Case() != HintLost {
 		return ""
 	}
-	return why(h.Position)
+	return Why(h.Position)
 }
 
-func why(p *rules.Position) string {
+// Why is the cause, in words, of the loss of p, a position the search
+// proved lost, when one can be shown (solver.FindBlockage: no move left,
+// or cards that block one another for ever); else "". The verdict itself
+// always comes from the search.
+func Why(p *rules.Position) string {
 	if b, ok := solver.FindBlockage(p); ok {
 		return b.Text
 	}
@@ -162,5 +166,5 @@ func (c *Chance) Why() string {
 	if !c.Exact || c.Result.Verdict != solver.Unsolvable {
 		return ""
 	}
-	return why(c.Position)
+	return Why(c.Position)
 }

@@ -211,10 +211,10 @@ func printHint(w io.Writer, h *game.Hint, show int, st rules.BoardStyle) {
 }
 
 // printWhy writes "Why:" and the cause of a loss that the search proved,
-// when FindBlockage finds one it can prove; otherwise nothing.
+// when game.Why finds one it can show; otherwise nothing.
 func printWhy(w io.Writer, p *rules.Position) {
-	if b, ok := solver.FindBlockage(p); ok {
-		fmt.Fprintln(w, "Why: "+strings.ReplaceAll(b.Text, "\n", "\n  "))
+	if why := game.Why(p); why != "" {
+		fmt.Fprintln(w, "Why: "+strings.ReplaceAll(why, "\n", "\n  "))
 	}
 }
 

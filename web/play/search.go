@@ -86,10 +86,10 @@ func solve(p *rules.Position, maxNodes int64, shortest bool) (SolveAnswer, error
 		Searched: wording.Searched(res.Nodes, res.Elapsed), Nodes: res.Nodes, Seconds: res.Elapsed.Seconds(),
 		Forced: res.Forced, Shortest: shortest, Proven: res.Optimal, LowerBound: res.LowerBound}
 	if res.Verdict == solver.Unsolvable {
-		// The search proved the loss; FindBlockage only puts a cause in
-		// words, when it finds one it can prove (as solve prints it).
-		if b, ok := solver.FindBlockage(p); ok {
-			a.Lines = append(a.Lines, "Why: "+b.Text)
+		// The search proved the loss; game.Why only puts a cause in
+		// words, when it finds one it can show (as solve prints it).
+		if why := game.Why(p); why != "" {
+			a.Lines = append(a.Lines, "Why: "+why)
 		}
 	}
 	if res.Verdict == solver.Solvable {
