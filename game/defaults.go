@@ -34,3 +34,12 @@ const (
 	// for a phone. A full table forgets positions, which costs speed only.
 	PageTableMB = 256
 )
+
+// or is v, or def when v is 0: a request's zero setting means game's
+// default.
+func or[T int | uint64](v, def T) T {
+	if v == 0 {
+		return def
+	}
+	return v
+}

@@ -31,14 +31,7 @@ type Request struct {
 
 // sampling is the draw of arrangements that r asks for.
 func (r Request) sampling() sample.Config {
-	c := sample.Config{Solver: r.Solver, Samples: r.Samples, Seed: r.Seed}
-	if c.Samples == 0 {
-		c.Samples = HintSamples
-	}
-	if c.Seed == 0 {
-		c.Seed = Seed
-	}
-	return c
+	return sample.Config{Solver: r.Solver, Samples: or(r.Samples, HintSamples), Seed: or(r.Seed, Seed)}
 }
 
 // Hint is the answer to "what do I play next?".

@@ -25,22 +25,11 @@ type Played struct {
 }
 
 func (g Played) sampling() player.Sampling {
-	s := player.Sampling{Solver: g.Solver, Samples: g.Samples, Seed: g.Seed}
-	if s.Samples == 0 {
-		s.Samples = ReviewSamples
-	}
-	if s.Seed == 0 {
-		s.Seed = Seed
-	}
-	return s
+	return player.Sampling{Solver: g.Solver, Samples: or(g.Samples, ReviewSamples), Seed: or(g.Seed, Seed)}
 }
 
 func (g Played) judging() player.Judging {
-	j := player.Judging{Samples: g.JudgeSamples}
-	if j.Samples == 0 {
-		j.Samples = JudgeSamples
-	}
-	return j
+	return player.Judging{Samples: or(g.JudgeSamples, JudgeSamples)}
 }
 
 // Review reviews every move of the game g: its verdict after the move,

@@ -276,19 +276,16 @@ func Main(args []string, in io.Reader, out, errw io.Writer) int {
 // break or other control character in it (from a file name or an argument,
 // say) is written as an escape, such as \n.
 func problemLines(err error) []string {
-	var lines []string
-	cli, worded := cliLines(err)
-	rp, isRP := bare(err).(rules.Problems)
-	bp, isBP := bare(err).(batch.ResultsProblems)
-	switch {
-	case worded:
-		lines = cli
-	case isRP:
-		lines = rp
-	case isBP:
-		lines = bp
-	default:
-		lines = []string{err.Error()}
+	lines, worded := cliLines(err)
+	if !worded {
+		switch b := bare(err).(type) {
+		case rules.Problems:
+			lines = b
+		case batch.ResultsProblems:
+			lines = b
+		default:
+			lines = []string{err.Error()}
+		}
 	}
 	out := make([]string, 0, len(lines))
 	for _, l := range lines {
