@@ -59,11 +59,14 @@ var libraryCalls = map[string]bool{
 var allowedCalls = map[string]bool{"player.ParseKind": true}
 
 // gameCalls are functions of the other libraries whose words or checks
-// are game's (a loss's cause: game.Why).
-var gameCalls = map[string]bool{"solver.FindBlockage": true}
+// are game's: a loss's cause (game.Why), and the readers of positions,
+// solutions and moves, which game's readers wrap to tell its own
+// documents (a play record, a hint, a review…) and read play records.
+var gameCalls = map[string]bool{"solver.FindBlockage": true,
+	"rules.ReadPosition": true, "rules.ReadPositionOf": true, "rules.ReadSolution": true, "rules.ReadMoveFile": true, "rules.ReadMoves": true}
 
 // TestFrontEndsOnlyRender: no file of a front end (tests aside) calls a
-// function of solver/sample or solver/player, nor solver.FindBlockage:
+// function of solver/sample or solver/player, nor one of gameCalls:
 // the hint, the rating, the review, the play, the draw of arrangements and
 // the cause of a loss are game's, once.
 func TestFrontEndsOnlyRender(t *testing.T) {
@@ -145,4 +148,42 @@ func fieldCount(fl *ast.FieldList) int {
 		n += max(1, len(f.Names))
 	}
 	return n
+}
+
+// TestRulesStandsAlone: rules (tests aside) imports nothing of the module
+// outside rules/, and no type of it names a player, a sample count or a
+// summary: those are the layers' above, game's among them.
+func TestRulesStandsAlone(t *testing.T) {
+	const module = "github.com/patience-solver/patience/"
+	fset := token.NewFileSet()
+	dirs := []string{"../rules"}
+	internal, err := filepath.Glob("../rules/internal/*")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, sf := range sources(t, fset, 15, append(dirs, internal...)...) {
+		for _, im := range sf.f.Imports {
+			path, _ := strconv.Unquote(im.Path.Value)
+			if strings.HasPrefix(path, module) && !strings.HasPrefix(path, module+"rules") {
+				t.Errorf("%s imports %s", sf.name, path)
+			}
+		}
+		ast.Inspect(sf.f, func(n ast.Node) bool {
+			ts, ok := n.(*ast.TypeSpec)
+			if !ok {
+				return true
+			}
+			ast.Inspect(ts, func(n ast.Node) bool {
+				if id, ok := n.(*ast.Ident); ok {
+					for _, w := range []string{"Play", "Player", "Sample", "Summary", "Share", "Outcome"} {
+						if strings.Contains(id.Name, w) {
+							t.Errorf("%s: type %s names %s (%s)", fset.Position(id.Pos()), ts.Name.Name, w, id.Name)
+						}
+					}
+				}
+				return true
+			})
+			return false
+		})
+	}
 }

@@ -38,9 +38,10 @@ func TestDocumentKinds(t *testing.T) {
 			t.Errorf("%v: header %+v", d, h)
 		}
 	}
-	// Position, solution, play, share, hint, review, summary, results.
-	if kinds != 8 {
-		t.Errorf("%d kinds, want 8", kinds)
+	// Position, solution, results: the documents of the layers above
+	// (a play record, a hint…) are theirs.
+	if kinds != 3 {
+		t.Errorf("%d kinds, want 3", kinds)
 	}
 	if rules.ResultsDocument.Kind() != "results" || rules.ResultsDocument.Version() != 2 {
 		t.Errorf("results: %+v", rules.ResultsDocument.Header())
@@ -55,8 +56,8 @@ func TestDocumentKinds(t *testing.T) {
 	}
 }
 
-// TestWritersSayTheirKind: a position, a solution and a played game's
-// record open with their kind and version, and read back.
+// TestWritersSayTheirKind: a position and a solution open with their
+// kind and version, and read back.
 func TestWritersSayTheirKind(t *testing.T) {
 	pos := rules.MarshalPosition(ioRCMid(), "617")
 	if !bytes.HasPrefix(pos, []byte(`{"patience":"position","version":1,"game":`)) {
@@ -71,23 +72,14 @@ func TestWritersSayTheirKind(t *testing.T) {
 	if !bytes.HasPrefix(b, []byte(`{"patience":"solution","version":1,"game":`)) {
 		t.Errorf("solution: %s", b)
 	}
-	if got, err := rules.ReadSolution(bytes.NewReader(b)); err != nil || got.Play != nil {
+	if got, err := rules.ReadSolution(bytes.NewReader(b)); err != nil || got.Reason != "interrupted" || len(got.Moves) != 1 {
 		t.Errorf("solution read back: %+v, %v", got, err)
 	}
-	sol.Play = &rules.Play{Player: "greedy", Outcome: rules.OutcomeLost, Ended: "no card can move", Shares: []*rules.PlayShare{nil}}
-	b = rules.MarshalSolution(sol)
-	if !bytes.HasPrefix(b, []byte(`{"patience":"play","version":1,"game":`)) {
-		t.Errorf("played game: %s", b)
-	}
-	got, err := rules.ReadSolution(bytes.NewReader(b))
-	if err != nil || got.Play == nil || got.Play.Outcome != rules.OutcomeLost {
-		t.Errorf("played game read back: %+v, %v", got, err)
-	}
 	if mf, err := rules.ReadMoveFile(bytes.NewReader(b)); err != nil || mf.Solution == nil || len(mf.Moves) != 1 {
-		t.Errorf("played game as a move file: %+v, %v", mf, err)
+		t.Errorf("solution as a move file: %+v, %v", mf, err)
 	}
 	// A position embedded in another document carries no kind.
-	sol.Position, sol.Play = ioRCMid(), nil
+	sol.Position = ioRCMid()
 	if b := rules.MarshalSolution(sol); strings.Count(string(b), `"patience"`) != 1 {
 		t.Errorf("embedded position with a kind: %s", b)
 	}
@@ -100,21 +92,12 @@ func TestOldDocumentsRead(t *testing.T) {
 		t.Errorf("old position: %v, %q", err, num)
 	}
 	oldSolution := `{"game":"russian-cell","number":"617","verdict":"solvable","rules":{"returns":true},"moves":[{"card":"JH","from":"t2","to":"t3"}],"nodes":1,"seconds":0}`
-	if s, err := rules.ReadSolution(strings.NewReader(oldSolution)); err != nil || s.Play != nil || len(s.Moves) != 1 {
+	if s, err := rules.ReadSolution(strings.NewReader(oldSolution)); err != nil || len(s.Moves) != 1 {
 		t.Errorf("old solution: %+v, %v", s, err)
-	}
-	oldPlay := `{"game":"russian-cell","number":"7","verdict":"unsolvable","rules":{"returns":true},"moves":[{"card":"AC","from":"t5","to":"f"}],"nodes":2219,"seconds":0.00257762,"player":"greedy","outcome":"lost","ended":"no move leads to a position not yet seen","lost_after":0,"shares":[null]}`
-	if s, err := rules.ReadSolution(strings.NewReader(oldPlay)); err != nil || s.Play == nil || s.Play.Outcome != rules.OutcomeLost {
-		t.Errorf("old played game: %+v, %v", s, err)
-	}
-	if mf, err := rules.ReadMoveFile(strings.NewReader(oldPlay)); err != nil || mf.Solution == nil || len(mf.Moves) != 1 {
-		t.Errorf("old played game as a move file: %+v, %v", mf, err)
 	}
 	// Old documents of the wrong kind are still told apart by their keys.
 	for in, got := range map[string]rules.Document{
 		oldSolution: rules.SolutionDocument,
-		`{"game":"russian-cell","position":{},"rules":{"returns":true},"hidden":21,"arrangements":200}`:                         rules.ShareDocument,
-		`{"game":"russian-cell","number":"617","verdict":"solvable","moves":[],"won":false,"lost":true}`:                        rules.ReviewDocument,
 		`{"patience":"results","version":1,"game":"ripple-fan","deals":"1-4","shard":"0/1","rules":{"returns":false}}` + "\n{}": rules.ResultsDocument,
 	} {
 		_, _, err := rules.ReadPosition(strings.NewReader(in))
@@ -134,22 +117,32 @@ func TestDocumentsRecognisedByKind(t *testing.T) {
 		rules.SolutionDocument: func(s string) error { _, err := rules.ReadSolution(strings.NewReader(s)); return err },
 		rules.MoveListDocument: func(s string) error { _, err := rules.ReadMoveFile(strings.NewReader(s)); return err },
 	}
-	for _, got := range []rules.Document{rules.PositionDocument, rules.SolutionDocument, rules.PlayDocument, rules.ShareDocument,
-		rules.ReviewDocument, rules.HintDocument, rules.SummaryDocument, rules.ResultsDocument} {
+	for _, got := range []rules.Document{rules.PositionDocument, rules.SolutionDocument, rules.ResultsDocument} {
 		// No key but the kind's: not one of the keys a document
 		// without a kind is recognised by.
 		in := `{"patience":"` + got.Kind() + `","version":1,"renamed":true}`
 		for want, read := range readers {
 			err := read(in)
-			accepted := got == want || (want != rules.PositionDocument && (got == rules.SolutionDocument || got == rules.PlayDocument))
+			accepted := got == want || (want == rules.MoveListDocument && got == rules.SolutionDocument)
 			var wd *rules.WrongDocumentError
 			switch {
 			case accepted && errors.As(err, &wd):
 				t.Errorf("%v read as %v: refused as %v", got, want, wd.Got)
 			case accepted && err == nil:
 				t.Errorf("%v read as %v: %s read without an error", got, want, in)
-			case !accepted && (!errors.As(err, &wd) || wd.Got != got || wd.Want != want):
+			case !accepted && (!errors.As(err, &wd) || wd.Got != got || wd.Kind != got.Kind() || wd.Want != want):
 				t.Errorf("%v read as %v: %v; want it told as %v", got, want, err, got)
+			}
+		}
+	}
+	// The documents of the layers above, and kinds of no layer: refused
+	// by their kind, which the error carries.
+	for _, kind := range []string{"play", "hint", "review", "share", "summary", "positon"} {
+		in := `{"patience":"` + kind + `","version":1,"game":"russian-cell","number":"617","verdict":"solvable","moves":[]}`
+		for want, read := range readers {
+			var wd *rules.WrongDocumentError
+			if err := read(in); !errors.As(err, &wd) || wd.Got != 0 || wd.Kind != kind || wd.Want != want {
+				t.Errorf("%q read as %v: %v", kind, want, err)
 			}
 		}
 	}
@@ -163,11 +156,14 @@ func TestDocumentsRecognisedByKind(t *testing.T) {
 	}
 	review := `{"patience":"review","version":1,"game":"russian-cell","number":"617","verdict":"solvable","moves":[]}`
 	var wd *rules.WrongDocumentError
-	if _, err := rules.ReadSolution(strings.NewReader(review)); !errors.As(err, &wd) || wd.Got != rules.ReviewDocument {
+	if _, err := rules.ReadSolution(strings.NewReader(review)); !errors.As(err, &wd) || wd.Kind != "review" {
 		t.Errorf("a review with a solution's keys: %v", err)
 	}
-	if d, ok := rules.KindOf([]byte(review)); !ok || d != rules.ReviewDocument {
+	if d, ok := rules.KindOf([]byte(review)); !ok || d != 0 {
 		t.Errorf("KindOf(review) = %v, %v", d, ok)
+	}
+	if k, ok := rules.KindName([]byte(review)); !ok || k != "review" {
+		t.Errorf("KindName(review) = %q, %v", k, ok)
 	}
 	if d, ok := rules.KindOf([]byte(ioRCMidJSON)); ok || d != 0 {
 		t.Errorf("KindOf(a position without a kind) = %v, %v", d, ok)
@@ -179,8 +175,6 @@ func TestDocumentsRecognisedByKind(t *testing.T) {
 func TestDocumentHeaderErrors(t *testing.T) {
 	pos := string(rules.MarshalPosition(ioRCMid(), "617"))
 	sol := string(rules.MarshalSolution(&rules.Solution{Game: rules.RussianCell, Number: "617", Verdict: rules.VerdictUnsolvable, Options: rules.DefaultOptions()}))
-	play := string(rules.MarshalSolution(&rules.Solution{Game: rules.RussianCell, Number: "617", Verdict: rules.VerdictUnsolvable, Options: rules.DefaultOptions(),
-		Play: &rules.Play{Player: "greedy", Outcome: rules.OutcomeLost, Ended: "no card can move"}}))
 	readPos := func(s string) error { _, _, err := rules.ReadPosition(strings.NewReader(s)); return err }
 	readSol := func(s string) error { _, err := rules.ReadSolution(strings.NewReader(s)); return err }
 	for _, c := range []struct {
@@ -189,21 +183,17 @@ func TestDocumentHeaderErrors(t *testing.T) {
 		in   string
 		want string
 	}{
-		{"unknown kind", readPos, strings.Replace(pos, `"position"`, `"positon"`, 1), `"patience": "positon" is not a kind of document patience writes; want "position"`},
+		{"unknown kind", readPos, strings.Replace(pos, `"position"`, `"positon"`, 1), `this is a document of kind "positon", not a position`},
 		{"kind not a string", readPos, strings.Replace(pos, `"position"`, `1`, 1), `patience: want a string, got a JSON number`},
 		{"no version", readPos, strings.Replace(pos, `"version":1,`, ``, 1), `"patience": "position" without "version": want "version":1`},
 		{"newer version", readPos, strings.Replace(pos, `"version":1`, `"version":2`, 1), `format version 2 of a position: this build of patience reads versions up to 1; use a newer build`},
 		{"version without kind", readPos, strings.Replace(pos, `"patience":"position",`, ``, 1), `"version" without "patience"`},
 		{"solution: newer version", readSol, strings.Replace(sol, `"version":1`, `"version":9`, 1), `format version 9 of a solution`},
-		{"solution with an outcome", readSol, strings.Replace(sol, `"nodes"`, `"outcome":"lost","nodes"`, 1), `"outcome" in a solution: the record of a played game is "patience": "play"`},
-		{"play without an outcome", readSol, strings.Replace(strings.Replace(play, `"outcome":"lost",`, ``, 1), `"player":"greedy",`, ``, 1), `"patience": "play" without "outcome"`},
+		{"solution with an outcome", readSol, strings.Replace(sol, `"nodes"`, `"outcome":"lost","nodes"`, 1), `unknown field "outcome"`},
 	} {
 		err := c.read(c.in)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: %v\nwant %q", c.name, err, c.want)
 		}
-	}
-	if err := readSol(play); err != nil {
-		t.Errorf("play: %v", err)
 	}
 }

@@ -25,15 +25,15 @@ func TestTypedErrors(t *testing.T) {
 		t.Errorf("a position read as a solution: %#v", err)
 	}
 
-	// A review (patience review --format json) has a solution's keys and
-	// more: it is told apart, not read as a solution with a bad field.
-	review := `{"game":"russian-cell","number":"617","verdict":"solvable","moves":[{"move":"JH t2>t3","after":"solvable"}],"won":false,"lost":true}`
+	// A review (patience review --format json) is a document of the
+	// application: refused by its kind.
+	review := `{"patience":"review","version":3,"game":"russian-cell","number":"617","verdict":"solvable","moves":[{"move":"JH t2>t3","after":"solvable"}],"won":false,"lost":true}`
 	for _, read := range []func() error{
 		func() error { _, err := rules.ReadMoveFile(strings.NewReader(review)); return err },
 		func() error { _, err := rules.ReadSolution(strings.NewReader(review)); return err },
 		func() error { _, _, err := rules.ReadPosition(strings.NewReader(review)); return err },
 	} {
-		if err := read(); !errors.As(err, &wd) || wd.Got != rules.ReviewDocument {
+		if err := read(); !errors.As(err, &wd) || wd.Got != 0 || wd.Kind != "review" {
 			t.Errorf("a review read as another document: %#v", err)
 		}
 	}

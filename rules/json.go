@@ -349,12 +349,7 @@ const (
 	SolutionDocument
 	ResultsDocument    // a results file (of patience stats)
 	ResultLineDocument // one line of a results file, without its header
-	ShareDocument      // the share of arrangements won, for a position with unknown cards
 	MoveListDocument   // a list of moves
-	ReviewDocument     // the review of a played game (patience review --format json)
-	PlayDocument       // the record of a played game (patience play --format json)
-	HintDocument       // a hint (patience hint --format json)
-	SummaryDocument    // the summary of results (patience stats --format json)
 )
 
 // documents gives each document that says its kind its "patience" field
@@ -367,11 +362,6 @@ var documents = []struct {
 	{PositionDocument, "position", 1},
 	{SolutionDocument, "solution", 1},
 	{ResultsDocument, "results", 2},
-	{ShareDocument, "share", 1},
-	{ReviewDocument, "review", 3},
-	{PlayDocument, "play", 1},
-	{HintDocument, "hint", 1},
-	{SummaryDocument, "summary", 1},
 }
 
 // Kind returns the document's kind as its "patience" field names it, such
@@ -424,50 +414,54 @@ type DocHeader struct {
 	Version  int    `json:"version,omitempty"`
 }
 
-// check returns what is wrong with the header of a document read as want
-// (or, for a solution, as a played game), in one line, or "" when
-// nothing is. An empty header is right: the document was written before
-// documents said their kind, or by hand.
+// check returns what is wrong with the header of a document read as
+// want, in one line, or "" when nothing is. An empty header is right: the
+// document was written before documents said their kind, or by hand.
+// Another kind is refused before the header is checked (see wrongKind).
 func (h DocHeader) check(want Document) string {
-	if h.Patience == "" {
-		if h.Version != 0 {
-			return fmt.Sprintf(`"version" without "patience": a document that gives its format version names its kind, as in {"patience":%q,"version":%d,...}`, want.Kind(), want.Version())
-		}
-		return ""
-	}
-	d, ok := ParseKind(h.Patience)
 	switch {
-	case !ok:
-		return fmt.Sprintf(`"patience": %q is not a kind of document patience writes; want %q`, clip(h.Patience), want.Kind())
-	case d != want && !(want == SolutionDocument && d == PlayDocument):
-		return "this is " + d.String() + ", not " + want.String()
+	case h.Patience == "" && h.Version != 0:
+		return fmt.Sprintf(`"version" without "patience": a document that gives its format version names its kind, as in {"patience":%q,"version":%d,...}`, want.Kind(), want.Version())
+	case h.Patience == "":
+		return ""
 	case h.Version == 0:
-		return fmt.Sprintf(`"patience": %q without "version": want "version":%d`, h.Patience, d.Version())
-	case h.Version < 0 || h.Version > d.Version():
-		return fmt.Sprintf("format version %d of %s: this build of patience reads versions up to %d; use a newer build", h.Version, d, d.Version())
+		return fmt.Sprintf(`"patience": %q without "version": want "version":%d`, h.Patience, want.Version())
+	case h.Version < 0 || h.Version > want.Version():
+		return fmt.Sprintf("format version %d of %s: this build of patience reads versions up to %d; use a newer build", h.Version, want, want.Version())
 	}
 	return ""
 }
 
 // KindOf reports the kind that data, a JSON object, names in its
 // "patience" field: ok is true when the field is there, and the document
-// is 0 when the field is not a kind patience knows. It reads nothing
-// else: a document without the field (written before documents said
-// their kind, or by hand) is recognised by its keys, where a reader
+// is 0 when the field names no document of this package (it may name a
+// document of a layer above, such as "play"; see KindName). It reads
+// nothing else: a document without the field (written before documents
+// said their kind, or by hand) is recognised by its keys, where a reader
 // recognises it at all.
 func KindOf(data []byte) (d Document, ok bool) {
+	kind, ok := KindName(data)
+	if !ok {
+		return 0, false
+	}
+	d, _ = ParseKind(kind)
+	return d, true
+}
+
+// KindName returns the "patience" field of data, a JSON object: the kind
+// of document it says it is, whether or not this package knows it. ok is
+// false when the field is missing; a field that is not a string gives "".
+func KindName(data []byte) (kind string, ok bool) {
 	var top struct {
 		Patience *json.RawMessage `json:"patience"`
 	}
 	if json.NewDecoder(bytes.NewReader(data)).Decode(&top) != nil || top.Patience == nil {
-		return 0, false
+		return "", false
 	}
-	var kind string
 	if json.Unmarshal(*top.Patience, &kind) != nil {
-		return 0, true
+		return "", true
 	}
-	d, _ = ParseKind(kind)
-	return d, true
+	return kind, true
 }
 
 // String describes the document in words, as in "this is a position".
@@ -481,42 +475,37 @@ func (d Document) String() string {
 		return "a results file of patience stats"
 	case ResultLineDocument:
 		return "one line of a results file of patience stats"
-	case ShareDocument:
-		return "the share of arrangements won that patience solve gives for a position with unknown face-down cards (??)"
 	case MoveListDocument:
 		return "a list of moves"
-	case ReviewDocument:
-		return "the review of a played game"
-	case PlayDocument:
-		return "the record of a played game"
-	case HintDocument:
-		return "a hint of patience hint"
-	case SummaryDocument:
-		return "the summary of a results file"
 	}
 	return fmt.Sprintf("Document(%d)", uint8(d))
 }
 
-// WrongDocumentError says that the input is plainly another of the
-// project's documents (Got) than the one wanted (Want): a results file
-// given as a position, say. Without it the input would get an "unknown
-// field" error.
+// WrongDocumentError says that the input is plainly another document than
+// the one wanted (Want): a results file given as a position, say. Without
+// it the input would get an "unknown field" error. Got is the document,
+// when it is one of this package's; otherwise Got is 0 and Kind is the
+// kind the input names in its "patience" field, a document of a layer
+// above (such as "play" or "review") or of no layer at all.
 type WrongDocumentError struct {
-	Got, Want Document
+	Got  Document
+	Kind string
+	Want Document
 }
 
 func (e *WrongDocumentError) Error() string {
+	if e.Got == 0 {
+		return fmt.Sprintf("this is a document of kind %q, not %s", clip(e.Kind), e.Want)
+	}
 	return "this is " + e.Got.String() + ", not " + e.Want.String()
 }
 
 // wrongKind returns a *WrongDocumentError when data opens with a JSON
-// object that is plainly another of the project's documents than the one
-// wanted (what: "position", "solution" or "list of moves"); otherwise nil.
+// object that is plainly another document than the one wanted (what:
+// "position", "solution" or "list of moves"): one that names another kind
+// in its "patience" field, or, without the field, has another of this
+// package's documents' keys. Otherwise it returns nil.
 func wrongKind(data []byte, what string) error {
-	got := documentOf(data)
-	if got == 0 {
-		return nil
-	}
 	want := PositionDocument
 	switch what {
 	case "solution":
@@ -524,15 +513,23 @@ func wrongKind(data []byte, what string) error {
 	case "list of moves":
 		want = MoveListDocument
 	}
-	if got == want || got == PlayDocument && want == SolutionDocument {
-		return nil // the right kind, with a fault of its own
+	if kind, ok := KindName(data); ok {
+		got, _ := ParseKind(kind)
+		if got == want || kind == "" {
+			return nil // the right kind, with a fault of its own, or a kind that is not a string
+		}
+		return &WrongDocumentError{Got: got, Kind: kind, Want: want}
 	}
-	return &WrongDocumentError{Got: got, Want: want}
+	got := documentOf(data)
+	if got == 0 || got == want {
+		return nil
+	}
+	return &WrongDocumentError{Got: got, Kind: got.Kind(), Want: want}
 }
 
-// documentOf returns the document that data, a JSON object, is: the kind
-// its "patience" field names, or for a document without one, the
-// document its keys show; 0 when neither tells.
+// documentOf returns the document of this package that data, a JSON
+// object, is: the kind its "patience" field names, or for a document
+// without one, the document its keys show; 0 when neither tells.
 func documentOf(data []byte) Document {
 	if d, ok := KindOf(data); ok {
 		return d
@@ -544,41 +541,14 @@ func documentOf(data []byte) Document {
 	has := func(k string) bool { _, ok := top[k]; return ok }
 	// The keys of documents written before documents said their kind.
 	switch {
-	case has("arrangements") || has("hidden"):
-		return ShareDocument
 	case has("tableau"):
 		return PositionDocument
-	case isReview(has):
-		return ReviewDocument
-	case isSolution(has):
+	case (has("position") || has("number")) && has("game") && (has("moves") || has("verdict")):
 		return SolutionDocument
 	case has("number") && has("verdict") && !has("game"):
 		return ResultLineDocument
 	}
 	return 0
-}
-
-// isSolution says whether a document without a kind, with the top-level
-// keys that has reports, is a solution, as patience solve --format json
-// wrote it.
-func isSolution(has func(string) bool) bool {
-	return (has("position") || has("number")) && has("game") && (has("moves") || has("verdict")) && !isReview(has)
-}
-
-// isReview says whether a document without a kind, with the top-level
-// keys that has reports, is a review, as patience review --format json
-// wrote it: it has a game, a verdict and moves as a solution has, and
-// "won" and "lost".
-func isReview(has func(string) bool) bool {
-	return has("game") && has("won") && has("lost") && has("moves")
-}
-
-// looksLikeSolution reports whether data opens with a JSON object that is
-// a solution or the record of a played game, by its kind or, without
-// one, by its keys.
-func looksLikeSolution(data []byte) bool {
-	d := documentOf(data)
-	return d == SolutionDocument || d == PlayDocument
 }
 
 // jsonFields are the field names of the position and solution JSON, for

@@ -77,7 +77,7 @@ func ReadMoveFile(r io.Reader) (MoveFile, error) {
 			return MoveFile{}, problemsOf(`moves: not a JSON list of moves, such as [{"card":"5C","from":"t3","to":"t6"}] or ["5C t3>t6"]: %v`, strings.TrimPrefix(err.Error(), "json: "))
 		}
 	case t[0] == '{':
-		if looksLikeSolution(t) {
+		if documentOf(t) == SolutionDocument {
 			sol, err := ReadSolution(bytes.NewReader(t))
 			if err != nil {
 				return MoveFile{}, err

@@ -50,53 +50,6 @@ type Solution struct {
 	// "v1.2.3+abc1234" or "(devel)"; written as "solver" when not "".
 	// Files written before it was recorded lack it.
 	Solver string
-	// Play is set on the record of a game played by a player that cannot
-	// see the face-down cards (patience play), and nil otherwise. Verdict
-	// is then the deal's verdict with all cards known, and Moves the moves
-	// played, which win only when Play.Outcome is OutcomeWon.
-	Play *Play
-}
-
-// The outcomes of a played game. A loss is an outcome of play, never a
-// verdict: the deal may be solvable all the same.
-//
-// OutcomeStopped is the outcome of a game that a signal stopped before it
-// ended (Play.Stopped names the signal): neither won nor lost, its moves
-// are the moves played so far.
-const (
-	OutcomeWon     = "won"
-	OutcomeLost    = "lost"
-	OutcomeStopped = "stopped"
-)
-
-// Play is what the record of a played game adds to a solution.
-type Play struct {
-	Player  string // "sampled", "greedy" or "reveal"
-	Samples int    // arrangements per decision (sampled), else 0
-	Seed    string // the seed of the draws (sampled), else ""
-	Outcome string // OutcomeWon, OutcomeLost or OutcomeStopped
-	Ended   string // why the game ended, in words
-	// Stopped names the signal that stopped an unfinished game, such as
-	// "SIGINT", when Outcome is OutcomeStopped; else "".
-	Stopped string
-	// LostAfter is, for a lost game of a solvable deal, the number of the
-	// first move after which the game could no longer be won with all
-	// cards known; 0 means lost as dealt (the deal is unsolvable). It is
-	// nil when the game was won or the verdict is unknown.
-	LostAfter *int
-	// Shares gives, for each move, the share it was rated at (winnable of
-	// decided arrangements), or nil for a move played unrated (automatic
-	// foundation moves, the only new move, the greedy rule).
-	Shares []*PlayShare
-}
-
-// PlayShare is the rating of one move: in how many of the arrangements
-// drawn a win still existed after it, Exact when every arrangement was
-// solved.
-type PlayShare struct {
-	Winnable int  `json:"winnable"`
-	Of       int  `json:"of"`
-	Exact    bool `json:"exact,omitempty"`
 }
 
 // Shortest is what a shortest search adds to a solution, written as
@@ -112,8 +65,7 @@ type Shortest struct {
 }
 
 // solutionDoc is the JSON form of a Solution. New fields go here and in
-// Solution, converted in MarshalSolution and ReadSolution. Its kind is
-// "solution", or "play" for the record of a played game.
+// Solution, converted in MarshalSolution and ReadSolution.
 type solutionDoc struct {
 	DocHeader
 	Game     string       `json:"game"`
@@ -128,16 +80,7 @@ type solutionDoc struct {
 	Lower    *int         `json:"lower_bound,omitempty"`
 	Nodes    int64        `json:"nodes"`
 	Seconds  float64      `json:"seconds"`
-	// A played game (patience play) only:
-	Player    string       `json:"player,omitempty"`
-	Samples   int          `json:"samples,omitempty"`
-	Seed      string       `json:"seed,omitempty"`
-	Outcome   string       `json:"outcome,omitempty"`
-	Ended     string       `json:"ended,omitempty"`
-	Stopped   string       `json:"stopped,omitempty"`
-	LostAfter *int         `json:"lost_after,omitempty"`
-	Shares    []*PlayShare `json:"shares,omitempty"`
-	Solver    string       `json:"solver,omitempty"`
+	Solver   string       `json:"solver,omitempty"`
 }
 
 type rulesDoc struct {
@@ -150,10 +93,9 @@ type moveDoc struct {
 	To   *string `json:"to"`
 }
 
-// MarshalSolution returns the solution as compact one-line JSON (no trailing
-// newline), keys in the order patience ("solution", or "play" when Play
-// is set), version, game, number (or position), verdict, reason
-// (when not ""), rules, moves, forced (when not 0), shortest and lower_bound
+// MarshalSolution returns the solution as compact one-line JSON (no
+// trailing newline), keys in the order patience ("solution"), version,
+// game, number (or position), verdict, reason (when not ""), rules, moves, forced (when not 0), shortest and lower_bound
 // (when Shortest is set), nodes, seconds, solver (when not ""). A NaN or
 // infinite Seconds is written as 0.
 func MarshalSolution(s *Solution) []byte {
@@ -184,13 +126,6 @@ func MarshalSolution(s *Solution) []byte {
 		c, f, t := m.Card.String(), m.From.String(), m.To.String()
 		d.Moves[i] = moveDoc{Card: &c, From: &f, To: &t}
 	}
-	if pl := s.Play; pl != nil {
-		d.DocHeader = PlayDocument.Header()
-		d.Player, d.Samples, d.Seed, d.Outcome, d.Ended, d.Stopped, d.LostAfter, d.Shares = pl.Player, pl.Samples, pl.Seed, pl.Outcome, pl.Ended, pl.Stopped, pl.LostAfter, pl.Shares
-		if d.Shares == nil {
-			d.Shares = []*PlayShare{}
-		}
-	}
 	if math.IsNaN(d.Seconds) || math.IsInf(d.Seconds, 0) {
 		d.Seconds = 0
 	}
@@ -201,9 +136,9 @@ func MarshalSolution(s *Solution) []byte {
 	return b
 }
 
-// ReadSolution reads solution JSON, at most MaxInputSize bytes: a solution
-// or the record of a played game, with its kind ("patience") or, as
-// written before documents said their kind, without. It checks the
+// ReadSolution reads solution JSON, at most MaxInputSize bytes, with its
+// kind ("patience") or, as written before documents said their kind,
+// without. It checks the
 // document's form: a known game; a number or a position (validated, with
 // every card known), not both; a known verdict; moves that name a card and two locations. It does
 // not check that the moves are legal or win: that is the referee's job. A
@@ -263,7 +198,6 @@ func ReadSolution(r io.Reader) (*Solution, error) {
 		l.add(sevInput, "solver: %q is not the name of a build, such as \"v1.2.3+abc1234\"", clip(d.Solver))
 	}
 	d.readShortest(s, &l)
-	d.readPlay(s, &l)
 	if len(d.Moves) > 0 {
 		s.Moves = make([]Move, 0, len(d.Moves))
 	}
@@ -331,41 +265,6 @@ func (d *solutionDoc) readShortest(s *Solution, l *problemList) {
 		case d.Verdict == VerdictSolvable && *d.Lower > n:
 			l.add(sevInput, "lower_bound: %d is more than the %d moves of the solution", *d.Lower, n)
 		}
-	}
-}
-
-// readPlay reads the fields of a played game's record into s.
-func (d *solutionDoc) readPlay(s *Solution, l *problemList) {
-	switch {
-	case d.Patience == PlayDocument.Kind() && d.Outcome == "":
-		l.add(sevInput, `"patience": "play" without "outcome": the record of a played game says how it ended (won, lost or stopped)`)
-	case d.Patience == SolutionDocument.Kind() && d.Outcome != "":
-		l.add(sevInput, `"outcome" in a solution: the record of a played game is "patience": "play"`)
-	case d.Outcome == "" && (d.Player != "" || d.Samples != 0 || d.Seed != "" || d.Ended != "" || d.Stopped != "" || d.LostAfter != nil || d.Shares != nil):
-		l.add(sevInput, `a played game's fields without "outcome": use won, lost or stopped`)
-	case d.Outcome == OutcomeWon || d.Outcome == OutcomeLost || d.Outcome == OutcomeStopped:
-		s.Play = &Play{Player: d.Player, Samples: d.Samples, Seed: d.Seed, Outcome: d.Outcome, Ended: d.Ended, Stopped: d.Stopped, LostAfter: d.LostAfter, Shares: d.Shares}
-		switch {
-		case d.Outcome == OutcomeStopped && d.Stopped == "":
-			l.add(sevInput, `outcome stopped without "stopped": name the signal that stopped the game, such as "SIGINT"`)
-		case d.Outcome != OutcomeStopped && d.Stopped != "":
-			l.add(sevInput, `"stopped": %q, but the outcome is %s: only a stopped game names a signal`, clip(d.Stopped), d.Outcome)
-		case len(d.Stopped) > 20 || strings.ContainsFunc(d.Stopped, func(r rune) bool { return r < ' ' || r == 0x7f }):
-			l.add(sevInput, "stopped: %q is not the name of a signal, such as \"SIGINT\"", clip(d.Stopped))
-		case d.Outcome == OutcomeStopped && d.LostAfter != nil:
-			l.add(sevInput, "lost_after in a stopped game: only a lost game has one")
-		}
-		if d.Shares != nil && len(d.Shares) != len(d.Moves) {
-			l.add(sevInput, "shares: %d entries for %d moves", len(d.Shares), len(d.Moves))
-		}
-		if d.LostAfter != nil && (*d.LostAfter < 0 || *d.LostAfter > len(d.Moves)) {
-			l.add(sevInput, "lost_after: %d is not a move of the %d played", *d.LostAfter, len(d.Moves))
-		}
-		if d.Outcome == OutcomeWon && d.Verdict != VerdictSolvable {
-			l.add(sevInput, `outcome won, but the verdict is %q: a won game's deal is solvable`, clip(d.Verdict))
-		}
-	case d.Outcome != "":
-		l.add(sevInput, "unknown outcome %q: use won, lost or stopped", clip(d.Outcome))
 	}
 }
 

@@ -279,29 +279,3 @@ func FuzzReadSolution(f *testing.F) {
 		}
 	})
 }
-
-// TestStoppedPlayRecord: the record of a game a signal stopped reads back
-// as written, and "outcome":"stopped" and "stopped" come together.
-func TestStoppedPlayRecord(t *testing.T) {
-	s := &rules.Solution{Game: rules.RussianCell, Number: "617", Verdict: rules.VerdictUnknown, Reason: "interrupted", Options: rules.DefaultOptions(),
-		Moves: []rules.Move{rules.MustMove("QS t2>t5")},
-		Play:  &rules.Play{Player: "greedy", Outcome: rules.OutcomeStopped, Stopped: "SIGINT", Ended: "stopped by SIGINT after 1 move", Shares: []*rules.PlayShare{nil}}}
-	b := rules.MarshalSolution(s)
-	if !strings.Contains(string(b), `"outcome":"stopped"`) || !strings.Contains(string(b), `"stopped":"SIGINT"`) {
-		t.Fatalf("the record: %s", b)
-	}
-	got, err := rules.ReadSolution(bytes.NewReader(b))
-	if err != nil || got.Play == nil || got.Play.Outcome != rules.OutcomeStopped || got.Play.Stopped != "SIGINT" {
-		t.Fatalf("read back: %+v, %v", got, err)
-	}
-	for edit, want := range map[[2]string]string{
-		{`,"stopped":"SIGINT"`, ``}:                    `outcome stopped without "stopped"`,
-		{`"outcome":"stopped"`, `"outcome":"lost"`}:    `only a stopped game names a signal`,
-		{`"stopped":"SIGINT"`, `"stopped":"SIG\nINT"`}: `is not the name of a signal`,
-	} {
-		text := strings.Replace(string(b), edit[0], edit[1], 1)
-		if _, err := rules.ReadSolution(strings.NewReader(text)); err == nil || !strings.Contains(err.Error(), want) {
-			t.Errorf("%s: %v, want %q", text, err, want)
-		}
-	}
-}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	mathrand "math/rand/v2"
 
@@ -171,12 +170,11 @@ func fileName(name string) string {
 // inFile names file in each of the problems err lists (standard input, "-",
 // goes unnamed).
 func inFile(file string, err error) error {
-	var wd *rules.WrongDocumentError
-	if file != "-" && errors.As(err, &wd) && wd.Error() == err.Error() {
+	if wd, ok := err.(*rules.WrongDocumentError); ok && file != "-" {
 		return named{file + ": " + wrongDocument(wd), err}
 	}
-	var rp rules.Problems
-	if file == "-" || !errors.As(err, &rp) || rp.Error() != err.Error() {
+	rp, ok := err.(rules.Problems)
+	if file == "-" || !ok {
 		return err
 	}
 	named := make(rules.Problems, len(rp))

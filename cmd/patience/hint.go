@@ -245,7 +245,7 @@ type hintDoc struct {
 // where one is found.
 func newHintDoc(h *game.Hint, num string, count int, withPosition bool) hintDoc {
 	p, res, cfg := h.Position, h.Result, h.Config
-	d := hintDoc{DocHeader: rules.HintDocument.Header(), Game: p.Game.String(), Number: num, Rules: shareRules{Returns: cfg.Options.Returns(p.Game)},
+	d := hintDoc{DocHeader: game.HintDocument.Header(), Game: p.Game.String(), Number: num, Rules: shareRules{Returns: cfg.Options.Returns(p.Game)},
 		Verdict: res.Verdict.String(), Reason: res.Reason.String(), MaxNodes: cfg.MaxNodes, Nodes: res.Nodes,
 		Seconds: res.Elapsed.Seconds()}
 	if withPosition {
@@ -312,7 +312,7 @@ type moveShareDoc struct {
 func newAdviceDoc(h *game.Hint, num string, show int) adviceDoc {
 	p, adv, cfg, stopped := h.Position, h.Rating, h.Config, h.Stopped
 	d := adviceDoc{shareDoc: newShareDoc(p, num, cfg, adv.Share), History: adv.History, Moves: []moveShareDoc{}, Searches: adv.Searches}
-	d.DocHeader = rules.HintDocument.Header()
+	d.DocHeader = game.HintDocument.Header()
 	if stopped {
 		return d
 	}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/patience-solver/patience/game"
 	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/solver/batch"
 )
@@ -82,34 +83,52 @@ func wrongDocument(e *rules.WrongDocumentError) string {
 		if e.Want == rules.MoveListDocument {
 			hint = "give a position with --position FILE"
 		}
-	case rules.SolutionDocument, rules.PlayDocument:
-		is = "a solution (as patience solve --format json writes it)"
-		if e.Got == rules.PlayDocument {
-			is = "the record of a played game (as patience play --format json writes it)"
+	case rules.SolutionDocument:
+		is, hint = "a solution (as patience solve --format json writes it)", solutionHint(e.Want)
+	case 0:
+		d, ok := game.ParseKind(e.Kind)
+		if !ok {
+			return fmt.Sprintf(`"patience": %q is not a kind of document patience writes; want %s`, e.Kind, e.Want)
 		}
-		hint = "check its moves with patience check FILE"
-		if e.Want == rules.PositionDocument {
-			hint += ", or give it to --moves (review GAME --moves FILE starts from its own start)"
-		}
-	case rules.HintDocument:
-		is = "a hint (as patience hint --format json writes it)"
-	case rules.SummaryDocument:
-		is = "the summary of a results file (as patience stats --format json writes it)"
-		hint = "give the results file itself (the one patience stats --out writes)"
-	case rules.ReviewDocument:
-		is = "the review of a played game (as patience review --format json writes it)"
-		switch e.Want {
-		case rules.MoveListDocument:
-			hint = "give the game itself: play's record (play --format json) or its moves"
-		case rules.SolutionDocument:
-			hint = "check the game itself: play's record (play --format json)"
-		}
+		is, hint = appDocument(d, e.Want)
 	}
 	msg := "this is " + is + ", not " + e.Want.String()
 	if hint != "" {
 		msg += ": " + hint
 	}
 	return msg
+}
+
+// solutionHint says where a solution or play record given in place of
+// want goes.
+func solutionHint(want rules.Document) string {
+	hint := "check its moves with patience check FILE"
+	if want == rules.PositionDocument {
+		hint += ", or give it to --moves (review GAME --moves FILE starts from its own start)"
+	}
+	return hint
+}
+
+// appDocument says what the application's document d is, and where it
+// goes in place of want.
+func appDocument(d game.Document, want rules.Document) (is, hint string) {
+	switch d {
+	case game.PlayDocument:
+		return "the record of a played game (as patience play --format json writes it)", solutionHint(want)
+	case game.HintDocument:
+		return "a hint (as patience hint --format json writes it)", ""
+	case game.SummaryDocument:
+		return "the summary of a results file (as patience stats --format json writes it)", "give the results file itself (the one patience stats --out writes)"
+	case game.ReviewDocument:
+		switch want {
+		case rules.MoveListDocument:
+			hint = "give the game itself: play's record (play --format json) or its moves"
+		case rules.SolutionDocument:
+			hint = "check the game itself: play's record (play --format json)"
+		}
+		return "the review of a played game (as patience review --format json writes it)", hint
+	}
+	return d.String(), ""
 }
 
 // named is a library error worded by the command line, with the file it

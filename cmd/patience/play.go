@@ -182,9 +182,9 @@ func runPlay(s streams, cmd *cobra.Command, o *playOptions, args []string) error
 		n := len(rep.Game.Moves)
 		if o.format == "json" {
 			sol := rep.solution(num, p, cfg, pc, o.sf.position != "" || num == "")
-			sol.Play.Outcome, sol.Play.Stopped = rules.OutcomeStopped, sigName(sig)
+			sol.Play.Outcome, sol.Play.Stopped = game.OutcomeStopped, sigName(sig)
 			sol.Play.Ended = fmt.Sprintf("stopped by %s after %s", sigName(sig), wording.Moves(n))
-			fmt.Fprintf(s.out, "%s\n", rules.MarshalSolution(sol))
+			fmt.Fprintf(s.out, "%s\n", game.MarshalRecord(sol))
 		} else {
 			rep.printMoves(s.out, num, pc, style(s.out, o.ascii))
 		}
@@ -202,7 +202,7 @@ func runPlay(s streams, cmd *cobra.Command, o *playOptions, args []string) error
 	// for the verdict with all cards known (unknown: interrupted).
 	sol := rep.solution(num, p, cfg, pc, o.sf.position != "" || num == "")
 	if o.format == "json" {
-		fmt.Fprintf(s.out, "%s\n", rules.MarshalSolution(sol))
+		fmt.Fprintf(s.out, "%s\n", game.MarshalRecord(sol))
 	} else {
 		if played > 0 {
 			fmt.Fprintf(s.out, "After the %d moves of %s:\n", played, o.sf.moves)
@@ -224,7 +224,7 @@ func runPlay(s streams, cmd *cobra.Command, o *playOptions, args []string) error
 type playReport struct{ *game.PlayOutcome }
 
 // solution is the record of the game in the solution format.
-func (r *playReport) solution(num string, p *rules.Position, cfg solver.Config, pc player.Config, withPosition bool) *rules.Solution {
+func (r *playReport) solution(num string, p *rules.Position, cfg solver.Config, pc player.Config, withPosition bool) *game.Record {
 	gm := r.Game
 	// The verdict is the deal's, all cards known; the moves and the
 	// effort are the game's.
@@ -236,12 +236,12 @@ func (r *playReport) solution(num string, p *rules.Position, cfg solver.Config, 
 	if withPosition {
 		sol.Position = p
 	}
-	pl := &rules.Play{Player: pc.Kind.String(), Outcome: rules.OutcomeLost, Ended: gm.Ended, Shares: make([]*rules.PlayShare, len(gm.Moves))}
+	pl := &game.PlayRecord{Player: pc.Kind.String(), Outcome: game.OutcomeLost, Ended: gm.Ended, Shares: make([]*game.Share, len(gm.Moves))}
 	if pc.Kind != player.Greedy {
 		pl.Samples, pl.Seed = pc.Samples, strconv.FormatUint(pc.Seed, 10)
 	}
 	if gm.Won {
-		pl.Outcome = rules.OutcomeWon
+		pl.Outcome = game.OutcomeWon
 	}
 	if r.LostAfter >= 0 {
 		la := r.LostAfter
@@ -249,11 +249,10 @@ func (r *playReport) solution(num string, p *rules.Position, cfg solver.Config, 
 	}
 	for i, d := range gm.Moves {
 		if d.How == player.Rated || d.How == player.Planned || d.Rating.Total() > 0 {
-			pl.Shares[i] = &rules.PlayShare{Winnable: d.Rating.Winnable, Of: d.Rating.Decided(), Exact: d.Exhaustive}
+			pl.Shares[i] = &game.Share{Winnable: d.Rating.Winnable, Of: d.Rating.Decided(), Exact: d.Exhaustive}
 		}
 	}
-	sol.Play = pl
-	return sol
+	return &game.Record{Solution: sol, Play: pl}
 }
 
 // print writes the game for people.

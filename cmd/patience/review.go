@@ -150,15 +150,15 @@ func runReview(ctx context.Context, s streams, o *reviewOptions, args []string) 
 // reviewStart returns the start of the game to review: the deal number
 // or --position given, or else the start a play or solution record given
 // to --moves carries (its deal, or its position).
-func reviewStart(s streams, args []string, sf startFlags, mf rules.MoveFile) (*rules.Position, string, error) {
-	if len(args) > 1 || sf.position != "" || mf.Solution == nil {
+func reviewStart(s streams, args []string, sf startFlags, mf game.MoveFile) (*rules.Position, string, error) {
+	if len(args) > 1 || sf.position != "" || mf.Record == nil {
 		return readStart(s, args, sf)
 	}
 	g, err := parseGame(args[0])
 	if err != nil {
 		return nil, "", err
 	}
-	sol := mf.Solution
+	sol := mf.Record.Solution
 	switch {
 	case sol.Game != g:
 		return nil, "", badInput("%s is a game of %s, not %s", fileName(sf.moves), sol.Game, g)
@@ -226,7 +226,7 @@ type judgementDoc struct {
 
 func newReviewDoc(rv *player.Reviewed, o rules.Options, num string, withPosition bool) reviewDoc {
 	p := rv.Start
-	d := reviewDoc{DocHeader: rules.ReviewDocument.Header(), Game: p.Game.String(), Number: num, Rules: shareRules{Returns: o.Returns(p.Game)}, Verdict: rv.Before.String(),
+	d := reviewDoc{DocHeader: game.ReviewDocument.Header(), Game: p.Game.String(), Number: num, Rules: shareRules{Returns: o.Returns(p.Game)}, Verdict: rv.Before.String(),
 		Moves: []reviewMoveDoc{}, Won: rv.Won, Lost: rv.Lost}
 	if withPosition {
 		pd := rules.NewPositionDoc(p, num)

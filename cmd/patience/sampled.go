@@ -165,7 +165,7 @@ func mustMarshal(v any) []byte {
 func newShareDoc(p *rules.Position, num string, cfg solver.Config, sh sample.Share) shareDoc {
 	share, low, high := shareRange(sh)
 	d := shareDoc{
-		DocHeader:    rules.ShareDocument.Header(),
+		DocHeader:    game.ShareDocument.Header(),
 		Game:         p.Game.String(),
 		Position:     rules.NewPositionDoc(p, num),
 		Rules:        shareRules{Returns: cfg.Options.Returns(p.Game)},

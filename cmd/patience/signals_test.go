@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/patience-solver/patience/dealgen"
+	"github.com/patience-solver/patience/game"
 	"github.com/patience-solver/patience/internal/wording"
 	"github.com/patience-solver/patience/rules"
 )
@@ -143,11 +144,11 @@ func TestPlayStopped(t *testing.T) {
 	if code != 130 {
 		t.Fatalf("play --format json, SIGINT: exit %d, want 130; stdout %q, stderr %q", code, stdout, stderr)
 	}
-	sol, err := rules.ReadSolution(strings.NewReader(stdout))
+	sol, err := game.ReadRecord(strings.NewReader(stdout))
 	if err != nil {
 		t.Fatalf("play --format json, SIGINT: no record: %v\nstdout %q", err, stdout)
 	}
-	if sol.Play == nil || sol.Play.Outcome != rules.OutcomeStopped || sol.Play.Stopped != "SIGINT" || sol.Number != "617" ||
+	if sol.Play == nil || sol.Play.Outcome != game.OutcomeStopped || sol.Play.Stopped != "SIGINT" || sol.Number != "617" ||
 		sol.Verdict != rules.VerdictUnknown || sol.Reason != "interrupted" || len(sol.Play.Shares) != len(sol.Moves) {
 		t.Errorf("the stopped game's record: %s", stdout)
 	}

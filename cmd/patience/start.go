@@ -61,13 +61,13 @@ func playMoves(s streams, p *rules.Position, num string, f startFlags, o rules.O
 
 // readMoveDoc reads the move file name ("-" for standard input): a list of
 // moves, or a solution or play record.
-func readMoveDoc(s streams, name string) (rules.MoveFile, error) {
+func readMoveDoc(s streams, name string) (game.MoveFile, error) {
 	r, done, err := openInput(s, name)
 	if err != nil {
-		return rules.MoveFile{}, err
+		return game.MoveFile{}, err
 	}
 	defer done()
-	mf, err := rules.ReadMoveFile(r)
+	mf, err := game.ReadMoveFile(r)
 	var wd *rules.WrongDocumentError
 	if errors.As(err, &wd) {
 		return mf, usageError{named{fileName(name) + ": " + wrongDocument(wd), err}}
@@ -75,7 +75,7 @@ func readMoveDoc(s streams, name string) (rules.MoveFile, error) {
 	if err != nil {
 		return mf, usageError{fmt.Errorf("%s: %v", fileName(name), err)}
 	}
-	if sol := mf.Solution; sol != nil && sol.Position != nil {
+	if sol := mf.Record; sol != nil && sol.Position != nil {
 		if err := checkLabel("the position of "+fileName(name), sol.Position, sol.Number); err != nil {
 			return mf, err
 		}
@@ -86,10 +86,10 @@ func readMoveDoc(s streams, name string) (rules.MoveFile, error) {
 // movesFrom returns the moves of a move file read from name, to be played
 // from p (deal num, or "" for a position): a solution or play record must
 // be for that game and start, and there must be moves.
-func movesFrom(name string, mf rules.MoveFile, p *rules.Position, num string) ([]rules.Move, error) {
+func movesFrom(name string, mf game.MoveFile, p *rules.Position, num string) ([]rules.Move, error) {
 	name = fileName(name)
-	if mf.Solution != nil {
-		if err := sameStart(name, mf.Solution, p, num); err != nil {
+	if mf.Record != nil {
+		if err := sameStart(name, mf.Record.Solution, p, num); err != nil {
 			return nil, err
 		}
 	}
@@ -180,7 +180,7 @@ func loadStart(s streams, g rules.Game, args []string, f startFlags) (*rules.Pos
 			return nil, "", err
 		}
 		defer done()
-		p, num, err := rules.ReadPositionOf(r, g)
+		p, num, err := game.ReadPositionOf(r, g)
 		var lm *rules.LayoutMismatch
 		if errors.As(err, &lm) {
 			return nil, "", badInput("%s is %v", fileName(f.position), lm)

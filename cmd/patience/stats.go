@@ -493,7 +493,7 @@ func printReport(w io.Writer, format string, info runInfo, r batch.Report) error
 	}
 	h := info.header
 	if format == "json" {
-		j := reportJSON{DocHeader: rules.SummaryDocument.Header(), Game: h.Game.String(), DealsList: h.Deals, MaxNodes: h.MaxNodes,
+		j := reportJSON{DocHeader: game.SummaryDocument.Header(), Game: h.Game.String(), DealsList: h.Deals, MaxNodes: h.MaxNodes,
 			Files: info.files, Planned: info.planned, Interrupted: info.interrupted, Report: r}
 		j.Rules.Returns = h.Options.Returns(h.Game)
 		if info.files == nil {

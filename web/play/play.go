@@ -152,7 +152,7 @@ func Handle(r Request) (any, error) {
 	case "random":
 		return random(r.Game, r.Winnable, r.Difficulty, r.Seed)
 	case "read":
-		p, num, err := rules.ReadPosition(strings.NewReader(r.Text))
+		p, num, err := game.ReadPosition(strings.NewReader(r.Text))
 		if err != nil {
 			return nil, err
 		}
@@ -298,7 +298,7 @@ func position(raw json.RawMessage) (*rules.Position, error) {
 	if len(raw) == 0 {
 		return nil, errors.New("no position")
 	}
-	p, _, err := rules.ReadPosition(bytes.NewReader(raw))
+	p, _, err := game.ReadPosition(bytes.NewReader(raw))
 	return p, err
 }
 

@@ -1,0 +1,405 @@
+package game
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/patience-solver/patience/rules"
+)
+
+// The outcomes of a played game. A loss is an outcome of play, never a
+// verdict: the deal may be solvable all the same.
+//
+// OutcomeStopped is the outcome of a game that a signal stopped before it
+// ended (PlayRecord.Stopped names the signal): neither won nor lost, its
+// moves are the moves played so far.
+const (
+	OutcomeWon     = "won"
+	OutcomeLost    = "lost"
+	OutcomeStopped = "stopped"
+)
+
+// Record is a solution, or the record of a game played by a player that
+// cannot see the face-down cards (patience play): a solution whose
+// Verdict is the start's with all cards known and whose Moves are the
+// moves played, which win only when Play.Outcome is OutcomeWon.
+//
+// A play record is written as a solution's JSON with the play's fields
+// after "seconds" and before "solver", and "patience":"play":
+//
+//	{"patience":"play","version":1,"game":"russian-cell","number":"7","verdict":"unsolvable",...,
+//	 "nodes":2219,"seconds":0.003,"player":"greedy","outcome":"lost","ended":"...","lost_after":0,"shares":[null]}
+type Record struct {
+	*rules.Solution
+	// Play is what a play record adds to its solution; nil for a
+	// solution.
+	Play *PlayRecord
+}
+
+// PlayRecord is what the record of a played game adds to a solution.
+type PlayRecord struct {
+	Player  string // the player's name (player.Kind's String), such as "sampled"
+	Samples int    // arrangements per decision, for a player that draws them; else 0
+	Seed    string // the seed of the draws, for a player that draws them; else ""
+	Outcome string // OutcomeWon, OutcomeLost or OutcomeStopped
+	Ended   string // why the game ended, in words
+	// Stopped names the signal that stopped an unfinished game, such as
+	// "SIGINT", when Outcome is OutcomeStopped; else "".
+	Stopped string
+	// LostAfter is, for a lost game of a solvable deal, the number of the
+	// first move after which the game could no longer be won with all
+	// cards known; 0 means lost as dealt (the deal is unsolvable). It is
+	// nil when the game was won or the verdict is unknown.
+	LostAfter *int
+	// Shares gives, for each move, the share it was rated at (winnable of
+	// decided arrangements), or nil for a move played unrated (automatic
+	// foundation moves, the only new move, the greedy rule).
+	Shares []*Share
+}
+
+// Share is the rating of one move of a played game: in how many of the
+// arrangements drawn a win still existed after it, Exact when every
+// arrangement was solved.
+type Share struct {
+	Winnable int  `json:"winnable"`
+	Of       int  `json:"of"`
+	Exact    bool `json:"exact,omitempty"`
+}
+
+// playDoc is the JSON of a PlayRecord: the keys a play record adds to a
+// solution, in the order written.
+type playDoc struct {
+	Player    string   `json:"player,omitempty"`
+	Samples   int      `json:"samples,omitempty"`
+	Seed      string   `json:"seed,omitempty"`
+	Outcome   string   `json:"outcome,omitempty"`
+	Ended     string   `json:"ended,omitempty"`
+	Stopped   string   `json:"stopped,omitempty"`
+	LostAfter *int     `json:"lost_after,omitempty"`
+	Shares    []*Share `json:"shares,omitempty"`
+}
+
+// playKeys are playDoc's keys, each with the JSON it takes, in words.
+var playKeys = map[string]string{
+	"player":     "a string",
+	"samples":    "a whole number",
+	"seed":       "a string",
+	"outcome":    "a string",
+	"ended":      "a string",
+	"stopped":    "a string",
+	"lost_after": "a whole number",
+	"shares":     `a list with a share or null for each move, such as [{"winnable":3,"of":5},null]`,
+}
+
+// MarshalRecord returns the record as compact one-line JSON (no trailing
+// newline): rules.MarshalSolution's, and for a play record, kind "play"
+// and the play's fields after "seconds".
+func MarshalRecord(rec *Record) []byte {
+	b := rules.MarshalSolution(rec.Solution)
+	pl := rec.Play
+	if pl == nil {
+		return b
+	}
+	head := marshal(rules.SolutionDocument.Header())
+	play := marshal(PlayDocument.Header())
+	head, play = head[:len(head)-1], play[:len(play)-1] // without the closing }
+	tail := []byte("}")
+	if rec.Solver != "" {
+		tail = append(append([]byte(`,"solver":`), marshal(rec.Solver)...), '}')
+	}
+	if !bytes.HasPrefix(b, head) || !bytes.HasSuffix(b, tail) {
+		panic("game: MarshalRecord: a solution that does not open with its header or end with its solver: " + string(b)) // cannot happen
+	}
+	d := playDoc{Player: pl.Player, Samples: pl.Samples, Seed: pl.Seed, Outcome: pl.Outcome, Ended: pl.Ended,
+		Stopped: pl.Stopped, LostAfter: pl.LostAfter, Shares: pl.Shares}
+	fields := marshal(d)
+	out := append([]byte{}, play...)
+	out = append(out, b[len(head):len(b)-len(tail)]...)
+	if len(fields) > 2 {
+		out = append(append(out, ','), fields[1:len(fields)-1]...)
+	}
+	return append(out, tail...)
+}
+
+func marshal(v any) []byte {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic("game: " + err.Error()) // cannot happen: the values are plain data
+	}
+	return b
+}
+
+// ReadRecord reads a solution or the record of a played game, at most
+// rules.MaxInputSize bytes, with its kind or, as written before documents
+// said their kind, without. rules.ReadSolution reads the solution; the
+// play's fields are read here and checked with it: a known outcome, a
+// signal for a stopped game, a share for each move, a lost_after that is
+// a move of the game. Errors are rules.Problems, one per line, or a
+// *rules.WrongDocumentError for another document.
+func ReadRecord(r io.Reader) (*Record, error) {
+	data, err := readInput(r)
+	if err != nil {
+		return nil, err
+	}
+	if len(data) <= rules.MaxInputSize {
+		if err := refuse(data, rules.SolutionDocument, true); err != nil {
+			return nil, err
+		}
+	}
+	members, ok := objectMembers(data)
+	kind, _ := rules.KindName(data)
+	first := ""
+	for _, m := range members {
+		if _, ok := playKeys[m.key]; ok && first == "" {
+			first = m.key
+		}
+	}
+	isPlay := kind == PlayDocument.Kind() || kind == "" && first != ""
+	if !isPlay {
+		if kind == rules.SolutionDocument.Kind() && first != "" {
+			return nil, rules.Problems{fmt.Sprintf(`%q in a solution: the record of a played game is "patience": "play"`, first)}
+		}
+		sol, err := rules.ReadSolution(bytes.NewReader(data))
+		if err != nil {
+			return nil, err
+		}
+		return &Record{Solution: sol}, nil
+	}
+	var l rules.Problems
+	d, solutionPart := readPlayMembers(data, members, kind, &l)
+	sol, err := rules.ReadSolution(bytes.NewReader(solutionPart))
+	var rp rules.Problems
+	switch {
+	case err != nil && (!ok || !errors.As(err, &rp)):
+		// Not JSON, or not one object: rules says where (the play's
+		// fields read so far say nothing more).
+		return nil, err
+	case err != nil:
+		l = append(rp, l...)
+	}
+	pl := d.check(kind, sol, &l)
+	if len(l) > 0 {
+		return nil, l
+	}
+	return &Record{Solution: sol, Play: pl}, nil
+}
+
+// readPlayMembers reads the play's fields of data, the JSON object whose
+// top-level members are members, into a playDoc, and returns it with the
+// solution part of data: data with the play's members and the header
+// blanked out (spaces in place of their bytes, so that a line and column
+// in rules' errors still point into data).
+func readPlayMembers(data []byte, members []member, kind string, l *rules.Problems) (playDoc, []byte) {
+	var d playDoc
+	seen := map[string]bool{}
+	out := bytes.Clone(data)
+	kept := false
+	for _, m := range members {
+		_, play := playKeys[m.key]
+		switch {
+		case seen[m.key] && (play || m.key == "patience" || m.key == "version"):
+			*l = append(*l, fmt.Sprintf("a field given twice in the record of a played game: %q twice; give each field once", m.key))
+		case m.key == "version":
+			readVersion(m.raw, kind, l)
+		case play:
+			readPlayField(&d, m, l)
+		}
+		seen[m.key] = true
+		if play || m.key == "patience" || m.key == "version" {
+			blank(out[m.start:m.end])
+			continue
+		}
+		if !kept && m.start > members[0].start {
+			// The first member kept after members blanked: its comma
+			// goes with them.
+			if i := bytes.IndexByte(out[m.start:m.end], ','); i >= 0 {
+				out[m.start+int64(i)] = ' '
+			}
+		}
+		kept = true
+	}
+	return d, out
+}
+
+// readVersion checks the "version" of a play record.
+func readVersion(raw json.RawMessage, kind string, l *rules.Problems) {
+	var v int
+	if json.Unmarshal(raw, &v) != nil {
+		*l = append(*l, "version: want a whole number, such as 1")
+		return
+	}
+	want := PlayDocument.Version()
+	switch {
+	case kind == "":
+		*l = append(*l, fmt.Sprintf(`"version" without "patience": a document that gives its format version names its kind, as in {"patience":%q,"version":%d,...}`, PlayDocument.Kind(), want))
+	case v < 1 || v > want:
+		*l = append(*l, fmt.Sprintf("format version %d of %s: this build of patience reads versions up to %d; use a newer build", v, PlayDocument, want))
+	}
+}
+
+// readPlayField reads one of the play's members into d.
+func readPlayField(d *playDoc, m member, l *rules.Problems) {
+	var err error
+	switch m.key {
+	case "player":
+		err = json.Unmarshal(m.raw, &d.Player)
+	case "samples":
+		err = json.Unmarshal(m.raw, &d.Samples)
+	case "seed":
+		err = json.Unmarshal(m.raw, &d.Seed)
+	case "outcome":
+		err = json.Unmarshal(m.raw, &d.Outcome)
+	case "ended":
+		err = json.Unmarshal(m.raw, &d.Ended)
+	case "stopped":
+		err = json.Unmarshal(m.raw, &d.Stopped)
+	case "lost_after":
+		err = json.Unmarshal(m.raw, &d.LostAfter)
+	case "shares":
+		err = readShares(m.raw, &d.Shares)
+	}
+	if err != nil {
+		*l = append(*l, fmt.Sprintf("%s: want %s", m.key, playKeys[m.key]))
+	}
+}
+
+// readShares reads a play record's shares: null, or an object with
+// "winnable", "of" and, when true, "exact", each once.
+func readShares(raw json.RawMessage, shares *[]*Share) error {
+	var entries []json.RawMessage
+	if err := json.Unmarshal(raw, &entries); err != nil {
+		return err
+	}
+	if entries == nil {
+		return nil
+	}
+	*shares = make([]*Share, len(entries))
+	for i, e := range entries {
+		if string(e) == "null" {
+			continue
+		}
+		members, ok := objectMembers(e)
+		seen := map[string]bool{}
+		for _, m := range members {
+			if seen[m.key] {
+				ok = false
+			}
+			seen[m.key] = true
+		}
+		dec := json.NewDecoder(bytes.NewReader(e))
+		dec.DisallowUnknownFields()
+		var s Share
+		if !ok || dec.Decode(&s) != nil || !seen["winnable"] || !seen["of"] {
+			return fmt.Errorf("shares[%d]", i)
+		}
+		(*shares)[i] = &s
+	}
+	return nil
+}
+
+// check checks the play's fields against each other and the solution sol
+// (nil when it did not read), and returns the record's play.
+func (d *playDoc) check(kind string, sol *rules.Solution, l *rules.Problems) *PlayRecord {
+	add := func(format string, args ...any) { *l = append(*l, fmt.Sprintf(format, args...)) }
+	switch d.Outcome {
+	case OutcomeWon, OutcomeLost, OutcomeStopped:
+	case "":
+		if kind == PlayDocument.Kind() {
+			add(`"patience": "play" without "outcome": the record of a played game says how it ended (won, lost or stopped)`)
+		} else {
+			add(`a played game's fields without "outcome": use won, lost or stopped`)
+		}
+		return nil
+	default:
+		add("unknown outcome %q: use won, lost or stopped", clip(d.Outcome))
+		return nil
+	}
+	switch {
+	case d.Outcome == OutcomeStopped && d.Stopped == "":
+		add(`outcome stopped without "stopped": name the signal that stopped the game, such as "SIGINT"`)
+	case d.Outcome != OutcomeStopped && d.Stopped != "":
+		add(`"stopped": %q, but the outcome is %s: only a stopped game names a signal`, clip(d.Stopped), d.Outcome)
+	case len(d.Stopped) > 20 || strings.ContainsFunc(d.Stopped, func(r rune) bool { return r < ' ' || r == 0x7f }):
+		add("stopped: %q is not the name of a signal, such as \"SIGINT\"", clip(d.Stopped))
+	case d.Outcome == OutcomeStopped && d.LostAfter != nil:
+		add("lost_after in a stopped game: only a lost game has one")
+	}
+	if d.Samples < 0 {
+		add("samples: %d is negative", d.Samples)
+	}
+	if sol != nil {
+		n := len(sol.Moves)
+		if d.Shares != nil && len(d.Shares) != n {
+			add("shares: %d entries for %d moves", len(d.Shares), n)
+		}
+		if d.LostAfter != nil && (*d.LostAfter < 0 || *d.LostAfter > n) {
+			add("lost_after: %d is not a move of the %d played", *d.LostAfter, n)
+		}
+		if d.Outcome == OutcomeWon && sol.Verdict != rules.VerdictSolvable {
+			add(`outcome won, but the verdict is %q: a won game's deal is solvable`, clip(sol.Verdict))
+		}
+	}
+	return &PlayRecord{Player: d.Player, Samples: d.Samples, Seed: d.Seed, Outcome: d.Outcome, Ended: d.Ended,
+		Stopped: d.Stopped, LostAfter: d.LostAfter, Shares: d.Shares}
+}
+
+// clip shortens s, from a document, to its first 40 characters for an
+// error message.
+func clip(s string) string {
+	if r := []rune(s); len(r) > 40 {
+		return string(r[:40]) + "..."
+	}
+	return s
+}
+
+// member is one member of a JSON object: its key, its value, and the
+// bytes it spans in the object, from the end of the member before it (so
+// with its comma) to the end of its value.
+type member struct {
+	key        string
+	raw        json.RawMessage
+	start, end int64
+}
+
+// objectMembers returns the members of data, a JSON object and nothing
+// after it; ok is false when data is not one, and the members are then
+// those read before what is wrong.
+func objectMembers(data []byte) (ms []member, ok bool) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return nil, false
+	}
+	for dec.More() {
+		start := dec.InputOffset()
+		tok, err := dec.Token()
+		key, isKey := tok.(string)
+		if err != nil || !isKey {
+			return ms, false
+		}
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err != nil {
+			return ms, false
+		}
+		ms = append(ms, member{key: key, raw: raw, start: start, end: dec.InputOffset()})
+	}
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('}') {
+		return ms, false
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return ms, false
+	}
+	return ms, true
+}
+
+// blank puts spaces in place of b's bytes, but for its line ends.
+func blank(b []byte) {
+	for i, c := range b {
+		if c != '\n' {
+			b[i] = ' '
+		}
+	}
+}
