@@ -459,6 +459,11 @@ func TestBrowserGame(t *testing.T) {
 		if !regexp.MustCompile(`A mistake, of (about|exactly) [0-9.]+ points?|Bad luck: you played the move your view rated best|Bad luck: from what you could see, no move was better by enough to matter|Too close to call|nothing better to play`).MatchString(p.text("review")) {
 			t.Errorf("the review's judgement: %q", p.text("review"))
 		}
+		// The face-down cards are not shown: no move is named that only
+		// they tell (one that kept the game winnable).
+		if strings.Contains(p.text("review"), "kept it winnable") {
+			t.Errorf("the review names a move the hidden cards tell: %q", p.text("review"))
+		}
 		if got := p.eval(`document.querySelector('#moves li.lost .mv').textContent`); got != tens(lost.String()) {
 			t.Errorf("the move list marks %q as lost, want %v", got, lost)
 		}

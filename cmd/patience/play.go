@@ -275,52 +275,10 @@ func (r *playReport) print(w io.Writer, num string, pc player.Config, st rules.B
 	case r.LostAfter > 0:
 		m := gm.Moves[r.LostAfter-1].Move
 		fmt.Fprintf(w, "With all cards known: solvable. It could no longer be won after move %d (%v).\n", r.LostAfter, m)
-		fmt.Fprintln(w, lossWhyText(r.Why, m))
+		fmt.Fprintln(w, game.LossWhy(r.Why, m))
 	default:
 		fmt.Fprintln(w, "With all cards known: solvable; where it was lost is unknown (a budget ran out).")
 	}
-}
-
-// lossWhyText says in one line why the losing move m was played, as
-// review judges it (rv, nil when not judged: the greedy player's game,
-// which rates no move, or a judgement that could not be made). Review
-// rates the moves with the sampled player's core over its own draw, so
-// for another player it says what the sampled rating would have played.
-func lossWhyText(rv *player.Reviewed, m rules.Move) string {
-	if rv == nil {
-		return "patience review says whether that was a mistake or the cards."
-	}
-	j := rv.Judgement
-	b := rv.BestRated.Move
-	switch {
-	case j.Call == player.NoAlternative:
-		return "No alternative: every other move went back to a position already seen in the game."
-	case j.Same:
-		return fmt.Sprintf("Bad luck, as review judges it: %v is the move the sampled rating of the player's view favours; the unseen cards decided.", m)
-	}
-	on := fmt.Sprintf("of %s fresh arrangements of the unseen cards", thousands(int64(j.Pairs)))
-	switch {
-	case j.Exact && j.Pairs == 1:
-		on = "of the 1 arrangement there is (every card known)"
-	case j.Exact:
-		on = fmt.Sprintf("of all %s arrangements of the unseen cards", thousands(int64(j.Pairs)))
-	}
-	counts := fmt.Sprintf("a win exists after %v (rated best) in %d %s, after %v in %d", b, j.BestWon(), on, m, j.PlayedWon())
-	switch {
-	case j.Call == player.Mistake && j.Exact:
-		return fmt.Sprintf("A mistake, of %s, as review judges it: %s.", wording.Size(j.Diff, j.SizeLow, j.SizeHigh, true, ""), counts)
-	case j.Call == player.Mistake:
-		return fmt.Sprintf("A mistake, of %s, as review judges it: %s (McNemar's exact %s).", wording.Size(j.Diff, j.SizeLow, j.SizeHigh, false, ""), counts, pValue(j.P))
-	case j.Call == player.BadLuck && j.Exact && j.Diff <= 0:
-		return fmt.Sprintf("Bad luck, as review judges it: %s; the move played did as well.", counts)
-	case j.Call == player.BadLuck && (j.Exact || j.Significant()):
-		// Both tests pass, or every arrangement solved shows a difference
-		// below the margin: bad luck stands (player.Call).
-		return fmt.Sprintf("Bad luck, as review judges it: %s, as good within %g points, though %v did a little better; the unseen cards decided.", counts, j.Margin*100, b)
-	case j.Call == player.BadLuck:
-		return fmt.Sprintf("Bad luck, as review judges it: %s, as good within %g points; the unseen cards decided.", counts, j.Margin*100)
-	}
-	return fmt.Sprintf("Too close to call, as review judges it: %s (patience review shows the test).", counts)
 }
 
 // noWinText says, for a game in which the sampled player found no

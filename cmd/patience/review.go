@@ -10,7 +10,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/patience-solver/patience/game"
-	"github.com/patience-solver/patience/internal/wording"
 	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/solver/player"
 	"github.com/patience-solver/patience/solver/sample"
@@ -319,7 +318,9 @@ func printReview(w io.Writer, rv *player.Reviewed, num string, st rules.BoardSty
 		} else {
 			fmt.Fprintln(w, "  Every move that kept it winnable goes back to a position already seen in the game.")
 		}
-		printJudgement(w, rv, m)
+		for _, l := range game.JudgementLines(rv, m) {
+			fmt.Fprintln(w, l)
+		}
 	case rv.Lost:
 		fmt.Fprintln(w, "The game cannot be won at the end, but where it was lost is unknown (a budget ran out).")
 	case rv.Won:
@@ -327,67 +328,4 @@ func printReview(w io.Writer, rv *player.Reviewed, num string, st rules.BoardSty
 	default:
 		fmt.Fprintln(w, "The game can still be won after the last move: nothing was lost yet.")
 	}
-}
-
-// printJudgement writes the judgement of the losing move m: the counts,
-// the test and the answer.
-func printJudgement(w io.Writer, rv *player.Reviewed, m rules.Move) {
-	j := rv.Judgement
-	if j.Call == player.NoAlternative {
-		fmt.Fprintln(w, "Every other move goes back to a position already seen in the game: there is no move to compare it with.")
-		return
-	}
-	b := rv.BestRated.Move
-	fmt.Fprintf(w, "  The move your view rated best: %v.\n", b)
-	if j.Same {
-		fmt.Fprintln(w, "  That is the move played.")
-		fmt.Fprintln(w, "Bad luck: nothing your view could see was better; the unseen cards decided it.")
-		return
-	}
-	on := fmt.Sprintf("On %s fresh arrangements of the unseen cards, drawn once for this judgement:", thousands(int64(j.Pairs)))
-	switch {
-	case j.Exact && j.Pairs == 1:
-		on = "With every card known (the one arrangement there is):"
-	case j.Exact:
-		on = fmt.Sprintf("On all %s arrangements of the unseen cards:", thousands(int64(j.Pairs)))
-	}
-	fmt.Fprintln(w, on)
-	fmt.Fprintf(w, "  a win exists after %v in %d, after %v in %d;\n", b, j.BestWon(), m, j.PlayedWon())
-	fmt.Fprintf(w, "  after both in %d, only after %v in %d, only after %v in %d, after neither in %d.\n",
-		j.Both, b, j.BestOnly, m, j.PlayedOnly, j.Neither)
-	margin := fmt.Sprintf("%g points", j.Margin*100)
-	if j.Exact {
-		diff := fmt.Sprintf("best-rated minus played is %+.1f points, exactly", j.Diff*100)
-		switch {
-		case j.Call == player.Mistake:
-			fmt.Fprintf(w, "A mistake, of %s: what you could see favoured %v.\n", wording.Size(j.Diff, j.SizeLow, j.SizeHigh, true, ""), b)
-		case j.Diff > 0:
-			fmt.Fprintf(w, "Bad luck: %s, below the margin of %s: %v did a little better, and the move played was as good within the margin; the unseen cards decided it.\n", diff, margin, b)
-		default:
-			fmt.Fprintf(w, "Bad luck: %s; the move played did as well, and the unseen cards decided it.\n", diff)
-		}
-		return
-	}
-	test := fmt.Sprintf("McNemar's exact test on the %d-%d split gives %s (two-sided)", j.BestOnly, j.PlayedOnly, pValue(j.P))
-	interval := fmt.Sprintf("best-rated minus played is %+.1f points (90%% interval %+.1f to %+.1f)", j.Diff*100, j.Low*100, j.High*100)
-	switch {
-	case j.Call == player.Mistake:
-		fmt.Fprintf(w, "A mistake, of %s: %s; what you could see favoured %v.\n", wording.Size(j.Diff, j.SizeLow, j.SizeHigh, false, "95% interval"), test, b)
-	case j.Call == player.BadLuck && j.Significant():
-		// Both tests pass: bad luck stands (player.Call).
-		fmt.Fprintf(w, "Bad luck: %s, below the margin of %s: the move played was as good within the margin, though %v did a little better (%s); the unseen cards decided it.\n", interval, margin, b, test)
-	case j.Call == player.BadLuck:
-		fmt.Fprintf(w, "Bad luck: %s, below the margin of %s: the move played was as good; the unseen cards decided it (%s).\n", interval, margin, test)
-	default:
-		fmt.Fprintf(w, "Too close to call: %s, not below 0.05; and %s, which does not rule out a difference of %s or more.\n", test, interval, margin)
-	}
-}
-
-// pValue writes a p-value: "p = 0.0625" (4 significant digits), or
-// "p < 0.0001".
-func pValue(p float64) string {
-	if p < 0.0001 {
-		return "p < 0.0001"
-	}
-	return "p = " + strconv.FormatFloat(p, 'g', 4, 64)
 }

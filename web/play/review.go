@@ -28,16 +28,20 @@ type ReviewAnswer struct {
 	// move played in PlayedWon. Same says the move played is the one
 	// rated best: bad luck, with nothing compared. Size, for a mistake,
 	// says by how much, with its 95% interval ("about 9.2 points
-	// (4.8–13.6)"), and is "" otherwise. The page words these itself, so
-	// they are always in the answer.
-	BestWon   int      `json:"bestWon"`
-	PlayedWon int      `json:"playedWon"`
-	Pairs     int      `json:"pairs"`
-	Same      bool     `json:"same"`
-	Size      string   `json:"size"`
-	Won       bool     `json:"won,omitempty"`  // the game was won
-	Lost      bool     `json:"lost,omitempty"` // it cannot be won any more
+	// (4.8–13.6)"), and is "" otherwise.
+	BestWon   int    `json:"bestWon"`
+	PlayedWon int    `json:"playedWon"`
+	Pairs     int    `json:"pairs"`
+	Same      bool   `json:"same"`
+	Size      string `json:"size"`
+	Won       bool   `json:"won,omitempty"`  // the game was won
+	Lost      bool   `json:"lost,omitempty"` // it cannot be won any more
+	// Lines say all of it, a move that kept the game winnable and the
+	// move rated best among it; ViewLines say what the player may read
+	// before asking to see the face-down cards: no move is named but the
+	// one played. The game worker passes on only ViewLines then.
 	Lines     []string `json:"lines"`
+	ViewLines []string `json:"viewLines"`
 }
 
 // review runs game.WhereWrong on the moves from the start position: the
@@ -50,9 +54,10 @@ func review(start *rules.Position, moves []rules.Move, r Request) (ReviewAnswer,
 		return ReviewAnswer{}, err
 	}
 	a := ReviewAnswer{LostAt: rv.LostAt, Won: rv.Won, Lost: rv.Lost}
+	both := func(l string) { a.Lines, a.ViewLines = append(a.Lines, l), append(a.ViewLines, l) }
 	switch {
 	case rv.LostAt == 0:
-		a.Lines = append(a.Lines, "Nothing you did lost this game: it could not be won even as dealt, with every card known.")
+		both("Nothing you did lost this game: it could not be won even as dealt, with every card known.")
 	case rv.LostAt > 0:
 		q := start.Clone()
 		for _, m := range moves[:rv.LostAt-1] {
@@ -60,35 +65,26 @@ func review(start *rules.Position, moves []rules.Move, r Request) (ReviewAnswer,
 		}
 		d := moveDoc(q, moves[rv.LostAt-1])
 		a.Move = &d
-		a.Lines = append(a.Lines, fmt.Sprintf("The game was lost at move %d, %s (%s): it could be won before that move, and not after it.", rv.LostAt, d.Move, d.Text))
+		both(fmt.Sprintf("The game was lost at move %d, %s (%s): it could be won before that move, and not after it.", rv.LostAt, d.Move, d.Text))
 		if rv.Kept != (rules.Move{}) {
 			k := moveDoc(q, rv.Kept)
 			a.Kept = &k
 			a.Lines = append(a.Lines, fmt.Sprintf("%s (%s) would have kept it winnable.", k.Move, k.Text))
 		}
 		j := rv.Judgement
-		how := fmt.Sprintf("%d of %d ways the hidden cards could lie", j.BestWon(), j.Pairs)
 		a.Judgement = j.Call.String()
 		a.BestWon, a.PlayedWon, a.Pairs, a.Same = j.BestWon(), j.PlayedWon(), j.Pairs, j.Same
-		switch {
-		case j.Call == player.NoAlternative:
-			a.Lines = append(a.Lines, "Every other move went back to a position you had already seen, so there was nothing better to play.")
-		case j.Same:
-			a.Lines = append(a.Lines, "Bad luck: you played the move your view rated best, so nothing you could see was better. The hidden cards decided it.")
-		case j.Call == player.Mistake:
+		if j.Call == player.Mistake {
 			a.Size = wording.Size(j.Diff, j.SizeLow, j.SizeHigh, j.Exact, "")
-			a.Lines = append(a.Lines, fmt.Sprintf("A mistake, of %s: from what you could see, %s was better. It wins in %s; your move in %d.", a.Size, rv.BestRated.Move, how, j.PlayedWon()))
-		case j.Call == player.BadLuck:
-			a.Lines = append(a.Lines, fmt.Sprintf("Bad luck: from what you could see, no move was better by enough to matter (the best wins in %s; your move in %d). The hidden cards decided it.", how, j.PlayedWon()))
-		default:
-			a.Lines = append(a.Lines, fmt.Sprintf("Too close to call: %s looked a little better from what you could see (it wins in %s; your move in %d), but not by enough to say.", rv.BestRated.Move, how, j.PlayedWon()))
 		}
+		a.Lines = append(a.Lines, game.PlainJudgement(rv, true))
+		a.ViewLines = append(a.ViewLines, game.PlainJudgement(rv, false))
 	case rv.Won:
-		a.Lines = append(a.Lines, "You won: no move lost the game.")
+		both("You won: no move lost the game.")
 	case rv.Lost:
-		a.Lines = append(a.Lines, "The game cannot be won any more, but where it was lost is unknown: a search ran out of budget.")
+		both("The game cannot be won any more, but where it was lost is unknown: a search ran out of budget.")
 	default:
-		a.Lines = append(a.Lines, "Nothing is lost yet: the game can still be won from here, with every card known.")
+		both("Nothing is lost yet: the game can still be won from here, with every card known.")
 	}
 	return a, nil
 }

@@ -32,7 +32,7 @@ func TestReviewNamesTheLosingMove(t *testing.T) {
 	if a.Judgement != "mistake" && a.Judgement != "bad luck" && a.Judgement != "too close to call" {
 		t.Errorf("judgement %q", a.Judgement)
 	}
-	// The counts behind the judgement, which the page words by itself.
+	// The counts behind the judgement, in the lines too.
 	if a.Judgement != "no alternative" && (a.Pairs <= 0 || a.BestWon > a.Pairs || a.PlayedWon > a.Pairs ||
 		!a.Same && !strings.Contains(strings.Join(a.Lines, " "), fmt.Sprintf("%d of %d ways", a.BestWon, a.Pairs))) {
 		t.Errorf("counts: best %d, played %d of %d; lines %q", a.BestWon, a.PlayedWon, a.Pairs, a.Lines)
@@ -47,6 +47,13 @@ func TestReviewNamesTheLosingMove(t *testing.T) {
 	}
 	if len(a.Lines) < 2 || !strings.Contains(a.Lines[0], fmt.Sprintf("move %d, %s", len(moves), a.Move.Move)) {
 		t.Errorf("lines %q", a.Lines)
+	}
+	// The lines for the player's view name the losing move and no other:
+	// not the move that kept the game winnable, which only the hidden
+	// cards tell.
+	view := strings.Join(a.ViewLines, " ")
+	if len(a.ViewLines) < 2 || a.ViewLines[0] != a.Lines[0] || a.Kept == nil || strings.Contains(view, a.Kept.Move) || strings.Contains(view, "kept it winnable") {
+		t.Errorf("view lines %q (kept %+v)", a.ViewLines, a.Kept)
 	}
 	// Not lost: the solver's own first moves.
 	req, _ = json.Marshal(Request{Op: "review", Position: pos, Moves: ms[:len(ms)-1], Samples: 10})

@@ -998,7 +998,7 @@ async function runReview() {
   head.textContent = a.lostAt > 0 ? `Lost at move ${a.lostAt}: ${a.judgement}` : a.lostAt === 0 ? "Lost as dealt" : "Not lost here";
   r.appendChild(head);
   const move = a.lostAt > 0 ? S.line[a.lostAt - 1] : null;
-  const lines = reviewLines(a, move);
+  const lines = a.lines; // the worker's words (game.PlainJudgement): none naming a hidden card's move before the player asks to see them
   for (const l of lines) {
     const p = document.createElement("p");
     p.textContent = tens(l);
@@ -1016,33 +1016,6 @@ async function runReview() {
   }
   drawSide();
   mark();
-}
-
-// reviewLines words the review. The game worker sends only where the game
-// was lost, the judgement and the counts (the review knows every card;
-// nothing more of them reaches the page), unless the player asked to see
-// the face-down cards: then its own lines, which name a better move.
-function reviewLines(a, move) {
-  if (a.lines) return a.lines;
-  if (a.lostAt === 0) return ["Nothing you did lost this game: it could not be won even as dealt, with every card known."];
-  if (a.lostAt > 0) {
-    const l = [`The game was lost at move ${a.lostAt}, ${move.move} (${move.text}): it could be won before that move, and not after it.`];
-    const how = `${count(a.bestWon)} of ${count(a.pairs)} ways the hidden cards could lie`, played = count(a.playedWon);
-    const size = typeof a.size === "string" && a.size !== "" ? `, of ${a.size}` : "";
-    switch (a.judgement) {
-      case "no alternative": l.push("Every other move went back to a position you had already seen, so there was nothing better to play."); break;
-      case "mistake": l.push(`A mistake${size}: from what you could see, another move was better. It wins in ${how}; your move in ${played}.`); break;
-      case "bad luck":
-        if (a.same === true) l.push("Bad luck: you played the move your view rated best, so nothing you could see was better. The hidden cards decided it.");
-        else l.push(`Bad luck: from what you could see, no move was better by enough to matter (the best wins in ${how}; your move in ${played}). The hidden cards decided it.`);
-        break;
-      default: l.push(`Too close to call: another move looked a little better from what you could see (it wins in ${how}; your move in ${played}), but not by enough to say.`);
-    }
-    return l;
-  }
-  if (a.won) return ["You won: no move lost the game."];
-  if (a.lost) return ["The game cannot be won any more, but where it was lost is unknown: a search ran out of budget."];
-  return ["Nothing is lost yet: the game can still be won from here, with every card known."];
 }
 
 // undoTarget is the step Undo goes back to: before the last hand move,

@@ -125,11 +125,12 @@ async function handle(id, req) {
       return childCall(id, req);
     case "review": {
       // Where did I go wrong? needs the full deal; the page gets only
-      // where the game was lost, the judgement and the counts.
+      // where the game was lost, the judgement, the counts and the lines
+      // that name no move but the one played.
       const a = await childCall(id, req);
       if (a.error || reveal) return a;
-      const { lostAt, judgement, bestWon, playedWon, pairs, same, size, won, lost } = a;
-      return { lostAt, judgement, bestWon, playedWon, pairs, same, size, won, lost };
+      const { lostAt, judgement, bestWon, playedWon, pairs, same, size, won, lost, viewLines } = a;
+      return { lostAt, judgement, bestWon, playedWon, pairs, same, size, won, lost, lines: viewLines };
     }
     case "line":
       return viewLine(await goCall(req));
