@@ -1,9 +1,13 @@
 package game
 
 import (
+	"errors"
+	"fmt"
 	"math"
 
 	"github.com/patience-solver/patience/catalogue"
+	"github.com/patience-solver/patience/dealgen"
+	"github.com/patience-solver/patience/rules"
 )
 
 // Listed is what a look-up of deals in the catalogue found.
@@ -47,4 +51,72 @@ func FindInCatalogue(c *catalogue.Catalogue, kind catalogue.Verdict, from uint64
 	}
 	l.Scanned = l.Next - start
 	return l
+}
+
+// Known is what the shipped catalogue says of a deal as dealt, with every
+// card known: whether it can be won, and a winnable deal's difficulty.
+type Known struct {
+	Verdict    catalogue.Verdict    // catalogue.Solvable or catalogue.Unsolvable
+	Difficulty catalogue.Difficulty // the label of a labelled winnable deal, else catalogue.NoDifficulty
+	From       string               // the catalogue, "Russian Cell deals 1..1,000,000, solved by patience v1.2.3"
+}
+
+// Note is the line that says what the catalogue knows: "Catalogue:
+// winnable (Russian Cell deals 1..1,000,000, solved by patience v1.2.3)",
+// or with a difficulty, "Catalogue: winnable, difficulty hard (...)".
+func (k *Known) Note() string {
+	if k.Difficulty != catalogue.NoDifficulty {
+		return fmt.Sprintf("Catalogue: %s, difficulty %s (%s)", k.Verdict.Words(), k.Difficulty, k.From)
+	}
+	return fmt.Sprintf("Catalogue: %s (%s)", k.Verdict.Words(), k.From)
+}
+
+// KnownOf returns what the catalogue of p's game under options o knows of
+// p, when p is the start of deal num and the catalogue has decided it;
+// nil otherwise (a later position of the deal, a deal outside the
+// catalogue or left undecided, a position with no number).
+func KnownOf(o rules.Options, p *rules.Position, num string) *Known {
+	if num == "" {
+		return nil
+	}
+	n, err := dealgen.ParseNumber(num)
+	if err != nil {
+		return nil
+	}
+	c := catalogue.For(p.Game, o)
+	if c == nil {
+		return nil
+	}
+	v := c.Lookup(n)
+	if v != catalogue.Solvable && v != catalogue.Unsolvable {
+		return nil
+	}
+	if !dealgen.Deal(p.Game, n).Equal(p) {
+		return nil // a later position of the deal, or another
+	}
+	u, _ := n.Uint64()
+	return &Known{Verdict: v, Difficulty: c.Difficulty(u), From: c.Describe()}
+}
+
+// ErrNoCatalogue is the error of RandomDeal for a game that this build
+// has no catalogue of.
+var ErrNoCatalogue = errors.New("this build has no catalogue of the game's deals to pick from")
+
+// RandomDeal picks a deal of game g from its catalogue with seed
+// (catalogue.Catalogue.Pick): a winnable one of difficulty d when d is
+// given, else a winnable one when winnable, else any deal the catalogue
+// covers. The same seed gives the same deal for the same catalogue.
+func RandomDeal(g rules.Game, winnable bool, d catalogue.Difficulty, seed uint64) (dealgen.Number, error) {
+	c := catalogue.For(g, rules.DefaultOptions())
+	if c == nil {
+		return dealgen.Number{}, ErrNoCatalogue
+	}
+	if d == catalogue.NoDifficulty {
+		return dealgen.FromUint64(c.Pick(winnable, seed)), nil
+	}
+	n, ok := c.PickDifficulty(d, seed)
+	if !ok {
+		return dealgen.Number{}, catalogue.ErrNoDifficulty(g, c, d)
+	}
+	return dealgen.FromUint64(n), nil
 }

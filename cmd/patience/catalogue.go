@@ -14,7 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/patience-solver/patience/catalogue"
-	"github.com/patience-solver/patience/dealgen"
+	"github.com/patience-solver/patience/game"
 	"github.com/patience-solver/patience/internal/buildinfo"
 	"github.com/patience-solver/patience/internal/outfile"
 	"github.com/patience-solver/patience/rules"
@@ -464,41 +464,13 @@ func catalogueRange(spec string) (uint64, uint64, error) {
 }
 
 // catalogueNote is the line that says what the catalogue knows of the
-// start position p, "Catalogue: winnable (Russian Cell deals
-// 1..1,000,000, solved by patience v1.2.3)", or "" when p is not the start
-// of a deal (num) that the catalogue has decided. A labelled deal's note
-// names its difficulty: "Catalogue: winnable, difficulty hard (...)".
+// start position p (game.Known's Note), or "" when p is not the start of a
+// deal (num) that the catalogue has decided.
 func catalogueNote(o rules.Options, p *rules.Position, num string) string {
-	if num == "" {
-		return ""
+	if k := game.KnownOf(o, p, num); k != nil {
+		return k.Note()
 	}
-	n, err := dealgen.ParseNumber(num)
-	if err != nil {
-		return ""
-	}
-	c := catalogue.For(p.Game, o)
-	if c == nil {
-		return ""
-	}
-	v := c.Lookup(n)
-	if v != catalogue.Solvable && v != catalogue.Unsolvable {
-		return ""
-	}
-	if !dealgen.Deal(p.Game, n).Equal(p) {
-		return "" // a later position of the deal, or another
-	}
-	u, _ := n.Uint64()
-	if d := c.Difficulty(u); d != catalogue.NoDifficulty {
-		return fmt.Sprintf("Catalogue: %s, difficulty %s (%s)", v.Words(), d, c.Describe())
-	}
-	return fmt.Sprintf("Catalogue: %s (%s)", v.Words(), c.Describe())
-}
-
-// pickRandom returns a deal of the catalogue c drawn at random with seed
-// (Catalogue.Pick): one of its winnable deals when winnable, else any deal
-// it covers. The same seed gives the same deal for the same catalogue.
-func pickRandom(c *catalogue.Catalogue, winnable bool, seed uint64) uint64 {
-	return c.Pick(winnable, seed)
+	return ""
 }
 
 // builderWords names the builds that wrote a catalogue: its verdicts, and

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	mathrand "math/rand/v2"
 
@@ -8,6 +9,7 @@ import (
 
 	"github.com/patience-solver/patience/catalogue"
 	"github.com/patience-solver/patience/dealgen"
+	"github.com/patience-solver/patience/game"
 	"github.com/patience-solver/patience/rules"
 )
 
@@ -140,22 +142,16 @@ func randomDeal(args []string, sf startFlags, winnable bool, d catalogue.Difficu
 	if len(args) > 1 || sf.position != "" {
 		return nil, "", badInput("--random picks the deal: give no deal NUMBER or --position")
 	}
-	c := catalogue.For(g, rules.DefaultOptions())
-	if c == nil {
-		return nil, "", badInput("--random picks from the catalogue, and this build has none for %s", g)
-	}
 	if !seeded {
 		seed = mathrand.Uint64()
 	}
-	if d != catalogue.NoDifficulty {
-		u, ok := c.PickDifficulty(d, seed)
-		if !ok {
-			return nil, "", usageError{catalogue.ErrNoDifficulty(g, c, d)}
-		}
-		n := dealgen.FromUint64(u)
-		return dealgen.Deal(g, n), n.String(), nil
+	n, err := game.RandomDeal(g, winnable, d, seed)
+	switch {
+	case errors.Is(err, game.ErrNoCatalogue):
+		return nil, "", badInput("--random picks from the catalogue, and this build has none for %s", g)
+	case err != nil:
+		return nil, "", usageError{err}
 	}
-	n := dealgen.FromUint64(pickRandom(c, winnable, seed))
 	return dealgen.Deal(g, n), n.String(), nil
 }
 

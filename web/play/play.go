@@ -240,56 +240,42 @@ func deal(game, number string) (PositionAnswer, error) {
 }
 
 // random picks a deal of game from its catalogue with seed
-// (catalogue.Catalogue.Pick, as `patience deal --random --seed` does): a
-// winnable one when winnable, else any deal the catalogue covers; a
-// winnable one of that label when difficulty is given.
-func random(game string, winnable bool, difficulty string, seed uint64) (PositionAnswer, error) {
-	g, err := rules.ParseGame(game)
+// (game.RandomDeal, as `patience deal --random --seed` does): a winnable
+// one when winnable, else any deal the catalogue covers; a winnable one of
+// that label when difficulty is given.
+func random(name string, winnable bool, difficulty string, seed uint64) (PositionAnswer, error) {
+	g, err := rules.ParseGame(name)
 	if err != nil {
 		return PositionAnswer{}, err
 	}
-	c := catalogue.For(g, rules.DefaultOptions())
-	if c == nil {
-		return PositionAnswer{}, fmt.Errorf("no catalogue of %s deals to pick from", g)
-	}
+	d := catalogue.NoDifficulty
 	if difficulty != "" {
-		d, err := catalogue.ParseDifficulty(difficulty)
-		if err != nil {
+		if d, err = catalogue.ParseDifficulty(difficulty); err != nil {
 			return PositionAnswer{}, err
 		}
-		n, ok := c.PickDifficulty(d, seed)
-		if !ok {
-			return PositionAnswer{}, catalogue.ErrNoDifficulty(g, c, d)
-		}
-		return deal(game, dealgen.FromUint64(n).String())
 	}
-	return deal(game, dealgen.FromUint64(c.Pick(winnable, seed)).String())
+	n, err := game.RandomDeal(g, winnable, d, seed)
+	if errors.Is(err, game.ErrNoCatalogue) {
+		return PositionAnswer{}, fmt.Errorf("no catalogue of %s deals to pick from", g)
+	}
+	if err != nil {
+		return PositionAnswer{}, err
+	}
+	return deal(name, n.String())
 }
 
 // known is the catalogue's verdict on p when p is the start of deal num,
-// which the catalogue has decided; nil otherwise (a later position of the
-// deal, a deal outside the catalogue, a position with no number).
+// which the catalogue has decided (game.KnownOf); nil otherwise.
 func known(p *rules.Position, num string) *Known {
-	if num == "" {
+	k := game.KnownOf(options(p), p, num)
+	if k == nil {
 		return nil
 	}
-	n, err := dealgen.ParseNumber(num)
-	if err != nil {
-		return nil
+	d := ""
+	if k.Difficulty != catalogue.NoDifficulty {
+		d = k.Difficulty.String()
 	}
-	c := catalogue.For(p.Game, options(p))
-	if c == nil {
-		return nil
-	}
-	v := c.Lookup(n)
-	if v != catalogue.Solvable && v != catalogue.Unsolvable {
-		return nil
-	}
-	if !dealgen.Deal(p.Game, n).Equal(p) {
-		return nil
-	}
-	u, _ := n.Uint64()
-	return &Known{Verdict: v.String(), From: c.Describe(), Difficulty: c.Difficulty(u).String()}
+	return &Known{Verdict: k.Verdict.String(), From: k.From, Difficulty: d}
 }
 
 // position reads a position JSON sent by the page, checked as a file
