@@ -24,54 +24,34 @@ const (
 	SummaryDocument                     // the summary of results (patience stats --format json)
 )
 
-// documents gives each document its "patience" field and the version of
-// its format that this build writes.
-var documents = []struct {
-	doc     Document
-	kind    string
-	version int
-}{
-	{PlayDocument, "play", 1},
-	{HintDocument, "hint", 1},
-	{ReviewDocument, "review", 3},
-	{ShareDocument, "share", 1},
-	{SummaryDocument, "summary", 1},
+// documents gives each document its header: its "patience" field and
+// the version of its format that this build writes.
+var documents = map[Document]rules.DocHeader{
+	PlayDocument:    {Patience: "play", Version: 1},
+	HintDocument:    {Patience: "hint", Version: 1},
+	ReviewDocument:  {Patience: "review", Version: 3},
+	ShareDocument:   {Patience: "share", Version: 1},
+	SummaryDocument: {Patience: "summary", Version: 1},
 }
 
 // Kind returns the document's kind as its "patience" field names it, such
 // as "play".
-func (d Document) Kind() string {
-	for _, k := range documents {
-		if k.doc == d {
-			return k.kind
-		}
-	}
-	return ""
-}
+func (d Document) Kind() string { return documents[d].Patience }
 
 // Version returns the version of the document's format that this build
 // writes. A reader reads every version up to it.
-func (d Document) Version() int {
-	for _, k := range documents {
-		if k.doc == d {
-			return k.version
-		}
-	}
-	return 0
-}
+func (d Document) Version() int { return documents[d].Version }
 
 // Header returns the header that opens a document of kind d as this build
 // writes it.
-func (d Document) Header() rules.DocHeader {
-	return rules.DocHeader{Patience: d.Kind(), Version: d.Version()}
-}
+func (d Document) Header() rules.DocHeader { return documents[d] }
 
 // ParseKind returns the application's document whose kind (its
 // "patience" field) is s.
 func ParseKind(s string) (Document, bool) {
-	for _, k := range documents {
-		if k.kind == s {
-			return k.doc, true
+	for d, h := range documents {
+		if h.Patience == s {
+			return d, true
 		}
 	}
 	return 0, false

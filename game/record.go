@@ -244,23 +244,11 @@ func readVersion(raw json.RawMessage, kind string, l *rules.Problems) {
 // readPlayField reads one of the play's members into d.
 func readPlayField(d *playDoc, m member, l *rules.Problems) {
 	var err error
-	switch m.key {
-	case "player":
-		err = json.Unmarshal(m.raw, &d.Player)
-	case "samples":
-		err = json.Unmarshal(m.raw, &d.Samples)
-	case "seed":
-		err = json.Unmarshal(m.raw, &d.Seed)
-	case "outcome":
-		err = json.Unmarshal(m.raw, &d.Outcome)
-	case "ended":
-		err = json.Unmarshal(m.raw, &d.Ended)
-	case "stopped":
-		err = json.Unmarshal(m.raw, &d.Stopped)
-	case "lost_after":
-		err = json.Unmarshal(m.raw, &d.LostAfter)
-	case "shares":
+	if m.key == "shares" {
 		err = readShares(m.raw, &d.Shares)
+	} else {
+		err = json.Unmarshal(m.raw, map[string]any{"player": &d.Player, "samples": &d.Samples, "seed": &d.Seed, "outcome": &d.Outcome,
+			"ended": &d.Ended, "stopped": &d.Stopped, "lost_after": &d.LostAfter}[m.key])
 	}
 	if err != nil {
 		*l = append(*l, fmt.Sprintf("%s: want %s", m.key, playKeys[m.key]))

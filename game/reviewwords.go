@@ -21,6 +21,20 @@ func PValue(p float64) string {
 	return "p = " + strconv.FormatFloat(p, 'g', 4, 64)
 }
 
+// drawn names the arrangements a judgement compared the moves over:
+// "400 fresh arrangements of the unseen cards", "all 6 arrangements of the
+// unseen cards", or "" for the one there is (every card known).
+func drawn(j player.Judgement) string {
+	n := wording.Thousands(int64(j.Pairs))
+	switch {
+	case j.Exact && j.Pairs == 1:
+		return ""
+	case j.Exact:
+		return "all " + n + " arrangements of the unseen cards"
+	}
+	return n + " fresh arrangements of the unseen cards"
+}
+
 // JudgementLines says, for review, how the losing move m compares with
 // the move the player's view rated best (rv.Judgement): the counts, the
 // test and the call, a line each.
@@ -34,12 +48,12 @@ func JudgementLines(rv *player.Reviewed, m rules.Move) []string {
 	if j.Same {
 		return append(l, "  That is the move played.", "Bad luck: nothing your view could see was better; the unseen cards decided it.")
 	}
-	on := fmt.Sprintf("On %s fresh arrangements of the unseen cards, drawn once for this judgement:", wording.Thousands(int64(j.Pairs)))
-	switch {
-	case j.Exact && j.Pairs == 1:
-		on = "With every card known (the one arrangement there is):"
-	case j.Exact:
-		on = fmt.Sprintf("On all %s arrangements of the unseen cards:", wording.Thousands(int64(j.Pairs)))
+	on := "With every card known (the one arrangement there is):"
+	switch d := drawn(j); {
+	case d != "" && !j.Exact:
+		on = "On " + d + ", drawn once for this judgement:"
+	case d != "":
+		on = "On " + d + ":"
 	}
 	l = append(l, on,
 		fmt.Sprintf("  a win exists after %v in %d, after %v in %d;", b, j.BestWon(), m, j.PlayedWon()),
@@ -86,12 +100,9 @@ func LossWhy(rv *player.Reviewed, m rules.Move) string {
 	case j.Same:
 		return fmt.Sprintf("Bad luck, as review judges it: %v is the move the sampled rating of the player's view favours; the unseen cards decided.", m)
 	}
-	on := fmt.Sprintf("of %s fresh arrangements of the unseen cards", wording.Thousands(int64(j.Pairs)))
-	switch {
-	case j.Exact && j.Pairs == 1:
-		on = "of the 1 arrangement there is (every card known)"
-	case j.Exact:
-		on = fmt.Sprintf("of all %s arrangements of the unseen cards", wording.Thousands(int64(j.Pairs)))
+	on := "of the 1 arrangement there is (every card known)"
+	if d := drawn(j); d != "" {
+		on = "of " + d
 	}
 	counts := fmt.Sprintf("a win exists after %v (rated best) in %d %s, after %v in %d", b, j.BestWon(), on, m, j.PlayedWon())
 	switch {
