@@ -26,23 +26,24 @@ type Chance struct {
 
 // Chances answers whether r.Position can still be won: the verdict with
 // every card known, or, with unknown cards, the share of the arrangements
-// of them that can be won. A stop by ctx is an answer with Stopped set.
+// of them that can be won. When ctx ends first, Chances returns the answer
+// so far, with Stopped set, and ctx's error (see Stopped).
 func Chances(ctx context.Context, r Request) (*Chance, error) {
 	p := r.Position
 	c := &Chance{Position: p, Config: r.Solver}
+	var err error
 	if p.Unknowns() > 0 {
-		sh, err := sample.Estimate(ctx, p, r.sampling())
-		if err != nil {
-			return nil, err
-		}
-		c.Share, c.Stopped = sh, sh.Interrupted
-		return c, nil
+		c.Share, err = sample.Estimate(ctx, p, r.sampling())
+	} else {
+		c.Exact = true
+		c.Result, err = Search(ctx, p, r.Solver)
 	}
-	res, err := Search(ctx, p, r.Solver)
-	if err != nil {
+	switch {
+	case Stopped(err):
+		c.Stopped = true
+		return c, err
+	case err != nil:
 		return nil, err
 	}
-	c.Exact, c.Result = true, res
-	c.Stopped = res.Verdict == solver.Unknown && res.Reason.Kind == solver.Interrupted
 	return c, nil
 }

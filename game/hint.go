@@ -67,16 +67,17 @@ func (h *Hint) Move() (rules.Move, bool) { return h.move, h.hasMove }
 // known, the first move of a win the search finds (or, when that goes back
 // to a position of the game, a move to a new position that keeps a win);
 // with unknown cards, every legal move rated over arrangements of them, and
-// the best. A stop by ctx is an answer with Stopped set, not an error.
+// the best. When ctx ends first, GetHint returns the answer so far, with
+// Stopped set, and ctx's error (see Stopped).
 func GetHint(ctx context.Context, r Request) (*Hint, error) {
 	p := r.Position
 	h := &Hint{Position: p, Config: r.Solver}
 	if p.Unknowns() > 0 {
 		rating, err := sample.Rate(ctx, p, r.sampling(), r.Seen)
 		h.Rating = rating
-		if errors.Is(err, sample.ErrInterrupted) {
+		if Stopped(err) {
 			h.Stopped = true
-			return h, nil
+			return h, err
 		}
 		if err != nil {
 			return nil, err
@@ -88,17 +89,24 @@ func GetHint(ctx context.Context, r Request) (*Hint, error) {
 	}
 	h.Exact = true
 	res, err := Search(ctx, p, r.Solver)
+	h.Result = res
+	if Stopped(err) {
+		h.Stopped = true
+		return h, err
+	}
 	if err != nil {
 		return nil, err
 	}
-	h.Result = res
-	h.Stopped = res.Verdict == solver.Unknown && res.Reason.Kind == solver.Interrupted
 	if res.Verdict != solver.Solvable || len(res.Moves) == 0 {
 		return h, nil
 	}
 	h.move, h.hasMove = res.Moves[0], true
 	if sample.Seen(r.Seen, p, res.Moves[0]) {
 		m, err := sample.FreshWin(ctx, p, r.sampling(), res.Moves[0], r.Seen)
+		if Stopped(err) {
+			h.Stopped, h.move, h.hasMove = true, rules.Move{}, false
+			return h, err
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -108,9 +116,18 @@ func GetHint(ctx context.Context, r Request) (*Hint, error) {
 	return h, nil
 }
 
+// Stopped reports whether err says that the context of a call ended it,
+// cancelled or at its deadline: errors.Is(err, context.Canceled) or
+// context.DeadlineExceeded. The result returned with such an error is the
+// answer so far.
+func Stopped(err error) bool {
+	return errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
+}
+
 // Search decides p with every card known, as solver.Solve does, and has
 // the referee replay a win: a line that fails it is an internal error,
-// never an answer.
+// never an answer. When ctx ends first it returns the result so far and
+// ctx's error.
 func Search(ctx context.Context, p *rules.Position, cfg solver.Config) (solver.Result, error) {
 	res, err := solver.New(p.Game, cfg).Solve(ctx, p)
 	if err != nil || res.Verdict != solver.Solvable {

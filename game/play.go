@@ -47,28 +47,35 @@ func Play(ctx context.Context, p *rules.Position, pc player.Config) (*PlayOutcom
 		return nil, fmt.Errorf("the player's moves failed the referee: %v", err)
 	}
 	loss, err := player.LocateLoss(ctx, p, gm.MoveList(), pc.Solver)
-	if err != nil {
+	if err != nil && !Stopped(err) {
 		return nil, err
 	}
 	o := &PlayOutcome{Game: gm, Verdict: loss.Start, LostAfter: loss.At, Nodes: loss.Nodes}
 	if gm.Won {
 		o.Verdict.Verdict = solver.Solvable // the game itself proves it
 	}
-	return o, nil
+	return o, err
 }
 
 // Judge sets o.Why, review's judgement of the losing move of the lost
 // game o of p: for a player that rates its moves, and a game lost after
-// a move. A judgement that cannot be made (a budget, a stop) leaves Why
-// nil.
-func (o *PlayOutcome) Judge(ctx context.Context, p *rules.Position, pc player.Config) {
+// a move. A judgement that cannot be made (a budget) leaves Why nil; so
+// does a ctx that ends first, and Judge returns ctx's error then.
+func (o *PlayOutcome) Judge(ctx context.Context, p *rules.Position, pc player.Config) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
 	if o.LostAfter <= 0 || pc.Kind == player.Greedy {
-		return
+		return nil
 	}
 	rv, err := WhereWrong(ctx, Played{Start: p, Moves: o.Game.MoveList(), Solver: pc.Solver, Samples: pc.Samples, Seed: pc.Seed})
 	if err == nil && rv.LostAt == o.LostAfter {
 		o.Why = rv
 	}
+	if Stopped(err) {
+		return err
+	}
+	return nil
 }
 
 // PlayOut plays the game of p with the player pc to its end, and no more:

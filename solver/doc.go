@@ -17,9 +17,12 @@
 //	}
 //	fmt.Println(res.Verdict, len(res.Moves), "moves")
 //
-// The context ends a search: cancelled, the verdict is Unknown with the
-// reason Interrupted; past its deadline, with TimeLimit, as for
-// Config.Timeout. Config also sets the rules, the pruning, the number of
+// The context ends a search: Solve returns the result so far (an Unknown
+// verdict, with the reason Interrupted when cancelled and TimeLimit past
+// its deadline) and the context's error, which errors.Is(err,
+// context.Canceled) or context.DeadlineExceeded recognises. A budget of
+// the Config that runs out (MaxNodes, Timeout) is a result, not an error.
+// Config also sets the rules, the pruning, the number of
 // cores, the node budget and the memory of the position table (a full
 // table forgets positions; it does not stop the search). The zero Config
 // is DefaultConfig: every field is named so that its zero value is the

@@ -83,9 +83,9 @@ func ExampleSolver_Solve_cancel() {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel() // as Ctrl-C would, here before the search starts
 	res, err := solver.Solve(ctx, dealgen.Deal(rules.RussianCell, dealgen.FromUint64(385)), solver.DefaultConfig())
-	fmt.Println(res.Verdict, res.Reason.Kind == solver.Interrupted, res.Reason, err)
+	fmt.Println(res.Verdict, res.Reason.Kind == solver.Interrupted, res.Reason, errors.Is(err, context.Canceled))
 	// Output:
-	// unknown true interrupted <nil>
+	// unknown true interrupted true
 }
 
 // Save a result as the JSON document that patience check reads: the deal

@@ -274,13 +274,22 @@ var ErrWrongGame = errors.New("wrong game")
 // with unknown face-down cards).
 //
 // When ctx is done the search ends soon (within about a thousand
-// positions) with an Unknown verdict: its reason is Interrupted when ctx
-// was cancelled, and TimeLimit when ctx's deadline passed, as for
-// Config.Timeout. A ctx already done returns at once, with no position
-// searched. The errors are for a position the solver cannot take: one
+// positions), and Solve returns the result so far, with an Unknown
+// verdict (or, for a shortest search, the best line found), and ctx's
+// error: errors.Is(err, context.Canceled) for a cancel, with the reason
+// Interrupted; context.DeadlineExceeded for ctx's deadline, with the reason
+// TimeLimit. A ctx already done returns at once, with no position
+// searched. A budget of the Config that runs out (MaxNodes, Timeout) is a
+// result, not an error: the verdict is Unknown and the reason says which
+// budget. The other errors are for a position the solver cannot take: one
 // that fails rules.Validate (a *rules.InvalidPositionError, such as an
 // empty board or a card twice), of another game (ErrWrongGame), or with
 // unknown cards (rules.ErrUnknownCards).
+//
+// A Solver runs one search at a time; many Solvers may search at once,
+// each with its own position table (Config.MemoryMB each) and workers.
+// The function Solve makes a Solver for each call, so it is safe to call
+// from many goroutines.
 //
 // Checking p costs about as much as deciding a Ripple Fan deal: a caller
 // that decides many positions it knows to be valid (deals that package
@@ -312,7 +321,7 @@ func (s *Solver) SolveTrusted(ctx context.Context, p *rules.Position) (Result, e
 	s.interrupted.watch(ctx)
 	defer s.interrupted.clear()
 	if s.interrupted.Load() {
-		return Result{Verdict: Unknown, Reason: s.interrupted.reason(), shortest: s.cfg.Shortest}, nil
+		return Result{Verdict: Unknown, Reason: s.interrupted.reason(), shortest: s.cfg.Shortest}, ctx.Err()
 	}
 	var r Result
 	var err error
@@ -326,6 +335,9 @@ func (s *Solver) SolveTrusted(ctx context.Context, p *rules.Position) (Result, e
 	}
 	r.Elapsed = time.Since(start)
 	r.shortest = s.cfg.Shortest
+	if err == nil && (r.Reason.Kind == Interrupted || r.Reason.Kind == TimeLimit && errors.Is(ctx.Err(), context.DeadlineExceeded)) {
+		err = ctx.Err() // ended by ctx, not by a budget
+	}
 	return r, err
 }
 

@@ -408,9 +408,10 @@ func TestContextCancel(t *testing.T) {
 	}
 }
 
-// TestContextDeadline checks that a context's deadline is a time limit,
-// as Config.Timeout is, for the ordinary and the shortest search, and that
-// a deadline already past returns at once.
+// TestContextDeadline checks that a context's deadline ends the search as
+// Config.Timeout does (the reason TimeLimit), for the ordinary and the
+// shortest search, with the context's error, and that a deadline already
+// past returns at once.
 func TestContextDeadline(t *testing.T) {
 	for _, shortest := range []bool{false, true} {
 		cfg := testConfig(2)
@@ -419,8 +420,8 @@ func TestContextDeadline(t *testing.T) {
 		start := time.Now()
 		r, err := Solve(ctx, deal(rules.RussianCell, 9646), cfg)
 		cancel()
-		if err != nil {
-			t.Fatal(err)
+		if !errors.Is(err, context.DeadlineExceeded) {
+			t.Fatalf("error %v, want context.DeadlineExceeded", err)
 		}
 		if r.Verdict != Unknown || r.Reason != (StopReason{Kind: TimeLimit}) || r.Nodes == 0 {
 			t.Fatalf("shortest %v: %v (%q) after %d positions, want unknown, time limit reached", shortest, r.Verdict, r.Reason, r.Nodes)
@@ -429,7 +430,7 @@ func TestContextDeadline(t *testing.T) {
 			t.Fatalf("shortest %v: the search went on %v after its deadline of 50ms", shortest, d)
 		}
 		r, err = Solve(ctx, deal(rules.RussianCell, 3), cfg)
-		if err != nil || r.Verdict != Unknown || r.Reason.Kind != TimeLimit || r.Nodes != 0 {
+		if !errors.Is(err, context.DeadlineExceeded) || r.Verdict != Unknown || r.Reason.Kind != TimeLimit || r.Nodes != 0 {
 			t.Fatalf("shortest %v: a search past its deadline ran: %v (%q), %d positions, %v", shortest, r.Verdict, r.Reason, r.Nodes, err)
 		}
 	}

@@ -159,7 +159,7 @@ func runFind(cmd *cobra.Command, s streams, o *findOptions, args []string) error
 			return found < o.count
 		})
 	bar.stop()
-	if err != nil {
+	if err != nil && !game.Stopped(err) {
 		return err
 	}
 	unknown += searchUnknown

@@ -127,7 +127,7 @@ func runHint(s streams, cmd *cobra.Command, o *hintOptions, args []string) error
 	bar := searchProgress(s, cfg.MaxNodes, &searched)
 	h, err := game.GetHint(cmd.Context(), req)
 	bar.stop()
-	if err != nil {
+	if err != nil && !game.Stopped(err) {
 		return err
 	}
 	show := o.count

@@ -195,7 +195,7 @@ func runPlay(s streams, cmd *cobra.Command, o *playOptions, args []string) error
 		fmt.Fprintf(s.err, "patience: play stopped by %s before the first move\n", sigName(sig))
 		return interrupted{sig}
 	}
-	if err != nil {
+	if err != nil && !game.Stopped(err) {
 		return err
 	}
 	// With a signal after the game ended, the record is whole but
@@ -208,7 +208,7 @@ func runPlay(s streams, cmd *cobra.Command, o *playOptions, args []string) error
 			fmt.Fprintf(s.out, "After the %d moves of %s:\n", played, o.sf.moves)
 		}
 		if sig == 0 {
-			rep.Judge(ctx, p, pc)
+			_ = rep.Judge(ctx, p, pc) // a stop leaves the loss unjudged; the signal is reported below
 		}
 		rep.print(s.out, num, pc, style(s.out, o.ascii))
 	}

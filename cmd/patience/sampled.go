@@ -183,7 +183,7 @@ func newShareDoc(p *rules.Position, num string, cfg solver.Config, sh sample.Sha
 		MaxNodes:     cfg.MaxNodes,
 		Nodes:        sh.Nodes,
 		Seconds:      sh.Elapsed.Seconds(),
-		Interrupted:  sh.Interrupted,
+		Interrupted:  sh.Stopped > 0,
 		Stopped:      sh.Stopped,
 	}
 	if !sh.Exhaustive {
@@ -212,7 +212,7 @@ func printShare(w io.Writer, p *rules.Position, num string, cfg solver.Config, s
 	fmt.Fprintf(w, "%s:\n", solvedText(sh))
 	tallyLines(w, sh.Tally, sh.Reason)
 	fmt.Fprintln(w)
-	if sh.Interrupted {
+	if sh.Stopped > 0 {
 		fmt.Fprintf(w, "Interrupted: %s of the %s arrangements were left undecided and count as unknown.\n\n",
 			thousands(int64(sh.Stopped)), thousands(int64(sh.Total())))
 	}
@@ -229,7 +229,7 @@ func printShare(w io.Writer, p *rules.Position, num string, cfg solver.Config, s
 func solvedText(sh sample.Share) string {
 	const known = ", each with every card known"
 	solved := "Solved"
-	if sh.Interrupted {
+	if sh.Stopped > 0 {
 		solved = "Set out to solve"
 	}
 	switch {

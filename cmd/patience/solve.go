@@ -220,7 +220,7 @@ func runSolve(s streams, cmd *cobra.Command, o *solveOptions, args []string) err
 			return badInput("--shortest needs every card known, but %s: the fewest moves depend on the unseen cards", unknownCards(p))
 		}
 		c, err := game.Chances(cmd.Context(), game.Request{Position: p, Solver: cfg, Samples: o.smp.samples, Seed: o.smp.seed})
-		if err != nil {
+		if err != nil && !game.Stopped(err) {
 			return err
 		}
 		sh, sig := c.Share, signalOf(cmd.Context())
@@ -234,7 +234,7 @@ func runSolve(s streams, cmd *cobra.Command, o *solveOptions, args []string) err
 			}
 			printShare(s.out, p, num, cfg, sh, style(s.out, o.ascii))
 		}
-		if sh.Interrupted {
+		if c.Stopped {
 			return interrupted{sig}
 		}
 		return nil
@@ -280,6 +280,9 @@ func solveStoppable(ctx context.Context, s streams, p *rules.Position, cfg solve
 	bar := searchProgress(s, cfg.MaxNodes, &searched)
 	defer bar.stop()
 	res, err := game.Search(ctx, p, cfg)
+	if game.Stopped(err) {
+		err = nil // the search so far is the answer
+	}
 	if err != nil || res.Verdict != solver.Unknown || res.Reason.Kind != solver.Interrupted {
 		return res, 0, err
 	}

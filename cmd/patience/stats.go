@@ -338,7 +338,14 @@ func statsOut(ctx context.Context, s streams, f statsFlags, bcfg *batch.Config) 
 // bar (unless quiet), printing its notes, those of opening and those that
 // come up on the way. A failure to write the results file, or its being replaced, is an
 // ioFailure.
-func runRunner(ctx context.Context, s streams, runner *batch.Runner, quiet bool) (*batch.Result, error) {
+// ran is what a stats run did: its result, and whether the context
+// stopped it before every deal was done.
+type ran struct {
+	*batch.Result
+	stopped bool
+}
+
+func runRunner(ctx context.Context, s streams, runner *batch.Runner, quiet bool) (ran, error) {
 	notes := len(runner.Notes())
 	for _, n := range runner.Notes() {
 		fmt.Fprintln(s.err, "patience: note: "+oneLine(n))
@@ -351,24 +358,27 @@ func runRunner(ctx context.Context, s streams, runner *batch.Runner, quiet bool)
 	}
 	var we *batch.WriteError
 	var re *batch.ReplacedError
-	if errors.As(err, &we) || errors.As(err, &re) {
-		return res, ioFailure{err}
+	switch {
+	case errors.As(err, &we) || errors.As(err, &re):
+		return ran{res, false}, ioFailure{err}
+	case game.Stopped(err):
+		return ran{res, true}, nil
 	}
-	return res, err
+	return ran{res, false}, err
 }
 
 // statsReport prints the summary of a stats run with header h to report,
 // and draws --plot; an interrupted run says so on stderr, and ends in the
 // exit code of the signal.
-func statsReport(ctx context.Context, s streams, report io.Writer, f statsFlags, h batch.Header, res *batch.Result) error {
-	if res.Interrupted {
+func statsReport(ctx context.Context, s streams, report io.Writer, f statsFlags, h batch.Header, res ran) error {
+	if res.stopped {
 		fmt.Fprintf(s.err, "patience: interrupted: %s of %s deals done; run the same command again to go on\n",
 			thousands(int64(res.Done)), thousands(int64(res.Total)))
 		if f.out == "" {
 			fmt.Fprintln(s.err, "patience: without --out the finished deals are not kept")
 		}
 	}
-	info := runInfo{header: h, planned: res.Total, interrupted: res.Interrupted}
+	info := runInfo{header: h, planned: res.Total, interrupted: res.stopped}
 	if err := printReport(report, f.format, info, res.Summary.Report()); err != nil {
 		return err
 	}
@@ -377,7 +387,7 @@ func statsReport(ctx context.Context, s streams, report io.Writer, f statsFlags,
 			return err
 		}
 	}
-	if res.Interrupted {
+	if res.stopped {
 		return interrupted{signalOf(ctx)}
 	}
 	return nil

@@ -44,9 +44,19 @@ func (cfg *FindConfig) resolve() error {
 // with each record that Match picks, in deal order, until emit returns
 // false, the deal numbers run out, or ctx is done. It returns how many deals
 // it reported on in order (matching or not) and how many of them were
-// unknown. It returns an error for an internal failure only (a solution the
-// referee rejects).
+// unknown; when ctx ended it, with ctx's error (errors.Is(err,
+// context.Canceled) or context.DeadlineExceeded). Its other errors are for
+// an internal failure (a solution the referee rejects).
 func Find(ctx context.Context, cfg FindConfig, emit func(Record) bool) (scanned, unknown uint64, err error) {
+	scanned, unknown, err = find(ctx, cfg, emit)
+	if err == nil {
+		err = ctx.Err()
+	}
+	return scanned, unknown, err
+}
+
+// find is Find, but for the error of ctx.
+func find(ctx context.Context, cfg FindConfig, emit func(Record) bool) (scanned, unknown uint64, err error) {
 	if err := cfg.resolve(); err != nil {
 		return 0, 0, err
 	}

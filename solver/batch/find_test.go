@@ -2,6 +2,7 @@ package batch
 
 import (
 	"context"
+	"errors"
 	"sync/atomic"
 	"testing"
 
@@ -76,8 +77,8 @@ func TestFindStopsOnCancel(t *testing.T) {
 	cfg := solver.Config{Workers: 2}
 	_, _, err := Find(ctx, FindConfig{Game: rules.RippleFan, From: 1, Solver: cfg,
 		Match: func(Record) bool { return false }}, func(Record) bool { return true })
-	if err != nil {
-		t.Fatal(err)
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("error %v, want context.Canceled", err)
 	}
 }
 

@@ -153,9 +153,6 @@ type Result struct {
 	// Summary covers every deal done, resumed ones included, in the order
 	// of the results file.
 	Summary *Summary
-	// Interrupted is set when the context ended the run before every
-	// deal was done.
-	Interrupted bool
 }
 
 // Runner runs a batch. Open checks the configuration and the results
@@ -544,10 +541,11 @@ func (r *Runner) Progress() Progress {
 // yet, writing a line for each as it is decided (in the order they finish,
 // not the order of the list). When ctx is done it stops taking deals,
 // interrupts the searches in progress (their deals stay to do) and waits
-// up to StopGrace for the workers, writes out every
-// finished line and returns with Interrupted set. It returns an error
-// only for an internal failure: a results file that cannot be written, or
-// a solution that the referee rejects.
+// up to StopGrace for the workers, writes out every finished line, and
+// returns the result so far with ctx's error (errors.Is(err,
+// context.Canceled) or context.DeadlineExceeded) when deals were left to
+// do. Its other errors are for an internal failure: a results file that
+// cannot be written, or a solution that the referee rejects.
 func (r *Runner) Run(ctx context.Context) (*Result, error) {
 	if r.ran {
 		return nil, errors.New("batch: a Runner runs once")
@@ -721,12 +719,12 @@ func (r *Runner) result(ctx context.Context, st *runState, wr *writer) (*Result,
 		}
 	}
 	res := &Result{Progress: r.Progress(), Summary: &r.sum}
-	res.Interrupted = ctx.Err() != nil && res.Done < res.Total
+	stopped := ctx.Err() != nil && res.Done < res.Total
 	var re *ReplacedError
 	if errors.As(wr.err, &re) {
 		return res, re
 	}
-	if wr.cutShort && errors.Is(wr.err, os.ErrDeadlineExceeded) && res.Interrupted {
+	if wr.cutShort && errors.Is(wr.err, os.ErrDeadlineExceeded) && stopped {
 		// Stopped while nothing read the pipe: the lines not taken are
 		// lost with the stop, as the pipe keeps nothing to resume.
 		r.notes = append(r.notes, fmt.Sprintf("%s: nothing read the last results when the run stopped; they are lost", r.cfg.Out))
@@ -737,6 +735,9 @@ func (r *Runner) result(ctx context.Context, st *runState, wr *writer) (*Result,
 	}
 	st.failMu.Lock()
 	defer st.failMu.Unlock()
+	if st.failure == nil && stopped {
+		return res, ctx.Err()
+	}
 	return res, st.failure
 }
 
@@ -772,13 +773,13 @@ var errInterrupted = errors.New("interrupted")
 func (w *worker) solve(n dealgen.Number) (Record, error) {
 	w.d.DealInto(w.game, n, w.p)
 	res, err := w.s.SolveTrusted(w.ctx, w.p) // dealgen's deal: valid as dealt
-	if err != nil {
-		return Record{}, fmt.Errorf("deal %s: %w", n, err)
-	}
-	if res.Verdict == solver.Unknown && w.ctx.Err() != nil {
+	if w.ctx.Err() != nil && (err != nil || res.Verdict == solver.Unknown) {
 		// Ended by the context (cancelled, or its deadline, which is not
 		// the run's time budget): not a result.
 		return Record{}, errInterrupted
+	}
+	if err != nil {
+		return Record{}, fmt.Errorf("deal %s: %w", n, err)
 	}
 	if res.Verdict == solver.Solvable {
 		// The verdict is a proof only once the referee has replayed it.

@@ -107,7 +107,6 @@ func (pl *Player) widen(ctx context.Context, view *rules.Position, cfg sample.Co
 	rt.Share.Nodes += more.Share.Nodes
 	rt.Share.Elapsed += more.Share.Elapsed
 	rt.Share.Stopped += more.Share.Stopped
-	rt.Share.Interrupted = rt.Share.Interrupted || more.Share.Interrupted
 	if rt.Share.Reason == (solver.StopReason{}) {
 		rt.Share.Reason = more.Share.Reason
 	}

@@ -18,7 +18,8 @@ import (
 // the number of moves exact searches instead of one a move.
 //
 // A budget that runs out on a position the bisection needs leaves LostAt
-// at -1, as Review does.
+// at -1, as Review does. When ctx ends first, FindLoss returns the review
+// so far and ctx's error, as Review does.
 func FindLoss(ctx context.Context, start *rules.Position, moves []rules.Move, cfg Sampling, jd Judging) (*Reviewed, error) {
 	if err := rules.CheckPosition(start); err != nil {
 		return nil, err
@@ -56,11 +57,11 @@ func FindLoss(ctx context.Context, start *rules.Position, moves []rules.Move, cf
 		return v, nil
 	}
 	if r.Before, err = decide(0); err != nil {
-		return nil, err
+		return r, err
 	}
 	end, err := decide(len(moves))
 	if err != nil {
-		return nil, err
+		return r, err
 	}
 	r.Lost = end == solver.Unsolvable
 	switch {
@@ -72,7 +73,7 @@ func FindLoss(ctx context.Context, start *rules.Position, moves []rules.Move, cf
 	}
 	hi, err := bisectLoss(len(moves), decide)
 	if err != nil {
-		return nil, err
+		return r, err
 	}
 	if hi < 0 {
 		return r, nil // a budget ran out: where is unknown
@@ -85,7 +86,7 @@ func FindLoss(ctx context.Context, start *rules.Position, moves []rules.Move, cf
 		seen[sample.Key(p.Hide())] = true
 	}
 	if err := r.judge(ctx, after[hi-1], moves[hi-1], seen, nil, cfg.draw(cfg.Seed), jd); err != nil {
-		return nil, err
+		return r, err
 	}
 	return r, nil
 }

@@ -76,7 +76,9 @@ type ReviewedMove struct {
 // positions seen so far. It names the first losing move and judges it (see
 // Judging, and Call for which answer stands when both of its tests pass:
 // bad luck): a mistake, bad luck, or too close to call. A start that fails
-// rules.Validate is refused with a *rules.InvalidPositionError.
+// rules.Validate is refused with a *rules.InvalidPositionError. When ctx
+// ends first, Review returns the review so far and an error that
+// errors.Is ctx's (context.Canceled or context.DeadlineExceeded).
 func Review(ctx context.Context, start *rules.Position, moves []rules.Move, cfg Sampling, jd Judging) (*Reviewed, error) {
 	if err := rules.CheckPosition(start); err != nil {
 		return nil, err
@@ -92,7 +94,7 @@ func Review(ctx context.Context, start *rules.Position, moves []rules.Move, cfg 
 	r := &Reviewed{Start: start, Samples: cfg.Samples, Seed: cfg.Seed, LostAt: -1}
 	res, err := solve(ctx, start, cfg.Solver)
 	if err != nil {
-		return nil, err
+		return r, err
 	}
 	r.Before = res.Verdict
 	prev := res.Verdict
@@ -111,7 +113,7 @@ func Review(ctx context.Context, start *rules.Position, moves []rules.Move, cfg 
 		if start.Game == rules.RussianCell {
 			x, err := sample.Rate(ctx, q.Hide(), cfg.draw(cfg.Seed), seen)
 			if err != nil {
-				return nil, err
+				return r, err
 			}
 			rt = &x
 			rm.Rated, rm.View, rm.Exhaustive = true, x.Tally, x.Exhaustive
@@ -121,7 +123,7 @@ func Review(ctx context.Context, start *rules.Position, moves []rules.Move, cfg 
 		q.Apply(m)
 		res, err := solve(ctx, q, cfg.Solver)
 		if err != nil {
-			return nil, err
+			return r, err
 		}
 		rm.After = res.Verdict
 		if res.Verdict == solver.Unsolvable && prev == solver.Solvable && r.LostAt < 0 {
@@ -136,7 +138,7 @@ func Review(ctx context.Context, start *rules.Position, moves []rules.Move, cfg 
 	r.Lost, r.Won = prev == solver.Unsolvable, q.Won()
 	if losing != nil {
 		if err := r.judge(ctx, losing, moves[r.LostAt-1], losingSeen, losingRating, cfg.draw(cfg.Seed), jd); err != nil {
-			return nil, err
+			return r, err
 		}
 	}
 	return r, nil

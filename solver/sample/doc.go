@@ -20,9 +20,9 @@
 //	sh, err := sample.Estimate(ctx, p, sample.Config{Solver: solver.DefaultConfig()})
 //	// sh.Winnable of sh.Total() arrangements can be won; sh.Rate() has the interval.
 //
-// A cancelled context ends the run early: the arrangements not decided
-// count as unknown and Share.Interrupted is set (Hint then returns
-// ErrInterrupted).
+// A context that ends (cancelled, or its deadline) ends the run early: the
+// call returns what it decided so far with an error that errors.Is the
+// context's, and the arrangements not decided count as unknown.
 //
 // Every arrangement is equally likely for a shuffled deck, given what the
 // player sees. An arrangement counts as winnable when a win exists with all

@@ -77,8 +77,9 @@ type Advice struct {
 //     every arrangement, so one of them is searched.
 //
 // When ctx ends the run before every arrangement is decided, Hint returns
-// ErrInterrupted, with the Advice as far as it got (its Share, and no
-// moves ranked). A p that fails rules.Validate is refused, as Estimate
+// the Advice as far as it got (its Share, and no moves ranked) and an
+// error that errors.Is ctx's (context.Canceled or
+// context.DeadlineExceeded). A p that fails rules.Validate is refused, as Estimate
 // refuses it.
 func Hint(ctx context.Context, p *rules.Position, cfg Config) (Advice, error) {
 	return hint(ctx, p, cfg, nil)
@@ -117,8 +118,8 @@ func hintOn(ctx context.Context, p *rules.Position, cfg Config, only []rules.Mov
 	if err != nil {
 		return Advice{}, err
 	}
-	if sh.Interrupted {
-		return Advice{Share: sh}, ErrInterrupted
+	if sh.Stopped > 0 {
+		return Advice{Share: sh}, interrupted(ctx)
 	}
 	moves := rules.LegalMoves(p, cfg.Solver.Options, nil)
 	if only != nil {
@@ -170,8 +171,7 @@ func hintOn(ctx context.Context, p *rules.Position, cfg Config, only []rules.Mov
 		return Advice{}, err
 	}
 	if stopped {
-		adv.Interrupted = true
-		return adv, ErrInterrupted
+		return adv, interrupted(ctx)
 	}
 	for i, j := range jobs {
 		verdicts[j.class][j.arr] = res[i].verdict

@@ -227,8 +227,11 @@ func Seen(seen map[string]bool, p *rules.Position, m rules.Move) bool {
 // takes it): first itself when it does not, or else the first legal move
 // (in the order of rules.LegalMoves, none back from a foundation) to a new
 // position after which a search finds a win. It returns the zero Move when
-// no such move is found.
+// no such move is found, and with ctx's error when ctx ends first.
 func FreshWin(ctx context.Context, p *rules.Position, cfg Config, first rules.Move, seen map[string]bool) (rules.Move, error) {
+	if err := ctx.Err(); err != nil {
+		return rules.Move{}, err
+	}
 	if !Seen(seen, p, first) {
 		return first, nil
 	}
@@ -243,7 +246,7 @@ func FreshWin(ctx context.Context, p *rules.Position, cfg Config, first rules.Mo
 		return rules.Move{}, err
 	}
 	if stopped {
-		return rules.Move{}, ErrInterrupted
+		return rules.Move{}, interrupted(ctx)
 	}
 	for i, o := range outs {
 		if o.verdict == solver.Solvable {

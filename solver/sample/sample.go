@@ -45,9 +45,21 @@ type Config struct {
 	Seed uint64
 }
 
-// ErrInterrupted is Hint's error when its context ended the run: the moves
-// can only be ranked over arrangements decided for all of them.
-var ErrInterrupted = errors.New("interrupted before every arrangement was decided")
+// interrupted is the error of a call that its context ended before every
+// arrangement was decided: errors.Is(err, context.Canceled) or
+// context.DeadlineExceeded tells which.
+func interrupted(ctx context.Context) error {
+	return fmt.Errorf("interrupted before every arrangement was decided: %w", ctx.Err())
+}
+
+// stopReason is the reason of an arrangement that ctx left undecided:
+// TimeLimit for ctx's deadline, Interrupted for a cancel.
+func stopReason(ctx context.Context) solver.StopReason {
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return solver.StopReason{Kind: solver.TimeLimit}
+	}
+	return solver.StopReason{Kind: solver.Interrupted}
+}
 
 func (c Config) samples() int {
 	if c.Samples <= 0 {
@@ -114,10 +126,9 @@ type Share struct {
 	// Nodes is the number of positions expanded, over every search.
 	Nodes   int64
 	Elapsed time.Duration
-	// Interrupted is set when the context ended the run, and Stopped is
-	// how many arrangements it left undecided; they are counted as unknown.
-	Interrupted bool
-	Stopped     int
+	// Stopped is how many arrangements the context left undecided; they
+	// are counted as unknown.
+	Stopped int
 }
 
 // Estimate decides the arrangements of p's unseen cards: a sample of
@@ -128,9 +139,15 @@ type Share struct {
 // are not checked again.
 //
 // When ctx is done, the searches in progress end soon and no more start:
-// every arrangement not decided counts as unknown, with the reason
-// solver.Interrupted, and Share.Interrupted is set. The share is then of
-// the arrangements decided.
+// every arrangement not decided counts as unknown (Share.Stopped counts
+// them), with the reason solver.Interrupted for a cancel and
+// solver.TimeLimit for ctx's deadline, and Estimate returns the share so
+// far with an error that errors.Is ctx's (context.Canceled or
+// context.DeadlineExceeded).
+//
+// Each call decides the arrangements on cfg.Solver.Workers searches at
+// once, one core each, that share cfg.Solver.MemoryMB; calls are
+// independent, and safe to make from many goroutines.
 func Estimate(ctx context.Context, p *rules.Position, cfg Config) (Share, error) {
 	start := time.Now()
 	sh, _, _, err := decide(ctx, p, cfg)
@@ -138,6 +155,9 @@ func Estimate(ctx context.Context, p *rules.Position, cfg Config) (Share, error)
 		return Share{}, err
 	}
 	sh.Elapsed = time.Since(start)
+	if sh.Stopped > 0 {
+		return sh, interrupted(ctx)
+	}
 	return sh, nil
 }
 
@@ -173,7 +193,7 @@ func decideOn(ctx context.Context, p *rules.Position, cfg Config, given *drawn) 
 			todo = append(todo, i)
 		}
 	}
-	found, stopped, err := solveAll(ctx, p.Game, cfg, len(todo), func(i int) *rules.Position { return p.Fill(arr[todo[i]]) })
+	found, _, err := solveAll(ctx, p.Game, cfg, len(todo), func(i int) *rules.Position { return p.Fill(arr[todo[i]]) })
 	if err != nil {
 		return Share{}, nil, nil, err
 	}
@@ -184,10 +204,10 @@ func decideOn(ctx context.Context, p *rules.Position, cfg Config, given *drawn) 
 	for k, i := range todo {
 		outs[i] = found[k]
 	}
-	sh := Share{Hidden: p.Unknowns(), Unseen: p.Unseen(), Exhaustive: exhaustive, Seed: cfg.seed(), Interrupted: stopped}
+	sh := Share{Hidden: p.Unknowns(), Unseen: p.Unseen(), Exhaustive: exhaustive, Seed: cfg.seed()}
 	for _, o := range outs {
 		sh.add(o.verdict)
-		if o.verdict == solver.Unknown && o.reason.Kind == solver.Interrupted {
+		if o.stopped {
 			sh.Stopped++
 		}
 		sh.Nodes += o.nodes
@@ -282,7 +302,8 @@ type outcome struct {
 	first   rules.Move // the first move of the win, when Solvable with moves
 	hasMove bool
 	nodes   int64
-	done    bool // searched (to a verdict, or until a budget or ctx ended it)
+	done    bool // searched (to a verdict, or until a budget ended it)
+	stopped bool // left undecided by ctx
 }
 
 // errReferee marks a win that the referee did not accept: an internal
@@ -325,12 +346,12 @@ func solveAll(ctx context.Context, g rules.Game, cfg Config, n int, position fun
 				// Filled in from a position checked once, at the
 				// start of the call: valid, so not checked again.
 				res, err := s.SolveTrusted(ctx, p)
+				if ctx.Err() != nil && (err != nil || res.Verdict == solver.Unknown) {
+					return // ended by ctx: left undecided
+				}
 				if err != nil {
 					fail(err)
 					return
-				}
-				if res.Verdict == solver.Unknown && ctx.Err() != nil {
-					return // ended by ctx: left undecided
 				}
 				o := outcome{verdict: res.Verdict, reason: res.Reason, nodes: res.Nodes, done: true}
 				if res.Verdict == solver.Solvable {
@@ -358,7 +379,7 @@ func solveAll(ctx context.Context, g rules.Game, cfg Config, n int, position fun
 	stopped = false
 	for i := range outs {
 		if !outs[i].done {
-			outs[i] = outcome{verdict: solver.Unknown, reason: solver.StopReason{Kind: solver.Interrupted}}
+			outs[i] = outcome{verdict: solver.Unknown, reason: stopReason(ctx), stopped: true}
 			stopped = true
 		}
 	}
