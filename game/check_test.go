@@ -52,7 +52,11 @@ func TestCheck(t *testing.T) {
 		{"a won game", played(game.OutcomeWon, win.Moves), game.CheckWins, "valid: wins in "},
 	} {
 		got, err := game.Check(c.rec)
-		if err != nil || got.Case != c.want || got.Valid() != (c.want == game.CheckWins) || !strings.Contains(got.Line(), c.line) {
+		if err != nil {
+			t.Errorf("%s: %v", c.name, err)
+			continue
+		}
+		if got.Case != c.want || got.Valid() != (c.want == game.CheckWins) || !strings.Contains(got.Line(), c.line) {
 			t.Errorf("%s: %+v, %v; line %q, want case %d with %q", c.name, got, err, got.Line(), c.want, c.line)
 		}
 	}

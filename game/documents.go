@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strconv"
 
 	"github.com/patience-solver/patience/rules"
 )
@@ -93,7 +94,7 @@ func DocumentOf(data []byte) (d Document, ok bool) {
 		return ShareDocument, true
 	case has("game") && has("won") && has("lost") && has("moves"):
 		return ReviewDocument, true
-	case has("game") && has("moves") && (has("outcome") || has("player") || has("shares") || has("lost_after")):
+	case has("game") && (has("outcome") || has("player") || has("shares") || has("lost_after")):
 		return PlayDocument, true
 	}
 	return 0, false
@@ -111,14 +112,37 @@ func refuse(data []byte, want rules.Document, allowPlay bool) error {
 }
 
 // readInput reads all of r up to rules.MaxInputSize bytes, and one more to
-// tell a larger input: the readers of rules refuse that with the right
-// words.
+// tell a larger input, which it returns as read: the readers of rules
+// refuse that with the right words. Of an input no larger it drops a UTF-8
+// byte order mark.
 func readInput(r io.Reader) ([]byte, error) {
 	data, err := io.ReadAll(io.LimitReader(r, rules.MaxInputSize+1))
 	if err != nil {
 		return nil, rules.Problems{fmt.Sprintf("reading input: %v", err)}
 	}
+	if len(data) > rules.MaxInputSize {
+		return data, nil
+	}
 	return bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")), nil
+}
+
+// WrongDocumentWords says in one line what a document given in the wrong
+// place is, for a reader of this program (the page, and the command line
+// before it says which command takes it): "this is the record of a played
+// game, not a position".
+func WrongDocumentWords(e *rules.WrongDocumentError) string {
+	if e.Got != 0 {
+		return e.Error()
+	}
+	d, ok := ParseKind(e.Kind)
+	if !ok {
+		want := e.Want.String()
+		if k := e.Want.Kind(); k != "" {
+			want = strconv.Quote(k)
+		}
+		return fmt.Sprintf(`"patience": %q is not a kind of document patience writes; want %s`, clip(e.Kind), want)
+	}
+	return "this is " + d.String() + ", not " + e.Want.String()
 }
 
 // ReadPositionOf is rules.ReadPositionOf that also tells the
@@ -172,7 +196,9 @@ func ReadMoveFile(r io.Reader) (MoveFile, error) {
 		if err := refuse(t, rules.MoveListDocument, true); err != nil {
 			return MoveFile{}, err
 		}
-		if d, ok := DocumentOf(t); ok && d == PlayDocument {
+		// A solution or a play record: read as check reads it.
+		kind, _ := rules.KindName(t)
+		if d, ok := DocumentOf(t); ok && d == PlayDocument || kind == rules.SolutionDocument.Kind() {
 			rec, err := ReadRecord(bytes.NewReader(data))
 			if err != nil {
 				return MoveFile{}, err

@@ -81,7 +81,15 @@ type playDoc struct {
 	Stopped   string   `json:"stopped,omitempty"`
 	LostAfter *int     `json:"lost_after,omitempty"`
 	Shares    []*Share `json:"shares,omitempty"`
+	// given holds the play's keys the record gives, read or not.
+	given map[string]bool
 }
+
+// solutionKeys are the top-level keys of rules' solution document
+// (TestSolutionKeys checks them against rules.MarshalSolution, through
+// SolutionKeys in export_test.go).
+var solutionKeys = map[string]bool{"game": true, "number": true, "position": true, "verdict": true, "reason": true, "rules": true,
+	"moves": true, "forced": true, "shortest": true, "lower_bound": true, "nodes": true, "seconds": true, "solver": true}
 
 // playKeys are playDoc's keys, each with the JSON it takes, in words.
 var playKeys = map[string]string{
@@ -145,13 +153,16 @@ func ReadRecord(r io.Reader) (*Record, error) {
 	if err != nil {
 		return nil, err
 	}
-	if len(data) <= rules.MaxInputSize {
-		if err := refuse(data, rules.SolutionDocument, true); err != nil {
-			return nil, err
-		}
+	kind, named := rules.KindName(data)
+	if len(data) > rules.MaxInputSize || named && kind == "" {
+		// Too large, or a kind that is not a string: rules says so.
+		_, err := rules.ReadSolution(bytes.NewReader(data))
+		return nil, err
+	}
+	if err := refuse(data, rules.SolutionDocument, true); err != nil {
+		return nil, err
 	}
 	members, ok := objectMembers(data)
-	kind, _ := rules.KindName(data)
 	first := ""
 	for _, m := range members {
 		if _, ok := playKeys[m.key]; ok && first == "" {
@@ -173,6 +184,12 @@ func ReadRecord(r io.Reader) (*Record, error) {
 	d, solutionPart := readPlayMembers(data, members, kind, &l)
 	sol, err := rules.ReadSolution(bytes.NewReader(solutionPart))
 	var rp rules.Problems
+	var wd *rules.WrongDocumentError
+	if ok && errors.As(err, &wd) {
+		// With its kind blanked, rules took the record's keys for
+		// another document's: a key no record has, or "game" missing.
+		err = strangeKeys(members)
+	}
 	switch {
 	case err != nil && (!ok || !errors.As(err, &rp)):
 		// Not JSON, or not one object: rules says where (the play's
@@ -198,6 +215,7 @@ func readPlayMembers(data []byte, members []member, kind string, l *rules.Proble
 	seen := map[string]bool{}
 	out := bytes.Clone(data)
 	kept := false
+	d.given = map[string]bool{}
 	for _, m := range members {
 		_, play := playKeys[m.key]
 		switch {
@@ -206,7 +224,10 @@ func readPlayMembers(data []byte, members []member, kind string, l *rules.Proble
 		case m.key == "version":
 			readVersion(m.raw, kind, l)
 		case play:
-			readPlayField(&d, m, l)
+			d.given[m.key] = true
+			if msg := readPlayField(&d, m); msg != "" {
+				*l = append(*l, msg)
+			}
 		}
 		seen[m.key] = true
 		if play || m.key == "patience" || m.key == "version" {
@@ -222,7 +243,31 @@ func readPlayMembers(data []byte, members []member, kind string, l *rules.Proble
 		}
 		kept = true
 	}
+	if kind != "" && !seen["version"] {
+		*l = append(*l, fmt.Sprintf(`"patience": %q without "version": want "version":%d`, kind, PlayDocument.Version()))
+	}
 	return d, out
+}
+
+// strangeKeys says which top-level keys of a play record no record has,
+// or that it lacks "game"; nil when neither.
+func strangeKeys(members []member) error {
+	var l rules.Problems
+	game := false
+	for _, m := range members {
+		_, play := playKeys[m.key]
+		game = game || m.key == "game"
+		if !play && !solutionKeys[m.key] && m.key != "patience" && m.key != "version" {
+			l = append(l, fmt.Sprintf("unknown field %q: the record of a played game has no such field", clip(m.key)))
+		}
+	}
+	if !game {
+		l = append(l, `missing "game": use "russian-cell" or "ripple-fan"`)
+	}
+	if len(l) == 0 {
+		return nil
+	}
+	return l
 }
 
 // readVersion checks the "version" of a play record.
@@ -236,31 +281,41 @@ func readVersion(raw json.RawMessage, kind string, l *rules.Problems) {
 	switch {
 	case kind == "":
 		*l = append(*l, fmt.Sprintf(`"version" without "patience": a document that gives its format version names its kind, as in {"patience":%q,"version":%d,...}`, PlayDocument.Kind(), want))
-	case v < 1 || v > want:
+	case v == 0:
+		*l = append(*l, fmt.Sprintf(`"patience": %q without "version": want "version":%d`, kind, want))
+	case v < 0 || v > want:
 		*l = append(*l, fmt.Sprintf("format version %d of %s: this build of patience reads versions up to %d; use a newer build", v, PlayDocument, want))
 	}
 }
 
-// readPlayField reads one of the play's members into d.
-func readPlayField(d *playDoc, m member, l *rules.Problems) {
-	var err error
+// readPlayField reads one of the play's members into d, and returns what
+// is wrong with it, or "".
+func readPlayField(d *playDoc, m member) string {
 	if m.key == "shares" {
-		err = readShares(m.raw, &d.Shares)
-	} else {
-		err = json.Unmarshal(m.raw, map[string]any{"player": &d.Player, "samples": &d.Samples, "seed": &d.Seed, "outcome": &d.Outcome,
-			"ended": &d.Ended, "stopped": &d.Stopped, "lost_after": &d.LostAfter}[m.key])
+		if err := readShares(m.raw, &d.Shares); err != nil {
+			return err.Error()
+		}
+		return ""
 	}
-	if err != nil {
-		*l = append(*l, fmt.Sprintf("%s: want %s", m.key, playKeys[m.key]))
+	err := json.Unmarshal(m.raw, map[string]any{"player": &d.Player, "samples": &d.Samples, "seed": &d.Seed, "outcome": &d.Outcome,
+		"ended": &d.Ended, "stopped": &d.Stopped, "lost_after": &d.LostAfter}[m.key])
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &te):
+		return fmt.Sprintf("%s: want %s, got a JSON %s", m.key, playKeys[m.key], te.Value)
+	case err != nil:
+		return fmt.Sprintf("%s: want %s", m.key, playKeys[m.key])
 	}
+	return ""
 }
 
-// readShares reads a play record's shares: null, or an object with
-// "winnable", "of" and, when true, "exact", each once.
+// readShares reads a play record's shares: a list with, for each move,
+// null or an object with "winnable", "of" and, when true, "exact", each
+// once.
 func readShares(raw json.RawMessage, shares *[]*Share) error {
 	var entries []json.RawMessage
 	if err := json.Unmarshal(raw, &entries); err != nil {
-		return err
+		return fmt.Errorf(`shares: want %s`, playKeys["shares"])
 	}
 	if entries == nil {
 		return nil
@@ -271,18 +326,32 @@ func readShares(raw json.RawMessage, shares *[]*Share) error {
 			continue
 		}
 		members, ok := objectMembers(e)
+		if !ok {
+			return fmt.Errorf(`shares[%d]: want a share, such as {"winnable":3,"of":5}, or null`, i)
+		}
+		var s Share
 		seen := map[string]bool{}
 		for _, m := range members {
-			if seen[m.key] {
-				ok = false
+			var err error
+			switch {
+			case seen[m.key]:
+				return fmt.Errorf("shares[%d]: %q twice; give each field once", i, m.key)
+			case m.key == "winnable":
+				err = json.Unmarshal(m.raw, &s.Winnable)
+			case m.key == "of":
+				err = json.Unmarshal(m.raw, &s.Of)
+			case m.key == "exact":
+				err = json.Unmarshal(m.raw, &s.Exact)
+			default:
+				return fmt.Errorf(`shares[%d]: unknown field %q: a share has "winnable", "of" and "exact"`, i, clip(m.key))
+			}
+			if err != nil {
+				return fmt.Errorf("shares[%d]: %s: want a whole number (exact: true or false)", i, m.key)
 			}
 			seen[m.key] = true
 		}
-		dec := json.NewDecoder(bytes.NewReader(e))
-		dec.DisallowUnknownFields()
-		var s Share
-		if !ok || dec.Decode(&s) != nil || !seen["winnable"] || !seen["of"] {
-			return fmt.Errorf("shares[%d]", i)
+		if !seen["winnable"] || !seen["of"] {
+			return fmt.Errorf(`shares[%d]: a share gives "winnable" and "of"`, i)
 		}
 		(*shares)[i] = &s
 	}
@@ -296,6 +365,9 @@ func (d *playDoc) check(kind string, sol *rules.Solution, l *rules.Problems) *Pl
 	switch d.Outcome {
 	case OutcomeWon, OutcomeLost, OutcomeStopped:
 	case "":
+		if d.given["outcome"] {
+			return nil // said above: not a string
+		}
 		if kind == PlayDocument.Kind() {
 			add(`"patience": "play" without "outcome": the record of a played game says how it ended (won, lost or stopped)`)
 		} else {

@@ -2,11 +2,16 @@ package game_test
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
+	"fmt"
+	"maps"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/patience-solver/patience/game"
+	"github.com/patience-solver/patience/internal/testgames"
 	"github.com/patience-solver/patience/rules"
 )
 
@@ -98,16 +103,25 @@ func TestRecordErrors(t *testing.T) {
 		{"unknown outcome", strings.Replace(b, `"outcome":"stopped"`, `"outcome":"drawn"`, 1), `unknown outcome "drawn"`},
 		{"old, without an outcome", strings.Replace(oldPlay, `"outcome":"lost",`, ``, 1), `a played game's fields without "outcome"`},
 		{"shares", strings.Replace(b, `,null]`, `]`, 1), `shares: 1 entries for 2 moves`},
-		{"a share's field twice", strings.Replace(b, `"of":5`, `"of":5,"of":6`, 1), `shares: want a list`},
-		{"a share without of", strings.Replace(b, `,"of":5`, ``, 1), `shares: want a list`},
-		{"samples", strings.Replace(b, `"samples":50`, `"samples":"50"`, 1), `samples: want a whole number`},
+		{"a share's field twice", strings.Replace(b, `"of":5`, `"of":5,"of":6`, 1), `shares[0]: "of" twice`},
+		{"a share without of", strings.Replace(b, `,"of":5`, ``, 1), `shares[0]: a share gives "winnable" and "of"`},
+		{"a share's unknown field", strings.Replace(b, `"of":5`, `"of":5,"x":1`, 1), `shares[0]: unknown field "x"`},
+		{"shares not a list", strings.Replace(b, `"shares":[{"winnable":3,"of":5},null]`, `"shares":3`, 1), `shares: want a list`},
+		{"samples", strings.Replace(b, `"samples":50`, `"samples":"50"`, 1), `samples: want a whole number, got a JSON string`},
+		{"outcome not a string", strings.Replace(b, `"outcome":"stopped"`, `"outcome":3`, 1), `outcome: want a string, got a JSON number`},
+		{"a misspelt key", strings.Replace(b, `"game"`, `"gmae"`, 1), `unknown field "gmae"`},
+		{"a position's key", strings.Replace(b, `"nodes"`, `"tableau":[],"nodes"`, 1), `unknown field "tableau"`},
+		{"no version", strings.Replace(b, `"version":1,`, ``, 1), `"patience": "play" without "version": want "version":1`},
+		{"version 0", strings.Replace(b, `"version":1`, `"version":0`, 1), `"patience": "play" without "version": want "version":1`},
+		{"a kind that is not a string", strings.Replace(b, `"play"`, `5`, 1), `patience: want a string`},
 		{"a field twice", strings.Replace(b, `"seed":"1"`, `"seed":"1","seed":"2"`, 1), `"seed" twice`},
 		{"lost after", strings.Replace(lost, `"shares"`, `"lost_after":3,"shares"`, 1), `lost_after: 3 is not a move of the 2 played`},
 		{"won, but unknown", strings.Replace(lost, `"outcome":"lost"`, `"outcome":"won"`, 1), `outcome won, but the verdict is "unknown"`},
 		{"newer version", strings.Replace(b, `"version":1`, `"version":2`, 1), `format version 2 of the record of a played game`},
 		{"a solution with an outcome", strings.Replace(sol, `"nodes"`, `"outcome":"lost","nodes"`, 1), `"outcome" in a solution: the record of a played game is "patience": "play"`},
 		{"the solution's fault", strings.Replace(b, `"verdict":"unknown"`, `"verdict":"won"`, 1), `unknown verdict "won"`},
-		{"a line and column", strings.Replace(b, `"seed":"1",`, "\n\"seed\":\"1\",\n", 1) + "x", `at line 3, column`},
+		{"a line and column", strings.Replace(b, `"seed":"1",`, "\n\"seed\":\"1\",\n", 1) + "x", `at line 3, column 146`},
+		{"a line and column after the play's fields", strings.Replace(strings.Replace(b, `"seed":"1",`, "\n\"seed\":\"1\",\n", 1), `"solver":"v1.2.3+abc1234"`, `"solver":v1`, 1), `line 3, column 129`},
 	} {
 		_, err := game.ReadRecord(strings.NewReader(c.in))
 		var rp rules.Problems
@@ -175,5 +189,74 @@ func TestDocumentKinds(t *testing.T) {
 	}
 	if game.ReviewDocument.Version() != 3 || len(seen) != 5 {
 		t.Errorf("review version %d, %d kinds", game.ReviewDocument.Version(), len(seen))
+	}
+}
+
+// TestSolutionKeys: the keys ReadRecord takes for a solution's are the
+// keys rules.MarshalSolution writes, with a number and with a position.
+func TestSolutionKeys(t *testing.T) {
+	rec := stoppedRecord()
+	got := map[string]bool{}
+	for _, pos := range []*rules.Position{nil, testgames.Deal(rules.RussianCell, 617)} {
+		s := *rec.Solution
+		s.Position, s.Forced, s.Shortest = pos, 1, &rules.Shortest{}
+		var top map[string]json.RawMessage
+		if err := json.Unmarshal(rules.MarshalSolution(&s), &top); err != nil {
+			t.Fatal(err)
+		}
+		for k := range top {
+			got[k] = true
+		}
+	}
+	delete(got, "patience")
+	delete(got, "version")
+	if !maps.Equal(got, game.SolutionKeys()) {
+		t.Errorf("rules writes %v; game knows %v", slices.Sorted(maps.Keys(got)), slices.Sorted(maps.Keys(game.SolutionKeys())))
+	}
+}
+
+// TestReadersAgree: a move file and check read a solution or play record
+// alike, faults included; an old record without moves is a play record;
+// and a large input with a byte order mark is refused as too large, not
+// cut short.
+func TestReadersAgree(t *testing.T) {
+	sol := string(rules.MarshalSolution(stoppedRecord().Solution))
+	for _, in := range []string{
+		strings.Replace(sol, `"nodes"`, `"player":"greedy","nodes"`, 1),
+		strings.Replace(oldPlay, `"outcome":"lost",`, ``, 1),
+		string(game.MarshalRecord(stoppedRecord())),
+	} {
+		_, errRecord := game.ReadRecord(strings.NewReader(in))
+		_, errMoves := game.ReadMoveFile(strings.NewReader(in))
+		if fmt.Sprint(errRecord) != fmt.Sprint(errMoves) {
+			t.Errorf("%s:\ncheck says     %v\n--moves says   %v", in, errRecord, errMoves)
+		}
+	}
+	noMoves := strings.Replace(oldPlay, `"moves":[{"card":"AC","from":"t5","to":"f"}],`, ``, 1)
+	noMoves = strings.Replace(noMoves, `"lost_after":0,"shares":[null]`, `"lost_after":0`, 1)
+	if rec, err := game.ReadRecord(strings.NewReader(noMoves)); err != nil || rec.Play == nil {
+		t.Errorf("an old record without moves: %+v, %v", rec, err)
+	}
+	big := "\xef\xbb\xbf#\n" + strings.Repeat("QS t2>t5\n", rules.MaxInputSize/9+1)
+	if mf, err := game.ReadMoveFile(strings.NewReader(big)); err == nil || !strings.Contains(err.Error(), "larger than 1 MiB") {
+		t.Errorf("a large move list with a byte order mark: %d moves, %v", len(mf.Moves), err)
+	}
+}
+
+// TestWrongDocumentWords: the words for a document given in the wrong
+// place, the same for the page and the command line.
+func TestWrongDocumentWords(t *testing.T) {
+	for _, c := range []struct {
+		e    rules.WrongDocumentError
+		want string
+	}{
+		{rules.WrongDocumentError{Kind: "play", Want: rules.PositionDocument}, "this is the record of a played game, not a position"},
+		{rules.WrongDocumentError{Kind: "share", Want: rules.MoveListDocument}, "this is the share of arrangements won for a position with unknown face-down cards (??), not a list of moves"},
+		{rules.WrongDocumentError{Kind: strings.Repeat("k", 100), Want: rules.SolutionDocument}, `"patience": "` + strings.Repeat("k", 40) + `..." is not a kind of document patience writes; want "solution"`},
+		{rules.WrongDocumentError{Got: rules.ResultsDocument, Kind: "results", Want: rules.PositionDocument}, "this is a results file of patience stats, not a position"},
+	} {
+		if got := game.WrongDocumentWords(&c.e); got != c.want {
+			t.Errorf("%+v: %q, want %q", c.e, got, c.want)
+		}
 	}
 }

@@ -483,10 +483,13 @@ func (d Document) String() string {
 
 // WrongDocumentError says that the input is plainly another document than
 // the one wanted (Want): a results file given as a position, say. Without
-// it the input would get an "unknown field" error. Got is the document,
-// when it is one of this package's; otherwise Got is 0 and Kind is the
-// kind the input names in its "patience" field, a document of a layer
-// above (such as "play" or "review") or of no layer at all.
+// it the input would get an "unknown field" error. Kind is the document's
+// kind: the one its "patience" field names or, for a document without the
+// field that its keys show to be another, the kind that document names
+// now. Got is the document when it is one of this package's, and 0
+// otherwise: a document of a layer above (such as "play" or "review"),
+// which that layer's readers also refuse so, or a kind of no layer at
+// all.
 type WrongDocumentError struct {
 	Got  Document
 	Kind string

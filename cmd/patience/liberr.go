@@ -88,7 +88,7 @@ func wrongDocument(e *rules.WrongDocumentError) string {
 	case 0:
 		d, ok := game.ParseKind(e.Kind)
 		if !ok {
-			return fmt.Sprintf(`"patience": %q is not a kind of document patience writes; want %s`, e.Kind, e.Want)
+			return game.WrongDocumentWords(e)
 		}
 		is, hint = appDocument(d, e.Want)
 	}
@@ -117,6 +117,8 @@ func appDocument(d game.Document, want rules.Document) (is, hint string) {
 		return "the record of a played game (as patience play --format json writes it)", solutionHint(want)
 	case game.HintDocument:
 		return "a hint (as patience hint --format json writes it)", ""
+	case game.ShareDocument:
+		return "the share of arrangements won that patience solve gives for a position with unknown face-down cards (??)", ""
 	case game.SummaryDocument:
 		return "the summary of a results file (as patience stats --format json writes it)", "give the results file itself (the one patience stats --out writes)"
 	case game.ReviewDocument:

@@ -39,7 +39,7 @@ func TestLibraryErrorsGetFlags(t *testing.T) {
 		{&rules.WrongDocumentError{Kind: "play", Want: rules.PositionDocument},
 			"this is the record of a played game (as patience play --format json writes it), not a position: check its moves with patience check FILE, or give it to --moves (review GAME --moves FILE starts from its own start)"},
 		{&rules.WrongDocumentError{Kind: "positon", Want: rules.PositionDocument},
-			`"patience": "positon" is not a kind of document patience writes; want a position`},
+			`"patience": "positon" is not a kind of document patience writes; want "position"`},
 		{&batch.BuildError{Name: "r.jsonl", File: "v1.0.0+abc", This: "v1.1.0+def"},
 			"r.jsonl was made by patience v1.0.0+abc, and this is patience v1.1.0+def: its results may differ from this build's; use another --out, or add --force to resume it with this build (its header then names both)"},
 		{solvitaire, "the Solvitaire deal format has no cells: empty them first, or use --format json"},

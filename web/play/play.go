@@ -132,7 +132,11 @@ func Answer(req []byte) []byte {
 	} else {
 		err = fmt.Errorf("bad request: %v", err)
 	}
-	if err != nil {
+	var wd *rules.WrongDocumentError
+	switch {
+	case errors.As(err, &wd):
+		out = errorDoc{Error: game.WrongDocumentWords(wd)}
+	case err != nil:
 		out = errorDoc{Error: err.Error()}
 	}
 	b, err := json.Marshal(out)

@@ -315,3 +315,19 @@ func TestHintCountsAlwaysThere(t *testing.T) {
 		}
 	}
 }
+
+// TestReadRefusesOtherDocuments: a document given as a position is told
+// for what it is, in the words the command line uses.
+func TestReadRefusesOtherDocuments(t *testing.T) {
+	for text, want := range map[string]string{
+		`{"patience":"play","version":1,"game":"russian-cell","number":"7","verdict":"unsolvable","moves":[],"outcome":"lost"}`: "this is the record of a played game, not a position",
+		`{"game":"russian-cell","number":"617","verdict":"solvable","moves":[],"won":false,"lost":true}`:                        "this is the review of a played game, not a position",
+		`{"patience":"positon","version":1}`: `"patience": "positon" is not a kind of document patience writes; want "position"`,
+	} {
+		req, _ := json.Marshal(Request{Op: "read", Text: text})
+		var a PositionAnswer
+		if e := ask(t, string(req), &a); e != want {
+			t.Errorf("%s: %q, want %q", text, e, want)
+		}
+	}
+}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/patience-solver/patience/dealgen"
 	"github.com/patience-solver/patience/internal/testgames"
+	"github.com/patience-solver/patience/internal/wording"
 	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/solver"
 	"github.com/patience-solver/patience/solver/player"
@@ -34,7 +35,7 @@ func TestReviewNamesTheLosingMove(t *testing.T) {
 	}
 	// The counts behind the judgement, in the lines too.
 	if a.Judgement != "no alternative" && (a.Pairs <= 0 || a.BestWon > a.Pairs || a.PlayedWon > a.Pairs ||
-		!a.Same && !strings.Contains(strings.Join(a.Lines, " "), fmt.Sprintf("%d of %d ways", a.BestWon, a.Pairs))) {
+		!a.Same && !strings.Contains(strings.Join(a.Lines, " "), wording.Thousands(int64(a.BestWon))+" of "+wording.Thousands(int64(a.Pairs))+" ways")) {
 		t.Errorf("counts: best %d, played %d of %d; lines %q", a.BestWon, a.PlayedWon, a.Pairs, a.Lines)
 	}
 	// A mistake is said with its size; the counts the page words are
