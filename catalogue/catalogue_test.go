@@ -246,7 +246,7 @@ func TestNewRefuses(t *testing.T) {
 // does.
 func BenchmarkParseShipped(b *testing.B) {
 	var data [][]byte
-	for _, g := range rules.Games {
+	for _, g := range rules.Games() {
 		d, err := files.ReadFile("data/" + g.String() + ".cat")
 		if err != nil {
 			b.Fatal(err)

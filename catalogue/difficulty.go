@@ -26,12 +26,14 @@ const (
 	VeryHard
 )
 
-// Difficulties are the labels, from the easiest.
-var Difficulties = []Difficulty{Easy, Medium, Hard, VeryHard}
+// Difficulties returns the labels, from the easiest: a new slice on each
+// call.
+func Difficulties() []Difficulty { return []Difficulty{Easy, Medium, Hard, VeryHard} }
 
-// LabelSeeds are the seeds of the sampled player's games that Rate counts,
-// and LabelSamples its arrangements per decision.
-var LabelSeeds = []uint64{1, 2, 3}
+// LabelSeeds returns the seeds of the sampled player's games that Rate
+// counts (LabelSamples is its arrangements per decision): a new slice on
+// each call.
+func LabelSeeds() []uint64 { return []uint64{1, 2, 3} }
 
 // LabelSamples is the sampled player's arrangements per decision in the
 // games that Rate counts.
@@ -43,7 +45,7 @@ const LabelSamples = 10
 //     and each of the LabelSeeds: Medium when it wins at least two, Hard
 //     when it wins one, and VeryHard when it wins none.
 //
-// sampledWins counts those games (0 to len(LabelSeeds)); it is not looked
+// sampledWins counts those games (0 to len(LabelSeeds())); it is not looked
 // at when greedyWon.
 func Rate(greedyWon bool, sampledWins int) Difficulty {
 	switch {
@@ -80,7 +82,7 @@ func (d Difficulty) Slug() string { return strings.ReplaceAll(d.String(), " ", "
 // ParseDifficulty reads a label as Slug writes it: easy, medium, hard or
 // very-hard, and nothing else (not "" for no label, "very hard" or "Hard").
 func ParseDifficulty(s string) (Difficulty, error) {
-	for _, d := range Difficulties {
+	for _, d := range Difficulties() {
 		if s == d.Slug() {
 			return d, nil
 		}

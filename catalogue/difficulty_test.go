@@ -47,7 +47,7 @@ func TestDifficultyRoundTrip(t *testing.T) {
 				}
 				byLabel[want] = append(byLabel[want], n)
 			}
-			for _, l := range Difficulties {
+			for _, l := range Difficulties() {
 				if got := d.CountDifficulty(l); got != uint64(len(byLabel[l])) || got == 0 {
 					t.Errorf("%d labels: CountDifficulty(%v) = %d, want %d (not 0)", count, l, got, len(byLabel[l]))
 				}
@@ -168,7 +168,7 @@ func TestRate(t *testing.T) {
 			t.Errorf("Rate(%v, %d) = %v, want %v", tc.greedy, tc.wins, got, tc.want)
 		}
 	}
-	for _, d := range Difficulties {
+	for _, d := range Difficulties() {
 		if got, err := ParseDifficulty(d.Slug()); err != nil || got != d {
 			t.Errorf("ParseDifficulty(%q) = %v, %v", d.Slug(), got, err)
 		}

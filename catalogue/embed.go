@@ -16,7 +16,7 @@ var files embed.FS
 
 var shipped = sync.OnceValues(func() (map[rules.Game]*Catalogue, error) {
 	m := map[rules.Game]*Catalogue{}
-	for _, g := range rules.Games {
+	for _, g := range rules.Games() {
 		data, err := files.ReadFile("data/" + g.String() + ".cat")
 		if err != nil {
 			continue // none shipped for this game

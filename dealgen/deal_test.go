@@ -180,7 +180,7 @@ func TestSpellingsDealAlike(t *testing.T) {
 			if n != first {
 				t.Errorf("%q = %v, want the same Number as %q", s, n, g[0])
 			}
-			for _, game := range rules.Games {
+			for _, game := range rules.Games() {
 				if !Deal(game, n).Equal(Deal(game, first)) {
 					t.Errorf("%s: %q deals differently from %q", game, s, g[0])
 				}
@@ -250,7 +250,7 @@ func TestDealShapesAndDealInto(t *testing.T) {
 	var d Dealer
 	p := rules.NewPosition(rules.RussianCell)
 	for i, n := range nums {
-		for _, g := range rules.Games {
+		for _, g := range rules.Games() {
 			want := Deal(g, n)
 			what := fmt.Sprintf("%s deal %s", g, n)
 			checkShape(t, what, want)
@@ -334,7 +334,7 @@ func TestHugeNumbers(t *testing.T) {
 			t.Errorf("%s deals like %s", s, prev)
 		}
 		seen[a] = s
-		for _, g := range rules.Games {
+		for _, g := range rules.Games() {
 			checkShape(t, g.String()+" "+s[:10], Deal(g, n))
 		}
 	}
@@ -352,7 +352,7 @@ func TestZeroNumberPanics(t *testing.T) {
 func TestDealIntoAllocatesNothing(t *testing.T) {
 	var d Dealer
 	p := rules.NewPosition(rules.RussianCell)
-	for _, g := range rules.Games {
+	for _, g := range rules.Games() {
 		for _, n := range []Number{FromUint64(617), FromUint64(123456789)} {
 			d.DealInto(g, n, p) // grow p once
 			if a := testing.AllocsPerRun(20, func() { d.DealInto(g, n, p) }); a != 0 {

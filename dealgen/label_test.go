@@ -12,7 +12,7 @@ import (
 // TestCheckLabelStart: a deal's start, and what a player sees of it
 // (--hide), pass as that deal and fail as the next one, naming the deal.
 func TestCheckLabelStart(t *testing.T) {
-	for _, g := range rules.Games {
+	for _, g := range rules.Games() {
 		for _, k := range []uint64{1, 617, 2217, 1 << 40} {
 			n, next := FromUint64(k), FromUint64(k+1)
 			p := Deal(g, n)
@@ -51,7 +51,7 @@ func TestCheckLabelStart(t *testing.T) {
 func TestCheckLabelPlayed(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	var buf []rules.Move
-	for _, g := range rules.Games {
+	for _, g := range rules.Games() {
 		o := rules.DefaultOptions()
 		for game := range 200 {
 			n := FromUint64(uint64(game) + 1)

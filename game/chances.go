@@ -29,6 +29,9 @@ type Chance struct {
 // of them that can be won. When ctx ends first, Chances returns the answer
 // so far, with Stopped set, and ctx's error (see Stopped).
 func Chances(ctx context.Context, r Request) (*Chance, error) {
+	if r.Position == nil {
+		return nil, ErrNoPosition
+	}
 	p := r.Position
 	c := &Chance{Position: p, Config: r.Solver}
 	var err error

@@ -11,7 +11,8 @@ import (
 )
 
 // A Request is a question about one position: what to play next, or
-// whether it can still be won.
+// whether it can still be won. Its zero settings are game's defaults; a
+// Request without a Position is refused with ErrNoPosition.
 type Request struct {
 	// Position is where the player stands. With unknown cards ("??", or
 	// a position hidden with Hide) the answer is the player's view, over
@@ -70,6 +71,9 @@ func (h *Hint) Move() (rules.Move, bool) { return h.move, h.hasMove }
 // the best. When ctx ends first, GetHint returns the answer so far, with
 // Stopped set, and ctx's error (see Stopped).
 func GetHint(ctx context.Context, r Request) (*Hint, error) {
+	if r.Position == nil {
+		return nil, ErrNoPosition
+	}
 	p := r.Position
 	h := &Hint{Position: p, Config: r.Solver}
 	if p.Unknowns() > 0 {
@@ -115,6 +119,10 @@ func GetHint(ctx context.Context, r Request) (*Hint, error) {
 	}
 	return h, nil
 }
+
+// ErrNoPosition is the error of an operation asked about no position (a
+// zero Request or Played).
+var ErrNoPosition = errors.New("game: no position")
 
 // Stopped reports whether err says that the context of a call ended it,
 // cancelled or at its deadline: errors.Is(err, context.Canceled) or

@@ -8,7 +8,9 @@ import (
 	"github.com/patience-solver/patience/solver/player"
 )
 
-// Played is a game played from Start with Moves, to review.
+// Played is a game played from Start with Moves, to review. Its zero
+// settings are game's defaults; without a Start it is refused (as
+// player.Review refuses a nil start, with a *rules.InvalidPositionError).
 type Played struct {
 	Start *rules.Position
 	Moves []rules.Move

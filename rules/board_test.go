@@ -234,7 +234,7 @@ func TestRoundTripRandom(t *testing.T) {
 	r := rand.New(rand.NewSource(1))
 	styles := []rules.BoardStyle{{}, {Unicode: true}, {Color: true}, {Unicode: true, Color: true}}
 	for i := 0; i < 300; i++ {
-		p := ioRandom(r, rules.Games[i%2])
+		p := ioRandom(r, rules.Games()[i%2])
 		num := []string{"", "1", "ms99999"}[i%3]
 		st := styles[i%4]
 		b := rules.FormatBoard(p, num, st)

@@ -81,7 +81,7 @@ func TestConsistency(t *testing.T) {
 	if testing.Short() || mvRace {
 		deals = 3
 	}
-	for _, g := range rules.Games {
+	for _, g := range rules.Games() {
 		locs := mvAllLocs(g)
 		for _, o := range []rules.Options{{}, {NoReturns: true}} {
 			// Ripple Fan walks are short (most deals block at once):
@@ -166,7 +166,7 @@ func TestRandomPlayWins(t *testing.T) {
 var mvSinkMoves []rules.Move
 
 func BenchmarkLegalMoves(b *testing.B) {
-	for _, g := range rules.Games {
+	for _, g := range rules.Games() {
 		b.Run(g.String(), func(b *testing.B) {
 			var positions []*rules.Position
 			for seed := int64(1); seed <= 20; seed++ {

@@ -5,17 +5,21 @@ import (
 	"strings"
 )
 
-// Game names one of the two games.
+// Game names one of the two games. The zero Game is no game: every
+// function that takes a game refuses it (Validate, NewVariant, and the
+// searches, players and runs of the packages above), so that a config
+// that leaves its game out is an error, never a game by accident.
 type Game uint8
 
 // The two games.
 const (
-	RussianCell Game = iota
+	RussianCell Game = iota + 1
 	RippleFan
 )
 
-// Games lists every game, for help text and iteration.
-var Games = []Game{RussianCell, RippleFan}
+// Games returns every game, for help text and iteration: a new slice on
+// each call.
+func Games() []Game { return []Game{RussianCell, RippleFan} }
 
 // String returns the game's name as used on the command line.
 func (g Game) String() string {
@@ -102,7 +106,8 @@ type Position struct {
 }
 
 // NewPosition returns an empty position of the game: empty piles, empty
-// cells, empty foundations.
+// cells, empty foundations. For a value that is no game (the zero Game) it
+// returns a position that Validate refuses.
 func NewPosition(g Game) *Position {
 	p := &Position{Game: g, Tableau: make([]Pile, g.Piles()), Cells: make([]Card, g.Cells())}
 	for i := range p.Cells {

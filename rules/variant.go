@@ -26,7 +26,7 @@ func (o Options) Returns(g Game) bool {
 
 // Variant is a game with the rules options it is played under: the rules
 // of a search, a results file or a solution, in one value. The zero Variant
-// is Russian Cell under the default rules. Build one with NewVariant, which
+// is no game (see Game). Build one with NewVariant, which
 // refuses an unknown game and normalises the options to those the game
 // takes, so that two Variants with the same rules are equal.
 type Variant struct {

@@ -6,14 +6,18 @@ import (
 	"github.com/patience-solver/patience/rules"
 )
 
-// The zero Options and the zero Variant are the default rules; NewVariant
-// normalises Ripple Fan and refuses an unknown game.
+// The zero Options are the default rules, and the zero Variant is no game;
+// NewVariant normalises Ripple Fan and refuses an unknown game, the zero
+// Game among them.
 func TestVariant(t *testing.T) {
 	if (rules.Options{}) != rules.DefaultOptions() {
 		t.Errorf("DefaultOptions() = %+v, want the zero Options", rules.DefaultOptions())
 	}
-	if v := (rules.Variant{}); v.Game != rules.RussianCell || !v.Returns() {
-		t.Errorf("zero Variant = %v, returns %v: want Russian Cell with returns", v, v.Returns())
+	if v := (rules.Variant{}); v.Game == rules.RussianCell || v.Game == rules.RippleFan {
+		t.Errorf("zero Variant = %v: want no game", v)
+	}
+	if _, err := rules.NewVariant(rules.Game(0), rules.Options{}); err == nil {
+		t.Error("NewVariant took the zero Game")
 	}
 	for _, tc := range []struct {
 		g       rules.Game

@@ -292,7 +292,7 @@ func TestLowerBoundAdmissible(t *testing.T) {
 		}
 	}
 	t.Logf("positions checked %v; bound above the cards off the foundations in %v; equal to the moves needed in %d", checked, above, tight)
-	for _, g := range rules.Games {
+	for _, g := range rules.Games() {
 		if above[g] < n {
 			t.Errorf("%s: the bound exceeded the cards left in only %d positions", g, above[g])
 		}

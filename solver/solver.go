@@ -254,7 +254,9 @@ type Solver struct {
 	interrupted interrupt
 }
 
-// New returns a solver for game g.
+// New returns a solver for game g. A solver for a game that is not
+// rules.RussianCell or rules.RippleFan (the zero Game) refuses every
+// position with ErrWrongGame.
 func New(g rules.Game, cfg Config) *Solver {
 	s := &Solver{game: g, cfg: cfg.resolve(g)}
 	if g == rules.RippleFan {
@@ -311,6 +313,12 @@ func (s *Solver) Solve(ctx context.Context, p *rules.Position) (Result, error) {
 // another game (ErrWrongGame), with unknown cards, or not of the game's
 // shape, as Solve does.
 func (s *Solver) SolveTrusted(ctx context.Context, p *rules.Position) (Result, error) {
+	if p == nil {
+		return Result{}, errors.New("solver: no position")
+	}
+	if s.game != rules.RussianCell && s.game != rules.RippleFan {
+		return Result{}, fmt.Errorf("%w: a solver for %v, which is no game (rules.RussianCell or rules.RippleFan)", ErrWrongGame, s.game)
+	}
 	if p.Game != s.game {
 		return Result{}, fmt.Errorf("%w: solver is for %s, position is %s", ErrWrongGame, s.game, p.Game)
 	}

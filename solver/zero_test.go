@@ -25,7 +25,7 @@ func TestZeroConfig(t *testing.T) {
 			t.Errorf("Pruning.%s: want a bool named NoXxx, so that its zero value is the default", f.Name)
 		}
 	}
-	for _, g := range rules.Games {
+	for _, g := range rules.Games() {
 		s := Config{}.resolve(g)
 		on := reflect.ValueOf(s.Pruning)
 		for i := range on.NumField() {

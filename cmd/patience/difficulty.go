@@ -135,7 +135,7 @@ func readLabels(s streams, c *catalogue.Catalogue, greedyFile string, sampledFil
 			switch {
 			case h.Player != "sampled" || h.Samples != game.LabelSamples:
 				return badInput("%s: want the sampled player's games with %d samples, not %s", name, game.LabelSamples, playerWords(h))
-			case !slices.Contains(catalogue.LabelSeeds, h.Seed):
+			case !slices.Contains(catalogue.LabelSeeds(), h.Seed):
 				return badInput("%s: seed %d; the labels count the seeds %s", name, h.Seed, seedList())
 			case slices.Contains(seeds, h.Seed):
 				return badInput("%s: a second file of seed %d", name, h.Seed)
@@ -174,13 +174,13 @@ func readLabels(s streams, c *catalogue.Catalogue, greedyFile string, sampledFil
 			continue
 		case !g.won:
 			needed++
-			if played[n] != len(catalogue.LabelSeeds) {
+			if played[n] != len(catalogue.LabelSeeds()) {
 				return 0, nil, badInput("deal %d: greedy lost it, and %d of the sampled files of the seeds %s hold it: run the missing seeds, or finish their runs", n, played[n], seedList())
 			}
 		}
 		of[n-first] = catalogue.Rate(g.won, wins[n])
 	}
-	if needed > 0 && len(seeds) != len(catalogue.LabelSeeds) {
+	if needed > 0 && len(seeds) != len(catalogue.LabelSeeds()) {
 		return 0, nil, badInput("%d files of the sampled player: the labels count one of each of the seeds %s", len(seeds), seedList())
 	}
 	return first, of, nil
@@ -241,7 +241,7 @@ func playerWords(h batch.Header) string {
 
 func seedList() string {
 	var s []string
-	for _, x := range catalogue.LabelSeeds {
+	for _, x := range catalogue.LabelSeeds() {
 		s = append(s, fmt.Sprint(x))
 	}
 	return strings.Join(s, ", ")
@@ -269,11 +269,11 @@ func difficultySummary(c *catalogue.Catalogue) string {
 		return "difficulty: no labels"
 	}
 	var total uint64
-	for _, d := range catalogue.Difficulties {
+	for _, d := range catalogue.Difficulties() {
 		total += c.CountDifficulty(d)
 	}
-	parts := make([]string, 0, len(catalogue.Difficulties))
-	for _, d := range catalogue.Difficulties {
+	parts := make([]string, 0, len(catalogue.Difficulties()))
+	for _, d := range catalogue.Difficulties() {
 		n := c.CountDifficulty(d)
 		parts = append(parts, fmt.Sprintf("%s %s (%.1f%%)", d, thousands(int64(n)), 100*float64(n)/float64(max(total, 1))))
 	}

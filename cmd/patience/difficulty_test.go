@@ -40,7 +40,7 @@ func TestCLICatalogueLabel(t *testing.T) {
 	}
 	wins := map[uint64]int{}
 	var sampled []string
-	for _, seed := range catalogue.LabelSeeds {
+	for _, seed := range catalogue.LabelSeeds() {
 		name := f(fmt.Sprintf("s%d.jsonl", seed))
 		run("--deals", strings.Join(open, ","), "--player", "sampled", "--samples", strconv.Itoa(catalogue.LabelSamples), "--seed", strconv.FormatUint(seed, 10), "--out", name)
 		sampled = append(sampled, name)
@@ -139,7 +139,7 @@ func TestCLIFindDifficulty(t *testing.T) {
 	if !ok {
 		t.Fatal("the shipped Russian Cell catalogue has no difficulty labels")
 	}
-	for _, d := range catalogue.Difficulties {
+	for _, d := range catalogue.Difficulties() {
 		var want []string
 		for n := first; len(want) < 5 && n <= last; n++ {
 			if c.Difficulty(n) == d {

@@ -2,7 +2,6 @@ package batch
 
 import (
 	"context"
-	"errors"
 	"sync"
 	"sync/atomic"
 
@@ -12,9 +11,13 @@ import (
 )
 
 // FindConfig says which deals Find looks through and how it decides them.
+// Game is required: Find refuses the zero rules.Game.
 type FindConfig struct {
+	// Game is the game of the deals.
 	Game rules.Game
-	From uint64 // the first deal number to look at (plain PySolFC number, at least 1)
+	// From is the first deal number to look at (a plain PySolFC number);
+	// 0 means 1.
+	From uint64
 	// Solver sets the rules, pruning and budgets of every search, and
 	// the totals for the call, as in Config: Solver.Workers deals (0:
 	// runtime.NumCPU()) are decided at once, one core each, and
@@ -29,10 +32,14 @@ type FindConfig struct {
 	Examined *atomic.Uint64
 }
 
-// resolve checks cfg and sets a nil Match to one that picks every record.
+// resolve checks cfg, sets From 0 to 1 and a nil Match to one that picks
+// every record.
 func (cfg *FindConfig) resolve() error {
-	if cfg.From < 1 {
-		return errors.New("batch: Find needs From >= 1")
+	if cfg.From == 0 {
+		cfg.From = 1
+	}
+	if _, err := rules.NewVariant(cfg.Game, cfg.Solver.Options); err != nil {
+		return err
 	}
 	if cfg.Match == nil {
 		cfg.Match = func(Record) bool { return true }

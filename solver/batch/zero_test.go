@@ -18,7 +18,7 @@ import (
 // rules are the default rules of the game, recorded in the header as
 // before; an old Ripple Fan file, whose header says returns false, resumes.
 func TestZeroConfig(t *testing.T) {
-	for _, g := range rules.Games {
+	for _, g := range rules.Games() {
 		l, err := ParseDeals("1-20")
 		if err != nil {
 			t.Fatal(err)

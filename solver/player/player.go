@@ -118,8 +118,8 @@ const (
 // set (paired by deal, McNemar's exact p < 0.05).
 const Default = Sampled
 
-// Kinds lists the players, for help text.
-var Kinds = []Kind{Sampled, Greedy, Reveal, Adaptive}
+// Kinds returns the players, for help text: a new slice on each call.
+func Kinds() []Kind { return []Kind{Sampled, Greedy, Reveal, Adaptive} }
 
 // String returns the player's name: "sampled", "greedy", "reveal" or
 // "adaptive".
@@ -196,8 +196,10 @@ func (s Sampling) draw(seed uint64) sample.Config {
 	return sample.Config{Solver: s.Solver, Samples: s.Samples, Seed: seed}
 }
 
-// Config says how a player plays.
+// Config says how a player plays. The zero Config is the Default player
+// with the default Sampling.
 type Config struct {
+	// Kind is the player; 0 means Default.
 	Kind Kind
 	// Sampling is the sampling of the sampled player. The greedy player
 	// uses only Solver.Options, the rules.
@@ -296,10 +298,18 @@ type Player struct {
 	reveals, widened int
 }
 
-// New returns a player for one game of g.
+// New returns a player for one game of g; cfg.Kind 0 is Default. It
+// refuses an unknown game (the zero rules.Game among them) and an unknown
+// Kind.
 func New(g rules.Game, cfg Config) (*Player, error) {
-	if !slices.Contains(Kinds, cfg.Kind) {
+	if cfg.Kind == 0 {
+		cfg.Kind = Default
+	}
+	if !slices.Contains(Kinds(), cfg.Kind) {
 		return nil, fmt.Errorf("unknown player kind %d", cfg.Kind)
+	}
+	if _, err := rules.NewVariant(g, cfg.Solver.Options); err != nil {
+		return nil, err
 	}
 	cfg.Sampling = cfg.Sampling.resolved()
 	return &Player{cfg: cfg, game: g, opts: cfg.options(), seen: map[string]bool{}}, nil

@@ -179,8 +179,11 @@ func TestNextRefusesAKnownFaceDownCard(t *testing.T) {
 	if _, err := Play(context.Background(), p.Hide(), config(Sampled, 10)); err == nil {
 		t.Fatal("Play of a position with unknown cards: no error")
 	}
-	if _, err := New(rules.RussianCell, Config{}); err == nil {
-		t.Fatal("New with no kind: no error")
+	if _, err := New(rules.RussianCell, Config{Kind: Adaptive + 1}); err == nil {
+		t.Fatal("New with an unknown kind: no error")
+	}
+	if pl, err := New(rules.RussianCell, Config{}); err != nil || pl.cfg.Kind != Default {
+		t.Fatalf("New with no kind: %v; want the default player", err)
 	}
 }
 
@@ -195,7 +198,7 @@ func TestNoPeeking(t *testing.T) {
 		deals = []uint64{1, 2, 3, 4, 5, 6, 7, 8, 617, 1000}
 	}
 	compared, rated := 0, 0
-	for _, kind := range Kinds {
+	for _, kind := range Kinds() {
 		for _, n := range deals {
 			for variant := range 2 {
 				a := deal(rules.RussianCell, n)

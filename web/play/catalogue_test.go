@@ -134,7 +134,7 @@ func TestRandomDifficulty(t *testing.T) {
 	if _, _, ok := rc.Labelled(); !ok {
 		t.Fatal("the shipped Russian Cell catalogue has no difficulty labels")
 	}
-	for _, d := range catalogue.Difficulties {
+	for _, d := range catalogue.Difficulties() {
 		for seed := 1; seed <= 3; seed++ {
 			var a PositionAnswer
 			req := `{"op":"random","game":"russian-cell","winnable":true,"difficulty":"` + d.Slug() + `","seed":` + strconv.Itoa(seed) + `}`

@@ -1,0 +1,111 @@
+package game_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/patience-solver/patience/dealgen"
+	"github.com/patience-solver/patience/game"
+	"github.com/patience-solver/patience/internal/testgames"
+	"github.com/patience-solver/patience/rules"
+	"github.com/patience-solver/patience/solver"
+	"github.com/patience-solver/patience/solver/batch"
+	"github.com/patience-solver/patience/solver/player"
+	"github.com/patience-solver/patience/solver/sample"
+)
+
+// TestZeroValues: the zero value of every exported config type of the
+// libraries works as its documented default, or fails with its documented
+// error; and the zero rules.Game, which is no game, is refused wherever a
+// game is taken.
+func TestZeroValues(t *testing.T) {
+	ctx := context.Background()
+	start := testgames.Deal(rules.RussianCell, 617)
+
+	// Defaults.
+	if res, err := solver.Solve(ctx, start, solver.Config{}); err != nil || res.Verdict != solver.Solvable {
+		t.Errorf("solver.Config{}: %v, %v", res.Verdict, err)
+	}
+	one := start.Clone() // one face-down card unknown: one arrangement
+	for i := range one.Tableau {
+		if len(one.Tableau[i].Down) > 0 {
+			one.Tableau[i].Down[0] = rules.UnknownCard
+			break
+		}
+	}
+	if sh, err := sample.Estimate(ctx, one, sample.Config{}); err != nil || !sh.Exhaustive || sh.Total() != 1 || sh.Seed != sample.DefaultSeed {
+		t.Errorf("sample.Config{}: %+v, %v", sh, err)
+	}
+	if _, err := player.New(rules.RussianCell, player.Config{}); err != nil {
+		t.Errorf("player.Config{}: %v", err)
+	}
+	var got []uint64
+	_, _, err := batch.Find(ctx, batch.FindConfig{Game: rules.RippleFan, Solver: solver.Config{Workers: 1}}, func(r batch.Record) bool {
+		u, _ := r.Number.Uint64()
+		got = append(got, u)
+		return len(got) < 2
+	})
+	if err != nil || len(got) != 2 || got[0] != 1 || got[1] != 2 {
+		t.Errorf("FindConfig{From: 0}: deals %v, %v; want 1 and 2", got, err)
+	}
+	if (rules.Options{}) != rules.DefaultOptions() {
+		t.Error("rules.Options{} is not the default rules")
+	}
+
+	// Refusals.
+	if _, err := game.GetHint(ctx, game.Request{}); !errors.Is(err, game.ErrNoPosition) {
+		t.Errorf("game.Request{}: %v", err)
+	}
+	if _, err := game.Chances(ctx, game.Request{}); !errors.Is(err, game.ErrNoPosition) {
+		t.Errorf("game.Request{} to Chances: %v", err)
+	}
+	var ip *rules.InvalidPositionError
+	if _, err := game.Review(ctx, game.Played{}); !errors.As(err, &ip) {
+		t.Errorf("game.Played{}: %v", err)
+	}
+	if _, err := batch.Open(batch.Config{}); err == nil {
+		t.Error("batch.Config{}: opened")
+	}
+	deals, err := batch.ParseDeals("1-3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := batch.Open(batch.Config{Deals: deals}); err == nil {
+		t.Error("batch.Config without a game: opened")
+	}
+	if _, _, err := batch.Find(ctx, batch.FindConfig{}, func(batch.Record) bool { return false }); err == nil {
+		t.Error("batch.FindConfig{}: no error")
+	}
+
+	// The zero Game.
+	var none rules.Game
+	if _, err := rules.NewVariant(none, rules.Options{}); err == nil {
+		t.Error("rules.NewVariant: the zero Game taken")
+	}
+	if err := rules.Validate(rules.NewPosition(none)); err == nil {
+		t.Error("rules.Validate: a position of the zero Game taken")
+	}
+	if _, err := solver.New(none, solver.Config{}).Solve(ctx, start); !errors.Is(err, solver.ErrWrongGame) {
+		t.Errorf("a solver of the zero Game: %v", err)
+	}
+	p := start.Clone()
+	p.Game = none
+	if _, err := solver.New(none, solver.Config{}).SolveTrusted(ctx, p); !errors.Is(err, solver.ErrWrongGame) {
+		t.Errorf("a solver of the zero Game, trusting a position of it: %v", err)
+	}
+	if _, err := player.New(none, player.Config{}); err == nil {
+		t.Error("player.New: the zero Game taken")
+	}
+	if _, err := rules.ParseGame(none.String()); err == nil {
+		t.Errorf("the zero Game's name %q reads as a game", none)
+	}
+	func() {
+		defer func() {
+			if recover() == nil {
+				t.Error("dealgen.Deal of the zero Game did not panic, as its doc says it does")
+			}
+		}()
+		dealgen.Deal(none, dealgen.FromUint64(1))
+	}()
+}
