@@ -10,8 +10,8 @@ import (
 
 // Played is a game played from Start with Moves, to review.
 type Played struct {
-	Start *rules.Position
-	Moves []rules.Move
+	Start *rules.Position // the position the game starts from
+	Moves []rules.Move    // the moves played, in order
 	// Solver is the search of each position, or of each arrangement of
 	// the unseen cards.
 	Solver solver.Config

@@ -13,8 +13,8 @@ import (
 
 // FindConfig says which deals Find looks through and how it decides them.
 type FindConfig struct {
-	Game rules.Game
-	From uint64 // the first deal number to look at (plain PySolFC number, at least 1)
+	Game rules.Game // the game of the deals
+	From uint64     // the first deal number to look at (plain PySolFC number, at least 1)
 	// Solver sets the rules, pruning and budgets of every search, and
 	// the totals for the call, as in Config: Solver.Workers deals (0:
 	// runtime.NumCPU()) are decided at once, one core each, and
