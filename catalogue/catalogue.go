@@ -85,7 +85,7 @@ func (v Verdict) Words() string {
 // Catalogue is the verdicts of a contiguous range of plain deal numbers of
 // one game. Its fields are read only.
 type Catalogue struct {
-	Game rules.Game
+	Game rules.Game // the game whose deals it covers
 	// Options are the rules of the runs it was built from. A catalogue
 	// applies to every option that cannot change a verdict (see
 	// Applies).

@@ -10,12 +10,13 @@ import (
 // NotThatDeal is the error of a position that names a deal number (a
 // position file's "number") it cannot have come from.
 type NotThatDeal struct {
-	Number Number
+	Number Number // the deal the position names
 	// Reason says what differs, such as "t3's face-down card 2 is 7D,
 	// where deal 618 deals 4C".
 	Reason string
 }
 
+// Error says "not a position of deal", the number, and the Reason.
 func (e *NotThatDeal) Error() string {
 	return fmt.Sprintf("not a position of deal %s: %s", e.Number, e.Reason)
 }

@@ -197,9 +197,9 @@ func atou(d []byte) uint64 {
 // NumberError is the error of ParseNumber and FromBig: Input is not a deal
 // number, and Problem says why and what is wanted.
 type NumberError struct {
-	Input   string
-	Problem string
-	plain   bool // Input is a number, written unquoted
+	Input   string // the text given to ParseNumber, or FromBig's number in digits
+	Problem string // why it is not a deal number and what is wanted, as in "deals start at 1"
+	plain   bool   // Input is a number, written unquoted
 }
 
 // Error says "bad deal number", the input, and the problem; an empty input

@@ -36,8 +36,8 @@ const (
 
 // Checked is the outcome of Check.
 type Checked struct {
-	Case    CheckCase
-	Record  *Record
+	Case    CheckCase        // what the check found
+	Record  *Record          // the record checked
 	End     *rules.Position  // where the moves end, when they are legal
 	Illegal *rules.MoveError // the illegal move, for CheckIllegal
 }

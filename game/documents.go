@@ -174,6 +174,8 @@ func readPosition(r io.Reader, read func(io.Reader) (*rules.Position, string, er
 // MoveFile is what ReadMoveFile read: the moves, and the solution or play
 // record they came from, if they came from one.
 type MoveFile struct {
+	// Moves are the moves in the order they are played; empty when the
+	// input held none.
 	Moves []rules.Move
 	// Record is the solution or play record the moves were read from,
 	// or nil for a list of moves. A caller that plays the moves from a

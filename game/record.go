@@ -65,9 +65,9 @@ type PlayRecord struct {
 // arrangements drawn a win still existed after it, Exact when every
 // arrangement was solved.
 type Share struct {
-	Winnable int  `json:"winnable"`
-	Of       int  `json:"of"`
-	Exact    bool `json:"exact,omitempty"`
+	Winnable int  `json:"winnable"`        // the arrangements in which a win still existed after the move
+	Of       int  `json:"of"`              // the arrangements decided; those whose search ran out of budget are left out
+	Exact    bool `json:"exact,omitempty"` // every arrangement of the unseen cards was solved, not a sample of them
 }
 
 // playDoc is the JSON of a PlayRecord: the keys a play record adds to a

@@ -12,8 +12,8 @@ import (
 // settings are game's defaults; without a Start it is refused (as
 // player.Review refuses a nil start, with a *rules.InvalidPositionError).
 type Played struct {
-	Start *rules.Position
-	Moves []rules.Move
+	Start *rules.Position // the position the game starts from
+	Moves []rules.Move    // the moves played, in order
 	// Solver is the search of each position, or of each arrangement of
 	// the unseen cards.
 	Solver solver.Config

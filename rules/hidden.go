@@ -133,10 +133,13 @@ var ErrUnknownCards = errors.New("unknown cards")
 // UnknownCardsError is the error of NeedKnown: Need (such as "an exact
 // search") needs every card known, and Count face-down cards are not.
 type UnknownCardsError struct {
-	Need  string
-	Count int
+	Need  string // what needs the cards known, as in "an exact search"
+	Count int    // how many face-down cards are unknown (??)
 }
 
+// Error says what needs every card known and how many face-down cards
+// are not, as in "an exact search needs every card known, but 3
+// face-down cards are unknown (??)".
 func (e *UnknownCardsError) Error() string {
 	return fmt.Sprintf("%s needs every card known, but %s unknown (??)", e.Need, unknownCount(e.Count))
 }

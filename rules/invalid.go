@@ -8,7 +8,7 @@ import "strings"
 // returned: a Problems, one problem a line, or a *LayoutMismatch;
 // errors.As finds either through it.
 type InvalidPositionError struct {
-	Err error
+	Err error // Validate's error: a Problems or a *LayoutMismatch
 }
 
 // Error says "invalid position: " and the problems, joined by "; ".

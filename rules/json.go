@@ -30,27 +30,29 @@ const MaxInputSize = 1 << 20
 // empty, as a position embedded in another document has none;
 // MarshalPosition fills it, as a document of its own says its kind.
 type PositionDoc struct {
+	// DocHeader says the document's kind and format version; it is empty
+	// in a position embedded in another document.
 	DocHeader
-	Game        string         `json:"game"`
-	Number      string         `json:"number,omitempty"`
-	Tableau     []PileDoc      `json:"tableau"`
-	Cells       []*string      `json:"cells"`
-	Foundations FoundationsDoc `json:"foundations"`
+	Game        string         `json:"game"`             // the game's name: "russian-cell" or "ripple-fan"
+	Number      string         `json:"number,omitempty"` // the deal number in canonical form, or "" for none
+	Tableau     []PileDoc      `json:"tableau"`          // the tableau piles, the first (t1) first
+	Cells       []*string      `json:"cells"`            // one per cell: the card, as in "5C", or nil (null) when empty
+	Foundations FoundationsDoc `json:"foundations"`      // the top rank of each suit's foundation
 }
 
 // PileDoc is one tableau pile in a PositionDoc, bottom card first. Down is
 // always written, as [] when empty; on input a missing "down" means none.
 type PileDoc struct {
-	Down []string `json:"down"`
-	Up   []string `json:"up"`
+	Down []string `json:"down"` // the face-down cards, as in "7D", or "??" for one the player cannot see
+	Up   []string `json:"up"`   // the face-up cards; the last is the top card
 }
 
 // FoundationsDoc gives the top rank (0 to 13) of each suit's foundation.
 type FoundationsDoc struct {
-	C int `json:"C"`
-	S int `json:"S"`
-	H int `json:"H"`
-	D int `json:"D"`
+	C int `json:"C"` // clubs
+	S int `json:"S"` // spades
+	H int `json:"H"` // hearts
+	D int `json:"D"` // diamonds
 }
 
 // NewPositionDoc returns the JSON form of p. number is the deal number in
@@ -410,8 +412,8 @@ func ParseKind(s string) (Document, bool) {
 // fill it with Document.Header. Both fields are left out when empty, as in
 // a position embedded in another document.
 type DocHeader struct {
-	Patience string `json:"patience,omitempty"`
-	Version  int    `json:"version,omitempty"`
+	Patience string `json:"patience,omitempty"` // the document's kind, as in "solution", or "" when left out
+	Version  int    `json:"version,omitempty"`  // the version of the document's format, as in 1, or 0 when left out
 }
 
 // check returns what is wrong with the header of a document read as
@@ -491,11 +493,18 @@ func (d Document) String() string {
 // which that layer's readers also refuse so, or a kind of no layer at
 // all.
 type WrongDocumentError struct {
-	Got  Document
+	// Got is the document the input is, or 0 when it is none of this
+	// package's.
+	Got Document
+	// Kind is the input's kind, as in "results": the one its "patience"
+	// field names or, without the field, the one its keys show.
 	Kind string
+	// Want is the document the caller asked for.
 	Want Document
 }
 
+// Error says what the input is and what it is not, as in "this is a
+// results file of patience stats, not a position".
 func (e *WrongDocumentError) Error() string {
 	if e.Got == 0 {
 		return fmt.Sprintf("this is a document of kind %q, not %s", clip(e.Kind), e.Want)

@@ -19,8 +19,8 @@ const (
 // Loc is a place cards move from or to: a tableau pile (t1..), a cell (c1,
 // c2) or the foundations (f). Index is 0-based and unused for Foundation.
 type Loc struct {
-	Kind  LocKind
-	Index uint8
+	Kind  LocKind // a tableau pile, a cell or the foundations
+	Index uint8   // the pile or cell, 0-based; 0 for the foundations
 }
 
 // T returns the location of tableau pile i (0-based).
@@ -69,8 +69,8 @@ func ParseLoc(s string) (Loc, error) {
 // Move is one move: the moved card (the bottom card of a moved group), where
 // it comes from and where it goes.
 type Move struct {
-	Card     Card
-	From, To Loc
+	Card     Card // the card moved; for a group, its bottom card
+	From, To Loc  // the place the card leaves and the place it lands on
 }
 
 // String returns the short notation, such as "5C t3>t6".

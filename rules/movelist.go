@@ -19,6 +19,8 @@ func ReadMoves(r io.Reader) ([]Move, error) {
 // MoveFile is what ReadMoveFile read: the moves, and the solution
 // document they came from, if they came from one.
 type MoveFile struct {
+	// Moves are the moves in the order they are played; empty when the
+	// input held none.
 	Moves []Move
 	// Solution is the solution the moves were read from (its game, deal or
 	// starting position, verdict and moves), or nil for a list of moves.

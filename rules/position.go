@@ -95,7 +95,9 @@ func (p Pile) Top() Card {
 
 // Position is a whole game position.
 type Position struct {
-	Game    Game
+	Game Game // the game the position is of
+	// Tableau holds the tableau piles, the first (t1) first: 7 columns in
+	// Russian Cell, 13 piles in Ripple Fan.
 	Tableau []Pile
 	// Cells has one slot per cell (NoCard when empty): two for Russian
 	// Cell, none for Ripple Fan.

@@ -32,7 +32,7 @@ const (
 // is set and Number too, Number is written inside the position (the deal it
 // came from), so the document stays self-contained either way.
 type Solution struct {
-	Game     Game
+	Game     Game      // the game solved
 	Number   string    // deal number in canonical form, or ""
 	Position *Position // the starting position, for a position from a file; else nil
 	Verdict  string    // VerdictSolvable, VerdictUnsolvable or VerdictUnknown

@@ -92,6 +92,9 @@ type LayoutMismatch struct {
 	Untitled bool
 }
 
+// Error says which game the position is labelled as (or read as, for a
+// board without its title line) and which game's layout it holds, with its
+// number of piles or columns.
 func (e *LayoutMismatch) Error() string {
 	unit := "piles"
 	if e.Layout == RussianCell {

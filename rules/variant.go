@@ -30,7 +30,9 @@ func (o Options) Returns(g Game) bool {
 // refuses an unknown game and normalises the options to those the game
 // takes, so that two Variants with the same rules are equal.
 type Variant struct {
-	Game Game
+	Game Game // the game played
+	// Options are the rules options Game is played under; NewVariant
+	// keeps only those Game takes.
 	Options
 }
 

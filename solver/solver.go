@@ -191,7 +191,7 @@ func (c Config) memoryBytes() int64 {
 
 // Result is the outcome of a search.
 type Result struct {
-	Verdict Verdict
+	Verdict Verdict // Solvable, Unsolvable, or Unknown when the search stopped first
 	// Reason says which budget ended an Unknown search, or that it was
 	// interrupted; it is the zero StopReason for a search that reached its
 	// verdict (but see Optimal).
@@ -213,7 +213,7 @@ type Result struct {
 	TableBytes int64
 	// Evicted counts positions the table forgot for lack of room.
 	Evicted int64
-	Elapsed time.Duration
+	Elapsed time.Duration // the wall-clock time the search took
 
 	// Set by a shortest search (Config.Shortest) only:
 	//
@@ -409,7 +409,7 @@ const (
 // shortest search, before its proof). Its String is the text that results
 // files and solutions hold in their "reason" field.
 type StopReason struct {
-	Kind StopKind
+	Kind StopKind // what stopped the search; NotStopped for a search that ran to its verdict
 	// Limit is the node budget for NodeBudget, and the longest path, in
 	// moves, for PathTooLong; 0 for the other kinds.
 	Limit int64

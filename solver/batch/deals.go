@@ -511,7 +511,7 @@ func readRest(br *bufio.Reader, first []byte) ([]byte, error) {
 // in the list is Index mod Count. The zero value is not valid; the whole
 // list is Shard{0, 1}.
 type Shard struct {
-	Index, Count uint64
+	Index, Count uint64 // this part, from 0 to Count-1, of Count parts
 }
 
 // Whole is the shard that is the whole list.

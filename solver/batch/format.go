@@ -775,13 +775,13 @@ var ErrSecondHeader = errors.New("a second header: results files cannot be joine
 
 // FileError is an error in a results file, with the file's name and line.
 type FileError struct {
-	Name string
-	Line int
+	Name string // the file's name, as given, or "standard input"
+	Line int    // the line, from 1; 0 for a problem with the whole file
 	// Truncated is set for a last line that ends without a newline and
 	// does not parse: what a run killed mid-write leaves. Resuming the
 	// run repairs it.
 	Truncated bool
-	Err       error
+	Err       error // the problem, without the file and line
 }
 
 // Error names the file and line, then the problem, on one line.

@@ -171,6 +171,9 @@ type SpoolSpaceError struct {
 	Copied, Avail uint64 // bytes: copied so far, and free when refused
 }
 
+// Error says that the input is copied to a temporary file in Dir, how
+// much was copied and how much is free, and what to do: free some space,
+// or set TMPDIR to a directory with more.
 func (e *SpoolSpaceError) Error() string {
 	return fmt.Sprintf("it is read more than once, so it is copied to a temporary file in %s, but after %s its file system has %s free, and %s is to stay free: free some space, or set TMPDIR to a directory with more",
 		e.Dir, megabytes(e.Copied), megabytes(e.Avail), megabytes(spoolReserve))

@@ -22,8 +22,8 @@ import (
 
 // Config describes a batch run.
 type Config struct {
-	Game  rules.Game
-	Deals *DealList
+	Game  rules.Game // the game of the deals
+	Deals *DealList  // the deal numbers of the run; Open refuses an empty list
 	// Shard picks the deals whose index in Deals is Shard.Index mod
 	// Shard.Count. The zero value means the whole list.
 	Shard Shard
@@ -94,16 +94,16 @@ type Player struct {
 // line records of it: whether the player won, the number of moves played
 // and the time the game took.
 type PlayResult struct {
-	Won     bool
-	Moves   int
-	Elapsed time.Duration
+	Won     bool          // the player won the game
+	Moves   int           // the number of moves played
+	Elapsed time.Duration // the time the game took
 }
 
 // MismatchError is returned when the results file to resume was written
 // by a different run. Problems has one line per difference.
 type MismatchError struct {
-	Name     string
-	Problems []string
+	Name     string   // the results file's name (Config.Out)
+	Problems []string // one line per difference, as in "its game is ripple-fan, this run's is russian-cell"
 	// RetryUnknown is set when the runs differ only in their budget, so
 	// that the file can be resumed with Config.RetryUnknown.
 	RetryUnknown bool
@@ -149,6 +149,8 @@ type Progress struct {
 
 // Result is what Run returns.
 type Result struct {
+	// Progress is the run's snapshot at its end: the deals done, resumed
+	// and still to do, and their verdicts.
 	Progress
 	// Summary covers every deal done, resumed ones included, in the order
 	// of the results file.
@@ -304,8 +306,12 @@ func (r *Runner) openOut() error {
 // ReplacedError says that the results file of a run was replaced or
 // removed while the run wrote it: the lines written since are in a file
 // that no name leads to.
-type ReplacedError struct{ Name string }
+type ReplacedError struct {
+	Name string // the results file's name (Config.Out)
+}
 
+// Error says that the file was replaced or removed, that the latest
+// results are lost with it, and how to go on.
 func (e *ReplacedError) Error() string {
 	return fmt.Sprintf("%s was replaced or removed while this run wrote it: the run stopped, and its latest results are lost with the old file. If %s is now another run's results file of the same deals, run the command again to go on from it; otherwise give another --out", e.Name, e.Name)
 }
@@ -428,10 +434,11 @@ func (r *Runner) writeHeader() error {
 
 // WriteError is a failure to write the results file (a full disk, say).
 type WriteError struct {
-	Name string
-	Err  error
+	Name string // the results file's name (Config.Out)
+	Err  error  // the system's error
 }
 
+// Error says "cannot write", the file's name, and the system's error.
 func (e *WriteError) Error() string { return fmt.Sprintf("cannot write %s: %v", e.Name, e.Err) }
 
 // Unwrap returns the system's error.

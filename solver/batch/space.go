@@ -46,11 +46,13 @@ func (l *DealList) minDigits() int {
 // SpaceError says that the results of a run cannot fit on the file system
 // of its results file.
 type SpaceError struct {
-	Name        string
+	Name        string // the results file's name (Config.Out)
 	Deals       uint64 // deals still to decide
 	Need, Avail uint64 // bytes: the least the lines take, and what is free
 }
 
+// Error says what does not fit (see Shortfall), then what to do: free
+// some space, write the results elsewhere, or split the run into shards.
 func (e *SpaceError) Error() string {
 	return e.Shortfall() + ": free some space, write the results elsewhere, or split the run into shards"
 }

@@ -42,11 +42,11 @@ type Summary struct {
 
 // HardDeal is one of the hardest deals, by positions searched.
 type HardDeal struct {
-	Number  string  `json:"number"`
-	Verdict string  `json:"verdict"`
-	Nodes   int64   `json:"nodes"`
-	Seconds float64 `json:"seconds"`
-	Moves   int     `json:"moves"`
+	Number  string  `json:"number"`  // the deal number in canonical form, as in "617" or "ms3000000000"
+	Verdict string  `json:"verdict"` // "solvable", "unsolvable" or "unknown"
+	Nodes   int64   `json:"nodes"`   // the positions its search expanded
+	Seconds float64 `json:"seconds"` // the time its search took
+	Moves   int     `json:"moves"`   // the length of its solution, 0 when not solvable
 	// Forced is the number of forced moves of a win, when its line
 	// records it.
 	Forced *int `json:"forced,omitempty"`
@@ -57,12 +57,12 @@ type HardDeal struct {
 // TracePoint is the running count after Deals deals, in the order they
 // were added.
 type TracePoint struct {
-	Deals, Solvable, Unsolvable uint64
+	Deals, Solvable, Unsolvable uint64 // the deals added so far, and those of them solvable and unsolvable
 }
 
 // Counts counts deals by verdict, in the order the reports give them.
 type Counts struct {
-	Solvable, Unsolvable, Unknown uint64
+	Solvable, Unsolvable, Unknown uint64 // the number of deals of each verdict
 }
 
 // Add adds n deals of verdict v.
@@ -222,8 +222,8 @@ func (s *Summary) Trace() []TracePoint {
 // EffortBin is a bin of the distribution of positions searched per deal:
 // Count deals searched from Lo to Hi positions (Hi included).
 type EffortBin struct {
-	Lo, Hi uint64
-	Count  uint64
+	Lo, Hi uint64 // the least and most positions searched of the bin, both included
+	Count  uint64 // the deals in the bin
 }
 
 // Effort returns the distribution of positions searched per deal in
@@ -281,19 +281,19 @@ type Rate = stat.Rate
 // Dist describes a distribution: the mean, the median and 99th percentile
 // (nearest rank), and the maximum.
 type Dist struct {
-	Count  uint64  `json:"count"`
-	Mean   float64 `json:"mean"`
-	Median float64 `json:"median"`
-	P99    float64 `json:"p99"`
-	Max    float64 `json:"max"`
+	Count  uint64  `json:"count"`  // the number of values; 0 for an empty distribution, all of whose fields are 0
+	Mean   float64 `json:"mean"`   // the mean, in the values' unit (positions, seconds or moves in a Report)
+	Median float64 `json:"median"` // the 50th percentile, nearest rank
+	P99    float64 `json:"p99"`    // the 99th percentile, nearest rank
+	Max    float64 `json:"max"`    // the largest value
 }
 
 // Report is a summary's figures, ready to print or to encode as JSON.
 type Report struct {
-	Deals      uint64 `json:"deals"`
-	Solvable   uint64 `json:"solvable"`
-	Unsolvable uint64 `json:"unsolvable"`
-	Unknown    uint64 `json:"unknown"`
+	Deals      uint64 `json:"deals"`      // the deals summarised
+	Solvable   uint64 `json:"solvable"`   // the deals found solvable
+	Unsolvable uint64 `json:"unsolvable"` // the deals proven unsolvable
+	Unknown    uint64 `json:"unknown"`    // the deals whose search a budget ended
 	// WinRate is solvable of the decided deals (unknowns left out).
 	WinRate Rate `json:"win_rate"`
 	// IfUnknownLost and IfUnknownWon are the bounds: the win rate over
@@ -310,7 +310,7 @@ type Report struct {
 	// forced moves of those wins over all their moves.
 	Forced      Dist       `json:"forced"`
 	ForcedShare float64    `json:"forced_share"`
-	Hardest     []HardDeal `json:"hardest"`
+	Hardest     []HardDeal `json:"hardest"` // up to HardestCount deals, those that searched the most positions first
 	// Player is set when a player played the deals (stats --player).
 	Player *PlayerReport `json:"player,omitempty"`
 }

@@ -195,10 +195,12 @@ func buildsNote(names []string, headers []Header) string {
 // another build of patience, and Config.Force is not set: verdicts have
 // changed between builds before, and one file should hold one build's.
 type BuildError struct {
-	Name       string
+	Name       string // the results file's name (Config.Out)
 	File, This string // the file's builds, and this build
 }
 
+// Error says which builds differ (see Builds), then what to do: use
+// another results file, or force the resume.
 func (e *BuildError) Error() string {
 	return e.Builds() + "; use another results file, or force the resume with this build (its header then names both)"
 }

@@ -94,7 +94,7 @@ func (c Call) String() string {
 
 // Judgement compares two moves of one position on the same arrangements.
 type Judgement struct {
-	Call Call
+	Call Call // the answer: Mistake, BadLuck, TooClose or NoAlternative
 	// Pairs is the number of arrangements decided after both moves: in
 	// Both a win exists after either move, in BestOnly only after the
 	// best-rated move, in PlayedOnly only after the move played, in
@@ -117,7 +117,9 @@ type Judgement struct {
 	// two, finds the best-rated move better (TestSizeAgreesWithTest
 	// checks every split of up to 400 pairs).
 	SizeLow, SizeHigh float64
-	Margin            float64
+	// Margin is the equivalence margin of the BadLuck test, a share
+	// (Judging.Margin).
+	Margin float64
 	// Exact says every arrangement of the unseen cards was solved: the
 	// difference is known, with no sampling error.
 	Exact bool

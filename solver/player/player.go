@@ -20,10 +20,10 @@
 //   - Reveal (experimental) is Sampled with a search over reveals, one
 //     reveal deep: a move that turns a card up is rated by the best next
 //     move for each card it may turn up, over the same arrangements
-//     grouped by that card (reveal.go).
+//     grouped by that card.
 //   - Adaptive (experimental) is Sampled that, where the best two moves
 //     are within CloseMargin arrangements of each other, rates them again
-//     over CloseFactor times as many arrangements (close.go).
+//     over CloseFactor times as many arrangements.
 //   - Greedy is a baseline with no search. Its fixed rule plays, of the
 //     moves to positions not yet seen: a move that turns up a face-down
 //     card (from the column with the most face-down cards first); else a
@@ -99,15 +99,16 @@ type Kind uint8
 const (
 	Sampled Kind = iota + 1
 	Greedy
-	// Reveal is the sampled player with a search over reveals (see
-	// reveal.go): a move that turns a card up is rated by the best next
-	// move in each case of the card it turns up. Work in progress, not
-	// the default.
+	// Reveal is the sampled player with a search over reveals, one
+	// reveal deep (see the package comment): a move that turns a card up
+	// is rated by the best next move in each case of the card it turns
+	// up. Work in progress, not the default.
 	Reveal
 	// Adaptive is the sampled player that draws more arrangements where a
-	// decision is close (see close.go). Not the default: it won more deals
-	// than Sampled on the held-out set (47.6% against 44.2%, McNemar's
-	// p = 0.046) but not on the tuning set (45.5% against 44.9%, p = 0.50).
+	// decision is close (see CloseMargin and CloseFactor). Not the
+	// default: it won more deals than Sampled on the held-out set (47.6%
+	// against 44.2%, McNemar's p = 0.046) but not on the tuning set (45.5%
+	// against 44.9%, p = 0.50).
 	Adaptive
 )
 
@@ -199,7 +200,8 @@ func (s Sampling) draw(seed uint64) sample.Config {
 // Config says how a player plays. The zero Config is the Default player
 // with the default Sampling.
 type Config struct {
-	// Kind is the player; 0 means Default.
+	// Kind is the player (Sampled, Greedy, Reveal or Adaptive); 0 means
+	// Default.
 	Kind Kind
 	// Sampling is the sampling of the sampled player. The greedy player
 	// uses only Solver.Options, the rules.
@@ -255,8 +257,8 @@ func (h How) String() string {
 
 // Decision is one move a player made, and why.
 type Decision struct {
-	Move rules.Move
-	How  How
+	Move rules.Move // the move made
+	How  How        // how the move was chosen
 	// Rating is the move's share when How is Rated: in how many of the
 	// sampled arrangements a win still exists after it.
 	Rating sample.Tally

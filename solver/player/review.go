@@ -13,10 +13,10 @@ import (
 // Reviewed is the review of a played game: what each move did to the
 // chances, and where and why the game was lost.
 type Reviewed struct {
-	Start *rules.Position
+	Start *rules.Position // the position the game started from, every card known
 	// Before is the exact verdict of the start, all cards known.
 	Before solver.Verdict
-	Moves  []ReviewedMove
+	Moves  []ReviewedMove // the review of each move, in the order played
 	// Samples is the number of arrangements drawn to rate each move
 	// (Sampling.Samples, DefaultSamples for 0).
 	Samples int
@@ -49,7 +49,7 @@ type Reviewed struct {
 
 // ReviewedMove is one move of the game.
 type ReviewedMove struct {
-	Move rules.Move
+	Move rules.Move // the move played
 	// After is the exact verdict after the move, all cards known.
 	After solver.Verdict
 	// Rated says that View was computed: the moves of a Russian Cell game

@@ -15,7 +15,8 @@ import (
 // arrangement: Winnable counts the arrangements in which a win still exists
 // after the move, with every card known from then on.
 type MoveShare struct {
-	Move rules.Move
+	Move rules.Move // the move
+	// Tally counts the verdicts after the move, one per arrangement.
 	Tally
 	// TurnsUnknown is set when the move turns up an unknown card: it
 	// turns up a different card in each arrangement.

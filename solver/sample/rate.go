@@ -16,6 +16,8 @@ import (
 
 // RatedMove is one move as Rate ranks it.
 type RatedMove struct {
+	// MoveShare is the move and its verdicts over the arrangements Hint
+	// drew.
 	MoveShare
 	// Score is what the move is ranked by: Winnable, or, for a move that
 	// Undoes (other than a cell card to a column), min(Leads, Winnable):
@@ -40,6 +42,8 @@ type RatedMove struct {
 // Rating is the answer of Rate: the Advice of Hint, and the moves ranked
 // by the core's rules.
 type Rating struct {
+	// Advice is Hint's answer for the position: its share and every legal
+	// move's.
 	Advice
 	// Ranked lists the moves that Rate considers, best first (see Rate).
 	// Moves back from a foundation are left out: they are never needed

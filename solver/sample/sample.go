@@ -77,8 +77,8 @@ func (c Config) seed() uint64 {
 
 // Tally counts the verdicts over a set of arrangements.
 type Tally struct {
-	Winnable   int
-	Unwinnable int
+	Winnable   int // the arrangements whose search found a win
+	Unwinnable int // the arrangements whose search proved no win exists
 	// Unknown counts the arrangements whose search ran out of budget.
 	// They are left out of Rate: it is the share of the decided ones.
 	Unknown int
