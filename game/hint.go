@@ -115,7 +115,7 @@ func GetHint(ctx context.Context, r Request) (*Hint, error) {
 			return nil, err
 		}
 		h.Detour = true
-		h.move, h.hasMove = m, m != (rules.Move{})
+		h.move, h.hasMove = m, !m.IsZero()
 	}
 	return h, nil
 }

@@ -67,14 +67,23 @@ func ParseLoc(s string) (Loc, error) {
 }
 
 // Move is one move: the moved card (the bottom card of a moved group), where
-// it comes from and where it goes.
+// it comes from and where it goes. The zero Move is no move (a card from
+// t1 to t1, which no game allows): functions that may find none return it,
+// and IsZero tells it.
 type Move struct {
 	Card     Card // the card moved; for a group, its bottom card
 	From, To Loc  // the place the card leaves and the place it lands on
 }
 
-// String returns the short notation, such as "5C t3>t6".
+// IsZero reports whether m is the zero Move, which stands for no move.
+func (m Move) IsZero() bool { return m == Move{} }
+
+// String returns the short notation, such as "5C t3>t6", and "no move"
+// for the zero Move.
 func (m Move) String() string {
+	if m.IsZero() {
+		return "no move"
+	}
 	return m.Card.String() + " " + m.From.String() + ">" + m.To.String()
 }
 

@@ -248,7 +248,7 @@ func newReviewDoc(rv *player.Reviewed, o rules.Options, num string, withPosition
 	}
 	if rv.LostAt > 0 {
 		j := rv.Judgement
-		if rv.Kept != (rules.Move{}) {
+		if !rv.Kept.IsZero() {
 			d.Kept = rv.Kept.String()
 		}
 		ms := func(m sample.MoveShare) *moveShareDoc {
@@ -313,7 +313,7 @@ func printReview(w io.Writer, rv *player.Reviewed, num string, st rules.BoardSty
 	case rv.LostAt > 0:
 		m := rv.Moves[rv.LostAt-1].Move
 		fmt.Fprintf(w, "The game was lost at move %d (%v, marked *): winnable with all cards known before it, not after.\n", rv.LostAt, m)
-		if rv.Kept != (rules.Move{}) {
+		if !rv.Kept.IsZero() {
 			fmt.Fprintf(w, "  A move that kept it winnable: %v.\n", rv.Kept)
 		} else {
 			fmt.Fprintln(w, "  Every move that kept it winnable goes back to a position already seen in the game.")

@@ -175,7 +175,7 @@ func (r *Reviewed) judge(ctx context.Context, p *rules.Position, played rules.Mo
 	jcfg := cfg
 	jcfg.Samples, jcfg.Seed = jd.Samples, judgeSeed(cfg.Seed)
 	only := []rules.Move{played}
-	if best != (rules.Move{}) {
+	if !best.IsZero() {
 		only = append(only, best)
 	}
 	adv, err := sample.Compare(ctx, view, jcfg, only)
@@ -186,7 +186,7 @@ func (r *Reviewed) judge(ctx context.Context, p *rules.Position, played rules.Mo
 		if sample.SameMove(ms, played) {
 			r.Played = ms
 		}
-		if best != (rules.Move{}) && sample.SameMove(ms, best) {
+		if !best.IsZero() && sample.SameMove(ms, best) {
 			r.BestRated = ms
 		}
 	}

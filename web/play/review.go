@@ -66,7 +66,7 @@ func review(start *rules.Position, moves []rules.Move, r Request) (ReviewAnswer,
 		d := moveDoc(q, moves[rv.LostAt-1])
 		a.Move = &d
 		both(fmt.Sprintf("The game was lost at move %d, %s (%s): it could be won before that move, and not after it.", rv.LostAt, d.Move, d.Text))
-		if rv.Kept != (rules.Move{}) {
+		if !rv.Kept.IsZero() {
 			k := moveDoc(q, rv.Kept)
 			a.Kept = &k
 			a.Lines = append(a.Lines, fmt.Sprintf("%s (%s) would have kept it winnable.", k.Move, k.Text))
