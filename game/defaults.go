@@ -13,7 +13,7 @@ import (
 const (
 	// DecisionSamples is how many arrangements of the unseen cards a
 	// no-peek player draws for one decision (play).
-	DecisionSamples = player.DefaultSamples
+	DecisionSamples = player.DecisionSamples
 	// HintSamples is how many arrangements judge one position: a hint
 	// over the unseen cards, and "can I still win?".
 	HintSamples = sample.DefaultSamples

@@ -15,7 +15,7 @@ import (
 // be tempted to force.
 var optionFields = map[string]bool{
 	"NoReturns":        true,
-	"NoAutoFoundation": true, "NoSkipReturns": true, "NoSymmetry": true, "NoKingBottom": true,
+	"NoAutoFoundation": true, "PlayReturns": true, "NoSymmetry": true, "NoKingBottom": true,
 	"NoSleepSets": true, "NoBlockedPair": true, "NoCellHome": true, "NoKingHome": true,
 }
 

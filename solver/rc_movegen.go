@@ -5,7 +5,9 @@ package solver
 
 // genMoves appends the moves to branch on to buf. With AutoFoundation on,
 // it is called only when no foundation move is available, and foundation
-// moves are not generated. It generates on the solver's own board the
+// moves are not generated. returnMoves says whether cards are played back
+// from a foundation: returns are on and SkipReturns off (settings, once a
+// search). It generates on the solver's own board the
 // moves of rules.LegalMoves (rules/movegen.go): with every pruning off,
 // TestGenMovesIsLegalMoves checks that they are the same set.
 //
@@ -16,7 +18,7 @@ package solver
 // (default.pgo), as a program that imports this package makes it. The
 // CellHome and KingHome checks in it are written out here, on the hot
 // path; their proofs are in prune_cellhome.go and prune_kinghome.go.
-func (b *rcBoard) genMoves(buf []rcMove, pr pruning, returns bool) []rcMove {
+func (b *rcBoard) genMoves(buf []rcMove, pr pruning, returnMoves bool) []rcMove {
 	buf = buf[:0]
 	emptyCol := uint8(none)
 	for j := uint8(0); j < rcCols; j++ {
@@ -42,7 +44,7 @@ func (b *rcBoard) genMoves(buf []rcMove, pr pruning, returns bool) []rcMove {
 		case l < locF:
 			buf = append(buf, rcMove{card: p, from: l, to: j})
 		default:
-			if returns && !pr.SkipReturns && b.found[p/13] == p%13+1 {
+			if returnMoves && b.found[p/13] == p%13+1 {
 				buf = append(buf, rcMove{card: p, from: locF, to: j})
 			}
 		}
@@ -70,7 +72,7 @@ func (b *rcBoard) genMoves(buf []rcMove, pr pruning, returns bool) []rcMove {
 			case l < locF:
 				buf = b.toEmpty(buf, rcMove{card: k, from: l}, emptyCol, pr)
 			default:
-				if returns && !pr.SkipReturns && b.found[s] == 13 {
+				if returnMoves && b.found[s] == 13 {
 					buf = b.toEmpty(buf, rcMove{card: k, from: locF}, emptyCol, pr)
 				}
 			}
@@ -87,7 +89,7 @@ func (b *rcBoard) genMoves(buf []rcMove, pr pruning, returns bool) []rcMove {
 					// A King alone in its column would come straight
 					// back from a cell; it gives way to another King.
 					if emptyCol == none {
-						buf = b.swaps(buf, i, locSwap, returns && !pr.SkipReturns)
+						buf = b.swaps(buf, i, locSwap, returnMoves)
 					}
 					continue
 				}
@@ -102,7 +104,7 @@ func (b *rcBoard) genMoves(buf []rcMove, pr pruning, returns bool) []rcMove {
 				// another King instead, when both cells are free and no
 				// column is empty.
 				if emptyCol == none && b.cell[0] == none && b.cell[1] == none {
-					buf = b.swaps(buf, i, locSwap2, returns && !pr.SkipReturns)
+					buf = b.swaps(buf, i, locSwap2, returnMoves)
 				}
 				continue
 			}
@@ -129,7 +131,7 @@ func (b *rcBoard) genMoves(buf []rcMove, pr pruning, returns bool) []rcMove {
 			}
 			buf = b.toCells(buf, rcMove{card: c, from: i}, pr)
 		}
-		if returns && !pr.SkipReturns {
+		if returnMoves {
 			for s := uint8(0); s < 4; s++ {
 				if h := b.found[s]; h > 0 {
 					buf = b.toCells(buf, rcMove{card: s*13 + h - 1, from: locF}, pr)

@@ -154,7 +154,7 @@ func (w *rcWorker) split(n int) ([]rcTask, bool) {
 			}
 			w.nodes++
 			entered := append(append([]int32(nil), t.entered...), int32(len(moves)))
-			children := w.b.genMoves(nil, w.s.cfg.Pruning, w.s.cfg.returns)
+			children := w.b.genMoves(nil, w.s.cfg.Pruning, w.s.cfg.returnMoves)
 			for i := range children {
 				children[i] = w.b.rate(children[i])
 			}

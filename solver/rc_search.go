@@ -193,7 +193,7 @@ func (w *rcWorker) expand(depth int, via int) bool {
 	}
 	w.checkPath(depth, true)
 	w.playedAt[depth] = len(w.played)
-	moves := w.b.genMoves(w.frames[depth], pr, w.s.cfg.returns)
+	moves := w.b.genMoves(w.frames[depth], pr, w.s.cfg.returnMoves)
 	w.frames[depth] = moves
 	w.clearSleep()
 	if via >= 0 && pr.SleepSets {

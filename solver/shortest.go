@@ -260,12 +260,12 @@ func deepen(d deepener, bud *budget, lb, best int) (int, []rules.Move, int, erro
 
 // rcShortest is the deepening search of Russian Cell.
 type rcShortest struct {
-	b      rcBoard
-	pr     pruning
-	ret    bool
-	tt     *depthTable[rcKey]
-	frames [][]rcMove
-	played []rcUndo
+	b           rcBoard
+	pr          pruning
+	returnMoves bool // cards are played back from a foundation (never, with SkipReturns)
+	tt          *depthTable[rcKey]
+	frames      [][]rcMove
+	played      []rcUndo
 	// colBound[i] is b.columnBound(i), kept up to date move by move, and
 	// saved holds the values each played move replaced (two per move).
 	colBound [rcCols]uint8
@@ -280,7 +280,7 @@ type rcShortest struct {
 
 func (x *rcShortest) load(p *rules.Position, cfg settings) error {
 	x.pr = shortestPruning(cfg.Pruning)
-	x.ret = cfg.returns
+	x.returnMoves = cfg.returns && !x.pr.SkipReturns
 	x.tt.reset()
 	x.pass_ = 0
 	x.played = x.played[:0]
@@ -403,7 +403,7 @@ func (x *rcShortest) enter(depth int) bool {
 	for len(x.frames) <= depth {
 		x.frames = append(x.frames, make([]rcMove, 0, 64))
 	}
-	moves := x.b.genMoves(x.frames[depth], x.pr, x.ret)
+	moves := x.b.genMoves(x.frames[depth], x.pr, x.returnMoves)
 	x.frames[depth] = moves
 	for i := range moves {
 		moves[i] = x.b.rate(moves[i])

@@ -387,7 +387,7 @@ func TestShortestPruningSwitches(t *testing.T) {
 		on := mustSolve(t, p, shortestConfig())
 		cfg := shortestConfig()
 		cfg.Pruning.NoAutoFoundation = true
-		cfg.Pruning.NoSkipReturns = true
+		cfg.Pruning.PlayReturns = true
 		cfg.Pruning.NoKingBottom = true
 		cfg.MaxNodes = 2_000_000
 		off := mustSolve(t, p, cfg)

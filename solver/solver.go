@@ -51,10 +51,10 @@ type Pruning struct {
 	// to its foundation at once and branches on nothing else (Blake &
 	// Gent, Theorem 1).
 	NoAutoFoundation bool
-	// NoSkipReturns searches the cards played back from a foundation,
-	// which the default never plays (Blake & Gent, Corollaries 2 and 3).
-	// Only matters when returns are on.
-	NoSkipReturns bool
+	// PlayReturns searches the cards played back from a foundation,
+	// which the default never plays: it switches SkipReturns off (Blake &
+	// Gent, Corollaries 2 and 3). Only matters when returns are on.
+	PlayReturns bool
 	// NoSymmetry tells apart Russian Cell positions that differ only in
 	// the order of columns or of cells, which the default treats as one
 	// position.
@@ -92,7 +92,7 @@ func AllPruning() Pruning { return Pruning{} }
 
 // NoPruning returns every reduction switched off: a plain search.
 func NoPruning() Pruning {
-	return Pruning{NoAutoFoundation: true, NoSkipReturns: true, NoSymmetry: true, NoKingBottom: true, NoSleepSets: true, NoBlockedPair: true, NoCellHome: true, NoKingHome: true}
+	return Pruning{NoAutoFoundation: true, PlayReturns: true, NoSymmetry: true, NoKingBottom: true, NoSleepSets: true, NoBlockedPair: true, NoCellHome: true, NoKingHome: true}
 }
 
 // pruning is Pruning as the search reads it, each reduction named by what
@@ -102,7 +102,7 @@ type pruning struct {
 }
 
 func (p Pruning) on() pruning {
-	return pruning{AutoFoundation: !p.NoAutoFoundation, SkipReturns: !p.NoSkipReturns, Symmetry: !p.NoSymmetry, KingBottom: !p.NoKingBottom,
+	return pruning{AutoFoundation: !p.NoAutoFoundation, SkipReturns: !p.PlayReturns, Symmetry: !p.NoSymmetry, KingBottom: !p.NoKingBottom,
 		SleepSets: !p.NoSleepSets, BlockedPair: !p.NoBlockedPair, CellHome: !p.NoCellHome, KingHome: !p.NoKingHome}
 }
 
@@ -138,16 +138,20 @@ type Config struct {
 func DefaultConfig() Config { return Config{} }
 
 // settings is a Config resolved once for a game, when the Solver is made:
-// the reductions as the search reads them, and whether returns are on.
-// Its Pruning hides the Config's.
+// the reductions as the search reads them, whether returns are on, and
+// whether the search plays them (returns on, SkipReturns off). Its
+// Pruning hides the Config's.
 type settings struct {
 	Config
-	Pruning pruning
-	returns bool
+	Pruning     pruning
+	returns     bool
+	returnMoves bool
 }
 
 func (c Config) resolve(g rules.Game) settings {
-	return settings{Config: c, Pruning: c.Pruning.on(), returns: c.Options.Returns(g)}
+	pr := c.Pruning.on()
+	returns := c.Options.Returns(g)
+	return settings{Config: c, Pruning: pr, returns: returns, returnMoves: returns && !pr.SkipReturns}
 }
 
 // Split divides the call's cores and memory among the one-core searches

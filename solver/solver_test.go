@@ -164,7 +164,7 @@ func TestPruningSwitches(t *testing.T) {
 		off  func(*Pruning)
 	}{
 		{"AutoFoundation", func(p *Pruning) { p.NoAutoFoundation = true }},
-		{"SkipReturns", func(p *Pruning) { p.NoSkipReturns = true }},
+		{"SkipReturns", func(p *Pruning) { p.PlayReturns = true }},
 		{"Symmetry", func(p *Pruning) { p.NoSymmetry = true }},
 		{"KingBottom", func(p *Pruning) { p.NoKingBottom = true }},
 		{"SleepSets", func(p *Pruning) { p.NoSleepSets = true }},

@@ -2,6 +2,7 @@ package solver
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/patience-solver/patience/rules"
@@ -11,7 +12,8 @@ import (
 // docs/design.md ("Settings"): it is DefaultConfig, and a search made
 // from it has every reduction on, the game's default rules (returns on in
 // Russian Cell only) and the documented default budgets. Every Pruning
-// field must be a NoXxx switch, false by default.
+// field must be a bool that turns a reduction off when true (NoXxx, or
+// PlayReturns for SkipReturns), false by default.
 func TestZeroConfig(t *testing.T) {
 	if (Config{}) != DefaultConfig() {
 		t.Errorf("DefaultConfig() = %+v, want the zero Config", DefaultConfig())
@@ -21,8 +23,8 @@ func TestZeroConfig(t *testing.T) {
 	}
 	pt := reflect.TypeFor[Pruning]()
 	for i := range pt.NumField() {
-		if f := pt.Field(i); len(f.Name) < 3 || f.Name[:2] != "No" || f.Type.Kind() != reflect.Bool {
-			t.Errorf("Pruning.%s: want a bool named NoXxx, so that its zero value is the default", f.Name)
+		if f := pt.Field(i); !(strings.HasPrefix(f.Name, "No") || f.Name == "PlayReturns") || f.Type.Kind() != reflect.Bool {
+			t.Errorf("Pruning.%s: want a bool that turns a reduction off (NoXxx), so that its zero value is the default", f.Name)
 		}
 	}
 	for _, g := range rules.Games() {

@@ -65,7 +65,7 @@ func main() {
 	cfg.MaxNodes = *maxNodes
 	switches := map[string]*bool{
 		"AutoFoundation": &cfg.Pruning.NoAutoFoundation,
-		"SkipReturns":    &cfg.Pruning.NoSkipReturns,
+		"SkipReturns":    &cfg.Pruning.PlayReturns,
 		"Symmetry":       &cfg.Pruning.NoSymmetry,
 		"CellHome":       &cfg.Pruning.NoCellHome,
 		"KingHome":       &cfg.Pruning.NoKingHome,

@@ -62,7 +62,7 @@ func main() {
 	game := flag.String("game", "russian-cell", "russian-cell or ripple-fan")
 	deals := flag.String("deals", "1-50", "deal range A-B (plain numbers)")
 	who := flag.String("player", "sampled", "sampled, greedy, reveal or adaptive")
-	samples := flag.Int("samples", player.DefaultSamples, "arrangements per decision (sampled, reveal, adaptive)")
+	samples := flag.Int("samples", player.DecisionSamples, "arrangements per decision (sampled, reveal, adaptive)")
 	seed := flag.Uint64("seed", sample.DefaultSeed, "seed of the draws")
 	shard := flag.String("shard", "0/1", "play every deal whose index in the range is i mod n")
 	out := flag.String("out", "", "results file (one line per deal; resumed)")

@@ -12,7 +12,7 @@ import (
 // on one core: ns/op is the time of one game. The target is 3.5 s on
 // average over deals 1..200 (go test -bench SampledGame -benchtime 200x).
 func BenchmarkSampledGame(b *testing.B) {
-	cfg := config(Sampled, DefaultSamples)
+	cfg := config(Sampled, DecisionSamples)
 	cfg.Seed = 1
 	for i := 0; b.Loop(); i++ {
 		if _, err := Play(context.Background(), deal(rules.RussianCell, uint64(i+1)), cfg); err != nil {

@@ -153,7 +153,7 @@ func ParseKind(s string) (Kind, error) {
 	return 0, fmt.Errorf("unknown player %q: use sampled, greedy, reveal or adaptive", s)
 }
 
-// DefaultSamples is the sampled player's default number of arrangements
+// DecisionSamples is the sampled player's default number of arrangements
 // per decision, chosen by measurement (benchmarks/BENCHMARKS.md, "The
 // player"). On Russian Cell deals 1..500, 10, 50 and 200 samples won
 // 41.8%, 44.0% and 46.2% of the games, at 0.31, 1.44 and 5.43 s of CPU a
@@ -161,14 +161,14 @@ func ParseKind(s string) (Kind, error) {
 // a game asked of the default. 50 is the largest count measured within it;
 // on deals 1..2,000 it won 44.9% against 41.0% for 10 samples (paired:
 // 243 deals won only with 50, 165 only with 10).
-const DefaultSamples = 50
+const DecisionSamples = 50
 
 // Sampling is how the sampled player, and Review, rate the moves of one
 // decision. The zero Sampling is the default.
 type Sampling struct {
 	// Samples is how many arrangements of the unseen cards are drawn for
-	// each decision; 0 means DefaultSamples, this package's default for a
-	// decision (not sample.DefaultSamples, which is for judging one
+	// each decision; 0 means DecisionSamples, this package's default for a
+	// decision (not sample.DecisionSamples, which is for judging one
 	// position).
 	Samples int
 	// Seed is the game's seed, from which each decision's draw is made;
@@ -183,7 +183,7 @@ type Sampling struct {
 // resolved returns s with its zero fields set to the defaults they mean.
 func (s Sampling) resolved() Sampling {
 	if s.Samples <= 0 {
-		s.Samples = DefaultSamples
+		s.Samples = DecisionSamples
 	}
 	if s.Seed == 0 {
 		s.Seed = sample.DefaultSeed

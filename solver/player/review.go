@@ -18,7 +18,7 @@ type Reviewed struct {
 	Before solver.Verdict
 	Moves  []ReviewedMove // the review of each move, in the order played
 	// Samples is the number of arrangements drawn to rate each move
-	// (Sampling.Samples, DefaultSamples for 0).
+	// (Sampling.Samples, DecisionSamples for 0).
 	Samples int
 	// Seed is the seed of those draws (Sampling.Seed, sample.DefaultSeed
 	// for 0).
@@ -71,7 +71,7 @@ type ReviewedMove struct {
 // Review replays moves from start (every card known) with the referee,
 // decides the exact verdict after each move, and for Russian Cell rates
 // every move from the player's view (face-down cards unknown) over
-// cfg.Samples arrangements (0: DefaultSamples, as for the sampled player),
+// cfg.Samples arrangements (0: DecisionSamples, as for the sampled player),
 // drawn with cfg.Seed (0: sample.DefaultSeed), with sample.Rate, given the
 // positions seen so far. It names the first losing move and judges it (see
 // Judging, and Call for which answer stands when both of its tests pass:
