@@ -42,27 +42,31 @@ const Version = 1
 // writes one larger.
 const MaxDeals = 1 << 32
 
-// Verdict is what a catalogue knows of a deal.
-type Verdict uint8
+// Status is what a catalogue knows of a deal. It is not a solver.Verdict:
+// it also says whether the catalogue covers the deal, and its values are
+// the catalogue's own.
+type Status uint8
 
-// The verdicts. Unknown is a deal the catalogue holds but that was not
-// decided within the budget of the run; NotCovered a deal outside it.
+// The statuses. Winnable and Unwinnable are the verdicts of a search with
+// every card known (solver.Solvable and solver.Unsolvable); Undecided is a
+// deal the catalogue holds that was not decided within the budget of the
+// run (solver.Unknown); NotCovered a deal outside it.
 const (
-	NotCovered Verdict = iota
-	Solvable
-	Unsolvable
-	Unknown
+	NotCovered Status = iota
+	Winnable
+	Unwinnable
+	Undecided
 )
 
 // String returns "solvable", "unsolvable", "unknown", or "not in the
 // catalogue".
-func (v Verdict) String() string {
+func (v Status) String() string {
 	switch v {
-	case Solvable:
+	case Winnable:
 		return "solvable"
-	case Unsolvable:
+	case Unwinnable:
 		return "unsolvable"
-	case Unknown:
+	case Undecided:
 		return "unknown"
 	}
 	return "not in the catalogue"
@@ -70,13 +74,13 @@ func (v Verdict) String() string {
 
 // Words says the verdict for people: "winnable", "cannot be won",
 // "undecided (unknown)", or "not in the catalogue".
-func (v Verdict) Words() string {
+func (v Status) Words() string {
 	switch v {
-	case Solvable:
+	case Winnable:
 		return "winnable"
-	case Unsolvable:
+	case Unwinnable:
 		return "cannot be won"
-	case Unknown:
+	case Undecided:
 		return "undecided (unknown)"
 	}
 	return "not in the catalogue"
@@ -102,7 +106,7 @@ type Catalogue struct {
 	// Builder is the build of patience that wrote the catalogue.
 	Builder string
 
-	listed   Verdict  // Solvable or Unsolvable: the verdict whose deals are listed
+	listed   Status   // Winnable or Unwinnable: the verdict whose deals are listed
 	list     []uint64 // the deals of that verdict, sorted
 	unknown  []uint64 // the unknown deals, sorted
 	excluded []uint64 // list and unknown merged: the deals not of the other verdict
@@ -125,9 +129,9 @@ func New(g rules.Game, o rules.Options, first, last uint64, solvable, unsolvable
 	case (solvable == nil) == (unsolvable == nil):
 		return nil, errors.New("catalogue: give the solvable deals or the unsolvable ones, not both or neither")
 	case solvable != nil:
-		c.listed, c.list = Solvable, slices.Clone(solvable)
+		c.listed, c.list = Winnable, slices.Clone(solvable)
 	default:
-		c.listed, c.list = Unsolvable, slices.Clone(unsolvable)
+		c.listed, c.list = Unwinnable, slices.Clone(unsolvable)
 	}
 	c.unknown = slices.Clone(unknown)
 	slices.Sort(c.list)
@@ -168,16 +172,16 @@ func (c *Catalogue) merge() error {
 }
 
 // other is the verdict of the deals that are not listed.
-func (c *Catalogue) other() Verdict {
-	if c.listed == Solvable {
-		return Unsolvable
+func (c *Catalogue) other() Status {
+	if c.listed == Winnable {
+		return Unwinnable
 	}
-	return Solvable
+	return Winnable
 }
 
 // Listed returns the verdict whose deals the catalogue lists (the rarer
 // one, as built by patience catalogue build).
-func (c *Catalogue) Listed() Verdict { return c.listed }
+func (c *Catalogue) Listed() Status { return c.listed }
 
 // Applies reports whether the catalogue answers for game g under rules
 // options o. Only the game counts: the one option, foundation returns in
@@ -194,11 +198,11 @@ func (c *Catalogue) Applies(g rules.Game, o rules.Options) bool {
 func (c *Catalogue) Len() uint64 { return c.Last - c.First + 1 }
 
 // Count returns how many of its deals have verdict v.
-func (c *Catalogue) Count(v Verdict) uint64 {
+func (c *Catalogue) Count(v Status) uint64 {
 	switch v {
 	case c.listed:
 		return uint64(len(c.list))
-	case Unknown:
+	case Undecided:
 		return uint64(len(c.unknown))
 	case c.other():
 		return c.Len() - uint64(len(c.excluded))
@@ -208,7 +212,7 @@ func (c *Catalogue) Count(v Verdict) uint64 {
 
 // Lookup returns the catalogue's verdict for deal n: NotCovered for a deal
 // outside its range, and for an "ms" number that is not a plain one.
-func (c *Catalogue) Lookup(n dealgen.Number) Verdict {
+func (c *Catalogue) Lookup(n dealgen.Number) Status {
 	if n.IsMS() {
 		return NotCovered
 	}
@@ -220,14 +224,14 @@ func (c *Catalogue) Lookup(n dealgen.Number) Verdict {
 }
 
 // LookupUint64 returns the verdict for the plain deal number n.
-func (c *Catalogue) LookupUint64(n uint64) Verdict {
+func (c *Catalogue) LookupUint64(n uint64) Status {
 	switch {
 	case n < c.First || n > c.Last:
 		return NotCovered
 	case has(c.list, n):
 		return c.listed
 	case has(c.unknown, n):
-		return Unknown
+		return Undecided
 	}
 	return c.other()
 }
@@ -240,7 +244,7 @@ func has(l []uint64, n uint64) bool {
 // Next returns the first deal number from from on, within the catalogue,
 // whose verdict is v, and how many unknown deals lie between from and it
 // (all the unknown deals from from on when there is none, with ok false).
-func (c *Catalogue) Next(from uint64, v Verdict) (n uint64, unknownSkipped uint64, ok bool) {
+func (c *Catalogue) Next(from uint64, v Status) (n uint64, unknownSkipped uint64, ok bool) {
 	from = max(from, c.First)
 	if from > c.Last {
 		return 0, 0, false
@@ -251,9 +255,9 @@ func (c *Catalogue) Next(from uint64, v Verdict) (n uint64, unknownSkipped uint6
 		return uint64(uj - ui)
 	}
 	switch v {
-	case c.listed, Unknown:
+	case c.listed, Undecided:
 		l := c.list
-		if v == Unknown {
+		if v == Undecided {
 			l = c.unknown
 		}
 		i, _ := slices.BinarySearch(l, from)
@@ -279,14 +283,14 @@ func (c *Catalogue) Next(from uint64, v Verdict) (n uint64, unknownSkipped uint6
 
 // Nth returns the k-th deal (from 0, in increasing order) whose verdict is
 // v; k must be below Count(v).
-func (c *Catalogue) Nth(v Verdict, k uint64) (uint64, bool) {
+func (c *Catalogue) Nth(v Status, k uint64) (uint64, bool) {
 	if k >= c.Count(v) {
 		return 0, false
 	}
 	switch v {
 	case c.listed:
 		return c.list[k], true
-	case Unknown:
+	case Undecided:
 		return c.unknown[k], true
 	}
 	// The k-th number of the range not in excluded: excluded[i] has
@@ -329,9 +333,9 @@ type header struct {
 }
 
 type counts struct {
-	Solvable   uint64 `json:"solvable"`
-	Unsolvable uint64 `json:"unsolvable"`
-	Unknown    uint64 `json:"unknown"`
+	Winnable   uint64 `json:"solvable"`
+	Unwinnable uint64 `json:"unsolvable"`
+	Undecided  uint64 `json:"unknown"`
 }
 
 // sectionBytes is a section and its bytes.
@@ -369,7 +373,7 @@ func (c *Catalogue) Encode() []byte {
 		Runs:     c.Runs,
 		MaxNodes: c.MaxNodes,
 		Builder:  c.Builder,
-		Counts:   counts{Solvable: c.Count(Solvable), Unsolvable: c.Count(Unsolvable), Unknown: c.Count(Unknown)},
+		Counts:   counts{Winnable: c.Count(Winnable), Unwinnable: c.Count(Unwinnable), Undecided: c.Count(Undecided)},
 	}
 	if h.Runs == nil {
 		h.Runs = []string{}
@@ -438,21 +442,21 @@ func parseHeader(line []byte) (header, rules.Game, rulesDoc, error) {
 // is listed (the other being the rest). Sections of kinds this build does
 // not know are skipped; the difficulty labels are returned as they are, to
 // be read once the verdicts are known.
-func parseSections(sections []section, body []byte, first, last uint64) (lists [Unknown + 1][]uint64, listed Verdict, diff *sectionBytes, err error) {
+func parseSections(sections []section, body []byte, first, last uint64) (lists [Undecided + 1][]uint64, listed Status, diff *sectionBytes, err error) {
 	for _, s := range sections {
 		if s.Bytes < 0 || s.Bytes > len(body) {
 			return lists, listed, diff, fmt.Errorf("catalogue: section %q says %d bytes, and %d are left", s.Name, s.Bytes, len(body))
 		}
 		b := body[:s.Bytes]
 		body = body[s.Bytes:]
-		var v Verdict
+		var v Status
 		switch s.Name {
 		case "solvable":
-			v = Solvable
+			v = Winnable
 		case "unsolvable":
-			v = Unsolvable
+			v = Unwinnable
 		case "unknown":
-			v = Unknown
+			v = Undecided
 		case difficultySection:
 			if diff != nil {
 				return lists, listed, diff, errors.New("catalogue: a second \"difficulty\" section")
@@ -473,7 +477,7 @@ func parseSections(sections []section, body []byte, first, last uint64) (lists [
 			return lists, listed, diff, fmt.Errorf("catalogue: section %q: %w", s.Name, err)
 		}
 		lists[v] = l
-		if v != Unknown {
+		if v != Undecided {
 			if listed != NotCovered {
 				return lists, listed, diff, errors.New("catalogue: both a solvable and an unsolvable section")
 			}
@@ -483,7 +487,7 @@ func parseSections(sections []section, body []byte, first, last uint64) (lists [
 	if len(body) != 0 {
 		return lists, listed, diff, fmt.Errorf("catalogue: %d bytes after the last section", len(body))
 	}
-	if listed == NotCovered || lists[Unknown] == nil {
+	if listed == NotCovered || lists[Undecided] == nil {
 		return lists, listed, diff, errors.New("catalogue: want a solvable or unsolvable section, and an unknown one")
 	}
 	return lists, listed, diff, nil
@@ -515,11 +519,11 @@ func Parse(data []byte) (*Catalogue, error) {
 	}
 	c := &Catalogue{Game: g, Options: v.Options, First: first, Last: last,
 		Solver: h.Solver, Runs: h.Runs, MaxNodes: h.MaxNodes, Builder: h.Builder,
-		listed: listed, list: lists[listed], unknown: lists[Unknown]}
+		listed: listed, list: lists[listed], unknown: lists[Undecided]}
 	if err := c.merge(); err != nil {
 		return nil, err
 	}
-	if got := (counts{c.Count(Solvable), c.Count(Unsolvable), c.Count(Unknown)}); got != h.Counts {
+	if got := (counts{c.Count(Winnable), c.Count(Unwinnable), c.Count(Undecided)}); got != h.Counts {
 		return nil, fmt.Errorf("catalogue: the header counts %+v, the lists %+v", h.Counts, got)
 	}
 	if diff != nil {

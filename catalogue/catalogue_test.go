@@ -26,21 +26,21 @@ func small(t *testing.T) *Catalogue {
 }
 
 // verdictOf is the verdict small gives deal n, from its definition.
-func verdictOf(n uint64) Verdict {
+func verdictOf(n uint64) Status {
 	switch {
 	case n < 10 || n > 40:
 		return NotCovered
 	case n == 12 || n == 13 || n == 20 || n == 40:
-		return Unsolvable
+		return Unwinnable
 	case n == 15 || n == 30:
-		return Unknown
+		return Undecided
 	}
-	return Solvable
+	return Winnable
 }
 
 func TestLookupNextNth(t *testing.T) {
 	for _, c := range []*Catalogue{small(t), mustParse(t, small(t).Encode())} {
-		var byVerdict [Unknown + 1][]uint64
+		var byVerdict [Undecided + 1][]uint64
 		for n := uint64(0); n <= 45; n++ {
 			want := verdictOf(n)
 			if got := c.LookupUint64(n); got != want {
@@ -53,7 +53,7 @@ func TestLookupNextNth(t *testing.T) {
 			}
 			byVerdict[want] = append(byVerdict[want], n)
 		}
-		for _, v := range []Verdict{Solvable, Unsolvable, Unknown} {
+		for _, v := range []Status{Winnable, Unwinnable, Undecided} {
 			l := byVerdict[v]
 			if got := c.Count(v); got != uint64(len(l)) {
 				t.Errorf("Count(%v) = %d, want %d", v, got, len(l))
@@ -79,12 +79,12 @@ func TestLookupNextNth(t *testing.T) {
 					t.Errorf("Next(%d, %v) = %d, %v; want %d", from, v, n, ok, l[i])
 				}
 				var wantSkipped uint64
-				for _, u := range byVerdict[Unknown] {
+				for _, u := range byVerdict[Undecided] {
 					if u >= from && u < l[i] {
 						wantSkipped++
 					}
 				}
-				if v != Unknown && skipped != wantSkipped {
+				if v != Undecided && skipped != wantSkipped {
 					t.Errorf("Next(%d, %v) skipped %d unknown, want %d", from, v, skipped, wantSkipped)
 				}
 			}
@@ -114,7 +114,7 @@ func TestEncodeParseRoundTrip(t *testing.T) {
 	data := c.Encode()
 	d := mustParse(t, data)
 	if d.Game != c.Game || d.Options != c.Options || d.First != c.First || d.Last != c.Last ||
-		d.Solver != c.Solver || !slices.Equal(d.Runs, c.Runs) || d.MaxNodes != c.MaxNodes || d.Builder != c.Builder || d.Listed() != Unsolvable {
+		d.Solver != c.Solver || !slices.Equal(d.Runs, c.Runs) || d.MaxNodes != c.MaxNodes || d.Builder != c.Builder || d.Listed() != Unwinnable {
 		t.Fatalf("parsed %+v, want %+v", d, c)
 	}
 	if !bytes.Equal(d.Encode(), data) {
@@ -132,19 +132,19 @@ func TestEncodeParseRoundTrip(t *testing.T) {
 func TestLargeRandomRoundTrip(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	const first, last = 1_000_000, 1_200_000
-	verdicts := make([]Verdict, last-first+1)
+	verdicts := make([]Status, last-first+1)
 	var sol, unk []uint64
 	for i := range verdicts {
 		n := first + uint64(i)
 		switch x := r.IntN(100); {
 		case x < 3:
-			verdicts[i] = Unknown
+			verdicts[i] = Undecided
 			unk = append(unk, n)
 		case x < 20:
-			verdicts[i] = Solvable
+			verdicts[i] = Winnable
 			sol = append(sol, n)
 		default:
-			verdicts[i] = Unsolvable
+			verdicts[i] = Unwinnable
 		}
 	}
 	c, err := New(rules.RippleFan, rules.Options{}, first, last, sol, nil, unk)
@@ -157,13 +157,13 @@ func TestLargeRandomRoundTrip(t *testing.T) {
 			t.Fatalf("deal %d: %v, want %v", first+i, got, want)
 		}
 	}
-	for k := uint64(0); k < d.Count(Unsolvable); k += 997 {
-		n, ok := d.Nth(Unsolvable, k)
-		if !ok || verdicts[n-first] != Unsolvable {
+	for k := uint64(0); k < d.Count(Unwinnable); k += 997 {
+		n, ok := d.Nth(Unwinnable, k)
+		if !ok || verdicts[n-first] != Unwinnable {
 			t.Fatalf("Nth(unsolvable, %d) = %d, %v: not unsolvable", k, n, ok)
 		}
 	}
-	if got := d.Count(Unsolvable) + d.Count(Solvable) + d.Count(Unknown); got != d.Len() {
+	if got := d.Count(Unwinnable) + d.Count(Winnable) + d.Count(Undecided); got != d.Len() {
 		t.Fatalf("counts add up to %d, want %d", got, d.Len())
 	}
 }
@@ -336,7 +336,7 @@ func TestParseRefusesInconsistentHeader(t *testing.T) {
 		}
 		c, err := Parse([]byte(tc.data))
 		if err == nil {
-			t.Errorf("%s: Parse accepted deals %d-%d, %d solvable", tc.name, c.First, c.Last, c.Count(Solvable))
+			t.Errorf("%s: Parse accepted deals %d-%d, %d solvable", tc.name, c.First, c.Last, c.Count(Winnable))
 			continue
 		}
 		if !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "\n") {
@@ -346,8 +346,8 @@ func TestParseRefusesInconsistentHeader(t *testing.T) {
 	// The most deals a catalogue covers are read, and answered for.
 	most := with(head, `"deals":"10-40"`, `"deals":"10-`+u(10+MaxDeals-1)+`"`, `"solvable":25,`, `"solvable":`+u(MaxDeals-6)+`,`)
 	c := mustParse(t, []byte(most+"\n"+body))
-	if c.Len() != MaxDeals || c.Count(Solvable) != MaxDeals-6 || c.LookupUint64(10+MaxDeals-1) != Solvable {
-		t.Errorf("a catalogue of %d deals: %d deals, %d solvable, the last %v", uint64(MaxDeals), c.Len(), c.Count(Solvable), c.LookupUint64(10+MaxDeals-1))
+	if c.Len() != MaxDeals || c.Count(Winnable) != MaxDeals-6 || c.LookupUint64(10+MaxDeals-1) != Winnable {
+		t.Errorf("a catalogue of %d deals: %d deals, %d solvable, the last %v", uint64(MaxDeals), c.Len(), c.Count(Winnable), c.LookupUint64(10+MaxDeals-1))
 	}
 	if _, err := New(rules.RussianCell, rules.DefaultOptions(), 1, MaxDeals+1, []uint64{}, nil, nil); err == nil || !strings.Contains(err.Error(), "at most") {
 		t.Errorf("New of %d deals: error %v, want one saying at most", uint64(MaxDeals+1), err)
@@ -364,13 +364,13 @@ func TestNextAtTheLastNumber(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, c := range []*Catalogue{c, mustParse(t, c.Encode())} {
-		if n, _, ok := c.Next(last-1, Solvable); ok {
+		if n, _, ok := c.Next(last-1, Winnable); ok {
 			t.Errorf("Next(2^64-2, solvable) = %d, want none", n)
 		}
-		if n, _, ok := c.Next(last-2, Solvable); !ok || n != last-2 {
+		if n, _, ok := c.Next(last-2, Winnable); !ok || n != last-2 {
 			t.Errorf("Next(2^64-3, solvable) = %d, %v; want 2^64-3", n, ok)
 		}
-		if n, _, ok := c.Next(last, Unsolvable); !ok || n != last {
+		if n, _, ok := c.Next(last, Unwinnable); !ok || n != last {
 			t.Errorf("Next(2^64-1, unsolvable) = %d, %v; want 2^64-1", n, ok)
 		}
 	}

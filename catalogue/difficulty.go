@@ -174,9 +174,9 @@ func newLabels(c *Catalogue, of []Difficulty) (*labels, error) {
 		switch v := c.LookupUint64(n); {
 		case d > VeryHard:
 			return nil, fmt.Errorf("catalogue: deal %d has an unknown difficulty %d", n, d)
-		case v == Solvable && d == NoDifficulty:
+		case v == Winnable && d == NoDifficulty:
 			return nil, fmt.Errorf("catalogue: deal %d can be won and has no difficulty", n)
-		case v != Solvable && d != NoDifficulty:
+		case v != Winnable && d != NoDifficulty:
 			return nil, fmt.Errorf("catalogue: deal %d is %s and labelled %s: only winnable deals have a difficulty", n, v, d)
 		}
 		l.deals[d] = append(l.deals[d], n)

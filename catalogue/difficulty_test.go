@@ -15,7 +15,7 @@ import (
 func smallLabels() []Difficulty {
 	of := make([]Difficulty, 16)
 	for i := range of {
-		if n := uint64(10 + i); verdictOf(n) == Solvable {
+		if n := uint64(10 + i); verdictOf(n) == Winnable {
 			of[i] = Difficulty(n%4 + 1)
 		}
 	}
@@ -199,7 +199,7 @@ func TestDifficultyOfNil(t *testing.T) {
 // labels in no bytes is refused, not taken for (2^64-1+1)/2 = 0 bytes,
 // even for a range (which Parse never reads) as long as that.
 func TestParseLabelsCountOverflow(t *testing.T) {
-	c := &Catalogue{Game: rules.RussianCell, First: 1, Last: math.MaxUint64, listed: Unsolvable, list: []uint64{}, unknown: []uint64{}}
+	c := &Catalogue{Game: rules.RussianCell, First: 1, Last: math.MaxUint64, listed: Unwinnable, list: []uint64{}, unknown: []uint64{}}
 	if _, err := parseLabels(c, section{Name: difficultySection, Count: math.MaxUint64}, nil); err == nil || !strings.Contains(err.Error(), "in 0 bytes") {
 		t.Errorf("parseLabels of 2^64-1 labels in 0 bytes: error %v, want one saying so", err)
 	}

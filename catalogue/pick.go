@@ -14,7 +14,7 @@ func (c *Catalogue) Pick(winnable bool, seed uint64) uint64 {
 		k, _ := bits.Mul64(z, c.Len())
 		return c.First + k
 	}
-	k, _ := bits.Mul64(z, c.Count(Solvable))
-	n, _ := c.Nth(Solvable, k)
+	k, _ := bits.Mul64(z, c.Count(Winnable))
+	n, _ := c.Nth(Winnable, k)
 	return n
 }

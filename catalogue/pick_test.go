@@ -18,7 +18,7 @@ func TestPick(t *testing.T) {
 		other := 0
 		for seed := uint64(0); seed < 200; seed++ {
 			n := c.Pick(true, seed)
-			if v := c.LookupUint64(n); v != Solvable {
+			if v := c.LookupUint64(n); v != Winnable {
 				t.Fatalf("%s seed %d: winnable pick %d is %s", g, seed, n, v)
 			}
 			if c.Pick(true, seed) != n {
@@ -29,7 +29,7 @@ func TestPick(t *testing.T) {
 			if m < c.First || m > c.Last {
 				t.Fatalf("%s seed %d: pick %d is outside %s", g, seed, m, c.Describe())
 			}
-			if c.LookupUint64(m) != Solvable {
+			if c.LookupUint64(m) != Winnable {
 				other++
 			}
 			any[m] = true

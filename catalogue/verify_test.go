@@ -26,10 +26,10 @@ func TestShipped(t *testing.T) {
 		if c.Game != g || c.First != 1 || c.Last < 100_000 {
 			t.Errorf("%s: the catalogue is of %s deals %d-%d", g, c.Game, c.First, c.Last)
 		}
-		sum := c.Count(catalogue.Solvable) + c.Count(catalogue.Unsolvable) + c.Count(catalogue.Unknown)
-		if sum != c.Len() || c.Count(catalogue.Solvable) == 0 || c.Count(catalogue.Unsolvable) == 0 {
+		sum := c.Count(catalogue.Winnable) + c.Count(catalogue.Unwinnable) + c.Count(catalogue.Undecided)
+		if sum != c.Len() || c.Count(catalogue.Winnable) == 0 || c.Count(catalogue.Unwinnable) == 0 {
 			t.Errorf("%s: counts %d solvable, %d unsolvable, %d unknown, of %d deals", g,
-				c.Count(catalogue.Solvable), c.Count(catalogue.Unsolvable), c.Count(catalogue.Unknown), c.Len())
+				c.Count(catalogue.Winnable), c.Count(catalogue.Unwinnable), c.Count(catalogue.Undecided), c.Len())
 		}
 		if c.Solver == "" || len(c.Runs) == 0 || c.Builder == "" {
 			t.Errorf("%s: the catalogue does not record its builds and runs: %+v", g, c)
@@ -38,7 +38,7 @@ func TestShipped(t *testing.T) {
 			t.Errorf("%s: the catalogue does not answer with returns off, which never change a verdict", g)
 		}
 	}
-	if c := catalogue.For(rules.RussianCell, rules.DefaultOptions()); c.Listed() != catalogue.Unsolvable {
+	if c := catalogue.For(rules.RussianCell, rules.DefaultOptions()); c.Listed() != catalogue.Unwinnable {
 		t.Errorf("the Russian Cell catalogue lists the %v deals, the commoner kind", c.Listed())
 	}
 }
@@ -60,8 +60,8 @@ func TestAgainstSolver(t *testing.T) {
 		t.Run(g.String(), func(t *testing.T) {
 			c := catalogue.For(g, rules.DefaultOptions())
 			r := rand.New(rand.NewPCG(29, uint64(g)))
-			checked := map[catalogue.Verdict]int{}
-			for _, want := range []catalogue.Verdict{catalogue.Solvable, catalogue.Unsolvable} {
+			checked := map[catalogue.Status]int{}
+			for _, want := range []catalogue.Status{catalogue.Winnable, catalogue.Unwinnable} {
 				n := min(uint64(perKind[g]), c.Count(want))
 				for range n {
 					num, ok := c.Nth(want, r.Uint64N(c.Count(want)))
@@ -89,12 +89,12 @@ func TestAgainstSolver(t *testing.T) {
 				}
 			}
 			// A sample the solver could not decide would prove nothing.
-			for _, v := range []catalogue.Verdict{catalogue.Solvable, catalogue.Unsolvable} {
+			for _, v := range []catalogue.Status{catalogue.Winnable, catalogue.Unwinnable} {
 				if need := min(perKind[g], int(c.Count(v))) * 9 / 10; checked[v] < need {
 					t.Errorf("%s: only %d %v deals checked, want at least %d", g, checked[v], v, need)
 				}
 			}
-			t.Logf("%s: %d solvable and %d unsolvable deals agree with the solver", g, checked[catalogue.Solvable], checked[catalogue.Unsolvable])
+			t.Logf("%s: %d solvable and %d unsolvable deals agree with the solver", g, checked[catalogue.Winnable], checked[catalogue.Unwinnable])
 		})
 	}
 }

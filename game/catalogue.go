@@ -25,7 +25,7 @@ type Listed struct {
 // FindInCatalogue lists, with emit, the deals of c of verdict kind from
 // deal from on, until there are count of them or the catalogue ends. It
 // stops early when emit returns false.
-func FindInCatalogue(c *catalogue.Catalogue, kind catalogue.Verdict, from uint64, count int, emit func(uint64) bool) Listed {
+func FindInCatalogue(c *catalogue.Catalogue, kind catalogue.Status, from uint64, count int, emit func(uint64) bool) Listed {
 	start := from
 	var l Listed
 	for l.Found < count {
@@ -56,7 +56,7 @@ func FindInCatalogue(c *catalogue.Catalogue, kind catalogue.Verdict, from uint64
 // Known is what the shipped catalogue says of a deal as dealt, with every
 // card known: whether it can be won, and a winnable deal's difficulty.
 type Known struct {
-	Verdict    catalogue.Verdict    // catalogue.Solvable or catalogue.Unsolvable
+	Status     catalogue.Status     // catalogue.Winnable or catalogue.Unwinnable
 	Difficulty catalogue.Difficulty // the label of a labelled winnable deal, else catalogue.NoDifficulty
 	From       string               // the catalogue, "Russian Cell deals 1..1,000,000, solved by patience v1.2.3"
 }
@@ -66,9 +66,9 @@ type Known struct {
 // or with a difficulty, "Catalogue: winnable, difficulty hard (...)".
 func (k *Known) Note() string {
 	if k.Difficulty != catalogue.NoDifficulty {
-		return fmt.Sprintf("Catalogue: %s, difficulty %s (%s)", k.Verdict.Words(), k.Difficulty, k.From)
+		return fmt.Sprintf("Catalogue: %s, difficulty %s (%s)", k.Status.Words(), k.Difficulty, k.From)
 	}
-	return fmt.Sprintf("Catalogue: %s (%s)", k.Verdict.Words(), k.From)
+	return fmt.Sprintf("Catalogue: %s (%s)", k.Status.Words(), k.From)
 }
 
 // KnownOf returns what the catalogue of p's game under options o knows of
@@ -88,14 +88,14 @@ func KnownOf(o rules.Options, p *rules.Position, num string) *Known {
 		return nil
 	}
 	v := c.Lookup(n)
-	if v != catalogue.Solvable && v != catalogue.Unsolvable {
+	if v != catalogue.Winnable && v != catalogue.Unwinnable {
 		return nil
 	}
 	if !dealgen.Deal(p.Game, n).Equal(p) {
 		return nil // a later position of the deal, or another
 	}
 	u, _ := n.Uint64()
-	return &Known{Verdict: v, Difficulty: c.Difficulty(u), From: c.Describe()}
+	return &Known{Status: v, Difficulty: c.Difficulty(u), From: c.Describe()}
 }
 
 // ErrNoCatalogue is the error of RandomDeal for a game that this build

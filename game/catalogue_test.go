@@ -26,7 +26,7 @@ func TestRandomDealAndKnown(t *testing.T) {
 		}
 		p := dealgen.Deal(g, n)
 		k := game.KnownOf(o, p, n.String())
-		if k == nil || k.Verdict != catalogue.Solvable || !strings.HasPrefix(k.Note(), "Catalogue: winnable") {
+		if k == nil || k.Status != catalogue.Winnable || !strings.HasPrefix(k.Note(), "Catalogue: winnable") {
 			t.Fatalf("%v deal %v: %+v", g, n, k)
 		}
 		if game.KnownOf(o, p, "") != nil {

@@ -48,14 +48,14 @@ func (d Document) Version() int { return documents[d].Version }
 func (d Document) Header() rules.DocHeader { return documents[d] }
 
 // ParseKind returns the application's document whose kind (its
-// "patience" field) is s.
-func ParseKind(s string) (Document, bool) {
+// "patience" field) is s, or an error for another kind.
+func ParseKind(s string) (Document, error) {
 	for d, h := range documents {
 		if h.Patience == s {
-			return d, true
+			return d, nil
 		}
 	}
-	return 0, false
+	return 0, fmt.Errorf("%q is not a kind of document of the application (play, hint, review, share, summary)", clip(s))
 }
 
 // String describes the document in words, as in "this is a hint".
@@ -82,7 +82,8 @@ func (d Document) String() string {
 // none at all).
 func DocumentOf(data []byte) (d Document, ok bool) {
 	if kind, named := rules.KindName(data); named {
-		return ParseKind(kind)
+		d, err := ParseKind(kind)
+		return d, err == nil
 	}
 	var top map[string]json.RawMessage
 	if json.NewDecoder(bytes.NewReader(data)).Decode(&top) != nil {
@@ -134,8 +135,8 @@ func WrongDocumentWords(e *rules.WrongDocumentError) string {
 	if e.Got != 0 {
 		return e.Error()
 	}
-	d, ok := ParseKind(e.Kind)
-	if !ok {
+	d, err := ParseKind(e.Kind)
+	if err != nil {
 		want := e.Want.String()
 		if k := e.Want.Kind(); k != "" {
 			want = strconv.Quote(k)

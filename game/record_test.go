@@ -177,10 +177,10 @@ func TestDocumentKinds(t *testing.T) {
 			t.Errorf("%v: kind %q, version %d", d, k, d.Version())
 		}
 		seen[k] = true
-		if back, ok := game.ParseKind(k); !ok || back != d {
-			t.Errorf("ParseKind(%q) = %v, %v", k, back, ok)
+		if back, err := game.ParseKind(k); err != nil || back != d {
+			t.Errorf("ParseKind(%q) = %v, %v", k, back, err)
 		}
-		if r, ok := rules.ParseKind(k); ok {
+		if r, err := rules.ParseKind(k); err == nil {
 			t.Errorf("%q is also rules' %v", k, r)
 		}
 		if h := d.Header(); h.Patience != k || h.Version != d.Version() {

@@ -28,8 +28,8 @@ func TestDocumentKinds(t *testing.T) {
 			t.Errorf("kind %q twice", k)
 		}
 		seen[k] = true
-		if back, ok := rules.ParseKind(k); !ok || back != d {
-			t.Errorf("ParseKind(%q) = %v, %v; want %v", k, back, ok, d)
+		if back, err := rules.ParseKind(k); err != nil || back != d {
+			t.Errorf("ParseKind(%q) = %v, %v; want %v", k, back, err, d)
 		}
 		if d.Version() < 1 {
 			t.Errorf("%v: version %d", d, d.Version())
@@ -51,7 +51,7 @@ func TestDocumentKinds(t *testing.T) {
 			t.Errorf("%v has kind %q", d, d.Kind())
 		}
 	}
-	if _, ok := rules.ParseKind(""); ok {
+	if _, err := rules.ParseKind(""); err == nil {
 		t.Error(`ParseKind("") is a kind`)
 	}
 }

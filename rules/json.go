@@ -396,14 +396,15 @@ func (d Document) Header() DocHeader {
 	return DocHeader{Patience: d.Kind(), Version: d.Version()}
 }
 
-// ParseKind returns the document whose kind (its "patience" field) is s.
-func ParseKind(s string) (Document, bool) {
+// ParseKind returns the document of this package whose kind (its
+// "patience" field) is s, or an error for another kind.
+func ParseKind(s string) (Document, error) {
 	for _, k := range documents {
 		if k.kind == s {
-			return k.doc, true
+			return k.doc, nil
 		}
 	}
-	return 0, false
+	return 0, fmt.Errorf("%q is not a kind of document of package rules (position, solution, results)", clip(s))
 }
 
 // DocHeader is the pair of fields that opens every JSON document patience

@@ -194,12 +194,12 @@ func TestBrowserAccess(t *testing.T) {
 	known := func(g rules.Game, n uint64) string {
 		c := catalogue.For(g, rules.DefaultOptions())
 		switch c.LookupUint64(n) {
-		case catalogue.Solvable:
+		case catalogue.Winnable:
 			if d := c.Difficulty(n); d != catalogue.NoDifficulty {
 				return "Winnable · " + d.String()
 			}
 			return "Winnable"
-		case catalogue.Unsolvable:
+		case catalogue.Unwinnable:
 			return "Cannot be won"
 		}
 		return ""

@@ -185,8 +185,8 @@ func onOff(b bool) string {
 // each verdict, and the size raw and gzipped.
 func catalogueSummary(c *catalogue.Catalogue, data []byte) string {
 	return fmt.Sprintf("%s: %s solvable, %s unsolvable, %s unknown; %s bytes (%s gzipped)",
-		c.Describe(), thousands(int64(c.Count(catalogue.Solvable))), thousands(int64(c.Count(catalogue.Unsolvable))),
-		thousands(int64(c.Count(catalogue.Unknown))), thousands(int64(len(data))), thousands(int64(gzipSize(data))))
+		c.Describe(), thousands(int64(c.Count(catalogue.Winnable))), thousands(int64(c.Count(catalogue.Unwinnable))),
+		thousands(int64(c.Count(catalogue.Undecided))), thousands(int64(len(data))), thousands(int64(gzipSize(data))))
 }
 
 // gzipSize is the size of data gzipped at the best compression.

@@ -39,7 +39,7 @@ func cliFakeFind(t *testing.T) *[]batch.FindConfig {
 
 // cliFirstOf returns the first count deals from from on that the catalogue
 // gives verdict v, by looking up each deal in turn.
-func cliFirstOf(c *catalogue.Catalogue, v catalogue.Verdict, from uint64, count int) []string {
+func cliFirstOf(c *catalogue.Catalogue, v catalogue.Status, from uint64, count int) []string {
 	var l []string
 	for n := from; len(l) < count && n <= c.Last; n++ {
 		if c.LookupUint64(n) == v {
@@ -57,15 +57,15 @@ func TestCLIFindFromCatalogue(t *testing.T) {
 	for _, tc := range []struct {
 		game  rules.Game
 		flag  string
-		v     catalogue.Verdict
+		v     catalogue.Status
 		from  uint64
 		count int
 	}{
-		{rules.RussianCell, "--solvable", catalogue.Solvable, 1, 5},
-		{rules.RussianCell, "--unsolvable", catalogue.Unsolvable, 1, 5},
-		{rules.RussianCell, "--unsolvable", catalogue.Unsolvable, 5000, 50},
-		{rules.RippleFan, "--solvable", catalogue.Solvable, 1, 5},
-		{rules.RippleFan, "--unsolvable", catalogue.Unsolvable, 123456, 5},
+		{rules.RussianCell, "--solvable", catalogue.Winnable, 1, 5},
+		{rules.RussianCell, "--unsolvable", catalogue.Unwinnable, 1, 5},
+		{rules.RussianCell, "--unsolvable", catalogue.Unwinnable, 5000, 50},
+		{rules.RippleFan, "--solvable", catalogue.Winnable, 1, 5},
+		{rules.RippleFan, "--unsolvable", catalogue.Unwinnable, 123456, 5},
 	} {
 		c := catalogue.For(tc.game, rules.DefaultOptions())
 		want := cliFirstOf(c, tc.v, tc.from, tc.count)
@@ -82,7 +82,7 @@ func TestCLIFindFromCatalogue(t *testing.T) {
 	}
 	// The first five winnable Russian Cell deals the catalogue gave are
 	// winnable for the solver too, and the first unsolvable ones not.
-	for _, v := range []catalogue.Verdict{catalogue.Solvable, catalogue.Unsolvable} {
+	for _, v := range []catalogue.Status{catalogue.Winnable, catalogue.Unwinnable} {
 		for _, n := range cliFirstOf(catalogue.For(rules.RussianCell, rules.DefaultOptions()), v, 1, 3) {
 			js := cliOK(t, "", "solve", "russian-cell", n, "--format", "json", "--workers", "1")
 			if !strings.Contains(js, `"verdict":"`+v.String()+`"`) {
@@ -104,7 +104,7 @@ func TestCLIFindFromCatalogue(t *testing.T) {
 	// deal after its last.
 	c := catalogue.For(rules.RippleFan, rules.DefaultOptions())
 	from := c.Last - 100
-	have := cliFirstOf(c, catalogue.Unsolvable, from, 1000)
+	have := cliFirstOf(c, catalogue.Unwinnable, from, 1000)
 	*calls = nil
 	got := strings.Fields(cliOK(t, "", "find", "ripple-fan", "--unsolvable", "--count", strconv.Itoa(len(have)+2), "--from", strconv.FormatUint(from, 10)))
 	want := append(have, strconv.FormatUint(c.Last+1, 10), strconv.FormatUint(c.Last+2, 10))
@@ -235,7 +235,7 @@ func TestCLICatalogueBuild(t *testing.T) {
 	if err != nil || n != 60 {
 		t.Fatalf("%d records: %v", n, err)
 	}
-	if c.Listed() != catalogue.Unsolvable || c.Count(catalogue.Unsolvable) == 0 || !c.Options.Returns(c.Game) || len(c.Runs) != 1 {
+	if c.Listed() != catalogue.Unwinnable || c.Count(catalogue.Unwinnable) == 0 || !c.Options.Returns(c.Game) || len(c.Runs) != 1 {
 		t.Errorf("the catalogue of deals 1-60: %+v", c)
 	}
 	if info := cliOK(t, "", "catalogue", "info", "--file", f("rc.cat")); !strings.Contains(info, "Russian Cell deals 1..60") || !strings.Contains(info, "runs: "+c.Runs[0]) {

@@ -158,7 +158,7 @@ func readLabels(s streams, c *catalogue.Catalogue, greedyFile string, sampledFil
 	needed := 0 // winnable deals that greedy lost
 	for n := first; n <= last; n++ {
 		v := c.LookupUint64(n)
-		if v != catalogue.Solvable && v != catalogue.Unsolvable {
+		if v != catalogue.Winnable && v != catalogue.Unwinnable {
 			return 0, nil, badInput("deal %d is %s: the catalogue must decide every deal to label", n, v)
 		}
 		for _, m := range append([]map[uint64]playedDeal{greedy}, verdicts...) {
@@ -170,7 +170,7 @@ func readLabels(s streams, c *catalogue.Catalogue, greedyFile string, sampledFil
 		switch {
 		case !ok:
 			return 0, nil, badInput("%s: deal %d is missing: finish the run (run its stats command again)", fileName(greedyFile), n)
-		case v == catalogue.Unsolvable:
+		case v == catalogue.Unwinnable:
 			continue
 		case !g.won:
 			needed++

@@ -69,7 +69,7 @@ func TestCLICatalogueLabel(t *testing.T) {
 	shipped := catalogue.For(c.Game, c.Options)
 	for n := uint64(1); n <= 8; n++ {
 		want := catalogue.NoDifficulty
-		if shipped.LookupUint64(n) == catalogue.Solvable {
+		if shipped.LookupUint64(n) == catalogue.Winnable {
 			want = catalogue.Rate(greedy[n], wins[n])
 		}
 		if got := c.Difficulty(n); got != want {
@@ -83,7 +83,7 @@ func TestCLICatalogueLabel(t *testing.T) {
 			t.Errorf("--list line %d is %q, want %q", n, list[n-1], fmt.Sprintf("%d %s", n, slug))
 		}
 	}
-	if c.LookupUint64(500000) != shipped.LookupUint64(500000) || c.Count(catalogue.Solvable) != shipped.Count(catalogue.Solvable) {
+	if c.LookupUint64(500000) != shipped.LookupUint64(500000) || c.Count(catalogue.Winnable) != shipped.Count(catalogue.Winnable) {
 		t.Error("the labelled catalogue's verdicts differ from the shipped one's")
 	}
 	// The builder names the build of the verdicts, then this build, which

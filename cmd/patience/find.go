@@ -182,9 +182,9 @@ func findListed(ctx context.Context, s streams, o *findOptions, job findJob) (l 
 	if cat == nil || o.noCatalogue || o.format != "text" || o.minLength != 0 || o.minNodes != 0 {
 		return game.Listed{Next: job.from}, false
 	}
-	kind := catalogue.Solvable
+	kind := catalogue.Winnable
 	if o.unsolvable {
-		kind = catalogue.Unsolvable
+		kind = catalogue.Unwinnable
 	}
 	w := bufio.NewWriterSize(s.out, 64<<10)
 	var line []byte

@@ -86,8 +86,8 @@ func wrongDocument(e *rules.WrongDocumentError) string {
 	case rules.SolutionDocument:
 		is, hint = "a solution (as patience solve --format json writes it)", solutionHint(e.Want)
 	case 0:
-		d, ok := game.ParseKind(e.Kind)
-		if !ok {
+		d, err := game.ParseKind(e.Kind)
+		if err != nil {
 			return game.WrongDocumentWords(e)
 		}
 		is, hint = appDocument(d, e.Want)

@@ -279,7 +279,7 @@ func known(p *rules.Position, num string) *Known {
 	if k.Difficulty != catalogue.NoDifficulty {
 		d = k.Difficulty.String()
 	}
-	return &Known{Verdict: k.Verdict.String(), From: k.From, Difficulty: d}
+	return &Known{Verdict: k.Status.String(), From: k.From, Difficulty: d}
 }
 
 // position reads a position JSON sent by the page, checked as a file
