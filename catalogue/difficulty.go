@@ -30,16 +30,16 @@ const (
 // call.
 func Difficulties() []Difficulty { return []Difficulty{Easy, Medium, Hard, VeryHard} }
 
-// LabelSeeds returns the seeds of the sampled player's games that Rate
+// LabelSeeds returns the seeds of the sampled player's games that DifficultyOf
 // counts (LabelSamples is its arrangements per decision): a new slice on
 // each call.
 func LabelSeeds() []uint64 { return []uint64{1, 2, 3} }
 
 // LabelSamples is the sampled player's arrangements per decision in the
-// games that Rate counts.
+// games that DifficultyOf counts.
 const LabelSamples = 10
 
-// Rate is the definition of the labels. A winnable deal is
+// DifficultyOf is the definition of the labels. A winnable deal is
 //   - Easy when the greedy player (a fixed rule, no search) wins it;
 //   - otherwise, of the sampled player's games with LabelSamples samples
 //     and each of the LabelSeeds: Medium when it wins at least two, Hard
@@ -47,7 +47,7 @@ const LabelSamples = 10
 //
 // sampledWins counts those games (0 to len(LabelSeeds())); it is not looked
 // at when greedyWon.
-func Rate(greedyWon bool, sampledWins int) Difficulty {
+func DifficultyOf(greedyWon bool, sampledWins int) Difficulty {
 	switch {
 	case greedyWon:
 		return Easy

@@ -164,8 +164,8 @@ func TestRate(t *testing.T) {
 		{true, 0, Easy}, {true, 3, Easy}, {false, 3, Medium}, {false, 2, Medium},
 		{false, 1, Hard}, {false, 0, VeryHard},
 	} {
-		if got := Rate(tc.greedy, tc.wins); got != tc.want {
-			t.Errorf("Rate(%v, %d) = %v, want %v", tc.greedy, tc.wins, got, tc.want)
+		if got := DifficultyOf(tc.greedy, tc.wins); got != tc.want {
+			t.Errorf("DifficultyOf(%v, %d) = %v, want %v", tc.greedy, tc.wins, got, tc.want)
 		}
 	}
 	for _, d := range Difficulties() {

@@ -111,12 +111,12 @@ func TestCancellation(t *testing.T) {
 		"sample.Compare": func(ctx context.Context) (any, error) {
 			return sample.Compare(ctx, hidden, sample.Config{Solver: scfg, Samples: 4}, nil)
 		},
-		"sample.Rate": func(ctx context.Context) (any, error) {
-			return sample.Rate(ctx, hidden, sample.Config{Solver: scfg, Samples: 4}, nil)
+		"sample.RankMoves": func(ctx context.Context) (any, error) {
+			return sample.RankMoves(ctx, hidden, sample.Config{Solver: scfg, Samples: 4}, nil)
 		},
-		"sample.RateOn": func(ctx context.Context) (any, error) {
+		"sample.RankMovesOn": func(ctx context.Context) (any, error) {
 			arr, exhaustive := sample.Arrangements(hidden, 2, 1)
-			return sample.RateOn(ctx, hidden, sample.Config{Solver: scfg, Samples: 4}, nil, arr, exhaustive, nil)
+			return sample.RankMovesOn(ctx, hidden, sample.Config{Solver: scfg, Samples: 4}, nil, arr, exhaustive, nil)
 		},
 		"sample.FreshWin": func(ctx context.Context) (any, error) {
 			m, err := sample.FreshWin(ctx, start, sample.Config{Solver: scfg}, lost[0], nil)

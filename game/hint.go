@@ -77,7 +77,7 @@ func GetHint(ctx context.Context, r Request) (*Hint, error) {
 	p := r.Position
 	h := &Hint{Position: p, Config: r.Solver}
 	if p.Unknowns() > 0 {
-		rating, err := sample.Rate(ctx, p, r.sampling(), r.Seen)
+		rating, err := sample.RankMoves(ctx, p, r.sampling(), r.Seen)
 		h.Rating = rating
 		if Stopped(err) {
 			h.Stopped = true

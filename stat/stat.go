@@ -43,11 +43,11 @@ func Wilson(k, n uint64, z float64) (lo, hi float64) {
 // Rate is a proportion with its 95% Wilson interval. Its JSON form is the
 // one results summaries and hints print: wins, of, rate, low and high.
 type Rate struct {
-	Wins uint64  `json:"wins"` // the successes counted
-	Of   uint64  `json:"of"`   // the trials counted; 0 for no trial
-	Rate float64 `json:"rate"` // Wins/Of, from 0 to 1; 0 when Of is 0
-	Low  float64 `json:"low"`  // the lower end of the 95% Wilson interval, from 0 to 1
-	High float64 `json:"high"` // the upper end of the 95% Wilson interval, from 0 to 1
+	Wins  uint64  `json:"wins"` // the successes counted
+	Of    uint64  `json:"of"`   // the trials counted; 0 for no trial
+	Value float64 `json:"rate"` // Wins/Of, from 0 to 1; 0 when Of is 0
+	Low   float64 `json:"low"`  // the lower end of the 95% Wilson interval, from 0 to 1
+	High  float64 `json:"high"` // the upper end of the 95% Wilson interval, from 0 to 1
 }
 
 // NewRate returns k of n with its 95% Wilson interval. The rate of 0 of 0
@@ -55,7 +55,7 @@ type Rate struct {
 func NewRate(k, n uint64) Rate {
 	r := Rate{Wins: k, Of: n}
 	if n > 0 {
-		r.Rate = float64(k) / float64(n)
+		r.Value = float64(k) / float64(n)
 	}
 	r.Low, r.High = Wilson(k, n, Z95)
 	return r

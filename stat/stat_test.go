@@ -60,7 +60,7 @@ func quadraticRoots(k, n uint64, z float64) (float64, float64) {
 func TestNewRate(t *testing.T) {
 	r := NewRate(5, 10)
 	lo, hi := Wilson(5, 10, Z95)
-	if r != (Rate{Wins: 5, Of: 10, Rate: 0.5, Low: lo, High: hi}) {
+	if r != (Rate{Wins: 5, Of: 10, Value: 0.5, Low: lo, High: hi}) {
 		t.Errorf("NewRate(5, 10) = %+v", r)
 	}
 	if r := NewRate(0, 0); r != (Rate{Low: 0, High: 1}) {

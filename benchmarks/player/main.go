@@ -190,7 +190,7 @@ func report(lines []line) {
 	}
 	n := uint64(len(lines))
 	pr := func(what string, r stat.Rate) {
-		fmt.Printf("%-28s %5d of %5d  %6.2f%%  (95%% Wilson %.2f%% to %.2f%%)\n", what, r.Wins, r.Of, 100*r.Rate, 100*r.Low, 100*r.High)
+		fmt.Printf("%-28s %5d of %5d  %6.2f%%  (95%% Wilson %.2f%% to %.2f%%)\n", what, r.Wins, r.Of, 100*r.Value, 100*r.Low, 100*r.High)
 	}
 	pr("player won", stat.NewRate(won, n))
 	pr("winnable, all cards known", stat.NewRate(solvable, decided))
@@ -215,7 +215,7 @@ func report(lines []line) {
 		fmt.Printf("where the %d lost games judged were lost (-why):\n", lost)
 		for _, w := range []string{"lost as dealt", "mistake", "bad luck", "too close to call", "no alternative", "stuck", "unknown"} {
 			r := stat.NewRate(whys[w], lost)
-			fmt.Printf("  %-18s %5d  %6.2f%%  (95%% Wilson %.2f%% to %.2f%%)\n", w, r.Wins, 100*r.Rate, 100*r.Low, 100*r.High)
+			fmt.Printf("  %-18s %5d  %6.2f%%  (95%% Wilson %.2f%% to %.2f%%)\n", w, r.Wins, 100*r.Value, 100*r.Low, 100*r.High)
 		}
 	}
 }
@@ -252,7 +252,7 @@ func paired(a, b []line) {
 	}
 	fmt.Printf("paired on %d deals played by both:\n", n)
 	pr := func(what string, r stat.Rate) {
-		fmt.Printf("  %-26s %5d of %5d  %6.2f%%  (95%% Wilson %.2f%% to %.2f%%)\n", what, r.Wins, r.Of, 100*r.Rate, 100*r.Low, 100*r.High)
+		fmt.Printf("  %-26s %5d of %5d  %6.2f%%  (95%% Wilson %.2f%% to %.2f%%)\n", what, r.Wins, r.Of, 100*r.Value, 100*r.Low, 100*r.High)
 	}
 	pr("won (these files)", stat.NewRate(wa, n))
 	pr("won (-compare files)", stat.NewRate(wb, n))

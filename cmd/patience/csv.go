@@ -47,7 +47,7 @@ func writeReportCSV(w io.Writer, info runInfo, r batch.Report) error {
 	row := []string{h.Game.String(), strconv.FormatBool(h.Options.Returns(h.Game)), h.Deals, strconv.FormatInt(h.MaxNodes, 10), timeout, planned, strconv.FormatBool(info.interrupted),
 		u64(r.Deals), u64(r.Solvable), u64(r.Unsolvable), u64(r.Unknown)}
 	for _, rt := range []batch.Rate{r.WinRate, r.IfUnknownLost, r.IfUnknownWon} {
-		row = append(row, num(rt.Rate), num(rt.Low), num(rt.High))
+		row = append(row, num(rt.Value), num(rt.Low), num(rt.High))
 	}
 	for _, d := range []batch.Dist{r.Nodes, r.Seconds} {
 		row = append(row, num(d.Mean), num(d.Median), num(d.P99), num(d.Max))
@@ -63,7 +63,7 @@ func writeReportCSV(w io.Writer, info runInfo, r batch.Report) error {
 		}
 		row = append(row, h.Player, samples, seed, u64(pr.Played))
 		for _, rt := range []batch.Rate{pr.WinRate, pr.WinnableWon} {
-			row = append(row, num(rt.Rate), num(rt.Low), num(rt.High))
+			row = append(row, num(rt.Value), num(rt.Low), num(rt.High))
 		}
 		if pr.Timed > 0 {
 			row = append(row, num(*pr.MovesPerGame), num(*pr.SecondsPerGame))

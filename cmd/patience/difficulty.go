@@ -108,7 +108,7 @@ func labelBase(s streams, g rules.Game, file string) (*catalogue.Catalogue, erro
 
 // readLabels reads the greedy player's file and the sampled player's
 // files, and returns the first deal of the greedy file's range and the
-// label of each deal of that range (catalogue.Rate). A file may be
+// label of each deal of that range (catalogue.DifficultyOf). A file may be
 // standard input, "-".
 func readLabels(s streams, c *catalogue.Catalogue, greedyFile string, sampledFiles []string) (uint64, []catalogue.Difficulty, error) {
 	var first, last uint64
@@ -178,7 +178,7 @@ func readLabels(s streams, c *catalogue.Catalogue, greedyFile string, sampledFil
 				return 0, nil, badInput("deal %d: greedy lost it, and %d of the sampled files of the seeds %s hold it: run the missing seeds, or finish their runs", n, played[n], seedList())
 			}
 		}
-		of[n-first] = catalogue.Rate(g.won, wins[n])
+		of[n-first] = catalogue.DifficultyOf(g.won, wins[n])
 	}
 	if needed > 0 && len(seeds) != len(catalogue.LabelSeeds()) {
 		return 0, nil, badInput("%d files of the sampled player: the labels count one of each of the seeds %s", len(seeds), seedList())

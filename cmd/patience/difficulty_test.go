@@ -70,7 +70,7 @@ func TestCLICatalogueLabel(t *testing.T) {
 	for n := uint64(1); n <= 8; n++ {
 		want := catalogue.NoDifficulty
 		if shipped.LookupUint64(n) == catalogue.Winnable {
-			want = catalogue.Rate(greedy[n], wins[n])
+			want = catalogue.DifficultyOf(greedy[n], wins[n])
 		}
 		if got := c.Difficulty(n); got != want {
 			t.Errorf("deal %d: labelled %v; greedy won %v, sampled won %d: want %v", n, got, greedy[n], wins[n], want)

@@ -151,7 +151,7 @@ func TestCLISolveHiddenSampled(t *testing.T) {
 	}
 	r := stat.NewRate(uint64(a.Winnable), 8)
 	if a.Arrangements != 8 || a.Exhaustive || a.Seed == nil || *a.Seed != "3" || a.Hidden != 21 || len(a.Unseen) != 21 ||
-		a.Share != r.Rate || a.Low != r.Low || a.High != r.High || a.Winnable+a.Unwinnable != 8 {
+		a.Share != r.Value || a.Low != r.Low || a.High != r.High || a.Winnable+a.Unwinnable != 8 {
 		t.Errorf("JSON: %+v, want the rate %+v", a, r)
 	}
 

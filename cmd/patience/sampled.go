@@ -135,13 +135,13 @@ func shareRange(sh sample.Share) (share, low, high float64) {
 func tallyRange(t sample.Tally, exhaustive bool) (share, low, high float64) {
 	r := t.Rate()
 	if !exhaustive {
-		return r.Rate, r.Low, r.High
+		return r.Value, r.Low, r.High
 	}
 	n := float64(t.Total())
 	if n == 0 {
-		return r.Rate, 0, 1
+		return r.Value, 0, 1
 	}
-	return r.Rate, float64(t.Winnable) / n, float64(t.Winnable+t.Unknown) / n
+	return r.Value, float64(t.Winnable) / n, float64(t.Winnable+t.Unknown) / n
 }
 
 func marshalShare(p *rules.Position, num string, cfg solver.Config, sh sample.Share) []byte {
@@ -302,7 +302,7 @@ func rateCells(t sample.Tally, exhaustive bool) rateCellsT {
 	if exhaustive || r.Of == 0 {
 		half = oneDecimal
 	}
-	c := rateCellsT{wins: thousands(int64(r.Wins)), of: thousands(int64(r.Of)), share: percent(r.Rate, half)}
+	c := rateCellsT{wins: thousands(int64(r.Wins)), of: thousands(int64(r.Of)), share: percent(r.Value, half)}
 	if r.Of == 0 {
 		c.share = "-"
 	}
@@ -316,7 +316,7 @@ func rateCells(t sample.Tally, exhaustive bool) rateCellsT {
 }
 
 // printAdvice writes hint's answer for a position with unknown cards: the
-// share of the position, then the moves, best first, as sample.Rate ranks
+// share of the position, then the moves, best first, as sample.RankMoves ranks
 // them.
 func printAdvice(w io.Writer, h *game.Hint, show int, st rules.BoardStyle) {
 	p, adv := h.Position, h.Rating

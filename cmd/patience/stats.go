@@ -728,7 +728,7 @@ func rateText(r batch.Rate) string {
 	}
 	half := (r.High - r.Low) / 2
 	return fmt.Sprintf("%s (95%% Wilson interval %s to %s; %s of %s)",
-		percent(r.Rate, half), percent(r.Low, half), percent(r.High, half),
+		percent(r.Value, half), percent(r.Low, half), percent(r.High, half),
 		thousands(int64(r.Wins)), thousands(int64(r.Of)))
 }
 

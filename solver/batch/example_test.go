@@ -47,7 +47,7 @@ func Example() {
 	}
 	r := sum.Report()
 	fmt.Printf("%d solvable, %d unsolvable, %d unknown: win rate %.2f (95%% interval %.2f to %.2f)\n",
-		r.Solvable, r.Unsolvable, r.Unknown, r.WinRate.Rate, r.WinRate.Low, r.WinRate.High)
+		r.Solvable, r.Unsolvable, r.Unknown, r.WinRate.Value, r.WinRate.Low, r.WinRate.High)
 	// Output:
 	// decided 100 of 100 deals
 	// 86 solvable, 14 unsolvable, 0 unknown: win rate 0.86 (95% interval 0.78 to 0.91)

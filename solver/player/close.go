@@ -21,7 +21,7 @@ import (
 // other rates the moves again over CloseFactor times as many: the first
 // draw and more (sample.Arrangements draws arrangement i from the seed and
 // i, so a larger draw begins with the smaller one). Only the new
-// arrangements are searched (sample.RateOn), and each move's counts over
+// arrangements are searched (sample.RankMovesOn), and each move's counts over
 // them are added to its counts over the first draw; the player plays the
 // best of the sum, by the core's order. An exact rating (every arrangement
 // solved) is never widened, nor one in which no move keeps a win; when the
@@ -68,7 +68,7 @@ func isClose(view *rules.Position, rt sample.Rating) bool {
 func (pl *Player) widen(ctx context.Context, view *rules.Position, cfg sample.Config, rt *sample.Rating) error {
 	all, exhaustive := sample.Arrangements(view, cfg.Samples*CloseFactor, rt.Seed)
 	if exhaustive {
-		more, err := sample.RateOn(ctx, view, cfg, pl.seen, all, true, nil)
+		more, err := sample.RankMovesOn(ctx, view, cfg, pl.seen, all, true, nil)
 		if err != nil {
 			return err
 		}
@@ -80,7 +80,7 @@ func (pl *Player) widen(ctx context.Context, view *rules.Position, cfg sample.Co
 	if len(rt.Ranked[0].Verdicts) != first || first >= len(all) {
 		return fmt.Errorf("player: widening a rating of %d arrangements, drawn as %d of %d", len(rt.Ranked[0].Verdicts), first, len(all))
 	}
-	more, err := sample.RateOn(ctx, view, cfg, pl.seen, all[first:], false, nil)
+	more, err := sample.RankMovesOn(ctx, view, cfg, pl.seen, all[first:], false, nil)
 	if err != nil {
 		return err
 	}

@@ -67,7 +67,7 @@
 // Ties among moves of equal share go toward progress: to the move that
 // begins the solver's win in the most arrangements (sample.MoveShare.Leads),
 // then to a move that cannot be undone, then to the order of
-// rules.LegalMoves. The rating and this order are sample.Rate's, the one
+// rules.LegalMoves. The rating and this order are sample.RankMoves's, the one
 // rating core that hint, review and the web page use too, given the
 // positions this player has seen. With every card known (no card
 // face down, or none left) the share is exact, and the sampled player
@@ -399,11 +399,11 @@ func after(view *rules.Position, m rules.Move) *rules.Position {
 }
 
 // rated rates the candidates by sampling, with the one rating core
-// (sample.Rate, given the positions seen in this game), and returns the
+// (sample.RankMoves, given the positions seen in this game), and returns the
 // best.
 func (pl *Player) rated(ctx context.Context, view *rules.Position, cands []rules.Move) (Decision, bool, error) {
 	cfg := pl.cfg.draw(decisionSeed(pl.cfg.Seed, pl.turn))
-	rt, err := sample.Rate(ctx, view, cfg, pl.seen)
+	rt, err := sample.RankMoves(ctx, view, cfg, pl.seen)
 	if err != nil {
 		return Decision{}, false, err
 	}

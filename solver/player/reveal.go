@@ -13,7 +13,7 @@ import (
 
 // The reveal player: a search over reveals, one reveal deep.
 //
-// The sampled player's share (sample.Rate) counts the arrangements in which
+// The sampled player's share (sample.RankMoves) counts the arrangements in which
 // a win exists after a move with every card known from then on. After a
 // move that turns a card up, the player will know that card and no other:
 // its next move is chosen once for all the arrangements that turn up the
@@ -28,7 +28,7 @@ import (
 // are those the decision drew, grouped by the card the move turns up (each
 // card weighted by how often it is turned up among them), so no card is
 // drawn again; the arrangements in which no win exists after the move are
-// not searched again (sample.RateOn). A move that turns up nothing is rated
+// not searched again (sample.RankMovesOn). A move that turns up nothing is rated
 // by the plain share, as the sampled player rates it; every other rule of
 // the sampled player (foundation moves, positions seen, ties, the play on
 // when no arrangement can be won) is kept.
@@ -130,7 +130,7 @@ func (pl *Player) revealScore(ctx context.Context, view *rules.Position, cfg sam
 		}
 		seen := maps.Clone(pl.seen)
 		seen[sample.Key(next)] = true
-		rt, err := sample.RateOn(ctx, next, cfg, seen, g.arr, exhaustive, g.known)
+		rt, err := sample.RankMovesOn(ctx, next, cfg, seen, g.arr, exhaustive, g.known)
 		if err != nil {
 			return 0, err
 		}

@@ -36,7 +36,7 @@ type Reviewed struct {
 	// first move of the solver's win, or another when that one goes back
 	// to a position already seen in the game), the zero Move when every
 	// such move goes back; BestRated the move the player's view rated best
-	// (sample.Rate with the game's history, over Samples arrangements), and
+	// (sample.RankMoves with the game's history, over Samples arrangements), and
 	// Played the move played. Neither Kept nor BestRated leads to a
 	// position already seen in the game. The tallies of BestRated and
 	// Played are over the Judgement's arrangements, not the rating's.
@@ -61,7 +61,7 @@ type ReviewedMove struct {
 	// Exhaustive says that every arrangement of the unseen cards was
 	// solved, so View is exact.
 	Exhaustive bool
-	// Rank is the move's place in the ranking of sample.Rate, given the
+	// Rank is the move's place in the ranking of sample.RankMoves, given the
 	// game so far (1 = the move hint recommends; moves that differ only in
 	// which empty cell or column they go to count once; moves back to a
 	// position already seen come last), of Choices moves ranked.
@@ -72,7 +72,7 @@ type ReviewedMove struct {
 // decides the exact verdict after each move, and for Russian Cell rates
 // every move from the player's view (face-down cards unknown) over
 // cfg.Samples arrangements (0: DecisionSamples, as for the sampled player),
-// drawn with cfg.Seed (0: sample.DefaultSeed), with sample.Rate, given the
+// drawn with cfg.Seed (0: sample.DefaultSeed), with sample.RankMoves, given the
 // positions seen so far. It names the first losing move and judges it (see
 // Judging, and Call for which answer stands when both of its tests pass:
 // bad luck): a mistake, bad luck, or too close to call. A start that fails
@@ -111,7 +111,7 @@ func Review(ctx context.Context, start *rules.Position, moves []rules.Move, cfg 
 		rm := ReviewedMove{Move: m}
 		var rt *sample.Rating
 		if start.Game == rules.RussianCell {
-			x, err := sample.Rate(ctx, q.Hide(), cfg.draw(cfg.Seed), seen)
+			x, err := sample.RankMoves(ctx, q.Hide(), cfg.draw(cfg.Seed), seen)
 			if err != nil {
 				return r, err
 			}
@@ -159,7 +159,7 @@ func (r *Reviewed) judge(ctx context.Context, p *rules.Position, played rules.Mo
 		}
 	}
 	if rt == nil {
-		x, err := sample.Rate(ctx, view, cfg, seen)
+		x, err := sample.RankMoves(ctx, view, cfg, seen)
 		if err != nil {
 			return err
 		}

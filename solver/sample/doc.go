@@ -9,7 +9,7 @@
 //     Wilson interval;
 //   - Hint: for every legal move, in how many of them a win still exists
 //     after that move, counted over the same arrangements for every move;
-//   - Rate: the moves of Hint ranked, given the positions already seen in
+//   - RankMoves: the moves of Hint ranked, given the positions already seen in
 //     the game, by the one rating core that hint, the sampled player,
 //     review and the web page share (a move back to a position of the game
 //     is never advised; a move that can be undone ranks below progress).

@@ -104,7 +104,7 @@ func hint(ctx context.Context, p *rules.Position, cfg Config, only []rules.Move)
 }
 
 // drawn is a set of arrangements given to hintOn instead of a draw, with
-// the verdicts of the position already known in some of them (RateOn).
+// the verdicts of the position already known in some of them (RankMovesOn).
 type drawn struct {
 	arr        [][]rules.Card
 	exhaustive bool

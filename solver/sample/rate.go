@@ -11,10 +11,10 @@ import (
 )
 
 // This file is the one move-rating core: hint --hide, the sampled player,
-// review and the web page's Hint all rank moves with Rate, so they give the
+// review and the web page's Hint all rank moves with RankMoves, so they give the
 // same advice for the same position, history and draw.
 
-// RatedMove is one move as Rate ranks it.
+// RatedMove is one move as RankMoves ranks it.
 type RatedMove struct {
 	// MoveShare is the move and its verdicts over the arrangements Hint
 	// drew.
@@ -39,13 +39,13 @@ type RatedMove struct {
 	Seen bool
 }
 
-// Rating is the answer of Rate: the Advice of Hint, and the moves ranked
+// Rating is the answer of RankMoves: the Advice of Hint, and the moves ranked
 // by the core's rules.
 type Rating struct {
 	// Advice is Hint's answer for the position: its share and every legal
 	// move's.
 	Advice
-	// Ranked lists the moves that Rate considers, best first (see Rate).
+	// Ranked lists the moves that RankMoves considers, best first (see RankMoves).
 	// Moves back from a foundation are left out: they are never needed
 	// for a win, and no player of this project makes them.
 	Ranked []RatedMove
@@ -56,7 +56,7 @@ type Rating struct {
 	legal []rules.Move // the legal moves of the position, for Rerank's last tie-break
 }
 
-// Rate ranks the legal moves of view (the player's view: face-down cards
+// RankMoves ranks the legal moves of view (the player's view: face-down cards
 // may be unknown) over the arrangements Hint draws, given the keys (Key)
 // of the positions already seen in the game, view's own among them (nil:
 // a bare position, no history known).
@@ -77,12 +77,12 @@ type Rating struct {
 //
 // This is the sampled player's order (solver/player), so hint, play,
 // review and the page give the same best move.
-func Rate(ctx context.Context, view *rules.Position, cfg Config, seen map[string]bool) (Rating, error) {
+func RankMoves(ctx context.Context, view *rules.Position, cfg Config, seen map[string]bool) (Rating, error) {
 	adv, err := Hint(ctx, view, cfg)
 	return rank(view, cfg, seen, adv, err)
 }
 
-// RateOn is Rate over the arrangements arr of view's unseen cards (each a
+// RankMovesOn is RankMoves over the arrangements arr of view's unseen cards (each a
 // permutation of view.Unseen(), in the slot order of rules.Position.Fill)
 // instead of a draw: exhaustive says that arr holds every arrangement
 // once. known, when not nil, gives for some arrangements (by index) a
@@ -92,19 +92,19 @@ func Rate(ctx context.Context, view *rules.Position, cfg Config, seen map[string
 // the moves of a position reached in some of the arrangements it drew
 // (the position after a move that turned a card up, over the
 // arrangements that turn up the same card) without drawing again.
-func RateOn(ctx context.Context, view *rules.Position, cfg Config, seen map[string]bool, arr [][]rules.Card, exhaustive bool, known []solver.Verdict) (Rating, error) {
+func RankMovesOn(ctx context.Context, view *rules.Position, cfg Config, seen map[string]bool, arr [][]rules.Card, exhaustive bool, known []solver.Verdict) (Rating, error) {
 	if len(arr) == 0 {
-		return Rating{History: seen != nil}, errors.New("sample: RateOn with no arrangement")
+		return Rating{History: seen != nil}, errors.New("sample: RankMovesOn with no arrangement")
 	}
 	if known != nil && len(known) != len(arr) {
-		return Rating{History: seen != nil}, fmt.Errorf("sample: RateOn with %d known verdicts for %d arrangements", len(known), len(arr))
+		return Rating{History: seen != nil}, fmt.Errorf("sample: RankMovesOn with %d known verdicts for %d arrangements", len(known), len(arr))
 	}
 	adv, err := hintOn(ctx, view, cfg, nil, &drawn{arr: arr, exhaustive: exhaustive, known: known})
 	return rank(view, cfg, seen, adv, err)
 }
 
 // rank ranks the moves of adv, Hint's answer for view, by the core's
-// order (see Rate).
+// order (see RankMoves).
 func rank(view *rules.Position, cfg Config, seen map[string]bool, adv Advice, err error) (Rating, error) {
 	r := Rating{Advice: adv, History: seen != nil}
 	if err != nil {
@@ -129,7 +129,7 @@ func rank(view *rules.Position, cfg Config, seen map[string]bool, adv Advice, er
 	return r, nil
 }
 
-// Rerank sorts Ranked again by the core's order (see Rate), after a
+// Rerank sorts Ranked again by the core's order (see RankMoves), after a
 // caller changed the Score of some moves: a player that rates some moves
 // its own way keeps every other rule of the order.
 func (r *Rating) Rerank() {
@@ -227,7 +227,7 @@ func Seen(seen map[string]bool, p *rules.Position, m rules.Move) bool {
 
 // FreshWin returns, for p with every card known and first the first move
 // of a win the solver found, a move after which p can still be won that
-// does not lead to a position already seen in the game (seen, as Rate
+// does not lead to a position already seen in the game (seen, as RankMoves
 // takes it): first itself when it does not, or else the first legal move
 // (in the order of rules.LegalMoves, none back from a foundation) to a new
 // position after which a search finds a win. It returns the zero Move when
@@ -263,7 +263,7 @@ func FreshWin(ctx context.Context, p *rules.Position, cfg Config, first rules.Mo
 // AddSeen adds to seen the keys of the player's views (face-down cards
 // unknown) of start and of the position after each of moves, which must
 // be legal from start (the caller has replayed them with the referee). It
-// returns seen, made when nil: the history Rate takes.
+// returns seen, made when nil: the history RankMoves takes.
 func AddSeen(seen map[string]bool, start *rules.Position, moves []rules.Move) map[string]bool {
 	if seen == nil {
 		seen = map[string]bool{}

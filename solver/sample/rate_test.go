@@ -39,14 +39,14 @@ func TestRateNeverAdvisesGoingBack(t *testing.T) {
 	view := end.Hide()
 	undo := rules.MustMove("KS c1>t1")
 	cfg := config(20, 1, 1)
-	bare, err := Rate(context.Background(), view, cfg, nil)
+	bare, err := RankMoves(context.Background(), view, cfg, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if b, ok := bare.Best(); !ok || b.Move != undo {
 		t.Fatalf("without history the best move is %v (%v), the test wants the undo %v there", b.Move, ok, undo)
 	}
-	rt, err := Rate(context.Background(), view, cfg, AddSeen(nil, start, moves))
+	rt, err := RankMoves(context.Background(), view, cfg, AddSeen(nil, start, moves))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,7 +71,7 @@ func TestRateOrder(t *testing.T) {
 	q := start.Clone()
 	below := 0
 	for i := 0; i <= len(moves); i++ {
-		rt, err := Rate(context.Background(), q.Hide(), cfg, nil)
+		rt, err := RankMoves(context.Background(), q.Hide(), cfg, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -109,8 +109,8 @@ func TestRateOrder(t *testing.T) {
 	t.Logf("%d moves that can be undone ranked below a progress move of the same share", below)
 }
 
-// TestRateOnIsRateOverTheSameArrangements: RateOn over the arrangements
-// Rate draws ranks the moves as Rate does; told that some arrangements are
+// TestRateOnIsRateOverTheSameArrangements: RankMovesOn over the arrangements
+// RankMoves draws ranks the moves as RankMoves does; told that some arrangements are
 // unsolvable, it does not search them and counts them unsolvable for every
 // move; and it refuses arrangements that are not of the unseen cards.
 func TestRateOnIsRateOverTheSameArrangements(t *testing.T) {
@@ -123,25 +123,25 @@ func TestRateOnIsRateOverTheSameArrangements(t *testing.T) {
 	view := end.Hide()
 	cfg := config(12, 1, 3)
 	seen := AddSeen(nil, start, moves[:8])
-	rt, err := Rate(context.Background(), view, cfg, seen)
+	rt, err := RankMoves(context.Background(), view, cfg, seen)
 	if err != nil {
 		t.Fatal(err)
 	}
 	arr, exhaustive := Arrangements(view, 12, 1)
-	on, err := RateOn(context.Background(), view, cfg, seen, arr, exhaustive, nil)
+	on, err := RankMovesOn(context.Background(), view, cfg, seen, arr, exhaustive, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(on.Ranked) != len(rt.Ranked) || on.Tally != rt.Tally {
-		t.Fatalf("RateOn: %d moves, %+v; Rate: %d moves, %+v", len(on.Ranked), on.Tally, len(rt.Ranked), rt.Tally)
+		t.Fatalf("RankMovesOn: %d moves, %+v; Rate: %d moves, %+v", len(on.Ranked), on.Tally, len(rt.Ranked), rt.Tally)
 	}
 	for i := range rt.Ranked {
 		a, b := rt.Ranked[i], on.Ranked[i]
 		if a.Move != b.Move || a.Tally != b.Tally || a.Score != b.Score || a.Leads != b.Leads {
-			t.Fatalf("move %d: Rate %v %+v, RateOn %v %+v", i+1, a.Move, a.Tally, b.Move, b.Tally)
+			t.Fatalf("move %d: Rate %v %+v, RankMovesOn %v %+v", i+1, a.Move, a.Tally, b.Move, b.Tally)
 		}
 	}
-	// Say that every winnable arrangement is unsolvable: RateOn must
+	// Say that every winnable arrangement is unsolvable: RankMovesOn must
 	// believe it, so the position and every move count no win at all.
 	known := make([]solver.Verdict, len(arr))
 	for i := range known {
@@ -150,7 +150,7 @@ func TestRateOnIsRateOverTheSameArrangements(t *testing.T) {
 	if rt.Winnable == 0 {
 		t.Fatal("the test needs a position with a winnable arrangement")
 	}
-	none, err := RateOn(context.Background(), view, cfg, seen, arr, exhaustive, known)
+	none, err := RankMovesOn(context.Background(), view, cfg, seen, arr, exhaustive, known)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -164,10 +164,10 @@ func TestRateOnIsRateOverTheSameArrangements(t *testing.T) {
 	}
 	bad := [][]rules.Card{append([]rules.Card{}, arr[0]...)}
 	bad[0][0] = bad[0][1]
-	if _, err := RateOn(context.Background(), view, cfg, seen, bad, false, nil); err == nil {
-		t.Fatal("RateOn with a card twice in an arrangement: no error")
+	if _, err := RankMovesOn(context.Background(), view, cfg, seen, bad, false, nil); err == nil {
+		t.Fatal("RankMovesOn with a card twice in an arrangement: no error")
 	}
-	if _, err := RateOn(context.Background(), view, cfg, seen, nil, false, nil); err == nil {
-		t.Fatal("RateOn with no arrangement: no error")
+	if _, err := RankMovesOn(context.Background(), view, cfg, seen, nil, false, nil); err == nil {
+		t.Fatal("RankMovesOn with no arrangement: no error")
 	}
 }

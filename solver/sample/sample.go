@@ -90,7 +90,7 @@ func (t Tally) Total() int { return t.Winnable + t.Unwinnable + t.Unknown }
 // Decided is the number of arrangements with a verdict.
 func (t Tally) Decided() int { return t.Winnable + t.Unwinnable }
 
-// Rate is the share of the decided arrangements that are winnable, with
+// RankMoves is the share of the decided arrangements that are winnable, with
 // its 95% Wilson interval.
 func (t Tally) Rate() stat.Rate { return stat.NewRate(uint64(t.Winnable), uint64(t.Decided())) }
 
@@ -167,7 +167,7 @@ func decide(ctx context.Context, p *rules.Position, cfg Config) (Share, [][]rule
 	return decideOn(ctx, p, cfg, nil)
 }
 
-// decideOn is decide over the arrangements of given (see RateOn), or over
+// decideOn is decide over the arrangements of given (see RankMovesOn), or over
 // cfg's draw when given is nil. An arrangement that given says is
 // unsolvable is not searched.
 func decideOn(ctx context.Context, p *rules.Position, cfg Config, given *drawn) (Share, [][]rules.Card, []outcome, error) {

@@ -215,8 +215,8 @@ func TestEstimateTwoUnknown(t *testing.T) {
 		if !sh.Exhaustive || sh.Total() != 2 || sh.Winnable != wins || sh.Unwinnable != 2-wins {
 			t.Errorf("workers %d: %+v exhaustive %v, want %d of 2 winnable", workers, sh.Tally, sh.Exhaustive, wins)
 		}
-		if r := sh.Rate(); r.Rate != 0.5 {
-			t.Errorf("workers %d: rate %v, want 0.5", workers, r.Rate)
+		if r := sh.Rate(); r.Value != 0.5 {
+			t.Errorf("workers %d: rate %v, want 0.5", workers, r.Value)
 		}
 	}
 }
@@ -453,8 +453,8 @@ func TestEstimateEveryArrangementWins(t *testing.T) {
 	if !sh.Exhaustive || sh.Total() != 2 || sh.Winnable != 2 {
 		t.Fatalf("%+v, want both arrangements winnable", sh.Tally)
 	}
-	if r := sh.Rate(); r.Rate != 1 {
-		t.Fatalf("rate %v, want 1", r.Rate)
+	if r := sh.Rate(); r.Value != 1 {
+		t.Fatalf("rate %v, want 1", r.Value)
 	}
 }
 

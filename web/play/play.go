@@ -80,7 +80,7 @@ type Known struct {
 	Verdict string `json:"verdict"` // "solvable" or "unsolvable"
 	From    string `json:"from"`    // the catalogue, "Ripple Fan deals 1..10,000,000, solved by patience v1.2.3"
 	// Difficulty is the label of a winnable deal that has one ("easy",
-	// "medium", "hard", "very hard": catalogue.Rate), else empty.
+	// "medium", "hard", "very hard": catalogue.DifficultyOf), else empty.
 	Difficulty string `json:"difficulty,omitempty"`
 }
 

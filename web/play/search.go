@@ -178,7 +178,7 @@ func hint(p *rules.Position, r Request) (HintAnswer, error) {
 // be won, with its words.
 func shareAnswer(p *rules.Position, sh sample.Share) HintAnswer {
 	rate := sh.Rate()
-	a := HintAnswer{Winnable: sh.Winnable, Of: sh.Total(), Unknown: sh.Unknown, All: sh.Exhaustive, Share: rate.Rate, Low: rate.Low, High: rate.High,
+	a := HintAnswer{Winnable: sh.Winnable, Of: sh.Total(), Unknown: sh.Unknown, All: sh.Exhaustive, Share: rate.Value, Low: rate.Low, High: rate.High,
 		Searched: wording.Searched(sh.Nodes, sh.Elapsed), Nodes: sh.Nodes, Seconds: sh.Elapsed.Seconds()}
 	drawn := fmt.Sprintf("%d arrangements of the unseen cards, drawn at random", sh.Total())
 	if sh.Exhaustive {
@@ -186,7 +186,7 @@ func shareAnswer(p *rules.Position, sh sample.Share) HintAnswer {
 	}
 	a.Lines = append(a.Lines,
 		fmt.Sprintf("The player's view: %d face-down cards are unknown. A win exists, with every card known, in %d of %s (%s).",
-			p.Unknowns(), sh.Winnable, drawn, pct(rate.Rate, rate.Low, rate.High, sh.Exhaustive)))
+			p.Unknowns(), sh.Winnable, drawn, pct(rate.Value, rate.Low, rate.High, sh.Exhaustive)))
 	if sh.Unknown > 0 {
 		a.Lines = append(a.Lines, fmt.Sprintf("%d arrangements ran out of budget (%s) and are left out of the share.", sh.Unknown, sh.Reason))
 	}
