@@ -105,8 +105,8 @@ func TestCancellation(t *testing.T) {
 		"sample.Estimate": func(ctx context.Context) (any, error) {
 			return sample.Estimate(ctx, hidden, sample.Config{Solver: scfg, Samples: 4})
 		},
-		"sample.Hint": func(ctx context.Context) (any, error) {
-			return sample.Hint(ctx, hidden, sample.Config{Solver: scfg, Samples: 4})
+		"sample.MoveShares": func(ctx context.Context) (any, error) {
+			return sample.MoveShares(ctx, hidden, sample.Config{Solver: scfg, Samples: 4})
 		},
 		"sample.Compare": func(ctx context.Context) (any, error) {
 			return sample.Compare(ctx, hidden, sample.Config{Solver: scfg, Samples: 4}, nil)

@@ -10,8 +10,8 @@ import (
 // SeenAlong adds to seen (a new set when nil) the positions of the game
 // played from start with moves, the start among them, as a hint or a
 // player knows them (the face-down cards hidden), and returns it: the
-// Seen of a Request.
-func SeenAlong(seen map[string]bool, start *rules.Position, moves []rules.Move) map[string]bool {
+// Seen of a Request. It refuses what sample.AddSeen refuses.
+func SeenAlong(seen map[string]bool, start *rules.Position, moves []rules.Move) (map[string]bool, error) {
 	return sample.AddSeen(seen, start, moves)
 }
 

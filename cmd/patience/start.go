@@ -54,7 +54,9 @@ func playMoves(s streams, p *rules.Position, num string, f startFlags, o rules.O
 		return nil, 0, usageError{fmt.Errorf("%s: %v", fileName(f.moves), err)}
 	}
 	if f.seen != nil {
-		game.SeenAlong(f.seen, p, moves)
+		if _, err := game.SeenAlong(f.seen, p, moves); err != nil {
+			return nil, 0, usageError{fmt.Errorf("%s: %v", fileName(f.moves), err)}
+		}
 	}
 	return end, len(moves), nil
 }

@@ -178,7 +178,10 @@ func TestReviewNeverSuggestsAnUndo(t *testing.T) {
 				if rv.LostAt != len(game) {
 					t.Fatalf("deal %d: lost at %d, want %d", n, rv.LostAt, len(game))
 				}
-				seen := sample.AddSeen(nil, p, played[:len(played)-1])
+				seen, err := sample.AddSeen(nil, p, played[:len(played)-1])
+				if err != nil {
+					t.Fatal(err)
+				}
 				view := moveAfter(p, played, rules.Move{}).Hide()
 				for what, x := range map[string]rules.Move{"kept": rv.Kept, "best-rated": rv.BestRated.Move} {
 					if x == (rules.Move{}) {
@@ -190,7 +193,7 @@ func TestReviewNeverSuggestsAnUndo(t *testing.T) {
 				}
 				// Would the old advice have named the undo: the solver's
 				// first move, or the first by the plain share?
-				adv, err := sample.Hint(ctx, view, cfg.draw(cfg.Seed))
+				adv, err := sample.MoveShares(ctx, view, cfg.draw(cfg.Seed))
 				if err != nil {
 					t.Fatal(err)
 				}

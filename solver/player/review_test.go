@@ -154,7 +154,11 @@ func TestReviewBadLuck(t *testing.T) {
 		}
 		for k := 0; k < min(12, len(res.Moves)); k++ {
 			q := moveAfter(p, res.Moves[:k], rules.Move{})
-			rt, err := sample.RankMoves(context.Background(), q.Hide(), cfg.draw(cfg.Seed), sample.AddSeen(nil, p, res.Moves[:k]))
+			seen, err := sample.AddSeen(nil, p, res.Moves[:k])
+			if err != nil {
+				t.Fatal(err)
+			}
+			rt, err := sample.RankMoves(context.Background(), q.Hide(), cfg.draw(cfg.Seed), seen)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -7,12 +7,15 @@
 //
 //   - Estimate: in how many of them the position can be won, with a 95%
 //     Wilson interval;
-//   - Hint: for every legal move, in how many of them a win still exists
-//     after that move, counted over the same arrangements for every move;
-//   - RankMoves: the moves of Hint ranked, given the positions already seen in
-//     the game, by the one rating core that hint, the sampled player,
-//     review and the web page share (a move back to a position of the game
-//     is never advised; a move that can be undone ranks below progress).
+//   - MoveShares: for every legal move, in how many of them a win still
+//     exists after that move, counted over the same arrangements for every
+//     move, the most winnable first: raw shares, not advice;
+//   - RankMoves: the moves of MoveShares ranked, given the positions already
+//     seen in the game, by the one rating core that hint, the sampled
+//     player, review and the web page share (a move back to a position of
+//     the game is never advised; a move that can be undone ranks below
+//     progress). Its Best is the advice: the one entry point for "what to
+//     play next".
 //
 // For example:
 //

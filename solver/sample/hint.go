@@ -40,8 +40,8 @@ type MoveShare struct {
 	Twins []rules.Loc
 }
 
-// Advice is the answer of Hint.
-type Advice struct {
+// Shares is the answer of MoveShares.
+type Shares struct {
 	// Share is the position itself, over the same arrangements as the
 	// moves; its Nodes and Elapsed cover the moves' searches too.
 	Share
@@ -52,11 +52,11 @@ type Advice struct {
 	// first of them with the others as its Twins.
 	Moves []MoveShare
 	// Searches is how many searches were run for the moves. Many
-	// outcomes need none (see Hint).
+	// outcomes need none (see MoveShares).
 	Searches int
 }
 
-// Hint decides, for every legal move of p, over the same arrangements of
+// MoveShares decides, for every legal move of p, over the same arrangements of
 // the unseen cards as Estimate draws (common random numbers: every move is
 // judged on the same arrangements, so their counts compare directly), in
 // how many a win still exists after the move.
@@ -77,29 +77,29 @@ type Advice struct {
 //     and cells (such as a card to c1 or to c2) have the same outcome in
 //     every arrangement, so one of them is searched.
 //
-// When ctx ends the run before every arrangement is decided, Hint returns
-// the Advice as far as it got (its Share, and no moves ranked) and an
+// When ctx ends the run before every arrangement is decided, MoveShares returns
+// the Shares as far as it got (its Share, and no moves ranked) and an
 // error that errors.Is ctx's (context.Canceled or
 // context.DeadlineExceeded). A p that fails rules.Validate is refused, as Estimate
 // refuses it.
-func Hint(ctx context.Context, p *rules.Position, cfg Config) (Advice, error) {
+func MoveShares(ctx context.Context, p *rules.Position, cfg Config) (Shares, error) {
 	return hint(ctx, p, cfg, nil)
 }
 
-// Compare is Hint for some of p's legal moves only: those of only (and
+// Compare is MoveShares for some of p's legal moves only: those of only (and
 // their twins), over the same arrangements and with the same rules. It
 // costs the searches of those moves alone. A move of only that is not
 // legal in p is left out of Moves.
-func Compare(ctx context.Context, p *rules.Position, cfg Config, only []rules.Move) (Advice, error) {
+func Compare(ctx context.Context, p *rules.Position, cfg Config, only []rules.Move) (Shares, error) {
 	if only == nil {
 		only = []rules.Move{}
 	}
 	return hint(ctx, p, cfg, only)
 }
 
-// hint is Hint for the moves of only, or for every legal move when only is
+// hint is MoveShares for the moves of only, or for every legal move when only is
 // nil.
-func hint(ctx context.Context, p *rules.Position, cfg Config, only []rules.Move) (Advice, error) {
+func hint(ctx context.Context, p *rules.Position, cfg Config, only []rules.Move) (Shares, error) {
 	return hintOn(ctx, p, cfg, only, nil)
 }
 
@@ -113,14 +113,14 @@ type drawn struct {
 
 // hintOn is hint over the arrangements of given, or over cfg's draw when
 // given is nil.
-func hintOn(ctx context.Context, p *rules.Position, cfg Config, only []rules.Move, given *drawn) (Advice, error) {
+func hintOn(ctx context.Context, p *rules.Position, cfg Config, only []rules.Move, given *drawn) (Shares, error) {
 	start := time.Now()
 	sh, arr, outs, err := decideOn(ctx, p, cfg, given)
 	if err != nil {
-		return Advice{}, err
+		return Shares{}, err
 	}
 	if sh.Stopped > 0 {
-		return Advice{Share: sh}, interrupted(ctx)
+		return Shares{Share: sh}, interrupted(ctx)
 	}
 	moves := rules.LegalMoves(p, cfg.Solver.Options, nil)
 	if only != nil {
@@ -128,7 +128,7 @@ func hintOn(ctx context.Context, p *rules.Position, cfg Config, only []rules.Mov
 			return !slices.ContainsFunc(only, func(o rules.Move) bool { return twins(p, m, o) })
 		})
 	}
-	adv := Advice{Share: sh, Moves: make([]MoveShare, len(moves))}
+	adv := Shares{Share: sh, Moves: make([]MoveShare, len(moves))}
 
 	// Group the moves into classes of moves with the same outcome. The
 	// test runs on one full arrangement, ref; it holds for all, because
@@ -169,7 +169,7 @@ func hintOn(ctx context.Context, p *rules.Position, cfg Config, only []rules.Mov
 		return q
 	})
 	if err != nil {
-		return Advice{}, err
+		return Shares{}, err
 	}
 	if stopped {
 		return adv, interrupted(ctx)
@@ -219,7 +219,7 @@ func moveClasses(p, ref *rules.Position, moves []rules.Move, opts rules.Options)
 // wins found that begin with it; merges the moves to either cell or to
 // either empty column; and ranks the moves, the most arrangements won
 // first.
-func tallyMoves(p *rules.Position, adv *Advice, moves []rules.Move, classOf []int, verdicts [][]solver.Verdict, outs []outcome) {
+func tallyMoves(p *rules.Position, adv *Shares, moves []rules.Move, classOf []int, verdicts [][]solver.Verdict, outs []outcome) {
 	leads := make([]int, len(verdicts))
 	for _, o := range outs {
 		if ci := firstIn(moves, classOf, o.first); o.verdict == solver.Solvable && o.hasMove && ci >= 0 {

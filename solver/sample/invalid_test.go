@@ -9,7 +9,7 @@ import (
 	"github.com/patience-solver/patience/rules"
 )
 
-// Estimate and Hint refuse a position that fails rules.Validate with a
+// Estimate and MoveShares refuse a position that fails rules.Validate with a
 // *rules.InvalidPositionError, which holds Validate's Problems, and give no
 // share: an empty board or a card twice is never "unwinnable".
 func TestInvalidPositionsRefused(t *testing.T) {
@@ -29,10 +29,10 @@ func TestInvalidPositionsRefused(t *testing.T) {
 		if sh.Total() != 0 {
 			t.Errorf("Estimate on %s: a share of %d arrangements", name, sh.Total())
 		}
-		adv, err := Hint(context.Background(), p, config(4, 1, 1))
-		testgames.CheckInvalid(t, "Hint on "+name, err)
+		adv, err := MoveShares(context.Background(), p, config(4, 1, 1))
+		testgames.CheckInvalid(t, "MoveShares on "+name, err)
 		if len(adv.Moves) != 0 || adv.Total() != 0 {
-			t.Errorf("Hint on %s: %d moves rated over %d arrangements", name, len(adv.Moves), adv.Total())
+			t.Errorf("MoveShares on %s: %d moves rated over %d arrangements", name, len(adv.Moves), adv.Total())
 		}
 	}
 }

@@ -16,7 +16,7 @@ import (
 
 // RatedMove is one move as RankMoves ranks it.
 type RatedMove struct {
-	// MoveShare is the move and its verdicts over the arrangements Hint
+	// MoveShare is the move and its verdicts over the arrangements MoveShares
 	// drew.
 	MoveShare
 	// Score is what the move is ranked by: Winnable, or, for a move that
@@ -39,12 +39,12 @@ type RatedMove struct {
 	Seen bool
 }
 
-// Rating is the answer of RankMoves: the Advice of Hint, and the moves ranked
+// Rating is the answer of RankMoves: the Shares of MoveShares, and the moves ranked
 // by the core's rules.
 type Rating struct {
-	// Advice is Hint's answer for the position: its share and every legal
+	// Shares is MoveShares's answer for the position: its share and every legal
 	// move's.
-	Advice
+	Shares
 	// Ranked lists the moves that RankMoves considers, best first (see RankMoves).
 	// Moves back from a foundation are left out: they are never needed
 	// for a win, and no player of this project makes them.
@@ -57,7 +57,7 @@ type Rating struct {
 }
 
 // RankMoves ranks the legal moves of view (the player's view: face-down cards
-// may be unknown) over the arrangements Hint draws, given the keys (Key)
+// may be unknown) over the arrangements MoveShares draws, given the keys (Key)
 // of the positions already seen in the game, view's own among them (nil:
 // a bare position, no history known).
 //
@@ -78,7 +78,7 @@ type Rating struct {
 // This is the sampled player's order (solver/player), so hint, play,
 // review and the page give the same best move.
 func RankMoves(ctx context.Context, view *rules.Position, cfg Config, seen map[string]bool) (Rating, error) {
-	adv, err := Hint(ctx, view, cfg)
+	adv, err := MoveShares(ctx, view, cfg)
 	return rank(view, cfg, seen, adv, err)
 }
 
@@ -103,10 +103,10 @@ func RankMovesOn(ctx context.Context, view *rules.Position, cfg Config, seen map
 	return rank(view, cfg, seen, adv, err)
 }
 
-// rank ranks the moves of adv, Hint's answer for view, by the core's
+// rank ranks the moves of adv, MoveShares's answer for view, by the core's
 // order (see RankMoves).
-func rank(view *rules.Position, cfg Config, seen map[string]bool, adv Advice, err error) (Rating, error) {
-	r := Rating{Advice: adv, History: seen != nil}
+func rank(view *rules.Position, cfg Config, seen map[string]bool, adv Shares, err error) (Rating, error) {
+	r := Rating{Shares: adv, History: seen != nil}
 	if err != nil {
 		return r, err
 	}
@@ -261,20 +261,31 @@ func FreshWin(ctx context.Context, p *rules.Position, cfg Config, first rules.Mo
 }
 
 // AddSeen adds to seen the keys of the player's views (face-down cards
-// unknown) of start and of the position after each of moves, which must
-// be legal from start (the caller has replayed them with the referee). It
-// returns seen, made when nil: the history RankMoves takes.
-func AddSeen(seen map[string]bool, start *rules.Position, moves []rules.Move) map[string]bool {
+// unknown) of start and of the position after each of moves, and returns
+// seen, made when nil: the history RankMoves takes. start is the position
+// the game was played from, as the caller has it: every card known, or
+// some face-down cards unknown, as long as no move names one (a view
+// cannot say which card a move turned up). A start that fails
+// rules.Validate, or a move that is not legal where it is played (under
+// the rules with returns, which allow every move the other rules do), is
+// refused with an error, and seen holds the views before it.
+func AddSeen(seen map[string]bool, start *rules.Position, moves []rules.Move) (map[string]bool, error) {
 	if seen == nil {
 		seen = map[string]bool{}
 	}
+	if err := rules.CheckPosition(start); err != nil {
+		return seen, err
+	}
 	q := start.Clone()
 	seen[Key(q.Hide())] = true
-	for _, m := range moves {
+	for i, m := range moves {
+		if err := rules.Check(q, rules.DefaultOptions(), m); err != nil {
+			return seen, fmt.Errorf("move %d (%v): %w", i+1, m, err)
+		}
 		q.Apply(m)
 		seen[Key(q.Hide())] = true
 	}
-	return seen
+	return seen, nil
 }
 
 // after returns view after move m. A move that turns up an unknown card

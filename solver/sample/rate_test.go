@@ -46,7 +46,7 @@ func TestRateNeverAdvisesGoingBack(t *testing.T) {
 	if b, ok := bare.Best(); !ok || b.Move != undo {
 		t.Fatalf("without history the best move is %v (%v), the test wants the undo %v there", b.Move, ok, undo)
 	}
-	rt, err := RankMoves(context.Background(), view, cfg, AddSeen(nil, start, moves))
+	rt, err := RankMoves(context.Background(), view, cfg, seenOf(t, start, moves))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -122,7 +122,7 @@ func TestRateOnIsRateOverTheSameArrangements(t *testing.T) {
 	}
 	view := end.Hide()
 	cfg := config(12, 1, 3)
-	seen := AddSeen(nil, start, moves[:8])
+	seen := seenOf(t, start, moves[:8])
 	rt, err := RankMoves(context.Background(), view, cfg, seen)
 	if err != nil {
 		t.Fatal(err)
@@ -169,5 +169,34 @@ func TestRateOnIsRateOverTheSameArrangements(t *testing.T) {
 	}
 	if _, err := RankMovesOn(context.Background(), view, cfg, seen, nil, false, nil); err == nil {
 		t.Fatal("RankMovesOn with no arrangement: no error")
+	}
+}
+
+// seenOf is AddSeen of a game the test knows to be legal.
+func seenOf(t *testing.T, start *rules.Position, moves []rules.Move) map[string]bool {
+	t.Helper()
+	seen, err := AddSeen(nil, start, moves)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return seen
+}
+
+// TestAddSeenRefuses: AddSeen says what is wrong, never panics: a view
+// whose moves name a card it hides, an illegal move, no start.
+func TestAddSeenRefuses(t *testing.T) {
+	start := deal(617)
+	m := rules.LegalMoves(start, rules.DefaultOptions(), nil)[0]
+	if _, err := AddSeen(nil, start.Hide(), []rules.Move{{Card: start.Tableau[6].Down[0], From: rules.Loc{Kind: rules.Tableau, Index: 6}, To: rules.Loc{Kind: rules.Foundation}}}); err == nil {
+		t.Error("a move of a hidden card from a view: no error")
+	}
+	if seen, err := AddSeen(nil, start, []rules.Move{m, m}); err == nil || len(seen) != 2 {
+		t.Errorf("an illegal second move: %v, %d views", err, len(seen))
+	}
+	if _, err := AddSeen(nil, nil, nil); err == nil {
+		t.Error("no start: no error")
+	}
+	if seen, err := AddSeen(nil, start.Hide(), []rules.Move{m}); err != nil || len(seen) != 2 {
+		t.Errorf("a view and a move of a visible card: %v, %d views", err, len(seen))
 	}
 }

@@ -16,7 +16,7 @@ import (
 )
 
 // DefaultSamples is the default number of arrangements drawn to judge one
-// position (Estimate, Hint): enough for a share within about 7 points at
+// position (Estimate, MoveShares): enough for a share within about 7 points at
 // 95%. The sampled player, which draws for every move, has its own default
 // per decision (player.DecisionSamples).
 const DefaultSamples = 200

@@ -278,8 +278,8 @@ func TestRefusals(t *testing.T) {
 	if _, err := Estimate(context.Background(), bad, config(2, 1, 1)); err == nil || !strings.Contains(err.Error(), "22 cards are not visible") {
 		t.Errorf("Estimate on an invalid position: %v", err)
 	}
-	if _, err := Hint(context.Background(), bad, config(2, 1, 1)); err == nil {
-		t.Error("Hint on an invalid position: no error")
+	if _, err := MoveShares(context.Background(), bad, config(2, 1, 1)); err == nil {
+		t.Error("MoveShares on an invalid position: no error")
 	}
 }
 
@@ -300,7 +300,7 @@ func bruteHint(t *testing.T, p *rules.Position, arr [][]rules.Card) map[rules.Mo
 	return out
 }
 
-// TestHintBruteForce: Hint's count for every move equals a search of
+// TestHintBruteForce: MoveShares's count for every move equals a search of
 // every (move, arrangement) pair, its moves are ranked by that count, and
 // the best has the largest. Run on one position where every arrangement
 // is solved and one where a few are drawn, and with 1 and 3 workers.
@@ -333,7 +333,7 @@ func TestHintBruteForce(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, w := range []int{1, 3} {
-			adv, err := Hint(context.Background(), tc.p, config(tc.samples, 1, w))
+			adv, err := MoveShares(context.Background(), tc.p, config(tc.samples, 1, w))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -380,7 +380,7 @@ func TestHintBruteForce(t *testing.T) {
 // once, as a move or a twin.
 func TestHintTwins(t *testing.T) {
 	p := deal(617).Hide()
-	adv, err := Hint(context.Background(), p, config(3, 1, 2))
+	adv, err := MoveShares(context.Background(), p, config(3, 1, 2))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -460,7 +460,7 @@ func TestEstimateEveryArrangementWins(t *testing.T) {
 
 // TestCancel cancels the context during a run: the searches in progress
 // end, no more start, and every arrangement left undecided counts as
-// unknown with the reason "interrupted"; Hint refuses to rank moves then.
+// unknown with the reason "interrupted"; MoveShares refuses to rank moves then.
 func TestCancel(t *testing.T) {
 	p := deal(385).Hide() // every arrangement is a whole deal to search
 	const n = 2000        // about two seconds of searching
@@ -483,8 +483,8 @@ func TestCancel(t *testing.T) {
 		t.Fatalf("the cancelled run took %v", d)
 	}
 
-	if _, err := Hint(ctx, p, cfg); !errors.Is(err, context.Canceled) {
-		t.Fatalf("Hint with its context cancelled: %v, want context.Canceled", err)
+	if _, err := MoveShares(ctx, p, cfg); !errors.Is(err, context.Canceled) {
+		t.Fatalf("MoveShares with its context cancelled: %v, want context.Canceled", err)
 	}
 	// A deadline: the reason says so, not "interrupted".
 	dctx, dcancel := context.WithTimeout(context.Background(), 50*time.Millisecond)

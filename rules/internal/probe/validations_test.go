@@ -77,10 +77,10 @@ func TestSampleValidatesOncePerCall(t *testing.T) {
 	}); got != 1 || sh.Total() != 24 {
 		t.Errorf("Estimate over %d arrangements validated %d times, want 1", sh.Total(), got)
 	}
-	var adv sample.Advice
+	var adv sample.Shares
 	if got := counted(func() {
 		var err error
-		if adv, err = sample.Hint(context.Background(), p, cfg); err != nil {
+		if adv, err = sample.MoveShares(context.Background(), p, cfg); err != nil {
 			t.Fatal(err)
 		}
 	}); got != 1 || adv.Searches == 0 {
