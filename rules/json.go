@@ -192,7 +192,7 @@ func cardError(s string) string {
 // MarshalPosition returns the position as compact one-line JSON (no
 // trailing newline), keys in the order patience ("position"), version,
 // game, number, tableau, cells, foundations. number is the deal number in
-// canonical form; it is left out when "".
+// canonical form; it is left out when "". It trusts p: p must not be nil.
 func MarshalPosition(p *Position, number string) []byte {
 	d := NewPositionDoc(p, number)
 	d.DocHeader = PositionDocument.Header()

@@ -37,6 +37,9 @@ package rules
 // Moves to the foundations come first. The order is otherwise fixed but
 // carries no meaning. Move.Card is the moved card, or the bottom card of
 // the moved group.
+//
+// It trusts p, for speed: p must not be nil, and for a p that fails
+// Validate the list means nothing. Check, which never panics, takes any p.
 func LegalMoves(p *Position, o Options, buf []Move) []Move {
 	buf = buf[:0]
 	switch p.Game {

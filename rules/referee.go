@@ -54,7 +54,7 @@ func Check(p *Position, o Options, m Move) error {
 // with a *MoveError. It plays only the moves it is given: no automatic
 // foundation moves. Whether the final position is won is the caller's
 // question (Position.Won). A game ends when it is won: a move after the
-// win is refused with a *MoveError (AfterWin), even one the rules would
+// win is refused with a *MoveError (afterWin), even one the rules would
 // allow, such as a card played back from a foundation.
 //
 // A start position may have unknown face-down cards (UnknownCard). A legal move
@@ -68,7 +68,7 @@ func Replay(start *Position, o Options, moves []Move) (*Position, error) {
 	p := start.Clone()
 	for i, m := range moves {
 		if p.Won() {
-			return p, &MoveError{Index: i + 1, Move: m, Reason: AfterWin(i)}
+			return p, &MoveError{Index: i + 1, Move: m, Reason: afterWin(i)}
 		}
 		if r := refereeReason(p, o, m); r != "" {
 			return p, &MoveError{Index: i + 1, Move: m, Reason: r}
@@ -81,10 +81,10 @@ func Replay(start *Position, o Options, moves []Move) (*Position, error) {
 	return p, nil
 }
 
-// AfterWin is the reason a move list that goes on after the game is won
+// afterWin is the reason a move list that goes on after the game is won
 // is refused: won is the number of moves (from 1) after which the game was
 // won, 0 for a start that is won already. The move refused is won+1.
-func AfterWin(won int) string {
+func afterWin(won int) string {
 	if won == 0 {
 		return "the game is won already: no move comes after the win"
 	}

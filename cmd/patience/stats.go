@@ -37,7 +37,7 @@ type statsFlags struct {
 // freeSpace tells the bytes free on a directory's file system, for the
 // check that a run's results fit beside --out; tests stand in a small file
 // system.
-var freeSpace = batch.FreeSpace
+var freeSpace = outfile.FreeSpace
 
 // statsLong and statsExample are the help of stats.
 const statsLong = `stats decides every deal of a list, on all cores, and prints a summary: the

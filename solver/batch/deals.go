@@ -481,23 +481,23 @@ func ReadDeals(r io.Reader, name string) (*DealList, error) {
 	return l, nil
 }
 
-// MaxLine is the longest line a results file or a deals file may hold:
+// maxLine is the longest line a results file or a deals file may hold:
 // 16 MiB, room for the header of a run over a long list of scattered
 // deals (a result line takes about 80 bytes). A longer line is refused as
 // soon as it passes the cap, without reading the rest of it, so that a
 // huge file that is not what it should be is not read whole.
-const MaxLine = 16 << 20
+const maxLine = 16 << 20
 
-// errLineTooLong is the error for a line longer than MaxLine.
-var errLineTooLong = fmt.Errorf("the line is longer than %d MiB: this is not a results or deals file", MaxLine>>20)
+// errLineTooLong is the error for a line longer than maxLine.
+var errLineTooLong = fmt.Errorf("the line is longer than %d MiB: this is not a results or deals file", maxLine>>20)
 
 // readRest reads the rest of a line longer than the reader's buffer, up to
-// MaxLine bytes in all.
+// maxLine bytes in all.
 func readRest(br *bufio.Reader, first []byte) ([]byte, error) {
 	line := append([]byte(nil), first...)
 	for {
 		more, err := br.ReadSlice('\n')
-		if len(line)+len(more) > MaxLine {
+		if len(line)+len(more) > maxLine {
 			return nil, errLineTooLong
 		}
 		line = append(line, more...)

@@ -27,7 +27,7 @@ func sparseFile(t *testing.T, name string, head string, size int64) string {
 }
 
 // TestHugeLinesRefused: a results file or a deals file whose line runs on
-// for 100 MB is refused quickly, after reading at most MaxLine bytes of
+// for 100 MB is refused quickly, after reading at most maxLine bytes of
 // it, with one line naming the file and the line.
 func TestHugeLinesRefused(t *testing.T) {
 	const size = 100 << 20
@@ -62,7 +62,7 @@ func TestHugeLinesRefused(t *testing.T) {
 	src := &countingReader{r: f}
 	_, err = ReadDeals(src, "deals.txt")
 	check("deals file", err, "deals.txt line 2")
-	if src.n > MaxLine+1<<20 {
+	if src.n > maxLine+1<<20 {
 		t.Errorf("read %d bytes of the deals file to refuse it, more than the cap", src.n)
 	}
 
@@ -75,19 +75,19 @@ func TestHugeLinesRefused(t *testing.T) {
 	}
 }
 
-// TestLineCapIsExact: a line of exactly MaxLine bytes is read (and then
+// TestLineCapIsExact: a line of exactly maxLine bytes is read (and then
 // judged on its content); one byte more is refused.
 func TestLineCapIsExact(t *testing.T) {
-	line := bytes.Repeat([]byte(" "), MaxLine)
-	line[len(line)-1] = '\n' // MaxLine bytes with the newline
+	line := bytes.Repeat([]byte(" "), maxLine)
+	line[len(line)-1] = '\n' // maxLine bytes with the newline
 	_, err := ReadDeals(bytes.NewReader(line), "blank.txt")
 	if err == nil || !strings.Contains(err.Error(), "blank.txt names no deals") {
-		t.Errorf("a blank line of exactly MaxLine bytes: %v; want it read (and the file found to name no deals)", err)
+		t.Errorf("a blank line of exactly maxLine bytes: %v; want it read (and the file found to name no deals)", err)
 	}
 	long := append([]byte(" "), line...)
 	_, err = ReadDeals(bytes.NewReader(long), "long.txt")
 	if err == nil || !strings.Contains(err.Error(), "long.txt line 1: the line is longer than 16 MiB") {
-		t.Errorf("a line of MaxLine+1 bytes: %v", err)
+		t.Errorf("a line of maxLine+1 bytes: %v", err)
 	}
 }
 
@@ -97,7 +97,7 @@ func TestHeaderTooLongRefused(t *testing.T) {
 	// Scattered deals with long numbers: few items, a long header.
 	var b strings.Builder
 	big := strings.Repeat("9", 300)
-	for n := 1; b.Len() < MaxLine; n += 2 {
+	for n := 1; b.Len() < maxLine; n += 2 {
 		b.WriteString(",")
 		b.WriteString(big)
 		b.WriteString(itoa(n))
@@ -204,18 +204,6 @@ func TestSpaceCheck(t *testing.T) {
 	cfg.FreeSpace = free(100 * uint64(minLineBytes+1))
 	if res := run(t, cfg); res.Done != 3000 || res.Resumed != 2900 {
 		t.Fatalf("resume: done %d, resumed %d", res.Done, res.Resumed)
-	}
-}
-
-// TestFreeSpace: the real free space of the test's directory is known and
-// not zero.
-func TestFreeSpace(t *testing.T) {
-	n, err := FreeSpace(t.TempDir())
-	if err != nil || n == 0 {
-		t.Fatalf("FreeSpace: %d, %v", n, err)
-	}
-	if _, err := FreeSpace(filepath.Join(t.TempDir(), "no", "such", "dir")); err == nil {
-		t.Error("FreeSpace of a missing directory: no error")
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/patience-solver/patience/dealgen"
+	"github.com/patience-solver/patience/internal/outfile"
 )
 
 // ResultsProblems is the error Merge returns for what is wrong with a set
@@ -160,7 +161,7 @@ const spoolReserve = 32 << 20
 
 // spoolFreeSpace tells the bytes free on a directory's file system, for
 // spoolInput (FreeSpace; tests replace it).
-var spoolFreeSpace = FreeSpace
+var spoolFreeSpace = outfile.FreeSpace
 
 // SpoolSpaceError says that an input to be read more than once (standard
 // input, a pipe) cannot be copied to a temporary file: the file system of

@@ -228,8 +228,8 @@ func Open(cfg Config) (*Runner, error) {
 	}
 	r.tag = r.header.Tag()
 	if cfg.Out != "" {
-		if n := len(r.header.AppendJSON(nil)); n >= MaxLine {
-			return nil, fmt.Errorf("the list of deals is too long to record in the header of the results file (%d MiB; at most %d MiB): split it over several runs", n>>20, MaxLine>>20)
+		if n := len(r.header.AppendJSON(nil)); n >= maxLine {
+			return nil, fmt.Errorf("the list of deals is too long to record in the header of the results file (%d MiB; at most %d MiB): split it over several runs", n>>20, maxLine>>20)
 		}
 		_, statErr := os.Stat(cfg.Out)
 		if err := r.openOut(); err != nil {

@@ -299,25 +299,17 @@ func options(*rules.Position) rules.Options {
 	return rules.DefaultOptions()
 }
 
-// line replays moves from p with the referee, stopping at the first it
-// refuses. solver marks the foundation moves as automatic.
+// line replays moves from p with the referee (rules.Replay), stopping at
+// the first it refuses. solver marks the foundation moves as automatic.
 func line(p *rules.Position, moves []rules.Move, solver bool) LineAnswer {
-	o := options(p)
 	a := LineAnswer{Positions: []rules.PositionDoc{rules.NewPositionDoc(p, "")}, Moves: []MoveDoc{}}
+	var me *rules.MoveError
+	if _, err := rules.Replay(p, options(p), moves); errors.As(err, &me) {
+		a.Refused = &Refusal{Index: me.Index - 1, Move: me.Move.String(), Reason: me.Reason}
+		moves = moves[:me.Index-1]
+	}
 	q := p.Clone()
-	for i, m := range moves {
-		reason := ""
-		if q.Won() {
-			reason = rules.AfterWin(i)
-		} else if err := rules.Check(q, o, m); err != nil {
-			reason = err.Error()
-		} else if q.Reveals(m) == rules.UnknownCard {
-			reason = "it turns up a face-down card that is unknown (??)"
-		}
-		if reason != "" {
-			a.Refused = &Refusal{Index: i, Move: m.String(), Reason: reason}
-			break
-		}
+	for _, m := range moves {
 		d := moveDoc(q, m)
 		d.Auto = solver && m.To.Kind == rules.Foundation
 		a.Moves = append(a.Moves, d)
