@@ -140,11 +140,12 @@ func runFind(cmd *cobra.Command, s streams, o *findOptions, args []string) error
 		reportFindEnd(s, found, o.count, unknown, scanned)
 		return nil
 	}
-	var foundNow, examined atomic.Uint64
+	var foundNow atomic.Uint64
+	var examined atomic.Int64
 	foundNow.Store(uint64(found))
 	bar := findProgress(s, o.quiet, o.count, &foundNow, &examined)
 	var line []byte
-	searched, searchUnknown, err := batchFind(ctx, batch.FindConfig{Game: g, From: first, Solver: cfg, Match: match, Examined: &examined},
+	searched, searchUnknown, err := batchFind(ctx, batch.FindConfig{Game: g, From: first, Solver: cfg, Match: match, Progress: &examined},
 		func(r batch.Record) bool {
 			line = line[:0]
 			if o.format == "json" {
@@ -281,14 +282,14 @@ func reportFindEnd(s streams, found, count int, unknown, scanned uint64) {
 // findProgress shows the progress bar of find, when stderr is a terminal
 // and not --quiet: the deals found of those wanted, the deals looked at,
 // and how many a second.
-func findProgress(s streams, quiet bool, count int, found, examined *atomic.Uint64) *progress {
+func findProgress(s streams, quiet bool, count int, found *atomic.Uint64, examined *atomic.Int64) *progress {
 	start := time.Now()
 	return startProgress(s, quiet, progressSpec{
 		total: int64(count),
 		unit:  "found",
 		poll: func() (int64, string) {
 			n := found.Load()
-			return int64(n), describeFind(n, uint64(count), examined.Load(), time.Since(start))
+			return int64(n), describeFind(n, uint64(count), uint64(examined.Load()), time.Since(start))
 		},
 	})
 }

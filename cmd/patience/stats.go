@@ -9,6 +9,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"github.com/spf13/cobra"
 
@@ -194,6 +195,8 @@ func runStats(s streams, cmd *cobra.Command, args []string, f statsFlags, sf sea
 		return err
 	}
 	defer closeOut()
+	var decided atomic.Int64
+	bcfg.Progress = &decided
 	runner, err := batch.Open(bcfg)
 	var we *batch.WriteError
 	var oe *outfile.Error
@@ -205,7 +208,7 @@ func runStats(s streams, cmd *cobra.Command, args []string, f statsFlags, sf sea
 	case err != nil:
 		return usageError{err}
 	}
-	res, err := runRunner(ctx, s, runner, f.quiet)
+	res, err := runRunner(ctx, s, runner, progressOf{&decided, f.quiet})
 	if err != nil {
 		return err
 	}
@@ -345,12 +348,19 @@ type ran struct {
 	stopped bool
 }
 
-func runRunner(ctx context.Context, s streams, runner *batch.Runner, quiet bool) (ran, error) {
+// progressOf is how a stats run shows its progress: the deals it has
+// decided (batch.Config.Progress), or nothing with --quiet.
+type progressOf struct {
+	decided *atomic.Int64
+	quiet   bool
+}
+
+func runRunner(ctx context.Context, s streams, runner *batch.Runner, pr progressOf) (ran, error) {
 	notes := len(runner.Notes())
 	for _, n := range runner.Notes() {
 		fmt.Fprintln(s.err, "patience: note: "+oneLine(n))
 	}
-	bar := statsProgress(s, runner, quiet)
+	bar := statsProgress(s, runner, pr)
 	res, err := runner.Run(ctx)
 	bar.stop()
 	for _, n := range runner.Notes()[notes:] {
@@ -443,21 +453,20 @@ func summaryFiles(s streams, cmd *cobra.Command, args []string, f statsFlags) er
 // statsProgress shows the progress bar of a stats run, when stderr is a
 // terminal and not --quiet: deals done of the total (of this run, resumed
 // deals aside), deals per second, the time left, and the running win rate.
-func statsProgress(s streams, r *batch.Runner, quiet bool) *progress {
-	p0 := r.Progress()
-	return startProgress(s, quiet, progressSpec{
+func statsProgress(s streams, r *batch.Runner, pr progressOf) *progress {
+	p0 := r.Snapshot()
+	return startProgress(s, pr.quiet, progressSpec{
 		total: int64(p0.Total - p0.Resumed),
 		unit:  "deals",
 		count: true,
 		rate:  true,
 		poll: func() (int64, string) {
-			pr := r.Progress()
-			return int64(pr.Done - pr.Resumed), describeProgress(pr)
+			return pr.decided.Load(), describeProgress(r.Snapshot())
 		},
 	})
 }
 
-func describeProgress(p batch.Progress) string {
+func describeProgress(p batch.Snapshot) string {
 	w, l := p.Count.Solvable, p.Count.Unsolvable
 	d := "win -"
 	if w+l > 0 {

@@ -26,10 +26,11 @@ type FindConfig struct {
 	Solver solver.Config
 	// Match picks the records to report; nil picks every record.
 	Match func(Record) bool
-	// Examined, if not nil, counts the deals reported on in order, as
+	// Progress, if not nil, counts the deals reported on in order, as
 	// Find goes: for a progress display, which may read it from any
-	// goroutine.
-	Examined *atomic.Uint64
+	// goroutine (the one way every long call of the library reports
+	// progress; Solver.Progress counts positions).
+	Progress *atomic.Int64
 }
 
 // resolve checks cfg, sets From 0 to 1 and a nil Match to one that picks
@@ -130,8 +131,8 @@ func find(ctx context.Context, cfg FindConfig, emit func(Record) bool) (scanned,
 				break
 			}
 			scanned++
-			if cfg.Examined != nil {
-				cfg.Examined.Add(1)
+			if cfg.Progress != nil {
+				cfg.Progress.Add(1)
 			}
 			if p.rec.Verdict == solver.Unknown {
 				unknown++

@@ -38,16 +38,16 @@ func TestFindAgreesWithSolver(t *testing.T) {
 	}
 	for _, workers := range []int{1, 2, 3} {
 		var got []uint64
-		var examined atomic.Uint64
+		var examined atomic.Int64
 		fcfg := cfg
 		fcfg.Workers = workers
 		scanned, unknown, err := Find(context.Background(), FindConfig{
 			Game: rules.RussianCell, From: 1, Solver: fcfg,
 			Match:    func(r Record) bool { return r.Verdict == solver.Unsolvable },
-			Examined: &examined,
+			Progress: &examined,
 		}, func(r Record) bool {
 			u, _ := r.Number.Uint64()
-			if n := examined.Load(); n != u {
+			if n := uint64(examined.Load()); n != u {
 				t.Errorf("%d workers: deal %d reported after %d deals examined", workers, u, n)
 			}
 			got = append(got, u)

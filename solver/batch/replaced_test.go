@@ -121,8 +121,8 @@ func TestOpenLocksTheFileNamed(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer r.Close()
-	if !renamed || r.Progress().Resumed != 30 {
-		t.Errorf("renamed %v; resumed %d deals, want the 30 of the file now named %s", renamed, r.Progress().Resumed, out)
+	if !renamed || r.Snapshot().Resumed != 30 {
+		t.Errorf("renamed %v; resumed %d deals, want the 30 of the file now named %s", renamed, r.Snapshot().Resumed, out)
 	}
 }
 

@@ -35,6 +35,11 @@ type Config struct {
 	// solver.Config.Split). The rules options are those the game takes
 	// (rules.NewVariant).
 	Solver solver.Config
+	// Progress, if not nil, counts the deals this run decides (not those
+	// resumed from the file), as it goes: for a progress display, which
+	// may read it from any goroutine (the one way every long call of the
+	// library reports progress; Solver.Progress counts positions).
+	Progress *atomic.Int64
 	// Out is the results file. If it exists it is resumed: its header must
 	// match the run, and the deals it holds are skipped. "" keeps no
 	// file. A new file gets the permissions the umask allows.
@@ -134,8 +139,9 @@ func mismatch(name string, d []HeaderDiff) *MismatchError {
 	return e
 }
 
-// Progress is a snapshot of a run.
-type Progress struct {
+// Snapshot is what a run has done so far: a result, read with
+// Runner.Snapshot (its progress is Config.Progress).
+type Snapshot struct {
 	// Total is the number of deals in the run (in its shard).
 	Total uint64
 	// Done counts the deals decided, those found in a resumed file
@@ -149,9 +155,9 @@ type Progress struct {
 
 // Result is what Run returns.
 type Result struct {
-	// Progress is the run's snapshot at its end: the deals done, resumed
-	// and still to do, and their verdicts.
-	Progress
+	// Snapshot is the run's at its end: the deals done, resumed and
+	// still to do, and their verdicts.
+	Snapshot
 	// Summary covers every deal done, resumed ones included, in the order
 	// of the results file.
 	Summary *Summary
@@ -176,7 +182,7 @@ type Runner struct {
 
 	started  atomic.Int64 // Run's start, in Unix nanoseconds; 0 before
 	progDone atomic.Uint64
-	progCnt  [3]atomic.Uint64 // Progress.Count, indexed by solver.Verdict
+	progCnt  [3]atomic.Uint64 // Snapshot.Count, indexed by solver.Verdict
 	ran      bool
 }
 
@@ -531,10 +537,10 @@ func (r *Runner) copyKept(rd *Reader, w *bufio.Writer) (dropped int, err error) 
 	}
 }
 
-// Progress returns a snapshot of the run. It is safe to call from any
+// Snapshot returns what the run has done so far. It is safe to call from any
 // goroutine while Run works.
-func (r *Runner) Progress() Progress {
-	p := Progress{Total: r.total, Resumed: r.resumed, Done: r.progDone.Load()}
+func (r *Runner) Snapshot() Snapshot {
+	p := Snapshot{Total: r.total, Resumed: r.resumed, Done: r.progDone.Load()}
 	for v := range r.progCnt {
 		p.Count.Add(solver.Verdict(v), r.progCnt[v].Load())
 	}
@@ -725,7 +731,7 @@ func (r *Runner) result(ctx context.Context, st *runState, wr *writer) (*Result,
 			wr.err = err
 		}
 	}
-	res := &Result{Progress: r.Progress(), Summary: &r.sum}
+	res := &Result{Snapshot: r.Snapshot(), Summary: &r.sum}
 	stopped := ctx.Err() != nil && res.Done < res.Total
 	var re *ReplacedError
 	if errors.As(wr.err, &re) {
@@ -875,6 +881,9 @@ func (w *writer) take(b []Record, free chan<- []Record) {
 		r.progCnt[v].Add(c)
 	}
 	r.progDone.Add(uint64(len(b)))
+	if r.cfg.Progress != nil {
+		r.cfg.Progress.Add(int64(len(b)))
+	}
 	select {
 	case free <- b[:0]:
 	default:

@@ -186,9 +186,9 @@ func TestResumeAfterCancel(t *testing.T) {
 				t.Fatalf("round %d: %v", round, err)
 			}
 			ctx, cancel := context.WithCancel(context.Background())
-			target := r.Progress().Done + rng.Uint64N(total/3+1)
+			target := r.Snapshot().Done + rng.Uint64N(total/3+1)
 			go func() {
-				for r.Progress().Done < target {
+				for r.Snapshot().Done < target {
 					time.Sleep(50 * time.Microsecond)
 				}
 				cancel()
@@ -221,7 +221,7 @@ func TestResumeSkipsDoneDeals(t *testing.T) {
 	first := run(t, cfg)
 	again := run(t, cfg)
 	if again.Resumed != 5000 || again.Done != 5000 || again.Summary.Total() != 5000 {
-		t.Errorf("second run: %+v", again.Progress)
+		t.Errorf("second run: %+v", again.Snapshot)
 	}
 	if first.Summary.Report().Solvable != again.Summary.Report().Solvable {
 		t.Error("summaries differ")
@@ -378,8 +378,8 @@ func TestRetryUnknown(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Progress().Resumed != 60-unknown || len(r.Notes()) != 1 || !strings.Contains(r.Notes()[0], fmt.Sprintf("dropped %d unknown verdicts", unknown)) {
-		t.Errorf("resumed %d, notes %q", r.Progress().Resumed, r.Notes())
+	if r.Snapshot().Resumed != 60-unknown || len(r.Notes()) != 1 || !strings.Contains(r.Notes()[0], fmt.Sprintf("dropped %d unknown verdicts", unknown)) {
+		t.Errorf("resumed %d, notes %q", r.Snapshot().Resumed, r.Notes())
 	}
 	if _, err := r.Run(context.Background()); err != nil {
 		t.Fatal(err)
@@ -619,7 +619,7 @@ func TestRunCancelledBeforeStart(t *testing.T) {
 	cancel()
 	res, err := r.Run(ctx)
 	if !errors.Is(err, context.Canceled) || res == nil || res.Done > uint64(2*cfg.Solver.Workers) {
-		t.Errorf("got %+v, %v: want an interrupted run that did (almost) nothing", res.Progress, err)
+		t.Errorf("got %+v, %v: want an interrupted run that did (almost) nothing", res.Snapshot, err)
 	}
 	checkWhole(t, cfg.Out)
 }

@@ -58,7 +58,7 @@ func TestZeroConfig(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%v with %+v: the file does not resume: %v", g, o, err)
 			}
-			if p := r.Progress(); p.Resumed != 20 || p.Count.Total() != 20 {
+			if p := r.Snapshot(); p.Resumed != 20 || p.Count.Total() != 20 {
 				t.Errorf("%v with %+v: resumed %d deals, counts %+v", g, o, p.Resumed, p.Count)
 			}
 			r.Close()
