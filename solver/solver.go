@@ -114,12 +114,18 @@ type Config struct {
 	// Options are the rules options (the zero value is the default rules).
 	// Which options the game takes is the rules package's to say: pass
 	// the options given, for any game (see rules.NewVariant).
-	Options  rules.Options
-	Pruning  Pruning
-	Workers  int           // cores for the search; 0 means runtime.NumCPU()
+	Options rules.Options
+	// Pruning switches reductions off; the zero value has them all on.
+	Pruning Pruning
+	// Workers is the cores the call uses, 0 meaning runtime.NumCPU(): for
+	// Solve, the cores of its one search; where a call runs one-core
+	// searches side by side (a batch run, a sample of arrangements, a
+	// player's decision), how many run at once (see Split). It has that
+	// one meaning in every package.
+	Workers  int
 	MaxNodes int64         // positions expanded over all workers; 0 means DefaultMaxNodes
 	Timeout  time.Duration // 0 means none
-	MemoryMB int           // position table cap of the search, all workers together; 0 means DefaultMemoryMB
+	MemoryMB int           // position table cap of the call, all workers together; 0 means DefaultMemoryMB
 	// Shortest asks for a solution of the fewest moves, automatic
 	// foundation moves counted, proven shortest: when a budget ends the
 	// proof first, the result is the best solution found with a proven
