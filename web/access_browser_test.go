@@ -87,7 +87,7 @@ func (p *page) keyTo(sel string) {
 	p.t.Helper()
 	where := func(s string) (int, int) {
 		var v [2]int
-		js := fmt.Sprintf(`JSON.stringify((() => { const el = %s; if (!el) return [-1, -1]; const s = el.closest('.slot'); return [slots().indexOf(s), itemsOf(s).indexOf(el)]; })())`, s)
+		js := fmt.Sprintf(`JSON.stringify((() => { const el = %s; if (!el) return [-1, -1]; const s = el.closest('.slot'); return [[...document.getElementById('board').querySelectorAll('.slot')].indexOf(s), [...s.querySelectorAll('[role="button"]')].indexOf(el)]; })())`, s)
 		if err := json.Unmarshal([]byte(p.eval(js)), &v); err != nil {
 			p.t.Fatalf("where is %s: %v", s, err)
 		}
@@ -226,13 +226,16 @@ func TestBrowserAccess(t *testing.T) {
 	q := start.Clone()
 	for i, m := range moves[:5] {
 		p.eval(fmt.Sprintf(`document.querySelector('.card[data-card="%s"]').click(), ''`, m.Card))
-		p.waitFor("the selection of "+m.String(), `!!S.selected && !!S.legal`, time.Minute)
+		p.waitFor("the selection of "+m.String(), `!!document.querySelector('#board .card.selected') && !!document.querySelector('#board .target')`, time.Minute)
 		p.eval(fmt.Sprintf(`document.querySelector(%q).click(), ''`, destSel(m.To)))
 		p.waitFor("move "+m.String(), fmt.Sprintf(`document.getElementById('step').textContent === '%d / %d'`, i+1, i+1), time.Minute)
 		q.Apply(m)
 	}
 	wantStats("after five moves by hand", "1 0 0 0")
-	held := p.eval(`document.documentElement.outerHTML + '\n' + JSON.stringify(S) + '\n' + location.href + '\n' + window.__fromWorker.join('\n')`)
+	// What the page holds: its document, its address, and every message
+	// from its worker, from which the page's state (a module's, out of
+	// reach here) is made.
+	held := p.eval(`document.documentElement.outerHTML + '\n' + location.href + '\n' + window.__fromWorker.join('\n')`)
 	if n := p.eval(`String(window.__fromWorker.length)`); n == "0" {
 		t.Fatal("no message from the worker was recorded")
 	}
@@ -288,7 +291,7 @@ func TestBrowserAccess(t *testing.T) {
 	for i, m := range moves {
 		p.keyTo(fmt.Sprintf(`.card[data-card="%s"]`, m.Card))
 		p.do("Enter on "+m.Card.String(), chromedp.KeyEvent(kb.Enter))
-		p.waitFor("the selection of "+m.String(), `!!S.selected && !!S.legal && document.activeElement.getAttribute('aria-pressed') === 'true'`, time.Minute)
+		p.waitFor("the selection of "+m.String(), `!!document.querySelector('#board .card.selected') && !!document.querySelector('#board .target') && document.activeElement.getAttribute('aria-pressed') === 'true'`, time.Minute)
 		if live := p.text("live"); !strings.Contains(live, "selected") {
 			t.Errorf("the selection is not announced: %q", live)
 		}
@@ -327,7 +330,7 @@ func TestBrowserAccess(t *testing.T) {
 	p.waitFor("the game a move from the win", fmt.Sprintf(`document.getElementById('step').textContent === '%d / %d' && !document.body.dataset.busy`, n-1, n-1), 2*time.Minute)
 	last := moves[n-1]
 	p.eval(fmt.Sprintf(`document.querySelector('.card[data-card="%s"]').click(), ''`, last.Card))
-	p.waitFor("the selection of "+last.String(), `!!S.selected && !!S.legal`, time.Minute)
+	p.waitFor("the selection of "+last.String(), `!!document.querySelector('#board .card.selected') && !!document.querySelector('#board .target')`, time.Minute)
 	p.eval(fmt.Sprintf(`document.querySelector(%q).click(), ''`, destSel(last.To)))
 	p.waitFor("the won game", `document.getElementById('title').textContent.endsWith('won!') && !document.body.dataset.busy`, 2*time.Minute)
 	wantStats("after a win", "3 1 1 1")
@@ -380,8 +383,8 @@ func TestBrowserAccess(t *testing.T) {
 	if got := p.text("known"); got != "Winnable · hard" {
 		t.Errorf("the random hard deal %s says %q", p.text("title"), got)
 	}
-	if num, err := strconv.ParseUint(p.eval(`S.number`), 10, 64); err != nil || known(rules.RussianCell, num) != "Winnable · hard" {
-		t.Errorf("the random hard deal %q is %q in the catalogue (%v)", p.eval(`S.number`), known(rules.RussianCell, num), err)
+	if num, err := strconv.ParseUint(p.eval(`location.hash.split('/')[1]`), 10, 64); err != nil || known(rules.RussianCell, num) != "Winnable · hard" {
+		t.Errorf("the random hard deal %q is %q in the catalogue (%v)", p.eval(`location.hash.split('/')[1]`), known(rules.RussianCell, num), err)
 	}
 	p.click("#solve-btn")
 	p.waitFor("the verdict of the random deal", `!document.body.dataset.busy && document.getElementById('verdict').textContent !== ''`, 4*time.Minute)

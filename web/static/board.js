@@ -1,0 +1,284 @@
+// The board: drawing the cards, moving the focus by keyboard, and the
+// slide of cards between steps.
+
+import { locName } from "./play.js";
+import { drawSide } from "./side.js";
+import { S, pos } from "./state.js";
+import { $, RANKS, SUITS, SUIT_ORDER } from "./util.js";
+
+// ---------- drawing ----------
+
+// cardEl draws a card. A face-down card the page does not know ("??": the
+// game worker keeps it until the player asks to see it) has no identity
+// in the page at all, not even in its attributes.
+export function cardEl(code, down) {
+  const el = document.createElement("div");
+  el.className = "card";
+  if (down) el.dataset.down = "1";
+  if (code === "??") {
+    el.setAttribute("aria-label", "face-down card");
+    const face = document.createElement("span");
+    face.className = "face";
+    el.appendChild(face);
+    return el;
+  }
+  el.dataset.card = code;
+  const rank = code[0] === "T" ? "10" : code[0];
+  const suit = code[1];
+  el.classList.add(suit === "H" || suit === "D" ? "red" : "black");
+  if (down) el.setAttribute("aria-label", showDown() ? cardName(code) + " (face down)" : "face-down card");
+  else {
+    // The name a screen reader says, from the content: the face is for
+    // the eye.
+    const n = document.createElement("span");
+    n.className = "sr-only";
+    n.textContent = cardName(code);
+    el.appendChild(n);
+  }
+  const face = document.createElement("span");
+  face.className = "face";
+  face.setAttribute("aria-hidden", "true");
+  face.innerHTML = `<span class="corner">${rank}<span class="s">${SUITS[suit]}</span></span><span class="pip">${SUITS[suit]}</span><span class="corner br">${rank}<span class="s">${SUITS[suit]}</span></span>`;
+  el.appendChild(face);
+  return el;
+}
+
+export function cardName(code) {
+  const r = { A: "Ace", T: "10", J: "Jack", Q: "Queen", K: "King" }[code[0]] || code[0];
+  const s = { C: "clubs", S: "spades", H: "hearts", D: "diamonds" }[code[1]];
+  return `${r} of ${s}`;
+}
+
+export function showDown() { return $("show-down").checked; }
+
+// slot draws a place of the board: a group (not itself interactive), with
+// its place button (the name, "t3": Enter there puts the selected card on
+// it) and its cards beside it, never inside it.
+export function slot(kind, name, label) {
+  const el = document.createElement("div");
+  el.className = "slot " + kind;
+  el.dataset[kind] = name;
+  el.setAttribute("role", "group");
+  el.setAttribute("aria-label", label);
+  const l = document.createElement("span");
+  l.className = "label place";
+  l.textContent = name;
+  l.setAttribute("role", "button");
+  l.setAttribute("aria-label", name + ", " + label);
+  l.tabIndex = -1;
+  el.appendChild(l);
+  return el;
+}
+
+export function plural(n, what) { return `${n} ${what}${n === 1 ? "" : "s"}`; }
+
+export function draw() {
+  const p = pos();
+  const board = $("board");
+  const before = S.drawn === S.start && !reducedMotion() ? cardRects() : null;
+  const hadFocus = board.contains(document.activeElement);
+  board.innerHTML = "";
+  if (!p) return;
+  S.drawn = S.start;
+  board.className = S.game;
+  // When the first board appeared, in ms since the page was opened.
+  if (!document.body.dataset.firstBoard) document.body.dataset.firstBoard = performance.now().toFixed(0);
+  document.body.classList.toggle("peek", showDown());
+  const top = document.createElement("div");
+  top.className = "top";
+  const cells = document.createElement("div");
+  cells.className = "cells";
+  p.cells.forEach((c, i) => {
+    const s = slot("cell", "c" + (i + 1), `cell ${i + 1}, ${c ? cardName(c) : "empty"}`);
+    if (c) s.appendChild(cardEl(c, false));
+    cells.appendChild(s);
+  });
+  const found = document.createElement("div");
+  found.className = "foundations";
+  for (const su of SUIT_ORDER) {
+    const h = p.foundations[su];
+    const s = slot("foundation", su, `${{ C: "clubs", S: "spades", H: "hearts", D: "diamonds" }[su]} foundation, ${h ? "up to " + cardName(RANKS[h - 1] + su) : "empty"}`);
+    s.dataset.height = h;
+    if (h > 0) s.appendChild(cardEl(RANKS[h - 1] + su, false));
+    else { const m = document.createElement("span"); m.className = "mark " + (su === "H" || su === "D" ? "red" : "black"); m.textContent = SUITS[su]; s.appendChild(m); }
+    found.appendChild(s);
+  }
+  top.appendChild(cells);
+  top.appendChild(found);
+  board.appendChild(top);
+
+  const tab = document.createElement("div");
+  tab.className = "tableau";
+  p.tableau.forEach((pl, i) => {
+    const name = "t" + (i + 1);
+    const down = (pl.down || []).length, up = pl.up.length;
+    const s = slot("pile", name, `column ${i + 1}: ` + (down + up === 0 ? "empty" :
+      `${plural(down, "face-down card")}, ${plural(up, "face-up card")}` + (up ? `, top ${cardName(pl.up[up - 1])}` : "")));
+    const stack = document.createElement("div");
+    stack.className = "stack";
+    for (const c of pl.down) stack.appendChild(cardEl(c, true));
+    for (const c of pl.up) stack.appendChild(cardEl(c, false));
+    s.appendChild(stack);
+    tab.appendChild(s);
+  });
+  board.appendChild(tab);
+  for (const el of board.querySelectorAll(".card")) {
+    if (el.dataset.down) { el.setAttribute("role", "img"); continue; }
+    el.tabIndex = -1;
+    el.setAttribute("role", "button");
+  }
+  mark();
+  drawSide();
+  rove(hadFocus);
+  if (before) slide(before);
+}
+
+// ---------- the board by keyboard ----------
+
+// The board is one stop of the Tab key: one of its buttons (a card or a
+// place) has tabindex 0, the others -1, and the arrow keys move between
+// them (a roving tabindex). S.focus names the one that has it: a card by
+// its code, else a place; it survives every redraw, so that focus follows
+// the card that moved.
+
+export function focusKey(el) {
+  if (el.dataset.card) return "card:" + el.dataset.card;
+  const s = el.closest(".slot");
+  return s ? "place:" + locName(s) + ":" + (s.dataset.foundation || "") : "";
+}
+
+export function slots() { return [...$("board").querySelectorAll(".slot")]; }
+export function itemsOf(slot) { return [...slot.querySelectorAll('[role="button"]')]; }
+
+export function findFocus(key) {
+  if (!key) return null;
+  for (const el of $("board").querySelectorAll('[role="button"]')) if (focusKey(el) === key) return el;
+  return null;
+}
+
+// rove gives tabindex 0 to the board's focused button (or the place it
+// was in, or the first), and focuses it when the board had the focus.
+export function rove(focus) {
+  const board = $("board");
+  let el = findFocus(S.focus && S.focus.key);
+  if (!el && S.focus && S.focus.loc) {
+    const s = locEl(S.focus.loc);
+    const slot = s && (s.classList.contains("slot") ? s : s.querySelector(".slot"));
+    if (slot) { const it = itemsOf(slot); el = it[it.length - 1]; }
+  }
+  if (!el) el = board.querySelector('[role="button"]');
+  for (const b of board.querySelectorAll('[tabindex="0"]')) b.tabIndex = -1;
+  if (!el) return;
+  el.tabIndex = 0;
+  if (focus) el.focus({ preventScroll: false });
+}
+
+export function setFocus(el) {
+  const s = el.closest(".slot");
+  S.focus = { key: focusKey(el), loc: s ? locName(s) : "" };
+}
+
+// boardKey moves the focus with the arrow keys: left and right to the
+// place before or after (its top card), up and down within a place's
+// cards, Home and End to the first and last place.
+export function boardKey(e) {
+  const el = e.target.closest('[role="button"]');
+  if (!el) return false;
+  const all = slots();
+  const slot = el.closest(".slot");
+  const i = all.indexOf(slot);
+  const items = itemsOf(slot);
+  const j = items.indexOf(el);
+  let to = null;
+  const top = (k) => { const it = itemsOf(all[k]); return it[it.length - 1]; };
+  switch (e.key) {
+    case "ArrowLeft": to = top((i - 1 + all.length) % all.length); break;
+    case "ArrowRight": to = top((i + 1) % all.length); break;
+    case "ArrowUp": to = items[Math.max(0, j - 1)]; break;
+    case "ArrowDown": to = items[Math.min(items.length - 1, j + 1)]; break;
+    case "Home": to = top(0); break;
+    case "End": to = top(all.length - 1); break;
+    default: return false;
+  }
+  e.preventDefault();
+  e.stopPropagation();
+  if (to) {
+    setFocus(to);
+    for (const b of $("board").querySelectorAll('[tabindex="0"]')) b.tabIndex = -1;
+    to.tabIndex = 0;
+    to.focus();
+  }
+  return true;
+}
+
+// ---------- animation ----------
+
+export function reducedMotion() { return window.matchMedia("(prefers-reduced-motion: reduce)").matches; }
+
+// cardRects is where each card of the board is on screen.
+export function cardRects() {
+  const r = new Map();
+  for (const el of $("board").querySelectorAll(".card[data-card]")) r.set(el.dataset.card, el.getBoundingClientRect());
+  return r;
+}
+
+// slide makes every card that moved since before glide from its old place
+// to its new one (through the CSSOM: the page's CSP allows no inline
+// styles in markup).
+export function slide(before) {
+  for (const el of $("board").querySelectorAll(".card[data-card]")) {
+    const old = before.get(el.dataset.card);
+    if (!old) continue;
+    const now = el.getBoundingClientRect();
+    const dx = old.left - now.left, dy = old.top - now.top;
+    if (Math.abs(dx) < 1 && Math.abs(dy) < 1) continue;
+    el.style.zIndex = "10";
+    const a = el.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }], { duration: 200, easing: "ease-out" });
+    a.onfinish = a.oncancel = () => { el.style.zIndex = ""; };
+  }
+}
+
+// mark highlights the move just played, the selection, the legal
+// destinations of the selection, and the hint.
+export function mark() {
+  const board = $("board");
+  for (const el of board.querySelectorAll(".moved,.from,.dest,.selected,.target,.hinted,.hint-dest")) {
+    el.classList.remove("moved", "from", "dest", "selected", "target", "hinted", "hint-dest");
+  }
+  if (S.cur > 0) {
+    const m = S.line[S.cur - 1];
+    const d = locEl(m.to);
+    if (d) d.classList.add("dest");
+    const f = locEl(m.from);
+    if (f) f.classList.add("from");
+    for (const c of m.cards) { const el = cardAt(c); if (el) el.classList.add("moved"); }
+  }
+  for (const el of board.querySelectorAll("[aria-pressed]")) el.removeAttribute("aria-pressed");
+  if (S.selected) {
+    for (const c of S.selected.cards) { const el = cardAt(c); if (el) { el.classList.add("selected"); el.setAttribute("aria-pressed", "true"); } }
+    for (const m of S.legal || []) {
+      if (m.card === S.selected.card && m.from === S.selected.from) { const el = locEl(m.to); if (el) el.classList.add("target"); }
+    }
+  }
+  for (const el of board.querySelectorAll(".lost")) el.classList.remove("lost");
+  if (S.review && S.review.move && S.cur < S.review.lostAt) {
+    for (const c of S.review.move.cards) { const el = cardAt(c); if (el) el.classList.add("lost"); }
+    const el = locEl(S.review.move.to);
+    if (el) el.classList.add("lost");
+  }
+  if (S.hintMove) {
+    for (const c of S.hintMove.cards) { const el = cardAt(c); if (el) el.classList.add("hinted"); }
+    const el = locEl(S.hintMove.to);
+    if (el) el.classList.add("hint-dest");
+  }
+}
+
+export function cardAt(code) { return $("board").querySelector(`.card[data-card="${code}"]`); }
+
+export function locEl(loc) {
+  const b = $("board");
+  if (loc === "f") return b.querySelector(".foundations");
+  if (loc[0] === "t") return b.querySelector(`[data-pile="${loc}"]`);
+  if (loc[0] === "c") return b.querySelector(`[data-cell="${loc}"]`);
+  return null;
+}

@@ -1,0 +1,188 @@
+// Deals and the address: dealing, random deals, positions, and the link
+// that names the game on screen.
+
+import { fail, say } from "./announce.js";
+import { ask } from "./api.js";
+import { draw, showDown } from "./board.js";
+import { go, stopPlay } from "./play.js";
+import { runSolve } from "./search.js";
+import { S } from "./state.js";
+import { endGame, statsKeys } from "./stats.js";
+import { $ } from "./util.js";
+
+// ---------- loading deals ----------
+
+export async function loadDeal(game, number, rest) {
+  return loadFrom({ op: "deal", game, number }, rest);
+}
+
+export function randomKind() { return $("random-kind").value; }
+
+// DIFFICULTIES are the labels a Random deal may be asked for, as the
+// random-kind choice names them. Only Russian Cell deals have one: in
+// Ripple Fan every card is face up.
+export const DIFFICULTIES = ["easy", "medium", "hard", "very-hard"];
+
+// loadRandom deals a random deal of the game chosen, picked by Go from the
+// catalogue: a winnable one unless the player asked for any deal, of the
+// difficulty chosen in Russian Cell (a Ripple Fan deal has none, and a
+// winnable one is dealt).
+export async function loadRandom() {
+  // A seed below 2^53, which a JavaScript number holds exactly.
+  const seed = Math.floor(Math.random() * 2 ** 53);
+  const kind = randomKind(), game = $("game").value;
+  const req = { op: "random", game, winnable: kind !== "any", seed };
+  if (!DIFFICULTIES.includes(kind)) return loadFrom(req);
+  if (game === "russian-cell") return loadFrom(Object.assign(req, { difficulty: kind }));
+  const ok = await loadFrom(req);
+  if (ok) say("A Ripple Fan deal has no difficulty (every card is face up): here is a winnable one.");
+  return ok;
+}
+
+// loadFrom deals the deal that req (deal or random) names.
+export async function loadFrom(req, rest) {
+  stopPlay();
+  say("");
+  let a;
+  try {
+    a = await ask(Object.assign({ reveal: showDown() }, req));
+  } catch (e) {
+    fail(e.message);
+    return false;
+  }
+  S.game = req.game;
+  S.number = a.number;
+  S.known = a.known || null;
+  $("game").value = req.game;
+  $("number").value = a.number;
+  await setStart(a.position, rest, true);
+  return true;
+}
+
+// setStart puts a start position on screen, then the moves and the step
+// that rest (a link) gives. counted: a numbered deal, whose game counts
+// in Your games.
+export async function setStart(position, rest, counted) {
+  endGame();
+  S.tally = counted ? { keys: statsKeys(), played: false, won: false, assisted: showDown() } : null;
+  S.start = position;
+  S.positions = [position];
+  S.line = [];
+  S.fixed = 0;
+  S.cur = 0;
+  S.solved = "";
+  S.selected = S.hintMove = S.legal = null;
+  clearVerdict();
+  S.finish = null;
+  S.review = null;
+  $("review").textContent = "";
+  let bad = false;
+  if (rest && rest.moves && rest.moves.length) {
+    try {
+      const l = await ask({ op: "line", position, moves: rest.moves });
+      S.positions = l.positions;
+      S.line = l.moves;
+      S.fixed = l.moves.length;
+      S.cur = S.fixed;
+      if (l.refused) { bad = true; fail(`move ${l.refused.index + 1} of the link (${l.refused.move}) is refused: ${l.refused.reason}`); }
+    } catch (e) {
+      bad = true;
+      fail("the moves in the link cannot be read: " + e.message);
+    }
+  }
+  draw();
+  if (rest && rest.step != null && !bad) {
+    await runSolve(rest.shortest ? "shortest" : "solve");
+    go(rest.step);
+  } else {
+    saveURL();
+  }
+}
+
+export function clearVerdict() {
+  S.verdictLines = [];
+  $("verdict").textContent = "";
+  $("verdict").className = "";
+  $("hint").textContent = "";
+}
+
+// ---------- the URL ----------
+
+// #russian-cell/617[/moves/5C.t3.t6,...][/shortest][/step/12]; a pasted
+// position is #russian-cell/p/BASE64 instead of the deal number. /step
+// says that the line was solved from the end of the hand moves.
+export function saveURL() {
+  if (!S.start) return;
+  let h = "#" + S.game + "/" + (S.number ? S.number : "p/" + b64(JSON.stringify(S.start)));
+  const hand = S.line.slice(0, S.solved ? S.fixed : S.cur).map((m) => m.move.replace(" ", ".").replace(">", "."));
+  if (hand.length) h += "/moves/" + hand.join(",");
+  if (S.solved === "shortest") h += "/shortest";
+  if (S.solved) h += "/step/" + S.cur;
+  const deal = S.game + "/" + (S.number ? S.number : JSON.stringify(S.start));
+  if (S.urlDeal && S.urlDeal !== deal && !S.restoring) history.pushState(null, "", h);
+  else if (location.hash !== h) history.replaceState(null, "", h);
+  S.urlDeal = deal;
+}
+
+export function parseURL(hash) {
+  let parts;
+  try {
+    parts = decodeURIComponent(hash.replace(/^#/, "")).split("/");
+  } catch (e) {
+    return { error: `the link cannot be read (${e.message})` };
+  }
+  if (parts.length < 2) return hash.replace(/^#/, "") ? { error: `the link names no deal: “${hash.replace(/^#/, "")}”` } : null;
+  const r = { game: parts[0], moves: [], step: null, shortest: false };
+  let i = 1;
+  if (parts[1] === "p") { r.position = parts[2]; i = 3; } else { r.number = parts[1]; i = 2; }
+  for (; i < parts.length; i++) {
+    if (parts[i] === "moves" && i + 1 < parts.length) r.moves = parts[++i].split(",").filter(Boolean).map((m) => m.replace(".", " ").replace(".", ">"));
+    else if (parts[i] === "step" && i + 1 < parts.length) r.step = parseInt(parts[++i], 10) || 0;
+    else if (parts[i] === "shortest") r.shortest = true;
+  }
+  return r;
+}
+
+export function b64(s) { return btoa(unescape(encodeURIComponent(s))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, ""); }
+export function unb64(s) { return decodeURIComponent(escape(atob(s.replace(/-/g, "+").replace(/_/g, "/")))); }
+
+// restore shows what the address names. A link that cannot be shown
+// leaves its error on screen and a usable board: the one there was, or
+// else the default deal.
+export async function restore(hash) {
+  S.restoring = true;
+  try {
+    if (await restoreOnly(hash)) return true;
+  } catch (e) {
+    fail(e.message);
+  } finally {
+    S.restoring = false;
+  }
+  if (!S.start) {
+    const msg = $("message").textContent;
+    await loadDeal("russian-cell", "617");
+    fail(msg);
+  }
+  return false;
+}
+
+export async function restoreOnly(hash) {
+  const r = parseURL(hash);
+  if (!r) return false;
+  if (r.error) { fail(r.error); return false; }
+  if (r.position) {
+    try {
+      const a = await ask({ op: "read", text: unb64(r.position) });
+      S.game = a.position.game;
+      S.number = a.number || "";
+      S.known = a.known || null;
+      $("game").value = S.game;
+      await setStart(a.position, r);
+      return true;
+    } catch (e) {
+      fail("the position in the link cannot be read: " + e.message);
+      return false;
+    }
+  }
+  return loadDeal(r.game, r.number, r);
+}

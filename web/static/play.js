@@ -1,0 +1,373 @@
+// Playing: moving through the line, moves by hand (click, keyboard, drag
+// and drop), automatic moves and Finish, "Where did I go wrong?".
+
+import { announce, clearError, fail, say } from "./announce.js";
+import { ask } from "./api.js";
+import { cardAt, cardName, draw, mark, plural, reducedMotion, showDown } from "./board.js";
+import { clearVerdict, saveURL } from "./links.js";
+import { budget, runHint, runSearch, showVerdict } from "./search.js";
+import { drawSide, tens } from "./side.js";
+import { S, pos } from "./state.js";
+import { assisted, markPlayed, markWon } from "./stats.js";
+import { $, SUIT_ORDER } from "./util.js";
+
+// ---------- moving through the line ----------
+
+export function go(step) {
+  step = Math.max(0, Math.min(S.line.length, step));
+  if (step === S.cur && pos()) return;
+  S.cur = step;
+  S.selected = null;
+  S.hintMove = null;
+  S.legal = null;
+  $("hint").textContent = "";
+  draw();
+  saveURL();
+}
+
+export function togglePlay() {
+  if (S.playing) { stopPlay(); return; }
+  if (S.cur >= S.line.length) go(0);
+  $("play-btn").textContent = "❚❚";
+  $("play-btn").setAttribute("aria-label", "Pause");
+  const tick = () => {
+    if (S.cur >= S.line.length) { stopPlay(); return; }
+    go(S.cur + 1);
+    S.playing = setTimeout(tick, delay());
+  };
+  S.playing = setTimeout(tick, 50);
+}
+export function stopPlay() {
+  stopAuto();
+  clearTimeout(S.playing);
+  S.playing = null;
+  $("play-btn").textContent = "▶";
+  $("play-btn").setAttribute("aria-label", "Play");
+}
+export function delay() { return Math.round(2000 / Math.pow(1.45, Number($("speed").value) - 1)); }
+
+// ---------- moves by hand ----------
+
+export async function handMove(move) {
+  finishAuto();
+  const from = S.cur;
+  const l = await ask({ op: "line", position: pos(), moves: [move], auto: autoMoves() });
+  if (l.refused) {
+    fail(`${l.refused.move} is not allowed: ${l.refused.reason}`);
+    S.selected = null;
+    mark();
+    return false;
+  }
+  say("");
+  const auto = l.moves.slice(1).map((m) => m.text);
+  announce(`Move ${from + 1}: ${l.moves[0].text}.` + (auto.length ? ` Then by itself: ${auto.join("; ")}.` : ""));
+  // Focus follows the card that moved.
+  S.focus = { key: "card:" + l.moves[0].card, loc: l.moves[0].to };
+  S.line = S.line.slice(0, from).concat(l.moves);
+  S.positions = S.positions.slice(0, from + 1).concat(l.positions.slice(1));
+  S.fixed = from + l.moves.length;
+  S.solved = "";
+  S.cur = from + 1;
+  markPlayed();
+  S.selected = S.hintMove = S.legal = null;
+  S.finish = null;
+  if (S.review && from < S.review.lostAt) { S.review = null; $("review").textContent = ""; }
+  clearVerdict();
+  draw();
+  saveURL();
+  playOn(230, afterMove);
+  return true;
+}
+
+// afterMove runs once a hand move and its automatic moves are on screen:
+// it says a won game is won, offers Finish when every card is face up and
+// the game can be won, or else checks whether the game can still be won.
+export function afterMove() {
+  const p = pos();
+  if (SUIT_ORDER.every((s) => p.foundations[s] === 13)) { say("Won! Every card is on its foundation.", "ok"); markWon(); return; }
+  if (p.tableau.every((pl) => !pl.down || pl.down.length === 0)) { checkFinish(); return; }
+  if ($("auto-check").checked) runHint(false, true);
+}
+
+// ---------- automatic moves and Finish ----------
+
+export let autoTimer = null, autoThen = null;
+
+export function autoMoves() { return $("auto-moves").checked; }
+
+// playOn steps through the moves already in the line up to S.fixed (the
+// automatic moves after a hand move, or Finish's), one every ms
+// milliseconds, then runs then.
+export function playOn(ms, then) {
+  stopAuto();
+  autoThen = then;
+  const tick = () => {
+    if (S.cur >= S.fixed) { autoTimer = null; const t = autoThen; autoThen = null; if (t) t(); return; }
+    autoTimer = setTimeout(() => { go(S.cur + 1); tick(); }, reducedMotion() ? 0 : ms);
+  };
+  tick();
+}
+export function stopAuto() { clearTimeout(autoTimer); autoTimer = null; autoThen = null; }
+// finishAuto puts the moves still to come on screen at once, when the
+// player acts before they are all shown.
+export function finishAuto() {
+  if (!autoTimer) return;
+  const t = autoThen;
+  stopAuto();
+  go(S.fixed);
+  if (t) t();
+}
+
+// checkFinish solves a position with every card face up: when it can be
+// won, Finish plays the win.
+export async function checkFinish() {
+  const at = S.cur, start = S.start;
+  const a = await runSearch("Every card is face up: checking the finish…", { op: "solve", position: pos(), maxNodes: budget() });
+  if (!a || S.cur !== at || S.start !== start) return;
+  if (a.verdict === "solvable" && a.line) {
+    S.finish = { from: at, line: a.line };
+    say("Every card is face up and the game can be won: press Finish to play it out.", "ok");
+    drawSide();
+  } else if ($("auto-check").checked) {
+    showVerdict(a, at);
+  }
+}
+
+export function finish() {
+  const f = S.finish;
+  if (!f || f.from !== S.cur) return;
+  stopPlay();
+  S.line = S.line.slice(0, f.from).concat(f.line.moves);
+  S.positions = S.positions.slice(0, f.from + 1).concat(f.line.positions.slice(1));
+  S.fixed = S.line.length;
+  S.solved = "";
+  S.finish = null;
+  clearVerdict();
+  say("");
+  playOn(160, afterMove);
+}
+
+// ---------- where did I go wrong? ----------
+
+// runReview reviews the hand-played moves up to the step on screen in the
+// searching worker (player.FindLoss): the losing move, and whether it was
+// a mistake, bad luck or too close to call.
+export async function runReview() {
+  if (!S.start || S.cur === 0) return;
+  stopPlay();
+  const upto = S.cur;
+  const moves = S.line.slice(0, upto).map((m) => m.move);
+  const a = await runSearch("Reviewing your game…", { op: "review", position: S.start, moves, maxNodes: budget() });
+  if (!a) return;
+  const r = $("review");
+  r.innerHTML = "";
+  r.className = "hint " + (a.lostAt > 0 ? "unsolvable" : a.lostAt === 0 ? "unknown" : "solvable");
+  const head = document.createElement("p");
+  head.className = "head";
+  head.textContent = a.lostAt > 0 ? `Lost at move ${a.lostAt}: ${a.judgement}` : a.lostAt === 0 ? "Lost as dealt" : "Not lost here";
+  r.appendChild(head);
+  const move = a.lostAt > 0 ? S.line[a.lostAt - 1] : null;
+  const lines = a.lines; // the worker's words (game.PlainJudgement): none naming a hidden card's move before the player asks to see them
+  for (const l of lines) {
+    const p = document.createElement("p");
+    p.textContent = tens(l);
+    r.appendChild(p);
+  }
+  announce(head.textContent + ". " + lines.join(" "));
+  S.review = a.lostAt > 0 ? { lostAt: a.lostAt, move, judgement: a.judgement } : null;
+  r.dataset.lostAt = a.lostAt;
+  if (a.lostAt > 0) {
+    const b = document.createElement("button");
+    b.id = "review-back";
+    b.textContent = `Go back to before move ${a.lostAt}`;
+    b.addEventListener("click", () => { stopPlay(); clearError(); go(a.lostAt - 1); });
+    r.appendChild(b);
+  }
+  drawSide();
+  mark();
+}
+
+// undoTarget is the step Undo goes back to: before the last hand move,
+// past the automatic moves that followed it. redoTarget is the step after
+// the next hand move and its automatic moves.
+export function undoTarget() {
+  let s = S.cur - 1;
+  while (s > 0 && s < S.fixed && S.line[s].auto) s--;
+  return s;
+}
+export function redoTarget() {
+  let s = S.cur + 1;
+  while (s < S.fixed && S.line[s].auto) s++;
+  return s;
+}
+export function undo() { stopPlay(); clearError(); go(undoTarget()); }
+export function redo() { stopPlay(); clearError(); go(redoTarget()); }
+
+export function locOfCard(el) {
+  const pile = el.closest("[data-pile]");
+  if (pile) return pile.dataset.pile;
+  const cell = el.closest("[data-cell]");
+  if (cell) return cell.dataset.cell;
+  if (el.closest("[data-foundation]")) return "f";
+  return null;
+}
+
+export function cardsFrom(el) {
+  const stack = el.parentElement;
+  const all = [...stack.children];
+  return all.slice(all.indexOf(el)).map((c) => c.dataset.card);
+}
+
+export async function select(el) {
+  const from = locOfCard(el);
+  if (!from) return;
+  const cards = from[0] === "t" ? cardsFrom(el) : [el.dataset.card];
+  S.selected = { card: el.dataset.card, from, cards };
+  mark();
+  announce(`${cardName(el.dataset.card)} selected` + (cards.length > 1 ? `, with ${plural(cards.length - 1, "card")} on it` : "") +
+    ". Move to where it goes and press Enter; Escape puts it back.");
+  if (!S.legal) {
+    const at = S.cur;
+    const a = await ask({ op: "legal", position: pos() });
+    if (S.cur !== at) return;
+    S.legal = a.moves;
+  }
+  mark();
+}
+
+export async function clickOn(target) {
+  if (!S.start) return;
+  finishAuto();
+  stopPlay();
+  const card = target.closest(".card");
+  const dest = target.closest("[data-pile],[data-cell],[data-foundation]");
+  if (S.selected) {
+    const to = dest ? (dest.dataset.pile || dest.dataset.cell || "f") : null;
+    if (card && card.dataset.card === S.selected.card) { S.selected = null; mark(); return; }
+    if (to && to !== S.selected.from) {
+      await handMove(`${S.selected.card} ${S.selected.from}>${to}`);
+      return;
+    }
+    if (card && !card.dataset.down) { await select(card); return; }
+    S.selected = null;
+    mark();
+    return;
+  }
+  if (card && !card.dataset.down) await select(card);
+}
+
+export async function toFoundation(target) {
+  const card = target.closest(".card");
+  if (!card || card.dataset.down) return;
+  const from = locOfCard(card);
+  if (!from || from === "f") return;
+  S.selected = null;
+  await handMove(`${card.dataset.card} ${from}>f`);
+}
+
+// ---------- drag and drop ----------
+
+// A card is dragged with the mouse or a finger (pointer events): it
+// carries the cards on it, the places it may go light up, and a drop
+// where it may not go puts it back with the referee's reason. A press
+// that does not move is a click, handled as before.
+export let drag = null, dragClick = false;
+
+export function wireDrag(board) {
+  // A drag ends in a click event on the board: it is not a click.
+  board.addEventListener("click", (e) => { if (dragClick) { dragClick = false; e.stopPropagation(); e.preventDefault(); } }, true);
+  board.addEventListener("pointerdown", (e) => {
+    if (e.pointerType === "mouse" && e.button !== 0) return;
+    const card = e.target.closest(".card");
+    if (!card || card.dataset.down || !S.start || drag) return;
+    const from = locOfCard(card);
+    if (!from || from === "f") return;
+    drag = { id: e.pointerId, card: card.dataset.card, from, x: e.clientX, y: e.clientY, els: null };
+  });
+  document.addEventListener("pointermove", (e) => {
+    if (!drag || e.pointerId !== drag.id) return;
+    const dx = e.clientX - drag.x, dy = e.clientY - drag.y;
+    if (!drag.els) {
+      if (Math.hypot(dx, dy) < 6) return;
+      finishAuto();
+      stopPlay();
+      const el = cardAt(drag.card);
+      if (!el) { drag = null; return; }
+      const cards = drag.from[0] === "t" ? cardsFrom(el) : [drag.card];
+      drag.els = cards.map(cardAt).filter(Boolean);
+      for (const c of drag.els) { c.classList.add("dragging"); c.style.pointerEvents = "none"; }
+      select(el);
+    }
+    for (const c of drag.els) { c.style.transform = `translate(${dx}px, ${dy}px)`; c.style.zIndex = "20"; }
+    const over = dropTarget(e.clientX, e.clientY);
+    for (const el of $("board").querySelectorAll(".over")) if (el !== over) el.classList.remove("over");
+    if (over) over.classList.add("over");
+  });
+  const end = async (e, cancelled) => {
+    if (!drag || e.pointerId !== drag.id) return;
+    const d = drag;
+    drag = null;
+    if (!d.els) return; // a click
+    dragClick = true;
+    setTimeout(() => { dragClick = false; }, 0);
+    const over = cancelled ? null : dropTarget(e.clientX, e.clientY);
+    const to = over ? locName(over) : null;
+    if (to && to !== d.from) {
+      if (await handMove(`${d.card} ${d.from}>${to}`)) return;
+    } else {
+      S.selected = null;
+    }
+    draw(); // the cards go back
+  };
+  document.addEventListener("pointerup", (e) => end(e, false));
+  document.addEventListener("pointercancel", (e) => end(e, true));
+}
+
+// dropTarget is the place under the point: a column (anywhere below its
+// top, so that a short column is easy to hit), a cell or the foundations.
+export function dropTarget(x, y) {
+  const el = document.elementFromPoint(x, y);
+  const hit = el && el.closest("#board [data-pile], #board [data-cell], #board .foundations");
+  if (hit) return hit;
+  // The lowest pile whose column holds the point (Ripple Fan's piles lie
+  // in two rows).
+  let best = null, top = -Infinity;
+  for (const p of $("board").querySelectorAll("[data-pile]")) {
+    const r = p.getBoundingClientRect();
+    if (x >= r.left && x <= r.right && y >= r.top && r.top > top) { best = p; top = r.top; }
+  }
+  return best;
+}
+
+export function locName(el) {
+  if (el.dataset.pile) return el.dataset.pile;
+  if (el.dataset.cell) return el.dataset.cell;
+  return "f";
+}
+
+// ---------- face-down cards ----------
+
+// showOrHide asks the game worker for the face-down cards of the
+// positions of the line (the player asked to see them), or gives them
+// back.
+export async function showOrHide() {
+  $("hint").textContent = "";
+  S.hintMove = null;
+  if (S.start) {
+    const show = showDown();
+    if (show) assisted();
+    try {
+      const a = await ask({ op: show ? "show" : "hide", positions: [S.start].concat(S.positions) });
+      const [start, ...positions] = a.positions;
+      if (positions.length === S.positions.length) {
+        S.positions = positions;
+        if (S.number) S.start = S.drawn = start; // a pasted position stays as pasted, for the link
+      }
+      if (S.finish) S.finish = null;
+      announce(show ? "The face-down cards are shown." : "The face-down cards are hidden.");
+    } catch (e) {
+      fail(e.message);
+    }
+  }
+  draw();
+}

@@ -1,0 +1,171 @@
+// Searches: solve, hint and "Can I still win?", in the search worker.
+
+import { announce, fail } from "./announce.js";
+import { Cancelled, search } from "./api.js";
+import { draw, mark, showDown } from "./board.js";
+import { saveURL } from "./links.js";
+import { afterMove, handMove, stopPlay } from "./play.js";
+import { tens } from "./side.js";
+import { S, pos } from "./state.js";
+import { assisted } from "./stats.js";
+import { $ } from "./util.js";
+
+// ---------- searches ----------
+
+export let timer = null;
+
+export function busy(text) {
+  document.body.dataset.busy = "1";
+  $("spinner").hidden = false;
+  $("cancel-btn").hidden = false;
+  const t0 = performance.now();
+  const show = () => { $("status-text").textContent = `${text} ${((performance.now() - t0) / 1000).toFixed(1)} s`; };
+  show();
+  clearInterval(timer);
+  timer = setInterval(show, 100);
+}
+export function idle(text) {
+  delete document.body.dataset.busy;
+  clearInterval(timer);
+  $("spinner").hidden = true;
+  $("cancel-btn").hidden = true;
+  $("status-text").textContent = text || "";
+}
+
+export async function runSearch(text, req) {
+  if (search.busy()) search.cancel();
+  busy(text);
+  try {
+    const a = await search.call(req);
+    idle("");
+    if (a.error) { fail(a.error); return null; }
+    return a;
+  } catch (e) {
+    if (e instanceof Cancelled) return null;
+    idle("");
+    fail(e.message);
+    return null;
+  }
+}
+
+export function budget() { return Number($("budget").value); }
+
+export async function runSolve(kind) {
+  if (!S.start) return;
+  stopPlay();
+  const from = S.cur;
+  const p = pos();
+  assisted();
+  const a = await runSearch(kind === "shortest" ? "Finding the shortest solution…" : "Solving…", { op: "solve", position: p, maxNodes: budget(), shortest: kind === "shortest" });
+  if (!a) return;
+  S.line = S.line.slice(0, from);
+  S.positions = S.positions.slice(0, from + 1);
+  S.fixed = from;
+  S.solved = kind;
+  if (a.line) {
+    S.line = S.line.concat(a.line.moves);
+    S.positions = S.positions.concat(a.line.positions.slice(1));
+  }
+  S.cur = from;
+  showVerdict(a, from);
+  draw();
+  saveURL();
+  return a;
+}
+
+export function showVerdict(a, from) {
+  const v = $("verdict");
+  v.className = "verdict " + a.verdict;
+  v.innerHTML = "";
+  const head = document.createElement("p");
+  head.className = "head";
+  head.textContent = a.verdict === "solvable" ? "Solvable" : a.verdict === "unsolvable" ? "Unsolvable" : "Unknown";
+  v.appendChild(head);
+  for (const l of a.lines.concat([a.searched])) {
+    const p = document.createElement("p");
+    p.textContent = l;
+    v.appendChild(p);
+  }
+  if (from > 0) {
+    const p = document.createElement("p");
+    p.className = "note";
+    p.textContent = `From the position after move ${from}.`;
+    v.appendChild(p);
+  }
+  if (a.verdict === "solvable") {
+    const p = document.createElement("p");
+    p.className = "note";
+    p.textContent = "Press ▶ to watch, or step with ← →.";
+    v.appendChild(p);
+  }
+  announce(head.textContent + ". " + a.lines.join(" "));
+}
+
+export async function runHint(next, afterMove) {
+  if (!S.start) return;
+  const hide = !showDown();
+  const label = next ? "Hint" : "Can I still win?";
+  // The game's positions before this one: the hint never sends the
+  // player back to one of them.
+  const history = next ? S.positions.slice(0, S.cur) : undefined;
+  const a = await runSearch(`${label}: searching…`, { op: "hint", position: pos(), hide, samples: Number($("samples").value), maxNodes: budget(), next, history });
+  if (!a) return;
+  const h = $("hint");
+  h.innerHTML = "";
+  const head = document.createElement("p");
+  head.className = "head";
+  head.textContent = a.exact ? `${label} — exact, every card known` : `${label} — the player's view, face-down cards unknown`;
+  h.appendChild(head);
+  hintBody(h, a);
+  announce(label + ": " + [...h.querySelectorAll(":scope > p:not(.head):not(.note)")].map((p) => p.textContent).join(" "), afterMove);
+  h.className = "hint " + (a.exact ? a.verdict : count(a.winnable) > 0 ? "solvable" : count(a.unknown) > 0 || !allTried(a) ? "unknown" : "unsolvable");
+  S.hintMove = a.move || null;
+  h.dataset.move = a.move ? a.move.move : "";
+  h.dataset.exact = a.exact ? "1" : "";
+  if (a.move) {
+    const b = document.createElement("button");
+    b.textContent = "Play " + tens(a.move.move);
+    b.id = "play-hint";
+    b.addEventListener("click", () => handMove(a.move.move));
+    h.appendChild(b);
+  }
+  mark();
+}
+
+// count is a count of the worker's answer: a whole number, or 0 when the
+// answer has none (an older worker left out the counts that were 0), so
+// that the page never words "undefined" or "NaN".
+export function count(x) { return Number.isSafeInteger(x) && x >= 0 ? x : 0; }
+
+// allTried says a share of the player's view came from every arrangement
+// of the unseen cards, not a sample: only then is "cannot be won" proven.
+export function allTried(a) { return a.all === true; }
+
+// hintBody writes the answer of Hint or "Can I still win?" in a player's
+// words: for the player's view, in how many of the ways the hidden cards
+// could lie the game can still be won, what that number means, and the
+// statistics behind a "details" toggle.
+export function hintBody(h, a) {
+  const para = (text, el) => { const p = document.createElement("p"); p.textContent = tens(text); (el || h).appendChild(p); return p; };
+  if (a.exact) {
+    for (const l of a.lines) para(l);
+    para(a.searched).className = "note";
+    return;
+  }
+  const of = count(a.of), winnable = count(a.winnable), unknown = count(a.unknown);
+  const ways = `${of} ${of === 1 ? "way the hidden cards could lie" : "ways the hidden cards could lie"}`;
+  if (winnable > 0) para(`Can still be won in ${winnable} of ${ways}.`);
+  else if (unknown === 0 && allTried(a)) para(`Cannot be won: none of the ${ways} wins.`);
+  else if (unknown === 0) para(`None of the ${ways} that were tried can be won. That is not a proof: not every way was tried.`);
+  else para(`None of the ${ways} that were decided can be won; ${unknown} more ran out of budget.`);
+  const plain = /^(Best move|It can be undone at once|No move can help|There is no legal move|No card can move|Every move goes back|No move back)/;
+  for (const l of a.lines) if (plain.test(l)) para(l);
+  para("This counts the games in which every card would be known from now on, so it is an upper bound: playing without seeing the face-down cards wins less often.").className = "note";
+  const d = document.createElement("details");
+  const s = document.createElement("summary");
+  s.textContent = "details";
+  d.appendChild(s);
+  for (const l of a.lines) if (!plain.test(l) && !/^This is an upper bound/.test(l)) para(l, d);
+  para(a.searched, d);
+  h.appendChild(d);
+}

@@ -1,0 +1,96 @@
+// The side panel: the title, the verdict, the line of moves.
+
+import { esc } from "./announce.js";
+import { search } from "./api.js";
+import { S, pos } from "./state.js";
+import { $, SUIT_ORDER } from "./util.js";
+
+export function drawSide() {
+  $("step").textContent = `${S.cur} / ${S.line.length}`;
+  const ol = $("moves");
+  if (ol.dataset.for !== lineKey()) {
+    ol.innerHTML = "";
+    S.line.forEach((m, i) => {
+      const li = document.createElement("li");
+      if (i < S.fixed) li.classList.add("hand");
+      if (m.auto) li.classList.add("auto");
+      const b = document.createElement("button");
+      b.dataset.step = i + 1;
+      b.innerHTML = `<span class="n">${i + 1}.</span> <span class="mv">${esc(tens(m.move))}</span>`;
+      b.title = tens(m.text);
+      const t = document.createElement("span");
+      t.className = "what";
+      t.textContent = tens(m.text);
+      b.appendChild(t);
+      const tag = m.auto ? "auto" : i < S.fixed ? "by hand" : "";
+      if (tag) {
+        const a = document.createElement("span");
+        a.className = "tag";
+        a.textContent = tag;
+        a.title = m.auto ? (i < S.fixed ? "an automatic foundation move, safe to make" : "an automatic foundation move of the solver") : "a move played by hand";
+        b.appendChild(a);
+      }
+      li.appendChild(b);
+      ol.appendChild(li);
+    });
+    ol.dataset.for = lineKey();
+  }
+  for (const li of ol.children) li.removeAttribute("aria-current");
+  for (const t of ol.querySelectorAll(".lost-tag")) t.remove();
+  [...ol.children].forEach((li, i) => {
+    const lost = !!S.review && S.review.lostAt === i + 1;
+    li.classList.toggle("lost", lost);
+    if (lost) {
+      const t = document.createElement("span");
+      t.className = "tag lost-tag";
+      t.textContent = "lost here: " + S.review.judgement;
+      li.firstChild.appendChild(t);
+    }
+  });
+  if (S.cur > 0 && ol.children[S.cur - 1]) {
+    const li = ol.children[S.cur - 1];
+    li.setAttribute("aria-current", "step");
+    const r = li.getBoundingClientRect(), o = ol.getBoundingClientRect();
+    if (r.top < o.top || r.bottom > o.bottom) ol.scrollTop += r.top - o.top - o.height / 2;
+  }
+  $("first-btn").disabled = $("prev-btn").disabled = S.cur === 0;
+  $("next-btn").disabled = $("last-btn").disabled = S.cur >= S.line.length;
+  $("play-btn").disabled = S.line.length === 0;
+  const p = pos();
+  const won = p && SUIT_ORDER.every((s) => p.foundations[s] === 13);
+  $("board").classList.toggle("won", !!won);
+  $("title").textContent = titleText() + (won ? " — won!" : "");
+  const k = $("known"), words = knownWords();
+  k.hidden = !words;
+  k.textContent = words;
+  k.className = "known " + (S.known && S.known.verdict === "solvable" ? "win" : "lose");
+  if (S.known) {
+    k.title = `The deal as dealt, with every card known: from the catalogue of ${S.known.from}, before any search`;
+    if (S.known.difficulty) k.title += `. The difficulty is for a player who cannot see the face-down cards: how often players who see only what you see win this deal`;
+  }
+  document.title = titleText() + (words ? ` (${words.toLowerCase()})` : "") + " — Patience";
+  $("rules-game").textContent = S.game === "ripple-fan" ? "Ripple Fan" : "Russian Cell";
+  for (const el of document.querySelectorAll("[data-rules]")) el.hidden = el.dataset.rules !== S.game;
+  $("finish-btn").hidden = !(S.finish && S.finish.from === S.cur && !won);
+  $("review-btn").hidden = !(S.fixed > 0 && S.cur > 0 && S.cur <= S.fixed && !won);
+}
+
+// tens writes the rank T as 10, for the eye: links, files and the move
+// parser keep T.
+export function tens(s) { return s.replace(/\bT(?=[CSHD♣♠♥♦])/g, "10"); }
+
+export function lineKey() { return S.fixed + ":" + S.line.map((m) => m.move).join(","); }
+
+// knownWords is what the catalogue knows of the deal on screen: "Winnable",
+// "Winnable · hard" (a deal with a difficulty), "Cannot be won", or "" (a
+// deal outside the catalogue, or a position).
+export function knownWords() {
+  if (!S.known) return "";
+  if (S.known.verdict !== "solvable") return "Cannot be won";
+  return S.known.difficulty ? `Winnable · ${S.known.difficulty}` : "Winnable";
+}
+
+export function titleText() {
+  const g = S.game === "ripple-fan" ? "Ripple Fan" : "Russian Cell";
+  return S.number ? `${g}, deal ${S.number}` : `${g}, a position`;
+}
