@@ -33,7 +33,8 @@ import (
 var static embed.FS
 
 // FS returns the page's files: index.html, its script, style and worker,
-// wasm_exec.js and patience.wasm (unpacked from the embedded
+// the JavaScript dealer deal.js (the first board before the WebAssembly
+// has loaded), wasm_exec.js and patience.wasm (unpacked from the embedded
 // patience.wasm.gz the first time it is asked for).
 func FS() fs.FS {
 	pageOnce.Do(func() { page = unpack() })

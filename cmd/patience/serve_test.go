@@ -51,6 +51,7 @@ func TestServeOnlyThePagesFiles(t *testing.T) {
 		{"/index.html", "text/html; charset=utf-8"},
 		{"/app.js", "text/javascript; charset=utf-8"},
 		{"/worker.js", "text/javascript; charset=utf-8"},
+		{"/deal.js", "text/javascript; charset=utf-8"},
 		{"/wasm_exec.js", "text/javascript; charset=utf-8"},
 		{"/style.css", "text/css; charset=utf-8"},
 		{"/patience.wasm", "application/wasm"},
