@@ -1,14 +1,16 @@
 // The workers: the Go engine (patience.wasm) in Web Workers, and ask(),
 // the one way the page calls it.
 
-import { fail } from "./announce.js";
-import { busy } from "./search.js";
 
 // ---------- the workers ----------
 
 // wasm is patience.wasm, compiled once here (off the main thread) and
 // handed to every worker, which then only instantiates it: a worker
 // started again after Cancel is ready at once.
+
+import { fail } from "./announce.js";
+import { busy } from "./search.js";
+
 export const wasm = (async () => {
   try {
     const m = await WebAssembly.compileStreaming(fetch("patience.wasm"));

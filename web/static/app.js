@@ -11,35 +11,46 @@
 // address), search.js (solve and hint), stats.js (Your games), and this
 // file, which wires the events and starts the page.
 
+
+// ---------- events ----------
+
+
+// wire connects every control of the page to what it does.
+
 import { announce, clearError, fail, say } from "./announce.js";
 import { ask, quick, search } from "./api.js";
 import { boardKey, mark, setFocus } from "./board.js";
 import { loadDeal, loadRandom, parseURL, restore, setStart } from "./links.js";
 import { clickOn, finish, go, redo, runReview, showOrHide, stopPlay, toFoundation, togglePlay, undo, wireDrag } from "./play.js";
 import { idle, runHint, runSolve } from "./search.js";
-import { S } from "./state.js";
+import { S, deselect, setDeal } from "./state.js";
 import { clearStats, drawStats, endGame } from "./stats.js";
 import { $ } from "./util.js";
 
-// ---------- events ----------
-
 export function wire() {
+  wireDeals();
+  wireButtons();
+  wireSettings();
+  wireBoard($("board"));
+  document.addEventListener("keydown", pageKey);
+  // Our own replaceState does not fire hashchange; a link or a typed
+  // address does. Restores run one after another, so the last address
+  // given is the one on screen.
+  let restoring = Promise.resolve();
+  window.addEventListener("hashchange", () => {
+    const h = location.hash; // as given: an earlier restore may rewrite it
+    restoring = restoring.then(() => restore(h)).catch((e) => fail(e.message));
+  });
+}
+
+// wireDeals connects the ways to a deal: a number, a random deal, a
+// pasted position.
+function wireDeals() {
   $("deal-form").addEventListener("submit", (e) => {
     e.preventDefault();
     loadDeal($("game").value, $("number").value.trim());
   });
   $("random-btn").addEventListener("click", loadRandom);
-  const rk = $("random-kind");
-  try {
-    const kept = localStorage.getItem("patience.random");
-    if (kept && [...rk.options].some((o) => o.value === kept)) rk.value = kept;
-  } catch (e) { /* no storage: winnable */ }
-  rk.addEventListener("change", () => {
-    try { localStorage.setItem("patience.random", rk.value); } catch (e) { /* not remembered */ }
-  });
-  $("stats-clear").addEventListener("click", clearStats);
-  drawStats();
-  window.addEventListener("pagehide", endGame);
   $("paste-btn").addEventListener("click", () => {
     const f = $("paste");
     f.hidden = !f.hidden;
@@ -52,9 +63,7 @@ export function wire() {
     try {
       const a = await ask({ op: "read", text: $("paste-text").value });
       say("");
-      S.game = a.position.game;
-      S.number = a.number || "";
-      S.known = a.known || null;
+      setDeal(a.position.game, a.number, a.known);
       $("game").value = S.game;
       $("number").value = S.number;
       $("paste").hidden = true;
@@ -63,6 +72,11 @@ export function wire() {
       fail(err.message);
     }
   });
+}
+
+// wireButtons connects the searches and the buttons that move through the
+// line.
+function wireButtons() {
   $("solve-btn").addEventListener("click", () => runSolve("solve"));
   $("shortest-btn").addEventListener("click", () => runSolve("shortest"));
   $("hint-btn").addEventListener("click", () => runHint(true));
@@ -71,7 +85,6 @@ export function wire() {
     search.cancel();
     idle("Cancelled.");
   });
-  $("show-down").addEventListener("change", showOrHide);
   $("first-btn").addEventListener("click", () => { stopPlay(); clearError(); go(0); });
   $("prev-btn").addEventListener("click", undo);
   $("undo-btn").addEventListener("click", undo);
@@ -79,17 +92,38 @@ export function wire() {
   $("last-btn").addEventListener("click", () => { stopPlay(); clearError(); go(S.line.length); });
   $("finish-btn").addEventListener("click", finish);
   $("review-btn").addEventListener("click", runReview);
-  const am = $("auto-moves");
-  try { am.checked = localStorage.getItem("patience.autoMoves") !== "off"; } catch (e) { /* no storage: on */ }
-  am.addEventListener("change", () => {
-    try { localStorage.setItem("patience.autoMoves", am.checked ? "on" : "off"); } catch (e) { /* not remembered */ }
-  });
   $("play-btn").addEventListener("click", togglePlay);
   $("moves").addEventListener("click", (e) => {
     const b = e.target.closest("button[data-step]");
     if (b) { stopPlay(); clearError(); go(Number(b.dataset.step)); }
   });
-  const board = $("board");
+  $("stats-clear").addEventListener("click", clearStats);
+  drawStats();
+  window.addEventListener("pagehide", endGame);
+}
+
+// wireSettings connects the settings the page remembers: the kind of
+// random deal, the automatic moves, and the face-down cards shown.
+function wireSettings() {
+  const rk = $("random-kind");
+  try {
+    const kept = localStorage.getItem("patience.random");
+    if (kept && [...rk.options].some((o) => o.value === kept)) rk.value = kept;
+  } catch (e) { /* no storage: winnable */ }
+  rk.addEventListener("change", () => {
+    try { localStorage.setItem("patience.random", rk.value); } catch (e) { /* not remembered */ }
+  });
+  const am = $("auto-moves");
+  try { am.checked = localStorage.getItem("patience.autoMoves") !== "off"; } catch (e) { /* no storage: on */ }
+  am.addEventListener("change", () => {
+    try { localStorage.setItem("patience.autoMoves", am.checked ? "on" : "off"); } catch (e) { /* not remembered */ }
+  });
+  $("show-down").addEventListener("change", showOrHide);
+}
+
+// wireBoard connects the board: clicks, double clicks, drag and drop, and
+// its keys.
+function wireBoard(board) {
   wireDrag(board);
   board.addEventListener("click", (e) => clickOn(e.target));
   board.addEventListener("dblclick", (e) => toFoundation(e.target));
@@ -109,33 +143,28 @@ export function wire() {
     boardKey(e);
   });
   board.addEventListener("focusin", (e) => { const b = e.target.closest('[role="button"]'); if (b) setFocus(b); });
-  document.addEventListener("keydown", (e) => {
-    const t = e.target;
-    if (t.closest && t.closest("input,select,textarea")) return;
-    if (e.ctrlKey || e.metaKey) {
-      if (e.key === "z") { e.preventDefault(); undo(); }
-      else if (e.key === "y" || e.key === "Z") { e.preventDefault(); redo(); }
-      return;
-    }
-    switch (e.key) {
-      case "ArrowLeft": e.preventDefault(); undo(); break;
-      case "ArrowRight": e.preventDefault(); redo(); break;
-      case "Home": e.preventDefault(); stopPlay(); go(0); break;
-      case "End": e.preventDefault(); stopPlay(); go(S.line.length); break;
-      case " ":
-        if (t.closest && t.closest("button")) return;
-        e.preventDefault(); togglePlay(); break;
-      case "Escape": if (S.selected) { S.selected = null; mark(); announce("Nothing selected."); } break;
-    }
-  });
-  // Our own replaceState does not fire hashchange; a link or a typed
-  // address does. Restores run one after another, so the last address
-  // given is the one on screen.
-  let restoring = Promise.resolve();
-  window.addEventListener("hashchange", () => {
-    const h = location.hash; // as given: an earlier restore may rewrite it
-    restoring = restoring.then(() => restore(h)).catch((e) => fail(e.message));
-  });
+}
+
+// pageKey is the page's keys outside the fields: undo, redo, the ends of
+// the line, play and pause, and Escape.
+function pageKey(e) {
+  const t = e.target;
+  if (t.closest && t.closest("input,select,textarea")) return;
+  if (e.ctrlKey || e.metaKey) {
+    if (e.key === "z") { e.preventDefault(); undo(); }
+    else if (e.key === "y" || e.key === "Z") { e.preventDefault(); redo(); }
+    return;
+  }
+  switch (e.key) {
+    case "ArrowLeft": e.preventDefault(); undo(); break;
+    case "ArrowRight": e.preventDefault(); redo(); break;
+    case "Home": e.preventDefault(); stopPlay(); go(0); break;
+    case "End": e.preventDefault(); stopPlay(); go(S.line.length); break;
+    case " ":
+      if (t.closest && t.closest("button")) return;
+      e.preventDefault(); togglePlay(); break;
+    case "Escape": if (S.selected) { deselect(); mark(); announce("Nothing selected."); } break;
+  }
 }
 
 // applyDefaults starts the Samples and Budget settings at the worker's

@@ -1,16 +1,18 @@
 // The board: drawing the cards, moving the focus by keyboard, and the
 // slide of cards between steps.
 
-import { locName } from "./play.js";
-import { drawSide } from "./side.js";
-import { S, pos } from "./state.js";
-import { $, RANKS, SUITS, SUIT_ORDER } from "./util.js";
 
 // ---------- drawing ----------
 
 // cardEl draws a card. A face-down card the page does not know ("??": the
 // game worker keeps it until the player asks to see it) has no identity
 // in the page at all, not even in its attributes.
+
+import { locName } from "./play.js";
+import { drawSide } from "./side.js";
+import { S, pos, setDrawn, setFocusKey } from "./state.js";
+import { $, RANKS, SUITS, SUIT_ORDER } from "./util.js";
+
 export function cardEl(code, down) {
   const el = document.createElement("div");
   el.className = "card";
@@ -79,7 +81,7 @@ export function draw() {
   const hadFocus = board.contains(document.activeElement);
   board.innerHTML = "";
   if (!p) return;
-  S.drawn = S.start;
+  setDrawn(S.start);
   board.className = S.game;
   // When the first board appeared, in ms since the page was opened.
   if (!document.body.dataset.firstBoard) document.body.dataset.firstBoard = performance.now().toFixed(0);
@@ -175,7 +177,7 @@ export function rove(focus) {
 
 export function setFocus(el) {
   const s = el.closest(".slot");
-  S.focus = { key: focusKey(el), loc: s ? locName(s) : "" };
+  setFocusKey({ key: focusKey(el), loc: s ? locName(s) : "" });
 }
 
 // boardKey moves the focus with the arrow keys: left and right to the

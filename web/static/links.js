@@ -1,16 +1,17 @@
 // Deals and the address: dealing, random deals, positions, and the link
 // that names the game on screen.
 
+
+// ---------- loading deals ----------
+
 import { fail, say } from "./announce.js";
 import { ask } from "./api.js";
 import { draw, showDown } from "./board.js";
 import { go, stopPlay } from "./play.js";
 import { runSolve } from "./search.js";
-import { S } from "./state.js";
+import { S, keepLine, newGame, setDeal, setRestoring, setURLDeal, setVerdictLines } from "./state.js";
 import { endGame, statsKeys } from "./stats.js";
 import { $ } from "./util.js";
-
-// ---------- loading deals ----------
 
 export async function loadDeal(game, number, rest) {
   return loadFrom({ op: "deal", game, number }, rest);
@@ -50,9 +51,7 @@ export async function loadFrom(req, rest) {
     fail(e.message);
     return false;
   }
-  S.game = req.game;
-  S.number = a.number;
-  S.known = a.known || null;
+  setDeal(req.game, a.number, a.known);
   $("game").value = req.game;
   $("number").value = a.number;
   await setStart(a.position, rest, true);
@@ -64,26 +63,14 @@ export async function loadFrom(req, rest) {
 // in Your games.
 export async function setStart(position, rest, counted) {
   endGame();
-  S.tally = counted ? { keys: statsKeys(), played: false, won: false, assisted: showDown() } : null;
-  S.start = position;
-  S.positions = [position];
-  S.line = [];
-  S.fixed = 0;
-  S.cur = 0;
-  S.solved = "";
-  S.selected = S.hintMove = S.legal = null;
+  newGame(position, counted ? { keys: statsKeys(), played: false, won: false, assisted: showDown() } : null);
   clearVerdict();
-  S.finish = null;
-  S.review = null;
   $("review").textContent = "";
   let bad = false;
   if (rest && rest.moves && rest.moves.length) {
     try {
       const l = await ask({ op: "line", position, moves: rest.moves });
-      S.positions = l.positions;
-      S.line = l.moves;
-      S.fixed = l.moves.length;
-      S.cur = S.fixed;
+      keepLine(l.positions, l.moves);
       if (l.refused) { bad = true; fail(`move ${l.refused.index + 1} of the link (${l.refused.move}) is refused: ${l.refused.reason}`); }
     } catch (e) {
       bad = true;
@@ -100,7 +87,7 @@ export async function setStart(position, rest, counted) {
 }
 
 export function clearVerdict() {
-  S.verdictLines = [];
+  setVerdictLines([]);
   $("verdict").textContent = "";
   $("verdict").className = "";
   $("hint").textContent = "";
@@ -121,7 +108,7 @@ export function saveURL() {
   const deal = S.game + "/" + (S.number ? S.number : JSON.stringify(S.start));
   if (S.urlDeal && S.urlDeal !== deal && !S.restoring) history.pushState(null, "", h);
   else if (location.hash !== h) history.replaceState(null, "", h);
-  S.urlDeal = deal;
+  setURLDeal(deal);
 }
 
 export function parseURL(hash) {
@@ -143,20 +130,33 @@ export function parseURL(hash) {
   return r;
 }
 
-export function b64(s) { return btoa(unescape(encodeURIComponent(s))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, ""); }
-export function unb64(s) { return decodeURIComponent(escape(atob(s.replace(/-/g, "+").replace(/_/g, "/")))); }
+// b64 writes s (UTF-8) as base64url without padding, for a position in
+// the link; unb64 reads it back, with a plain error for text that is not.
+export function b64(s) {
+  let bin = "";
+  for (const b of new TextEncoder().encode(s)) bin += String.fromCharCode(b);
+  return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+export function unb64(s) {
+  try {
+    const bin = atob(s.replace(/-/g, "+").replace(/_/g, "/"));
+    return new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(bin, (c) => c.charCodeAt(0)));
+  } catch (e) {
+    throw new Error("the position in the link cannot be read: it is not the base64url text of a position");
+  }
+}
 
 // restore shows what the address names. A link that cannot be shown
 // leaves its error on screen and a usable board: the one there was, or
 // else the default deal.
 export async function restore(hash) {
-  S.restoring = true;
+  setRestoring(true);
   try {
     if (await restoreOnly(hash)) return true;
   } catch (e) {
     fail(e.message);
   } finally {
-    S.restoring = false;
+    setRestoring(false);
   }
   if (!S.start) {
     const msg = $("message").textContent;
@@ -173,9 +173,7 @@ export async function restoreOnly(hash) {
   if (r.position) {
     try {
       const a = await ask({ op: "read", text: unb64(r.position) });
-      S.game = a.position.game;
-      S.number = a.number || "";
-      S.known = a.known || null;
+      setDeal(a.position.game, a.number, a.known);
       $("game").value = S.game;
       await setStart(a.position, r);
       return true;

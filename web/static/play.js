@@ -1,25 +1,23 @@
 // Playing: moving through the line, moves by hand (click, keyboard, drag
 // and drop), automatic moves and Finish, "Where did I go wrong?".
 
+
+// ---------- moving through the line ----------
+
 import { announce, clearError, fail, say } from "./announce.js";
 import { ask } from "./api.js";
 import { cardAt, cardName, draw, mark, plural, reducedMotion, showDown } from "./board.js";
 import { clearVerdict, saveURL } from "./links.js";
 import { budget, runHint, runSearch, showVerdict } from "./search.js";
 import { drawSide, tens } from "./side.js";
-import { S, pos } from "./state.js";
+import { S, deselect, dropReviewAfter, playAt, pos, reshow, selectCard, setFinish, setFocusKey, setHintMove, setLegal, setPlaying, setReview, showStep } from "./state.js";
 import { assisted, markPlayed, markWon } from "./stats.js";
 import { $, SUIT_ORDER } from "./util.js";
-
-// ---------- moving through the line ----------
 
 export function go(step) {
   step = Math.max(0, Math.min(S.line.length, step));
   if (step === S.cur && pos()) return;
-  S.cur = step;
-  S.selected = null;
-  S.hintMove = null;
-  S.legal = null;
+  showStep(step);
   $("hint").textContent = "";
   draw();
   saveURL();
@@ -33,14 +31,14 @@ export function togglePlay() {
   const tick = () => {
     if (S.cur >= S.line.length) { stopPlay(); return; }
     go(S.cur + 1);
-    S.playing = setTimeout(tick, delay());
+    setPlaying(setTimeout(tick, delay()));
   };
-  S.playing = setTimeout(tick, 50);
+  setPlaying(setTimeout(tick, 50));
 }
 export function stopPlay() {
   stopAuto();
   clearTimeout(S.playing);
-  S.playing = null;
+  setPlaying(null);
   $("play-btn").textContent = "▶";
   $("play-btn").setAttribute("aria-label", "Play");
 }
@@ -54,7 +52,7 @@ export async function handMove(move) {
   const l = await ask({ op: "line", position: pos(), moves: [move], auto: autoMoves() });
   if (l.refused) {
     fail(`${l.refused.move} is not allowed: ${l.refused.reason}`);
-    S.selected = null;
+    deselect();
     mark();
     return false;
   }
@@ -62,16 +60,11 @@ export async function handMove(move) {
   const auto = l.moves.slice(1).map((m) => m.text);
   announce(`Move ${from + 1}: ${l.moves[0].text}.` + (auto.length ? ` Then by itself: ${auto.join("; ")}.` : ""));
   // Focus follows the card that moved.
-  S.focus = { key: "card:" + l.moves[0].card, loc: l.moves[0].to };
-  S.line = S.line.slice(0, from).concat(l.moves);
-  S.positions = S.positions.slice(0, from + 1).concat(l.positions.slice(1));
-  S.fixed = from + l.moves.length;
-  S.solved = "";
-  S.cur = from + 1;
+  setFocusKey({ key: "card:" + l.moves[0].card, loc: l.moves[0].to });
+  playAt(from, l);
+  showStep(from + 1);
   markPlayed();
-  S.selected = S.hintMove = S.legal = null;
-  S.finish = null;
-  if (S.review && from < S.review.lostAt) { S.review = null; $("review").textContent = ""; }
+  if (dropReviewAfter(from)) $("review").textContent = "";
   clearVerdict();
   draw();
   saveURL();
@@ -125,7 +118,7 @@ export async function checkFinish() {
   const a = await runSearch("Every card is face up: checking the finish…", { op: "solve", position: pos(), maxNodes: budget() });
   if (!a || S.cur !== at || S.start !== start) return;
   if (a.verdict === "solvable" && a.line) {
-    S.finish = { from: at, line: a.line };
+    setFinish({ from: at, line: a.line });
     say("Every card is face up and the game can be won: press Finish to play it out.", "ok");
     drawSide();
   } else if ($("auto-check").checked) {
@@ -137,11 +130,7 @@ export function finish() {
   const f = S.finish;
   if (!f || f.from !== S.cur) return;
   stopPlay();
-  S.line = S.line.slice(0, f.from).concat(f.line.moves);
-  S.positions = S.positions.slice(0, f.from + 1).concat(f.line.positions.slice(1));
-  S.fixed = S.line.length;
-  S.solved = "";
-  S.finish = null;
+  playAt(f.from, f.line);
   clearVerdict();
   say("");
   playOn(160, afterMove);
@@ -174,7 +163,7 @@ export async function runReview() {
     r.appendChild(p);
   }
   announce(head.textContent + ". " + lines.join(" "));
-  S.review = a.lostAt > 0 ? { lostAt: a.lostAt, move, judgement: a.judgement } : null;
+  setReview(a.lostAt > 0 ? { lostAt: a.lostAt, move, judgement: a.judgement } : null);
   r.dataset.lostAt = a.lostAt;
   if (a.lostAt > 0) {
     const b = document.createElement("button");
@@ -222,7 +211,7 @@ export async function select(el) {
   const from = locOfCard(el);
   if (!from) return;
   const cards = from[0] === "t" ? cardsFrom(el) : [el.dataset.card];
-  S.selected = { card: el.dataset.card, from, cards };
+  selectCard({ card: el.dataset.card, from, cards });
   mark();
   announce(`${cardName(el.dataset.card)} selected` + (cards.length > 1 ? `, with ${plural(cards.length - 1, "card")} on it` : "") +
     ". Move to where it goes and press Enter; Escape puts it back.");
@@ -230,7 +219,7 @@ export async function select(el) {
     const at = S.cur;
     const a = await ask({ op: "legal", position: pos() });
     if (S.cur !== at) return;
-    S.legal = a.moves;
+    setLegal(a.moves);
   }
   mark();
 }
@@ -243,13 +232,13 @@ export async function clickOn(target) {
   const dest = target.closest("[data-pile],[data-cell],[data-foundation]");
   if (S.selected) {
     const to = dest ? (dest.dataset.pile || dest.dataset.cell || "f") : null;
-    if (card && card.dataset.card === S.selected.card) { S.selected = null; mark(); return; }
+    if (card && card.dataset.card === S.selected.card) { deselect(); mark(); return; }
     if (to && to !== S.selected.from) {
       await handMove(`${S.selected.card} ${S.selected.from}>${to}`);
       return;
     }
     if (card && !card.dataset.down) { await select(card); return; }
-    S.selected = null;
+    deselect();
     mark();
     return;
   }
@@ -261,7 +250,7 @@ export async function toFoundation(target) {
   if (!card || card.dataset.down) return;
   const from = locOfCard(card);
   if (!from || from === "f") return;
-  S.selected = null;
+  deselect();
   await handMove(`${card.dataset.card} ${from}>f`);
 }
 
@@ -315,7 +304,7 @@ export function wireDrag(board) {
     if (to && to !== d.from) {
       if (await handMove(`${d.card} ${d.from}>${to}`)) return;
     } else {
-      S.selected = null;
+      deselect();
     }
     draw(); // the cards go back
   };
@@ -352,7 +341,7 @@ export function locName(el) {
 // back.
 export async function showOrHide() {
   $("hint").textContent = "";
-  S.hintMove = null;
+  setHintMove(null);
   if (S.start) {
     const show = showDown();
     if (show) assisted();
@@ -360,10 +349,10 @@ export async function showOrHide() {
       const a = await ask({ op: show ? "show" : "hide", positions: [S.start].concat(S.positions) });
       const [start, ...positions] = a.positions;
       if (positions.length === S.positions.length) {
-        S.positions = positions;
-        if (S.number) S.start = S.drawn = start; // a pasted position stays as pasted, for the link
+        reshow(positions, start);
+      } else {
+        setFinish(null);
       }
-      if (S.finish) S.finish = null;
       announce(show ? "The face-down cards are shown." : "The face-down cards are hidden.");
     } catch (e) {
       fail(e.message);

@@ -1,16 +1,17 @@
 // Searches: solve, hint and "Can I still win?", in the search worker.
 
+
+// ---------- searches ----------
+
 import { announce, fail } from "./announce.js";
 import { Cancelled, search } from "./api.js";
 import { draw, mark, showDown } from "./board.js";
 import { saveURL } from "./links.js";
 import { afterMove, handMove, stopPlay } from "./play.js";
 import { tens } from "./side.js";
-import { S, pos } from "./state.js";
+import { S, pos, setHintMove, solvedFrom } from "./state.js";
 import { assisted } from "./stats.js";
 import { $ } from "./util.js";
-
-// ---------- searches ----------
 
 export let timer = null;
 
@@ -58,15 +59,7 @@ export async function runSolve(kind) {
   assisted();
   const a = await runSearch(kind === "shortest" ? "Finding the shortest solution…" : "Solving…", { op: "solve", position: p, maxNodes: budget(), shortest: kind === "shortest" });
   if (!a) return;
-  S.line = S.line.slice(0, from);
-  S.positions = S.positions.slice(0, from + 1);
-  S.fixed = from;
-  S.solved = kind;
-  if (a.line) {
-    S.line = S.line.concat(a.line.moves);
-    S.positions = S.positions.concat(a.line.positions.slice(1));
-  }
-  S.cur = from;
+  solvedFrom(from, kind, a.line);
   showVerdict(a, from);
   draw();
   saveURL();
@@ -119,7 +112,7 @@ export async function runHint(next, afterMove) {
   hintBody(h, a);
   announce(label + ": " + [...h.querySelectorAll(":scope > p:not(.head):not(.note)")].map((p) => p.textContent).join(" "), afterMove);
   h.className = "hint " + (a.exact ? a.verdict : count(a.winnable) > 0 ? "solvable" : count(a.unknown) > 0 || !allTried(a) ? "unknown" : "unsolvable");
-  S.hintMove = a.move || null;
+  setHintMove(a.move);
   h.dataset.move = a.move ? a.move.move : "";
   h.dataset.exact = a.exact ? "1" : "";
   if (a.move) {

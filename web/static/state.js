@@ -1,12 +1,11 @@
 // The state of the page: the game on screen, its line of moves and the
-// step shown.
-
-
-// ---------- state ----------
+// step shown. Other modules read S; they change it only through the
+// functions below, each named for what happens in the game.
 
 // The line is every move from the start: the first S.fixed are the moves
 // played by hand (or kept), the rest a solution found from there. S.cur is
 // the step on screen: S.positions[S.cur] is drawn.
+
 export const S = {
   game: "russian-cell",
   number: "",        // canonical deal number, or "" for a pasted position
@@ -27,6 +26,129 @@ export const S = {
   urlDeal: "",       // the deal the address names: a new deal is a new history entry
   review: null,      // {lostAt, move, judgement}: where the hand-played game was lost
   focus: null,       // {key, loc}: the board's button that has the focus (rove)
+  restoring: false,  // a link is being read: the address is not written meanwhile
 };
 
 export function pos() { return S.positions[S.cur]; }
+
+// setDeal names the deal on screen: its game, its number ("" for a pasted
+// position) and what the catalogue knows of it.
+export function setDeal(game, number, known) {
+  S.game = game;
+  S.number = number || "";
+  S.known = known || null;
+}
+
+// newGame puts start on screen as a new game with no move played; tally
+// is its record for Your games, or null.
+export function newGame(start, tally) {
+  S.tally = tally;
+  S.start = start;
+  S.positions = [start];
+  S.line = [];
+  S.fixed = 0;
+  S.cur = 0;
+  S.solved = "";
+  S.finish = null;
+  S.review = null;
+  unselect();
+}
+
+// keepLine makes a line replayed from the start (a link's moves) the
+// moves played, and shows its end.
+export function keepLine(positions, moves) {
+  S.positions = positions;
+  S.line = moves;
+  S.fixed = moves.length;
+  S.cur = S.fixed;
+}
+
+// playAt replaces what follows step from with the moves of line l (a hand
+// move and the automatic moves after it, or a finish), all played.
+export function playAt(from, l) {
+  S.line = S.line.slice(0, from).concat(l.moves);
+  S.positions = S.positions.slice(0, from + 1).concat(l.positions.slice(1));
+  S.fixed = S.line.length;
+  S.solved = "";
+  S.finish = null;
+}
+
+// dropReviewAfter forgets the review when a move at step from replaced its
+// losing move, and says whether it did.
+export function dropReviewAfter(from) {
+  if (S.review && from < S.review.lostAt) {
+    S.review = null;
+    return true;
+  }
+  return false;
+}
+
+// solvedFrom replaces what follows step from with the solver's line (kind
+// "solve" or "shortest"; none when the search found no win), and shows
+// step from.
+export function solvedFrom(from, kind, line) {
+  S.line = S.line.slice(0, from);
+  S.positions = S.positions.slice(0, from + 1);
+  S.fixed = from;
+  S.solved = kind;
+  if (line) {
+    S.line = S.line.concat(line.moves);
+    S.positions = S.positions.concat(line.positions.slice(1));
+  }
+  S.cur = from;
+}
+
+// showStep shows step step of the line, with nothing selected.
+export function showStep(step) {
+  S.cur = step;
+  unselect();
+}
+
+// reshow puts the positions of the line drawn again (the face-down cards
+// shown or hidden); a numbered deal's start goes with them, a pasted one
+// stays as pasted, for the link.
+export function reshow(positions, start) {
+  S.positions = positions;
+  if (S.number) S.start = S.drawn = start;
+  S.finish = null;
+}
+
+// selectCard selects the card of sel ({card, from, cards}), deselect
+// clears the selection, and unselect clears it with the hint's move and
+// the legal moves asked.
+export function selectCard(sel) { S.selected = sel; }
+export function deselect() { S.selected = null; }
+export function unselect() { S.selected = S.hintMove = S.legal = null; }
+
+// setLegal keeps the legal moves of the position on screen.
+export function setLegal(moves) { S.legal = moves; }
+
+// setHintMove keeps the move a hint advises, or null.
+export function setHintMove(m) { S.hintMove = m || null; }
+
+// setFinish keeps a won line from step from ({from, line}), or clears it.
+export function setFinish(f) { S.finish = f; }
+
+// setReview keeps where the hand-played game was lost, or clears it.
+export function setReview(r) { S.review = r; }
+
+// setPlaying keeps the timer of the line played on by itself, or null.
+export function setPlaying(t) { S.playing = t; }
+
+// setTally keeps the game's record for Your games, or null once counted.
+export function setTally(t) { S.tally = t; }
+
+// setVerdictLines keeps the lines of the verdict shown.
+export function setVerdictLines(l) { S.verdictLines = l; }
+
+// setDrawn notes the start position last drawn.
+export function setDrawn(p) { S.drawn = p; }
+
+// setFocusKey notes the board's button that has the focus.
+export function setFocusKey(f) { S.focus = f; }
+
+// setURLDeal notes the deal the address names.
+export function setURLDeal(d) { S.urlDeal = d; }
+
+// setRestoring says whether a link is being read.
+export function setRestoring(b) { S.restoring = b; }

@@ -1,10 +1,6 @@
 // Your games: the games played and won on this device, kept in
 // localStorage.
 
-import { announce } from "./announce.js";
-import { DIFFICULTIES } from "./links.js";
-import { S } from "./state.js";
-import { $ } from "./util.js";
 
 // ---------- your games ----------
 
@@ -14,6 +10,12 @@ import { $ } from "./util.js";
 // (won with no Solve, Shortest or Show face-down cards in that game), the
 // current streak of won games and the best. A game ends when another deal
 // is opened or the page is left; one played and not won ends the streak.
+
+import { announce } from "./announce.js";
+import { DIFFICULTIES } from "./links.js";
+import { S, setTally } from "./state.js";
+import { $ } from "./util.js";
+
 export const STATS_KEY = "patience.stats";
 export const GAMES = { "russian-cell": "Russian Cell", "ripple-fan": "Ripple Fan" };
 
@@ -72,7 +74,7 @@ export function assisted() { if (S.tally) S.tally.assisted = true; }
 // endGame ends the game on screen: one played and not won ends its streak.
 export function endGame() {
   const t = S.tally;
-  S.tally = null;
+  setTally(null);
   if (t && t.played && !t.won) updateStats((st) => { for (const k of t.keys) tallyOf(st, k).streak = 0; });
 }
 export function drawStats() {
