@@ -365,6 +365,9 @@ func TestBrowserGame(t *testing.T) {
 			{"russian-cell/617/moves/JH.t2.t3,<b>8D.t2.t1", "<b>8D t2>t1"},
 			// Not base64url: a plain error, never the browser's own words.
 			{"russian-cell/p/a", "the position in the link cannot be read"},
+			{"russian-cell/-1", "“-1” is not a deal number"},
+			{"russian-cell/617/moves-that-are-garbage", "“moves-that-are-garbage”, which is not part of a link"},
+			{"russian-cell/617/moves/JH.t2.t3,ZZ.t9.t1", badMove.Error()},
 		} {
 			// Opened afresh, and followed as a link on the page.
 			for _, fresh := range []bool{true, false} {
@@ -384,6 +387,10 @@ func TestBrowserGame(t *testing.T) {
 				}
 			}
 		}
+		// A move that cannot be read keeps the moves before it, as an
+		// illegal move does.
+		open("russian-cell/617/moves/JH.t2.t3,ZZ.t9.t1")
+		p.waitFor("the kept move", `document.getElementById('message').className === 'error' && document.getElementById('step').textContent === '1 / 1'`, time.Minute)
 		// The board is usable: a move clears the old error.
 		open("russian-cell/617%")
 		p.waitFor("the error", `document.getElementById('message').className === 'error'`, time.Minute)

@@ -169,11 +169,13 @@ func Handle(r Request) (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		moves, err := parseMoves(r.Moves)
-		if err != nil {
-			return nil, err
-		}
+		// A move that cannot be read ends the line as an illegal one
+		// does: the moves before it are kept.
+		moves, bad := readMoves(r.Moves)
 		a := line(p, moves, false)
+		if bad != nil && a.Refused == nil {
+			a.Refused = bad
+		}
 		if r.Auto && a.Refused == nil {
 			a = autoMoves(a)
 		}
@@ -216,14 +218,24 @@ func Handle(r Request) (any, error) {
 }
 
 // parseMoves reads moves in short notation, naming the first bad one.
-func parseMoves(ss []string) ([]rules.Move, error) {
+// readMoves reads the moves of ss up to the first that cannot be read,
+// and says what is wrong with that one (nil when every move reads).
+func readMoves(ss []string) ([]rules.Move, *Refusal) {
 	moves := make([]rules.Move, 0, len(ss))
 	for i, s := range ss {
 		m, err := rules.ParseMove(s)
 		if err != nil {
-			return nil, fmt.Errorf("move %d (%s): %v", i+1, s, err)
+			return moves, &Refusal{Index: i, Move: s, Reason: err.Error()}
 		}
 		moves = append(moves, m)
+	}
+	return moves, nil
+}
+
+func parseMoves(ss []string) ([]rules.Move, error) {
+	moves, bad := readMoves(ss)
+	if bad != nil {
+		return nil, fmt.Errorf("move %d (%s): %s", bad.Index+1, bad.Move, bad.Reason)
 	}
 	return moves, nil
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/patience-solver/patience/dealgen"
+	"github.com/patience-solver/patience/internal/testgames"
 	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/solver"
 )
@@ -329,5 +330,20 @@ func TestReadRefusesOtherDocuments(t *testing.T) {
 		if e := ask(t, string(req), &a); e != want {
 			t.Errorf("%s: %q, want %q", text, e, want)
 		}
+	}
+}
+
+// TestLineKeepsMovesBeforeAnUnreadableOne: a move that cannot be read
+// ends the line as an illegal one does, with the moves before it kept.
+func TestLineKeepsMovesBeforeAnUnreadableOne(t *testing.T) {
+	pos, _ := json.Marshal(rules.NewPositionDoc(testgames.Deal(rules.RussianCell, 617), "617"))
+	req, _ := json.Marshal(Request{Op: "line", Position: pos, Moves: []string{"JH t2>t3", "ZZ t9>t1", "QS t2>t5"}})
+	var a LineAnswer
+	if e := ask(t, string(req), &a); e != "" {
+		t.Fatal(e)
+	}
+	_, bad := rules.ParseMove("ZZ t9>t1")
+	if len(a.Moves) != 1 || a.Refused == nil || a.Refused.Index != 1 || a.Refused.Move != "ZZ t9>t1" || a.Refused.Reason != bad.Error() {
+		t.Errorf("%d moves kept, refused %+v", len(a.Moves), a.Refused)
 	}
 }

@@ -119,13 +119,15 @@ export function parseURL(hash) {
     return { error: `the link cannot be read (${e.message})` };
   }
   if (parts.length < 2) return hash.replace(/^#/, "") ? { error: `the link names no deal: “${hash.replace(/^#/, "")}”` } : null;
-  const r = { game: parts[0], moves: [], step: null, shortest: false };
+  const r = { game: parts[0], moves: [], step: null, shortest: false, junk: [] };
   let i = 1;
   if (parts[1] === "p") { r.position = parts[2]; i = 3; } else { r.number = parts[1]; i = 2; }
+  if (r.number && /^\s*[-−]/.test(r.number)) return { error: `“${r.number}” is not a deal number: deals are numbered from 1` };
   for (; i < parts.length; i++) {
     if (parts[i] === "moves" && i + 1 < parts.length) r.moves = parts[++i].split(",").filter(Boolean).map((m) => m.replace(".", " ").replace(".", ">"));
-    else if (parts[i] === "step" && i + 1 < parts.length) r.step = parseInt(parts[++i], 10) || 0;
+    else if (parts[i] === "step" && i + 1 < parts.length && /^\d+$/.test(parts[i + 1])) r.step = Number(parts[++i]);
     else if (parts[i] === "shortest") r.shortest = true;
+    else if (parts[i] !== "") r.junk.push(parts[i]);
   }
   return r;
 }
@@ -142,7 +144,7 @@ export function unb64(s) {
     const bin = atob(s.replace(/-/g, "+").replace(/_/g, "/"));
     return new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(bin, (c) => c.charCodeAt(0)));
   } catch (e) {
-    throw new Error("the position in the link cannot be read: it is not the base64url text of a position");
+    throw new Error("it is not the base64url text of a position");
   }
 }
 
@@ -170,6 +172,18 @@ export async function restoreOnly(hash) {
   const r = parseURL(hash);
   if (!r) return false;
   if (r.error) { fail(r.error); return false; }
+  const shown = await restoreParsed(r);
+  // What the link holds past the deal that no link writes: left out,
+  // and said, once the rest is on screen.
+  if (shown && r.junk.length && $("message").className !== "error") {
+    fail(`the link has “${r.junk.join("/")}”, which is not part of a link: it was left out`);
+  }
+  return shown;
+}
+
+// restoreParsed shows the deal or position of a link read by parseURL,
+// with its moves.
+async function restoreParsed(r) {
   if (r.position) {
     try {
       const a = await ask({ op: "read", text: unb64(r.position) });
