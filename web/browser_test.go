@@ -419,7 +419,7 @@ func TestBrowserHandMovesAndHints(t *testing.T) {
 	p.eval(`document.querySelector('.card[data-card="8D"]').click(), ''`)
 	p.click(`[data-pile="t1"]`)
 	p.waitFor("the refusal", `document.getElementById('message').textContent !== ''`, time.Minute)
-	if got, want := p.text("message"), "8D t2>t1 is not allowed: "+why.Error(); got != want {
+	if got, want := p.text("message"), cardWords("8D t2>t1 is not allowed: "+why.Error()); got != want {
 		t.Errorf("refusal %q, want %q", got, want)
 	}
 	p.sameBoard("after a refused move", boardOf(t, []byte(deal)))
@@ -516,7 +516,7 @@ func TestBrowserBadNumber(t *testing.T) {
 			chromedp.SetValue(chromedp.CSS("#number"), num),
 			chromedp.Click(chromedp.CSS("#deal-btn")))
 		p.waitFor("the message", `document.getElementById('message').textContent !== ''`, time.Minute)
-		if got := p.text("message"); got != want {
+		if got := p.text("message"); got != cardWords(want) {
 			t.Errorf("deal %q: the page says %q, the CLI %q", num, got, want)
 		}
 		p.sameBoard("the board stays", dealBoard(t, "russian-cell", "617"))
@@ -579,7 +579,7 @@ func TestBrowserPastedPosition(t *testing.T) {
 	p.click("#paste-btn")
 	p.do("pasting", chromedp.SetValue(chromedp.CSS("#paste-text"), `{"game":"russian-cell"}`), chromedp.Click(chromedp.CSS(`#paste button[type="submit"]`)))
 	p.waitFor("the message", `document.getElementById('message').textContent !== ''`, time.Minute)
-	if got := p.text("message"); bad == nil || got != bad.Error() {
+	if got := p.text("message"); bad == nil || got != cardWords(bad.Error()) {
 		t.Errorf("bad paste: the page says %q, want %v", got, bad)
 	}
 }

@@ -183,6 +183,17 @@ var tensRE = regexp.MustCompile(`\bT([CSHD♣♠♥♦])`)
 
 func tens(s string) string { return tensRE.ReplaceAllString(s, "10$1") }
 
+// cardRE is a card code in a message: a rank (10 for T) and a suit letter.
+var cardRE = regexp.MustCompile(`\b(10|[A2-9JQK])([CSHD])\b`)
+
+// cardWords is a message as the page's message line shows it: card codes
+// with the suit's symbol, as the moves list writes cards.
+func cardWords(s string) string {
+	return cardRE.ReplaceAllStringFunc(tens(s), func(c string) string {
+		return c[:len(c)-1] + map[byte]string{'C': "♣", 'S': "♠", 'H': "♥", 'D': "♦"}[c[len(c)-1]]
+	})
+}
+
 func moveLink(ms []rules.Move) string {
 	var s []string
 	for _, m := range ms {
@@ -269,7 +280,7 @@ func TestBrowserGame(t *testing.T) {
 		}
 		p.drag(bad, false)
 		p.waitFor("the refusal", `document.getElementById('message').textContent !== ''`, time.Minute)
-		if got, want := p.text("message"), tens(bad.String()+" is not allowed: "+why.Error()); got != want {
+		if got, want := p.text("message"), cardWords(bad.String()+" is not allowed: "+why.Error()); got != want {
 			t.Errorf("illegal drag: %q, want %q", got, want)
 		}
 		p.sameBoard("after the illegal drag", boardOf(t, rules.MarshalPosition(start, "")))
@@ -362,7 +373,7 @@ func TestBrowserGame(t *testing.T) {
 			{"russian-cell/617/moves/ZZ.t9.t1", badMove.Error()},
 			{"russian-cell/abc", badNumber.Error()},
 			{"foo/617", badGame.Error()},
-			{"russian-cell/617/moves/JH.t2.t3,<b>8D.t2.t1", "<b>8D t2>t1"},
+			{"russian-cell/617/moves/JH.t2.t3,<b>8D.t2.t1", "<b>8♦ t2>t1"},
 			// Not base64url: a plain error, never the browser's own words.
 			{"russian-cell/p/a", "the position in the link cannot be read"},
 			{"russian-cell/-1", "“-1” is not a deal number"},

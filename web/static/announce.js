@@ -2,14 +2,23 @@
 // readers.
 
 import { tens } from "./side.js";
-import { $ } from "./util.js";
+import { $, SUITS } from "./util.js";
 
 export function esc(s) { return s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]); }
 
+// say shows text in the message line, kind "error", "ok" or none. Card
+// codes in it are written as the moves list writes cards: "7C" as 7♣,
+// "TH" as 10♥.
 export function say(text, kind) {
   const m = $("message");
-  m.textContent = tens(text);
+  m.textContent = cardWords(text);
   m.className = kind || "";
+}
+
+// cardWords writes the card codes of s (rank and suit letter, as in 7C or
+// TH) with the suit's symbol and 10 for T.
+export function cardWords(s) {
+  return tens(s).replace(/\b(10|[A2-9JQK])([CSHD])\b/g, (_, r, su) => r + SUITS[su]);
 }
 // clearError takes an old error away, on the player's next move or undo.
 export function clearError() { if ($("message").className === "error") say(""); }
