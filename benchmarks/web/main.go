@@ -6,6 +6,13 @@
 // native, browser, native, ...
 //
 //	go run ./benchmarks/web -runs 5
+//
+// With -first it measures only the first board and the solver's start,
+// from a local server and over a link the browser slows to -kbps
+// kilobytes a second with -latency milliseconds (Chrome's network
+// emulation), each in a fresh browser:
+//
+//	go run ./benchmarks/web -first -runs 5 -kbps 200 -latency 150
 package main
 
 import (
@@ -24,6 +31,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 
 	"github.com/patience-solver/patience/internal/browser"
@@ -32,8 +41,17 @@ import (
 
 func main() {
 	runs := flag.Int("runs", 5, "how many times to measure each figure")
+	first := flag.Bool("first", false, "measure only the first board and the solver's start, local and slowed")
+	kbps := flag.Float64("kbps", 200, "with -first: the slowed link's kilobytes a second")
+	latency := flag.Float64("latency", 150, "with -first: the slowed link's latency in milliseconds")
 	flag.Parse()
-	if err := run(*runs); err != nil {
+	var err error
+	if *first {
+		err = firstBoards(*runs, *kbps, *latency)
+	} else {
+		err = run(*runs)
+	}
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "web benchmark:", err)
 		os.Exit(1)
 	}
@@ -191,4 +209,75 @@ func list(xs []float64) string {
 		parts[i] = strconv.FormatFloat(x, 'g', 3, 64)
 	}
 	return strings.Join(parts, " ")
+}
+
+// firstBoards loads the page runs times in a fresh browser, from a local
+// server and over the slowed link, and prints the medians of the first
+// board (document.body.dataset.firstBoard) and of the solver's start
+// (dataset.workerReady), in seconds from the start of the navigation.
+func firstBoards(runs int, kbps, latency float64) error {
+	path, err := browser.Find()
+	if err != nil {
+		return err
+	}
+	tmp, err := os.MkdirTemp("", "patience-webbench-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{Handler: web.Handler()}
+	go srv.Serve(ln)
+	defer srv.Close()
+	base := "http://" + ln.Addr().String() + "/"
+	for _, slow := range []bool{false, true} {
+		var board, ready []float64
+		for i := 0; i < runs; i++ {
+			ctx, stop := browser.Start(context.Background(), path, filepath.Join(tmp, fmt.Sprintf("profile-%v-%d", slow, i)), 1280, 900)
+			b, r, err := func() (float64, float64, error) {
+				if slow {
+					err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+						if _, err := cdp.Call(ctx, tg, network.Enable, network.EnableParams{}); err != nil {
+							return err
+						}
+						_, err := cdp.Call(ctx, tg, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{
+							MatchedNetworkConditions: []*network.Conditions{{Latency: latency, DownloadThroughput: kbps * 1024, UploadThroughput: kbps * 1024}}})
+						return err
+					}))
+					if err != nil {
+						return 0, 0, err
+					}
+				}
+				if err := chromedp.Do(ctx, chromedp.Navigate(base+"#russian-cell/617")); err != nil {
+					return 0, 0, err
+				}
+				fb, err := chromedp.Run(ctx, chromedp.Poll[string](`document.body.dataset.firstBoard`, chromedp.WithPollingTimeout(2*time.Minute), chromedp.WithPollingInterval(10*time.Millisecond)))
+				if err != nil {
+					return 0, 0, err
+				}
+				wr, err := chromedp.Run(ctx, chromedp.Poll[string](`document.body.dataset.workerReady`, chromedp.WithPollingTimeout(2*time.Minute), chromedp.WithPollingInterval(10*time.Millisecond)))
+				if err != nil {
+					return 0, 0, err
+				}
+				b, _ := strconv.ParseFloat(fb, 64)
+				r, _ := strconv.ParseFloat(wr, 64)
+				return b / 1000, r / 1000, nil
+			}()
+			stop()
+			if err != nil {
+				return err
+			}
+			board, ready = append(board, b), append(ready, r)
+			fmt.Fprintf(os.Stderr, "slowed %v, run %d: first board %.3f s, solver ready %.3f s\n", slow, i+1, b, r)
+		}
+		what := "local server"
+		if slow {
+			what = fmt.Sprintf("%g KB/s, %g ms latency", kbps, latency)
+		}
+		fmt.Printf("%s: first board median %.3f s (all: %s); solver ready median %.3f s (all: %s)\n", what, median(board), list(board), median(ready), list(ready))
+	}
+	return nil
 }

@@ -53,6 +53,17 @@ export class Engine {
   }
   // ensure starts the worker if it is not running yet.
   ensure() { if (!this.worker) this.start(); return this.ready; }
+  // early deals a numbered deal in the game worker before Go runs there,
+  // with deal.js: the first board need not wait for patience.wasm. The
+  // worker keeps the deal's face-down cards, as for any deal.
+  early(req) {
+    if (!this.worker) this.start();
+    return new Promise((resolve, reject) => {
+      const id = this.next++;
+      this.pending.set(id, { resolve, reject, searching: false });
+      this.worker.postMessage({ id, early: true, req });
+    });
+  }
   call(req, searching) {
     return this.ensure().then(() => new Promise((resolve, reject) => {
       const id = this.next++;

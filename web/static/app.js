@@ -23,8 +23,9 @@ import { boardKey, mark, setFocus } from "./board.js";
 import { loadDeal, loadRandom, parseURL, restore, setStart } from "./links.js";
 import { clickOn, finish, go, redo, runReview, showOrHide, stopPlay, toFoundation, togglePlay, undo, wireDrag } from "./play.js";
 import { idle, runHint, runSolve } from "./search.js";
+import { drawSide } from "./side.js";
 import { S, deselect, setDeal } from "./state.js";
-import { clearStats, drawStats, endGame } from "./stats.js";
+import { clearStats, drawStats, endGame, knownNow } from "./stats.js";
 import { $ } from "./util.js";
 
 export function wire() {
@@ -188,6 +189,12 @@ export function choose(sel, v) {
 
 export async function main() {
   wire();
+  const first = parseURL(location.hash) || { game: "russian-cell", number: "617", moves: [], junk: [], step: null };
+  let early = Promise.resolve(false);
+  if (!first.error && first.number && !first.moves.length && first.step == null && !first.junk.length &&
+      (first.game === "russian-cell" || first.game === "ripple-fan")) {
+    early = showEarly(first.game, first.number);
+  }
   try {
     await quick.ensure();
   } catch (e) {
@@ -196,7 +203,12 @@ export async function main() {
   document.body.dataset.workerReady = performance.now().toFixed(0);
   await applyDefaults();
   document.body.dataset.ready = "1";
-  if (parseURL(location.hash)) await restore(location.hash);
+  if (await early) {
+    // The early deal is on screen, perhaps played on: Go adds the
+    // catalogue's word. (An address changed meanwhile is followed by the
+    // hashchange handler.)
+    await knownOfEarly(first.game, first.number);
+  } else if (parseURL(location.hash)) await restore(location.hash);
   else await loadDeal("russian-cell", "617");
   // The searching worker starts once the board is on screen.
   search.ensure().catch(() => {});
@@ -204,3 +216,38 @@ export async function main() {
 }
 
 main();
+
+// showEarly puts a numbered deal dealt by deal.js in the game worker on
+// screen as soon as the page loads: the game the player asked for, to play
+// before the solver (patience.wasm) is ready. It says whether it did.
+async function showEarly(game, number) {
+  let a;
+  try {
+    a = await quick.early({ game, number });
+  } catch (e) {
+    return false;
+  }
+  if (a.error || S.start) return false; // Go says what is wrong, or was first
+  setDeal(game, a.number, null);
+  $("game").value = game;
+  $("number").value = a.number;
+  await setStart(a.position, null, true);
+  document.body.dataset.earlyBoard = performance.now().toFixed(0);
+  return true;
+}
+
+// knownOfEarly adds what the catalogue knows to the deal showEarly put on
+// screen, once Go runs, without touching the game: the moves played on it
+// meanwhile stay.
+async function knownOfEarly(game, number) {
+  try {
+    const a = await ask({ op: "deal", game, number });
+    if (S.game === game && S.number === a.number) {
+      setDeal(game, a.number, a.known);
+      knownNow();
+      drawSide();
+    }
+  } catch (e) {
+    fail(e.message);
+  }
+}

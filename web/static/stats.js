@@ -53,6 +53,17 @@ export function markPlayed() {
   t.played = true;
   updateStats((st) => { for (const k of t.keys) tallyOf(st, k).played++; });
 }
+// knownNow adds to the game on screen the rows that the catalogue's word,
+// come later (the first board is dealt before the solver runs), gives it:
+// its difficulty. A game already played counts there as played too.
+export function knownNow() {
+  const t = S.tally;
+  if (!t) return;
+  const more = statsKeys().filter((k) => !t.keys.includes(k));
+  if (!more.length) return;
+  t.keys = t.keys.concat(more);
+  if (t.played) updateStats((st) => { for (const k of more) tallyOf(st, k).played++; });
+}
 // markWon counts the game on screen as won, once, unless the player had
 // help that gives the game away.
 export function markWon() {

@@ -93,6 +93,22 @@ function viewLine(l) {
   return l;
 }
 
+// early deals a numbered deal with deal.js, before Go runs here (the
+// first board of the page); the page gets the player's view, as for op
+// deal, and this worker keeps the whole deal.
+async function early(req) {
+  try {
+    const dealer = await import("./deal.js");
+    const number = dealer.parseNumber(req.number);
+    const p = dealer.deal(req.game, number);
+    full = p;
+    reveal = false;
+    return { position: view(p), number };
+  } catch (e) {
+    return { error: e.message };
+  }
+}
+
 // handle answers one request of the page.
 async function handle(id, req) {
   switch (req.op) {
@@ -154,6 +170,7 @@ self.onmessage = async (e) => {
     goCall(d.req).then((ans) => self.postMessage({ id: d.id, ans }));
     return;
   }
+  if (d.early) { self.postMessage({ id: d.id, ans: await early(d.req) }); return; }
   if (d.cancel) { cancelSearches(); return; }
   if (d.warm) { if (!child) startChild(); return; } // once the board is on screen
   const ans = await handle(d.id, d.req);
