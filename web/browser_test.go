@@ -79,7 +79,7 @@ func (p *page) text(id string) string {
 // waitIdle waits until the page shows a board and runs no search.
 func (p *page) waitIdle(what string) {
 	p.t.Helper()
-	p.waitFor(what, `!!document.querySelector('[data-pile="t1"]') && !document.body.dataset.busy`, 4*time.Minute)
+	p.waitFor(what, `!!document.querySelector('[data-pile="t1"]') && document.body.dataset.loaded === '1' && !document.body.dataset.busy`, 4*time.Minute)
 }
 
 func (p *page) waitFor(what, cond string, d time.Duration) {

@@ -19,7 +19,7 @@
 
 import { announce, clearError, fail, say } from "./announce.js";
 import { ask, quick, search } from "./api.js";
-import { boardKey, mark, setFocus } from "./board.js";
+import { boardKey, fit, mark, setFocus } from "./board.js";
 import { loadDeal, loadRandom, parseURL, restore, setStart } from "./links.js";
 import { clickOn, finish, go, redo, runReview, showOrHide, stopPlay, toFoundation, togglePlay, undo, wireDrag } from "./play.js";
 import { idle, runHint, runSolve } from "./search.js";
@@ -144,6 +144,7 @@ function wireBoard(board) {
     boardKey(e);
   });
   board.addEventListener("focusin", (e) => { const b = e.target.closest('[role="button"]'); if (b) setFocus(b); });
+  window.addEventListener("resize", fit);
 }
 
 // pageKey is the page's keys outside the fields: undo, redo, the ends of
@@ -210,6 +211,8 @@ export async function main() {
     await knownOfEarly(first.game, first.number);
   } else if (parseURL(location.hash)) await restore(location.hash);
   else await loadDeal("russian-cell", "617");
+  // The first deal is whole: dealt by Go, with the catalogue's word.
+  document.body.dataset.loaded = "1";
   // The searching worker starts once the board is on screen.
   search.ensure().catch(() => {});
   $("number").focus();

@@ -124,6 +124,7 @@ export function draw() {
     tab.appendChild(s);
   });
   board.appendChild(tab);
+  fit();
   for (const el of board.querySelectorAll(".card")) {
     if (el.dataset.down) { el.setAttribute("role", "img"); continue; }
     el.tabIndex = -1;
@@ -133,6 +134,42 @@ export function draw() {
   drawSide();
   rove(hadFocus);
   if (before) slide(before);
+}
+
+// fit narrows the fan of the columns so that the longest ends above the
+// bottom of the window, as solitaire sites do, rather than growing the
+// page: first the strips of face-down cards (down to a quarter), then
+// those of face-up cards (down to 24 px, a tap target still), then the
+// cards themselves (down to 30 px wide). Only a window too short for
+// that scrolls.
+export function fit() {
+  const board = $("board");
+  for (const v of ["--down-k", "--up-strip", "--cw"]) board.style.removeProperty(v);
+  const stacks = [...board.querySelectorAll(".tableau .stack")];
+  const card = board.querySelector(".tableau .card");
+  if (!card) return;
+  const r = card.getBoundingClientRect();
+  const rf = board.classList.contains("ripple-fan");
+  const top = Math.min(...stacks.map((s) => s.getBoundingClientRect().top)) + window.scrollY;
+  // The room below the columns' tops, with slack for a message line.
+  const avail = window.innerHeight - top - 40;
+  // The height of the tallest column with cards ch tall, the strips of
+  // face-down cards scaled by k and face-up strips of u px.
+  const tallest = (ch, k, u) => Math.max(...stacks.map((s) => {
+    const cs = [...s.children];
+    let h = cs.length ? ch : 0;
+    for (let i = 1; i < cs.length; i++) h += cs[i - 1].dataset.down ? ch * k * (cs[i].dataset.down ? 0.12 : 0.16) : u;
+    return h;
+  }));
+  let ch = r.height, k = 1, u = Math.max(ch * (rf ? 0.22 : 0.26), 25);
+  if (tallest(ch, k, u) <= avail) return;
+  for (; k > 0.25 && tallest(ch, k, u) > avail; k -= 0.05);
+  for (; u > 24 && tallest(ch, k, u) > avail; u -= 1);
+  let cw = r.width;
+  for (; cw > 30 && tallest(cw * 1.4, k, u) > avail; cw -= 2);
+  board.style.setProperty("--down-k", k.toFixed(2));
+  board.style.setProperty("--up-strip", u.toFixed(0) + "px");
+  if (cw < r.width) board.style.setProperty("--cw", cw.toFixed(0) + "px");
 }
 
 // ---------- the board by keyboard ----------

@@ -1,0 +1,107 @@
+package web_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+
+	"github.com/patience-solver/patience/internal/testgames"
+	"github.com/patience-solver/patience/rules"
+	"github.com/patience-solver/patience/solver"
+)
+
+// TestBrowserLayout: at the window sizes players use, with long columns
+// (deal 617 after the first 18 moves of its solution, deal 1 after 44)
+// and with a lost game's review shown,
+// every card of the board lies within the window, unscrolled, and no
+// button on screen is covered by another element: the one the browser
+// finds at its centre is the button or inside it.
+func TestBrowserLayout(t *testing.T) {
+	p := openGame(t)
+	line := func(n uint64, k int) string {
+		start := testgames.Deal(rules.RussianCell, n)
+		res, err := solver.Solve(context.Background(), start, solver.Config{Workers: 1})
+		if err != nil || res.Verdict != solver.Solvable || len(res.Moves) < k {
+			t.Fatalf("deal %d: %v, %d moves, %v", n, res.Verdict, len(res.Moves), err)
+		}
+		return fmt.Sprintf("russian-cell/%d/moves/%s", n, moveLink(res.Moves[:k]))
+	}
+	_, lost := testgames.Lost617(t)
+	links := map[string]string{"617 after 18 moves": line(617, 18), "1 after 44 moves": line(1, 44),
+		"a lost game, reviewed": "russian-cell/617/moves/" + moveLink(lost)}
+	loads := 0
+	for _, size := range []struct {
+		w, h   int64
+		mobile bool
+	}{{1280, 800, false}, {1366, 757, false}, {1920, 1080, false}, {390, 844, true}} {
+		p.do(fmt.Sprintf("a %dx%d window", size.w, size.h), chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			scale := 1.0
+			if size.mobile {
+				scale = 3
+			}
+			_, err := cdp.Call(ctx, tg, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{Width: size.w, Height: size.h, DeviceScaleFactor: scale, Mobile: size.mobile})
+			return err
+		}))
+		for name, link := range links {
+			loads++
+			p.load(loads, link)
+			p.waitFor(name, `document.body.dataset.loaded === '1' && !document.body.dataset.busy && /^[1-9]\d* \//.test(document.getElementById('step').textContent)`, 2*time.Minute)
+			if name == "a lost game, reviewed" {
+				p.click("#review-btn")
+				p.waitFor("the review", `!document.body.dataset.busy && document.getElementById('review').dataset.lostAt !== undefined`, 4*time.Minute)
+			}
+			var out struct {
+				W, H, ScrollY float64
+				Off           []string
+				Covered       []string
+			}
+			js := `(() => {
+  const W = innerWidth, H = innerHeight, off = [], covered = [];
+  for (const c of document.querySelectorAll('#board .card')) {
+    const r = c.getBoundingClientRect();
+    if (r.left < 0 || r.top < 0 || r.right > W + 0.5 || r.bottom > H + 0.5) off.push((c.dataset.card || 'down') + ' at ' + [r.left, r.top, r.right, r.bottom].map(Math.round).join(','));
+  }
+  for (const b of document.querySelectorAll('button')) {
+    const r = b.getBoundingClientRect();
+    if (!r.width || !r.height || b.closest('[hidden]')) continue;
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    if (x < 0 || y < 0 || x > W || y > H) continue;
+    // A button scrolled out of its list or panel is not on screen.
+    let shown = true;
+    for (let a = b.parentElement; a && shown; a = a.parentElement) {
+      if (getComputedStyle(a).overflowY === 'visible') continue;
+      const q = a.getBoundingClientRect();
+      shown = x >= q.left && x <= q.right && y >= q.top && y <= q.bottom;
+    }
+    if (!shown) continue;
+    const e = document.elementFromPoint(x, y);
+    if (e && e !== b && !b.contains(e)) covered.push((b.id || b.textContent.trim().slice(0, 20)) + ' under ' + (e.id || e.tagName + '.' + e.className));
+  }
+  return JSON.stringify({W, H, ScrollY: scrollY, Off: off, Covered: covered});
+})()`
+			if err := json.Unmarshal([]byte(p.eval(js)), &out); err != nil {
+				t.Fatal(err)
+			}
+			where := fmt.Sprintf("%dx%d, %s", size.w, size.h, name)
+			if out.W != float64(size.w) || out.ScrollY != 0 {
+				t.Fatalf("%s: the window is %gx%g, scrolled %g", where, out.W, out.H, out.ScrollY)
+			}
+			if len(out.Off) > 0 {
+				t.Errorf("%s: %d cards lie outside the window: %v", where, len(out.Off), out.Off)
+			}
+			if len(out.Covered) > 0 {
+				t.Errorf("%s: buttons covered: %v", where, out.Covered)
+			}
+		}
+	}
+	p.do("the desktop again", chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, emulation.ClearDeviceMetricsOverride, struct{}{})
+		return err
+	}))
+}
