@@ -16,12 +16,12 @@ import (
 	"github.com/patience-solver/patience/solver"
 )
 
-// TestBrowserLayout: at the window sizes players use, with long columns
-// (deal 617 after the first 18 moves of its solution, deal 1 after 44)
-// and with a lost game's review shown,
-// every card of the board lies within the window, unscrolled, and no
-// button on screen is covered by another element: the one the browser
-// finds at its centre is the button or inside it.
+// TestBrowserLayout: at the window sizes players use (and 320 px wide),
+// with long columns (deal 617 after the first 18 moves of its solution,
+// deal 1 after 44) and with a lost game's review shown, every card of the
+// board lies within the window, unscrolled, and no button on screen is
+// covered by another element: the one the browser finds at its centre is
+// the button or inside it.
 func TestBrowserLayout(t *testing.T) {
 	p := openGame(t)
 	line := func(n uint64, k int) string {
@@ -39,7 +39,7 @@ func TestBrowserLayout(t *testing.T) {
 	for _, size := range []struct {
 		w, h   int64
 		mobile bool
-	}{{1280, 800, false}, {1366, 757, false}, {1920, 1080, false}, {390, 844, true}} {
+	}{{1280, 800, false}, {1366, 757, false}, {1920, 1080, false}, {390, 844, true}, {320, 700, true}} {
 		p.do(fmt.Sprintf("a %dx%d window", size.w, size.h), chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
 			scale := 1.0
 			if size.mobile {
@@ -55,6 +55,9 @@ func TestBrowserLayout(t *testing.T) {
 			if name == "a lost game, reviewed" {
 				p.click("#review-btn")
 				p.waitFor("the review", `!document.body.dataset.busy && document.getElementById('review').dataset.lostAt !== undefined`, 4*time.Minute)
+				// The click scrolled to the button, below the board on a
+				// phone: the board is looked at from the top.
+				p.eval(`window.scrollTo(0, 0), ''`)
 			}
 			var out struct {
 				W, H, ScrollY float64

@@ -140,8 +140,9 @@ export function draw() {
 // bottom of the window, as solitaire sites do, rather than growing the
 // page: first the strips of face-down cards (down to a quarter), then
 // those of face-up cards (down to 24 px, a tap target still), then the
-// cards themselves (down to 30 px wide). Only a window too short for
-// that scrolls.
+// cards themselves (down to 24 px wide), and on a very small window the
+// face-up strips again, down to 14 px. Only a window too short for that
+// scrolls.
 export function fit() {
   const board = $("board");
   for (const v of ["--down-k", "--up-strip", "--cw"]) board.style.removeProperty(v);
@@ -166,7 +167,9 @@ export function fit() {
   for (; k > 0.25 && tallest(ch, k, u) > avail; k -= 0.05);
   for (; u > 24 && tallest(ch, k, u) > avail; u -= 1);
   let cw = r.width;
-  for (; cw > 30 && tallest(cw * 1.4, k, u) > avail; cw -= 2);
+  for (; cw > 24 && tallest(cw * 1.4, k, u) > avail; cw -= 2);
+  // The last resort of a very small window: strips under a tap target.
+  for (; u > 14 && tallest(cw * 1.4, k, u) > avail; u -= 1);
   board.style.setProperty("--down-k", k.toFixed(2));
   board.style.setProperty("--up-strip", u.toFixed(0) + "px");
   if (cw < r.width) board.style.setProperty("--cw", cw.toFixed(0) + "px");
