@@ -132,8 +132,9 @@ func destSel(to rules.Loc) string {
 }
 
 // axeViolations injects axe-core and returns its serious and critical
-// violations, with the colour scheme emulated.
-func (p *page) axeViolations(scheme string, axe string) []string {
+// violations, with the colour scheme emulated; with every, its violations
+// of any impact.
+func (p *page) axeViolations(scheme string, axe string, every ...bool) []string {
 	p.t.Helper()
 	p.do("colour scheme "+scheme, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
 		_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
@@ -148,7 +149,7 @@ func (p *page) axeViolations(scheme string, axe string) []string {
 	ctx, cancel := context.WithTimeout(p.ctx, time.Minute)
 	defer cancel()
 	out, err := chromedp.Run(ctx, chromedp.Evaluate[string](`axe.run(document, {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']}, resultTypes: ['violations']}).then((r) =>
-  JSON.stringify(r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.impact + ' ' + v.id + ': ' + v.help + ' at ' + v.nodes.slice(0, 3).map((n) => n.target.join(' ') + ' (' + (n.failureSummary || '').replace(/\s+/g, ' ') + ')').join('; '))))`, chromedp.EvalAwaitPromise))
+  JSON.stringify(r.violations.filter((v) => `+strconv.FormatBool(len(every) > 0 && every[0])+` || v.impact === 'serious' || v.impact === 'critical').map((v) => v.impact + ' ' + v.id + ': ' + v.help + ' at ' + v.nodes.slice(0, 3).map((n) => n.target.join(' ') + ' (' + (n.failureSummary || '').replace(/\s+/g, ' ') + ')').join('; '))))`, chromedp.EvalAwaitPromise))
 	if err != nil {
 		p.t.Fatalf("running axe-core: %v", err)
 	}

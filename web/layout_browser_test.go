@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"os"
 	"testing"
 	"time"
 
@@ -107,4 +108,36 @@ func TestBrowserLayout(t *testing.T) {
 		_, err := cdp.Call(ctx, tg, emulation.ClearDeviceMetricsOverride, struct{}{})
 		return err
 	}))
+}
+
+// TestBrowserAxeHintAndReview: axe-core finds no violation of any impact
+// with a hint and a review shown, at 1366x757 and on a 390x844 phone,
+// light and dark.
+func TestBrowserAxeHintAndReview(t *testing.T) {
+	axeJS, err := os.ReadFile("testdata/axe/axe.min.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := openGame(t)
+	_, lost := testgames.Lost617(t)
+	for i, size := range []struct {
+		w, h   int64
+		mobile bool
+	}{{1366, 757, false}, {390, 844, true}} {
+		p.do(fmt.Sprintf("a %dx%d window", size.w, size.h), chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			_, err := cdp.Call(ctx, tg, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{Width: size.w, Height: size.h, DeviceScaleFactor: 1, Mobile: size.mobile})
+			return err
+		}))
+		p.load(i+1, "russian-cell/617/moves/"+moveLink(lost))
+		p.waitIdle("the lost game")
+		p.click("#hint-btn")
+		p.waitFor("the hint", `!document.body.dataset.busy && document.getElementById('hint').textContent !== ''`, 2*time.Minute)
+		p.click("#review-btn")
+		p.waitFor("the review", `!document.body.dataset.busy && document.getElementById('review').dataset.lostAt !== undefined && document.getElementById('hint').textContent !== ''`, 4*time.Minute)
+		for _, scheme := range []string{"light", "dark"} {
+			for _, v := range p.axeViolations(scheme, string(axeJS), true) {
+				t.Errorf("%dx%d, %s: %s", size.w, size.h, scheme, v)
+			}
+		}
+	}
 }
