@@ -10,6 +10,7 @@ import (
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 
 	"github.com/patience-solver/patience/internal/testgames"
@@ -139,5 +140,75 @@ func TestBrowserAxeHintAndReview(t *testing.T) {
 				t.Errorf("%dx%d, %s: %s", size.w, size.h, scheme, v)
 			}
 		}
+	}
+}
+
+// TestBrowserDragOffScreen: on a window too short for the board, a card
+// dragged from the bottom of a long column to a place above the window
+// scrolls the page as the pointer nears the window's top, and lands.
+func TestBrowserDragOffScreen(t *testing.T) {
+	p := openGame(t)
+	start := testgames.Deal(rules.RussianCell, 1)
+	res, err := solver.Solve(context.Background(), start, solver.Config{Workers: 1})
+	if err != nil || len(res.Moves) < 44 {
+		t.Fatalf("deal 1: %v, %v", res.Verdict, err)
+	}
+	q, err := rules.Replay(start, rules.DefaultOptions(), res.Moves[:44])
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The top card of the longest column, to a cell or a foundation.
+	var m rules.Move
+	longest := -1
+	for _, c := range rules.LegalMoves(q, rules.DefaultOptions(), nil) {
+		if c.From.Kind != rules.Tableau || c.To.Kind == rules.Tableau {
+			continue
+		}
+		if n := len(q.Tableau[c.From.Index].Up); n > longest {
+			m, longest = c, n
+		}
+	}
+	if longest < 0 {
+		t.Fatal("no move from a column to a cell or a foundation after 44 moves of deal 1")
+	}
+	p.do("a short window", chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{Width: 1280, Height: 400, DeviceScaleFactor: 1})
+		return err
+	}))
+	p.load(1, "russian-cell/1/moves/"+moveLink(res.Moves[:44]))
+	p.waitIdle("deal 1 after 44 moves")
+	p.eval(`window.scrollTo(0, document.documentElement.scrollHeight), ''`)
+	p.waitFor("the page scrolled down", `window.scrollY > 0`, time.Minute)
+	x0, y0 := p.grab(m.Card)
+	dest := map[rules.LocKind]string{rules.Cell: fmt.Sprintf(`[data-cell="%s"]`, m.To), rules.Foundation: ".foundations"}[m.To.Kind]
+	if r := p.rect(dest); r.Bottom > 0 {
+		t.Fatalf("%v: the place starts on screen (%+v): the test drags nothing off screen", m, r)
+	}
+	if y0 < 0 || y0 > 400 {
+		t.Fatalf("%v: the card is not on screen (y %g)", m, y0)
+	}
+	mouse := func(typ input.DispatchMouseEventType, x, y float64, buttons int64) {
+		p.do(fmt.Sprintf("mouse %s at %g,%g", typ, x, y), chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			_, err := cdp.Call(ctx, tg, input.DispatchMouseEvent, input.DispatchMouseEventParams{Type: typ, X: x, Y: y, Button: input.MouseButtonLeft, Buttons: buttons, ClickCount: 1})
+			return err
+		}))
+	}
+	mouse(chromedp.MousePressed, x0, y0, 1)
+	mouse(chromedp.MouseMoved, x0, y0-20, 1)
+	// Held near the top: the page scrolls until the place is on screen.
+	deadline := time.Now().Add(30 * time.Second)
+	for p.rect(dest).Top < 0 {
+		if time.Now().After(deadline) {
+			t.Fatalf("the page did not scroll up during the drag (scrollY %s)", p.eval(`String(scrollY)`))
+		}
+		mouse(chromedp.MouseMoved, x0, 8, 1)
+		time.Sleep(50 * time.Millisecond)
+	}
+	r := p.rect(dest)
+	mouse(chromedp.MouseMoved, (r.Left+r.Right)/2, (r.Top+r.Bottom)/2, 1)
+	mouse(chromedp.MouseReleased, (r.Left+r.Right)/2, (r.Top+r.Bottom)/2, 0)
+	p.waitFor("the move "+m.String(), `/^4[5-9] \/|^[5-9]\d \//.test(document.getElementById('step').textContent)`, time.Minute)
+	if got := p.eval(fmt.Sprintf(`String(!!document.querySelector('%s .card[data-card="%s"]'))`, map[rules.LocKind]string{rules.Cell: fmt.Sprintf(`[data-cell="%s"]`, m.To), rules.Foundation: ".foundations"}[m.To.Kind], m.Card)); got != "true" {
+		t.Errorf("%v: the card is not at %v after the drag", m, m.To)
 	}
 }

@@ -271,13 +271,35 @@ export function wireDrag(board) {
     if (!card || card.dataset.down || !S.start || drag) return;
     const from = locOfCard(card);
     if (!from || from === "f") return;
-    drag = { id: e.pointerId, card: card.dataset.card, from, x: e.clientX, y: e.clientY, els: null };
+    drag = { id: e.pointerId, card: card.dataset.card, from, x: e.clientX, y: e.clientY, cx: e.clientX, cy: e.clientY, sy: window.scrollY, els: null, scroll: null };
   });
+  // follow moves the dragged cards to the pointer, the page's scroll
+  // since the drag began counted, and marks the place under it.
+  const follow = () => {
+    const dx = drag.cx - drag.x, dy = drag.cy - drag.y + window.scrollY - drag.sy;
+    for (const c of drag.els) { c.style.transform = `translate(${dx}px, ${dy}px)`; c.style.zIndex = "20"; }
+    const over = dropTarget(drag.cx, drag.cy);
+    for (const el of $("board").querySelectorAll(".over")) if (el !== over) el.classList.remove("over");
+    if (over) over.classList.add("over");
+  };
+  // edgeScroll scrolls the page while a drag holds the pointer near the
+  // top or the bottom of the window, so that a place off screen can be
+  // reached.
+  const edgeScroll = () => {
+    if (!drag || !drag.els) return;
+    const edge = 40, step = drag.cy < edge ? -12 : drag.cy > window.innerHeight - edge ? 12 : 0;
+    if (step) {
+      const before = window.scrollY;
+      window.scrollBy(0, step);
+      if (window.scrollY !== before) follow();
+    }
+  };
   document.addEventListener("pointermove", (e) => {
     if (!drag || e.pointerId !== drag.id) return;
-    const dx = e.clientX - drag.x, dy = e.clientY - drag.y;
+    drag.cx = e.clientX;
+    drag.cy = e.clientY;
     if (!drag.els) {
-      if (Math.hypot(dx, dy) < 6) return;
+      if (Math.hypot(drag.cx - drag.x, drag.cy - drag.y) < 6) return;
       finishAuto();
       stopPlay();
       const el = cardAt(drag.card);
@@ -286,16 +308,15 @@ export function wireDrag(board) {
       drag.els = cards.map(cardAt).filter(Boolean);
       for (const c of drag.els) { c.classList.add("dragging"); c.style.pointerEvents = "none"; }
       select(el);
+      drag.scroll = setInterval(edgeScroll, 30);
     }
-    for (const c of drag.els) { c.style.transform = `translate(${dx}px, ${dy}px)`; c.style.zIndex = "20"; }
-    const over = dropTarget(e.clientX, e.clientY);
-    for (const el of $("board").querySelectorAll(".over")) if (el !== over) el.classList.remove("over");
-    if (over) over.classList.add("over");
+    follow();
   });
   const end = async (e, cancelled) => {
     if (!drag || e.pointerId !== drag.id) return;
     const d = drag;
     drag = null;
+    clearInterval(d.scroll);
     if (!d.els) return; // a click
     dragClick = true;
     setTimeout(() => { dragClick = false; }, 0);
