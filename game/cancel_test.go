@@ -26,12 +26,17 @@ import (
 // library's conventions (docs/design.md, "Conventions").
 var libraries = []string{"rules", "dealgen", "solver", "solver/sample", "solver/player", "solver/batch", "stat", "catalogue", "game"}
 
-// contextFuncs lists, by go/doc, the exported functions and methods of the
-// libraries that take a context, as "package.Func" or
-// "package.Type.Method".
-func contextFuncs(t *testing.T) []string {
+// libraryDoc is one library package as go/doc reads it (tests aside),
+// with the file set its positions are in.
+type libraryDoc struct {
+	fset *token.FileSet
+	pkg  *doc.Package
+}
+
+// libraryDocs reads the library packages with go/doc.
+func libraryDocs(t *testing.T) []libraryDoc {
 	t.Helper()
-	var names []string
+	var out []libraryDoc
 	for _, dir := range libraries {
 		fset := token.NewFileSet()
 		paths, err := filepath.Glob(filepath.Join("..", dir, "*.go"))
@@ -53,6 +58,19 @@ func contextFuncs(t *testing.T) []string {
 		if err != nil {
 			t.Fatal(err)
 		}
+		out = append(out, libraryDoc{fset, d})
+	}
+	return out
+}
+
+// contextFuncs lists, by go/doc, the exported functions and methods of the
+// libraries that take a context, as "package.Func" or
+// "package.Type.Method".
+func contextFuncs(t *testing.T) []string {
+	t.Helper()
+	var names []string
+	for _, ld := range libraryDocs(t) {
+		d := ld.pkg
 		takesContext := func(f *doc.Func) bool {
 			for _, p := range f.Decl.Type.Params.List {
 				if sel, ok := p.Type.(*ast.SelectorExpr); ok && sel.Sel.Name == "Context" {

@@ -3,9 +3,7 @@ package game_test
 import (
 	"go/ast"
 	"go/doc"
-	"go/parser"
 	"go/token"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -16,27 +14,8 @@ import (
 // a comment just above); no exported package-level variable is a slice or
 // a map, which any caller could change.
 func TestLibraryDocumented(t *testing.T) {
-	for _, dir := range libraries {
-		fset := token.NewFileSet()
-		paths, err := filepath.Glob(filepath.Join("..", dir, "*.go"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		var files []*ast.File
-		for _, path := range paths {
-			if strings.HasSuffix(path, "_test.go") {
-				continue
-			}
-			f, err := parser.ParseFile(fset, path, nil, parser.ParseComments)
-			if err != nil {
-				t.Fatal(err)
-			}
-			files = append(files, f)
-		}
-		d, err := doc.NewFromFiles(fset, files, "github.com/patience-solver/patience/"+dir)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, ld := range libraryDocs(t) {
+		fset, d := ld.fset, ld.pkg
 		where := func(n ast.Node) string { return fset.Position(n.Pos()).String() }
 		undocumented := func(name, text string, n ast.Node) {
 			if strings.TrimSpace(text) == "" {

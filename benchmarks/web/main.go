@@ -75,36 +75,54 @@ func seconds(line string) (float64, string, error) {
 	return v, m[1], nil
 }
 
-func run(runs int) error {
+// bench is what a measurement needs: Chromium, a scratch folder (its
+// profiles), and a local server of the page.
+type bench struct {
+	path, tmp, base string
+	close           func()
+}
+
+// newBench finds Chromium, makes the scratch folder and serves h on a free
+// local port.
+func newBench(h http.Handler) (*bench, error) {
 	path, err := browser.Find()
 	if err != nil {
-		return err
+		return nil, err
 	}
 	tmp, err := os.MkdirTemp("", "patience-webbench-")
 	if err != nil {
-		return err
-	}
-	defer os.RemoveAll(tmp)
-	bin := filepath.Join(tmp, "patience")
-	if out, err := exec.Command("go", "build", "-o", bin, "./cmd/patience").CombinedOutput(); err != nil {
-		return fmt.Errorf("go build: %v\n%s", err, out)
+		return nil, err
 	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
-		return err
+		os.RemoveAll(tmp)
+		return nil, err
 	}
+	srv := &http.Server{Handler: h}
+	go srv.Serve(ln)
+	return &bench{path: path, tmp: tmp, base: "http://" + ln.Addr().String() + "/",
+		close: func() { srv.Close(); os.RemoveAll(tmp) }}, nil
+}
+
+func run(runs int) error {
 	// Count the requests for the WebAssembly: one per page load.
 	var wasmGets atomic.Int64
 	h := web.Handler()
-	srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	b, err := newBench(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path == "/patience.wasm" {
 			wasmGets.Add(1)
 		}
 		h.ServeHTTP(w, r)
-	})}
-	go srv.Serve(ln)
-	defer srv.Close()
-	base := "http://" + ln.Addr().String() + "/"
+	}))
+	if err != nil {
+		return err
+	}
+	defer b.close()
+	path, tmp, base := b.path, b.tmp, b.base
+	bin := filepath.Join(tmp, "patience")
+	if out, err := exec.Command("go", "build", "-o", bin, "./cmd/patience").CombinedOutput(); err != nil {
+		return fmt.Errorf("go build: %v\n%s", err, out)
+	}
 
 	var first, b617, b385, n617, n385, wall385 []float64
 	nodes := map[string]string{}
@@ -216,23 +234,12 @@ func list(xs []float64) string {
 // board (document.body.dataset.firstBoard) and of the solver's start
 // (dataset.workerReady), in seconds from the start of the navigation.
 func firstBoards(runs int, kbps, latency float64) error {
-	path, err := browser.Find()
+	b, err := newBench(web.Handler())
 	if err != nil {
 		return err
 	}
-	tmp, err := os.MkdirTemp("", "patience-webbench-")
-	if err != nil {
-		return err
-	}
-	defer os.RemoveAll(tmp)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return err
-	}
-	srv := &http.Server{Handler: web.Handler()}
-	go srv.Serve(ln)
-	defer srv.Close()
-	base := "http://" + ln.Addr().String() + "/"
+	defer b.close()
+	path, tmp, base := b.path, b.tmp, b.base
 	for _, slow := range []bool{false, true} {
 		var board, ready []float64
 		for i := 0; i < runs; i++ {
