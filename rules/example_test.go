@@ -23,7 +23,7 @@ func Example() {
 	fmt.Println("after", m, "t2's top card is", p.Tableau[1].Top(), "and t5's is", p.Tableau[4].Top())
 	// Output:
 	// legal moves: [QS t2>t5 JH t2>t3 6C t1>c1 6C t1>c2 JH t2>c1 JH t2>c2 QH t3>c1 QH t3>c2 JD t4>c1 JD t4>c2 KS t5>c1 KS t5>c2 KC t6>c1 KC t6>c2 4H t7>c1 4H t7>c2]
-	// 4H t7>t1 -> t1's top card is 6C, not 5H
+	// 4H t7>t1 -> 4H cannot go on 6C, only on 5H
 	// after QS t2>t5 t2's top card is 3C and t5's is JH
 }
 
@@ -43,6 +43,6 @@ func ExampleReplay() {
 	}
 	fmt.Println("cells after the legal moves:", end.Cells)
 	// Output:
-	// refused: 3 2C t7>f - the C foundation needs AC next
+	// refused: 3 2C t7>f - 2C cannot go to its foundation, which needs AC next
 	// cells after the legal moves: [4H JC]
 }

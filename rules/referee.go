@@ -133,9 +133,9 @@ func refFromReason(p *Position, o Options, m Move) string {
 		}
 		s := c.Suit()
 		if h := p.Foundations[s]; h <= 0 {
-			return fmt.Sprintf("the %v foundation is empty", s)
+			return fmt.Sprintf("the %s foundation is empty", suitNames[s])
 		} else if int(c.Rank()) != h-1 {
-			return fmt.Sprintf("%v is not the top card of the %v foundation", c, s)
+			return fmt.Sprintf("%v is not the top card of the %s foundation", c, suitNames[s])
 		}
 	case Cell:
 		if m.To.Kind == Cell {
@@ -189,17 +189,17 @@ func refToReason(p *Position, m Move) string {
 		s := c.Suit()
 		h := p.Foundations[s]
 		if h >= 13 {
-			return fmt.Sprintf("the %v foundation is complete", s)
+			return fmt.Sprintf("the %s foundation is complete", suitNames[s])
 		}
 		if h < 0 {
-			return fmt.Sprintf("the %v foundation has a bad height %d", s, h)
+			return fmt.Sprintf("the %s foundation has a bad height %d", suitNames[s], h)
 		}
 		if int(c.Rank()) != h {
-			return fmt.Sprintf("the %v foundation needs %v next", s, NewCard(Rank(h), s))
+			return fmt.Sprintf("%v cannot go to its foundation, which needs %v next", c, NewCard(Rank(h), s))
 		}
 	case Cell:
 		if p.Cells[m.To.Index] != NoCard {
-			return fmt.Sprintf("%v is not empty", m.To)
+			return fmt.Sprintf("%v cannot go to %v, which is not empty", c, m.To)
 		}
 	case Tableau:
 		dst := &p.Tableau[m.To.Index]
@@ -211,23 +211,26 @@ func refToReason(p *Position, m Move) string {
 				return "an empty pile can never be filled in Ripple Fan"
 			}
 			if c.Rank() != King {
-				return "only a King may go to an empty column"
+				return fmt.Sprintf("%v cannot go to an empty column: only a King may", c)
 			}
 			return ""
 		}
 		top := dst.Up[len(dst.Up)-1]
 		if c.Rank() == King {
 			if g == RippleFan {
-				return "a King may go only to its foundation in Ripple Fan"
+				return fmt.Sprintf("%v may go only to its foundation in Ripple Fan", c)
 			}
-			return "a King may go only to an empty column"
+			return fmt.Sprintf("%v may go only to an empty column", c)
 		}
 		if want := NewCard(c.Rank()+1, c.Suit()); top != want {
-			return fmt.Sprintf("%v's top card is %v, not %v", m.To, top, want)
+			return fmt.Sprintf("%v cannot go on %v, only on %v", c, top, want)
 		}
 	}
 	return ""
 }
+
+// suitNames name the suits in reasons: "the clubs foundation".
+var suitNames = [4]string{"clubs", "spades", "hearts", "diamonds"}
 
 // refLocReason returns why l is no place in p's game, or "".
 func refLocReason(p *Position, l Loc) string {

@@ -118,10 +118,10 @@ func TestCheckOddPositions(t *testing.T) {
 		{"missing pile", short, m, "t2 does not exist"},
 		{"missing cell", short, mvMove(t, "5C t1>c1"), "c1 does not exist"},
 		{"face-down top card", noUp, m, "t2's top card is face down"},
-		{"foundation too high", badFound, mvMove(t, "5C t1>f"), "the C foundation is complete"},
-		{"foundation return too high", badFound, mvMove(t, "KC f>c1"), "KC is not the top card of the C foundation"},
-		{"negative foundation", badFound, mvMove(t, "AS t2>f"), "the S foundation has a bad height -3"},
-		{"negative foundation return", badFound, mvMove(t, "AS f>c1"), "the S foundation is empty"},
+		{"foundation too high", badFound, mvMove(t, "5C t1>f"), "the clubs foundation is complete"},
+		{"foundation return too high", badFound, mvMove(t, "KC f>c1"), "KC is not the top card of the clubs foundation"},
+		{"negative foundation", badFound, mvMove(t, "AS t2>f"), "the spades foundation has a bad height -3"},
+		{"negative foundation return", badFound, mvMove(t, "AS f>c1"), "the spades foundation is empty"},
 	} {
 		err := rules.Check(tc.p, mvReturnsOn, tc.m)
 		if err == nil || err.Error() != tc.reason {
