@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -23,7 +25,10 @@ import (
 // deal 1 after 44) and with a lost game's review shown, every card of the
 // board lies within the window, unscrolled, and no button on screen is
 // covered by another element: the one the browser finds at its centre is
-// the button or inside it.
+// the button or inside it. The verdict (of the check, or of the review), the message line and
+// the main controls (the actions and the step buttons) are on screen too,
+// within the panel's scrolled view. PATIENCE_LAYOUT_SHOTS names a folder
+// for a screenshot of each case, to look at.
 func TestBrowserLayout(t *testing.T) {
 	p := openGame(t)
 	line := func(n uint64, k int) string {
@@ -35,42 +40,102 @@ func TestBrowserLayout(t *testing.T) {
 		return fmt.Sprintf("russian-cell/%d/moves/%s", n, moveLink(res.Moves[:k]))
 	}
 	_, lost := testgames.Lost617(t)
-	links := map[string]string{"617 after 18 moves": line(617, 18), "1 after 44 moves": line(1, 44),
-		"a lost game, reviewed": "russian-cell/617/moves/" + moveLink(lost)}
-	loads := 0
-	for _, size := range []struct {
-		w, h   int64
-		mobile bool
-	}{{1280, 800, false}, {1366, 757, false}, {1920, 1080, false}, {390, 844, true}, {320, 700, true}} {
-		p.do(fmt.Sprintf("a %dx%d window", size.w, size.h), chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-			scale := 1.0
-			if size.mobile {
-				scale = 3
+	// A move the referee refuses after the first 18 moves of 617: a
+	// column's top card onto another column.
+	var bad rules.Move
+	{
+		start := testgames.Deal(rules.RussianCell, 617)
+		res, err := solver.Solve(context.Background(), start, solver.Config{Workers: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		q, err := rules.Replay(start, rules.DefaultOptions(), res.Moves[:18])
+		if err != nil {
+			t.Fatal(err)
+		}
+		for a := 0; a < 7 && bad.IsZero(); a++ {
+			for b := 0; b < 7 && bad.IsZero(); b++ {
+				m := rules.Move{Card: q.Tableau[a].Top(), From: rules.T(a), To: rules.T(b)}
+				if a != b && m.Card.Valid() && q.Tableau[b].Top().Valid() && rules.Check(q, rules.DefaultOptions(), m) != nil {
+					bad = m
+				}
 			}
-			_, err := cdp.Call(ctx, tg, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{Width: size.w, Height: size.h, DeviceScaleFactor: scale, Mobile: size.mobile})
-			return err
-		}))
-		for name, link := range links {
-			loads++
-			p.load(loads, link)
-			p.waitFor(name, `document.body.dataset.loaded === '1' && !document.body.dataset.busy && /^[1-9]\d* \//.test(document.getElementById('step').textContent)`, 2*time.Minute)
-			if name == "a lost game, reviewed" {
-				p.click("#review-btn")
-				p.waitFor("the review", `!document.body.dataset.busy && document.getElementById('review').dataset.lostAt !== undefined`, 4*time.Minute)
-				// The click scrolled to the button, below the board on a
-				// phone: the board is looked at from the top.
-				p.eval(`window.scrollTo(0, 0), ''`)
+		}
+		if bad.IsZero() {
+			t.Fatal("no refused move after 18 moves of 617")
+		}
+	}
+	links := []struct{ name, link string }{{"617 after 18 moves", line(617, 18)}, {"1 after 44 moves", line(1, 44)},
+		{"a lost game, reviewed", "russian-cell/617/moves/" + moveLink(lost)}}
+	// A 1920x1080 window at 200% zoom is 960x540 CSS pixels, two device
+	// pixels each.
+	sizes := []struct {
+		w, h   int64
+		scale  float64
+		mobile bool
+	}{{1280, 800, 1, false}, {1366, 757, 1, false}, {1920, 1080, 1, false}, {960, 540, 2, false}, {390, 844, 3, true}, {320, 700, 3, true}}
+	for k, l := range links {
+		name := l.name
+		// Each game is loaded once and looked at in every window, as a
+		// player turning a phone or zooming would.
+		p.load(k+1, l.link)
+		p.waitFor(name, `document.body.dataset.loaded === '1' && !document.body.dataset.busy && /^[1-9]\d* \//.test(document.getElementById('step').textContent)`, 2*time.Minute)
+		if name == "a lost game, reviewed" {
+			p.click("#review-btn")
+			p.waitFor("the review", `!document.body.dataset.busy && document.getElementById('review').dataset.lostAt !== undefined`, 4*time.Minute)
+		} else {
+			p.click("#canwin-btn")
+			p.waitFor("the check", `!document.body.dataset.busy && document.querySelector('#hint .head + p') !== null`, 4*time.Minute)
+		}
+		for _, size := range sizes {
+			p.do(fmt.Sprintf("a %dx%d window", size.w, size.h), chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+				_, err := cdp.Call(ctx, tg, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{Width: size.w, Height: size.h, DeviceScaleFactor: size.scale, Mobile: size.mobile})
+				return err
+			}))
+			// The board is looked at from the top, once it has been
+			// fitted to the window (a frame for the resize, one for the
+			// panel's new height).
+			p.evalAwait(`new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(() => { window.scrollTo(0, 0); ok(''); }))))`)
+			if k == 0 && size.w == 390 {
+				// A refused move on a phone: its message shows, and the
+				// board stays where it was.
+				before := p.rect("#board")
+				p.eval(fmt.Sprintf(`document.querySelector('.card[data-card="%s"]').click(), document.querySelector('[data-pile="%s"]').click(), ''`, bad.Card, bad.To))
+				p.waitFor("the refusal", `document.getElementById('message').textContent !== ''`, time.Minute)
+				if after := p.rect("#board"); after.Top != before.Top {
+					t.Errorf("390x844: the refusal %q moved the board from %g to %g", p.text("message"), before.Top, after.Top)
+				}
 			}
 			var out struct {
 				W, H, ScrollY float64
 				Off           []string
 				Covered       []string
+				Unseen        []string
+				Verdict       string
 			}
 			js := `(() => {
-  const W = innerWidth, H = innerHeight, off = [], covered = [];
+  const W = innerWidth, H = innerHeight, off = [], covered = [], unseen = [];
+  // seen: the box lies in the window and in every box that clips it (the
+  // panel, the list of moves).
+  const seen = (el) => {
+    const r = el.getBoundingClientRect();
+    if (!r.width || !r.height || r.left < 0 || r.top < 0 || r.right > W + 0.5 || r.bottom > H + 0.5) return false;
+    for (let a = el.parentElement; a; a = a.parentElement) {
+      if (getComputedStyle(a).overflowY === 'visible') continue;
+      const q = a.getBoundingClientRect();
+      if (r.top < q.top - 0.5 || r.bottom > q.bottom + 0.5) return false;
+    }
+    return true;
+  };
   for (const c of document.querySelectorAll('#board .card')) {
     const r = c.getBoundingClientRect();
     if (r.left < 0 || r.top < 0 || r.right > W + 0.5 || r.bottom > H + 0.5) off.push((c.dataset.card || 'down') + ' at ' + [r.left, r.top, r.right, r.bottom].map(Math.round).join(','));
+  }
+  // The verdicts (of Solve, of the check, of the review), the message
+  // line and the main controls.
+  const v = [...document.querySelectorAll('#verdict .head, #hint .head + p, #review .head')];
+  for (const el of [...v, document.getElementById('message'), ...document.querySelectorAll('#actions button:not([hidden]), #watch button')]) {
+    if (el && !seen(el)) unseen.push(el.id || el.className || el.tagName);
   }
   for (const b of document.querySelectorAll('button')) {
     const r = b.getBoundingClientRect();
@@ -88,7 +153,7 @@ func TestBrowserLayout(t *testing.T) {
     const e = document.elementFromPoint(x, y);
     if (e && e !== b && !b.contains(e)) covered.push((b.id || b.textContent.trim().slice(0, 20)) + ' under ' + (e.id || e.tagName + '.' + e.className));
   }
-  return JSON.stringify({W, H, ScrollY: scrollY, Off: off, Covered: covered});
+  return JSON.stringify({W, H, ScrollY: scrollY, Off: off, Covered: covered, Unseen: unseen, Verdict: v.map((e) => e.textContent).join(' | ')});
 })()`
 			if err := json.Unmarshal([]byte(p.eval(js)), &out); err != nil {
 				t.Fatal(err)
@@ -102,6 +167,15 @@ func TestBrowserLayout(t *testing.T) {
 			}
 			if len(out.Covered) > 0 {
 				t.Errorf("%s: buttons covered: %v", where, out.Covered)
+			}
+			if out.Verdict == "" {
+				t.Errorf("%s: no verdict shown", where)
+			}
+			if len(out.Unseen) > 0 {
+				t.Errorf("%s: not on screen: %v", where, out.Unseen)
+			}
+			if dir := os.Getenv("PATIENCE_LAYOUT_SHOTS"); dir != "" {
+				p.shot(filepath.Join(dir, fmt.Sprintf("%dx%d-%s.png", size.w, size.h, strings.ReplaceAll(name, " ", "-"))))
 			}
 		}
 	}
@@ -121,6 +195,31 @@ func TestBrowserAxeHintAndReview(t *testing.T) {
 	}
 	p := openGame(t)
 	_, lost := testgames.Lost617(t)
+	// A move the referee refuses after the first 18 moves of 617: a
+	// column's top card onto another column.
+	var bad rules.Move
+	{
+		start := testgames.Deal(rules.RussianCell, 617)
+		res, err := solver.Solve(context.Background(), start, solver.Config{Workers: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		q, err := rules.Replay(start, rules.DefaultOptions(), res.Moves[:18])
+		if err != nil {
+			t.Fatal(err)
+		}
+		for a := 0; a < 7 && bad.IsZero(); a++ {
+			for b := 0; b < 7 && bad.IsZero(); b++ {
+				m := rules.Move{Card: q.Tableau[a].Top(), From: rules.T(a), To: rules.T(b)}
+				if a != b && m.Card.Valid() && q.Tableau[b].Top().Valid() && rules.Check(q, rules.DefaultOptions(), m) != nil {
+					bad = m
+				}
+			}
+		}
+		if bad.IsZero() {
+			t.Fatal("no refused move after 18 moves of 617")
+		}
+	}
 	for i, size := range []struct {
 		w, h   int64
 		mobile bool
@@ -210,5 +309,17 @@ func TestBrowserDragOffScreen(t *testing.T) {
 	p.waitFor("the move "+m.String(), `/^4[5-9] \/|^[5-9]\d \//.test(document.getElementById('step').textContent)`, time.Minute)
 	if got := p.eval(fmt.Sprintf(`String(!!document.querySelector('%s .card[data-card="%s"]'))`, map[rules.LocKind]string{rules.Cell: fmt.Sprintf(`[data-cell="%s"]`, m.To), rules.Foundation: ".foundations"}[m.To.Kind], m.Card)); got != "true" {
 		t.Errorf("%v: the card is not at %v after the drag", m, m.To)
+	}
+}
+
+// shot saves a screenshot of the window to file.
+func (p *page) shot(file string) {
+	p.t.Helper()
+	png, err := chromedp.Run(p.ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		p.t.Fatalf("a screenshot: %v", err)
+	}
+	if err := os.WriteFile(file, png, 0o644); err != nil {
+		p.t.Fatal(err)
 	}
 }

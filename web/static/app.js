@@ -19,7 +19,7 @@
 
 import { announce, clearError, fail, say } from "./announce.js";
 import { ask, quick, search } from "./api.js";
-import { boardKey, fit, mark, setFocus } from "./board.js";
+import { boardKey, fit, fitLater, mark, setFocus } from "./board.js";
 import { loadDeal, loadRandom, parseURL, restore, setStart } from "./links.js";
 import { clickOn, finish, go, redo, runReview, showOrHide, stopPlay, toFoundation, togglePlay, undo, wireDrag } from "./play.js";
 import { idle, runHint, runSolve } from "./search.js";
@@ -145,6 +145,7 @@ function wireBoard(board) {
   });
   board.addEventListener("focusin", (e) => { const b = e.target.closest('[role="button"]'); if (b) setFocus(b); });
   window.addEventListener("resize", fit);
+  fitLater();
 }
 
 // pageKey is the page's keys outside the fields: undo, redo, the ends of

@@ -152,8 +152,11 @@ export function fit() {
   const r = card.getBoundingClientRect();
   const rf = board.classList.contains("ripple-fan");
   const top = Math.min(...stacks.map((s) => s.getBoundingClientRect().top)) + window.scrollY;
-  // The room below the columns' tops, with slack for a message line.
-  const avail = window.innerHeight - top - 40;
+  // The room below the columns' tops, with slack for a message line; on
+  // a phone, where the panel follows the board, less the room that the
+  // main controls and the verdict take below it (their distance from the
+  // board's bottom does not depend on the board's height).
+  const avail = window.innerHeight - top - Math.max(40, phone.matches ? belowBoard() + 8 : 0);
   // The height of the tallest column with cards ch tall, the strips of
   // face-down cards scaled by k and face-up strips of u px.
   const tallest = (ch, k, u) => Math.max(...stacks.map((s) => {
@@ -173,6 +176,31 @@ export function fit() {
   board.style.setProperty("--down-k", k.toFixed(2));
   board.style.setProperty("--up-strip", u.toFixed(0) + "px");
   if (cw < r.width) board.style.setProperty("--cw", cw.toFixed(0) + "px");
+}
+
+// phone is the layout in which the side panel follows the board
+// (style.css, "a phone").
+const phone = window.matchMedia("(max-width: 600px)");
+
+// belowBoard is how far below the board the last verdict line ends (of
+// Solve, of a hint or a check, of a review), or the status line when there
+// is none.
+function belowBoard() {
+  const lines = document.querySelectorAll("#verdict .head, #hint .head + p, #review .head");
+  const last = lines.length ? lines[lines.length - 1] : $("status");
+  return last.getBoundingClientRect().bottom - $("board").getBoundingClientRect().bottom;
+}
+
+// fitLater fits the board again once the elements whose height it depends
+// on change size: the message line, the status line and the verdicts.
+export function fitLater() {
+  let queued = false;
+  const o = new ResizeObserver(() => {
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(() => { queued = false; fit(); });
+  });
+  for (const id of ["message", "status", "verdict", "hint", "review"]) o.observe($(id));
 }
 
 // ---------- the board by keyboard ----------

@@ -46,12 +46,19 @@ export function delay() { return Math.round(2000 / Math.pow(1.45, Number($("spee
 
 // ---------- moves by hand ----------
 
+// refusalWords says why the referee refused a move by hand: its reason
+// alone when that names the card ("4H cannot go on 6C, only on 5H"), else
+// the move and the reason. say writes the cards as the moves list does.
+function refusalWords(r) {
+  return r.reason.startsWith(r.move.split(" ")[0] + " ") ? r.reason : `${r.move} is not allowed: ${r.reason}`;
+}
+
 export async function handMove(move) {
   finishAuto();
   const from = S.cur;
   const l = await ask({ op: "line", position: pos(), moves: [move], auto: autoMoves() });
   if (l.refused) {
-    fail(`${l.refused.move} is not allowed: ${l.refused.reason}`);
+    fail(refusalWords(l.refused));
     deselect();
     mark();
     return false;

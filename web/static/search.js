@@ -107,7 +107,12 @@ export async function runHint(next, afterMove) {
   h.innerHTML = "";
   const head = document.createElement("p");
   head.className = "head";
-  head.textContent = a.exact ? `${label} — exact, every card known` : `${label} — the player's view, face-down cards unknown`;
+  head.textContent = label;
+  // The kind of answer: left out of sight on a phone, where room is short.
+  const kind = document.createElement("span");
+  kind.className = "kind";
+  kind.textContent = a.exact ? " — exact, every card known" : " — the player's view, face-down cards unknown";
+  head.appendChild(kind);
   h.appendChild(head);
   hintBody(h, a);
   announce(label + ": " + [...h.querySelectorAll(":scope > p:not(.head):not(.note)")].map((p) => p.textContent).join(" "), afterMove);
