@@ -269,6 +269,10 @@ func firstBoards(runs int, kbps, latency float64) error {
 				if err != nil {
 					return 0, 0, err
 				}
+				// Where the time went: each file's fetch, from the start
+				// of the navigation.
+				steps, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { const t = performance.timing, d = document.body.dataset; return 'page loaded ' + (t.domContentLoadedEventEnd - t.navigationStart) + ' ms; ' + performance.getEntriesByType('resource').map((r) => r.name.replace(/.*\//, '') + ' ' + r.startTime.toFixed(0) + '-' + r.responseEnd.toFixed(0)).join(', ') + '; early board ' + d.earlyBoard + ' ms'; })()`))
+				fmt.Fprintf(os.Stderr, "  %s\n", steps)
 				b, _ := strconv.ParseFloat(fb, 64)
 				r, _ := strconv.ParseFloat(wr, 64)
 				return b / 1000, r / 1000, nil

@@ -4,24 +4,27 @@
 
 // ---------- the workers ----------
 
-// wasm is patience.wasm, compiled once here (off the main thread) and
-// handed to every worker, which then only instantiates it: a worker
-// started again after Cancel is ready at once.
-
-import { fail } from "./announce.js";
-import { busy } from "./search.js";
-
-export const wasm = (async () => {
-  try {
-    const m = await WebAssembly.compileStreaming(fetch("patience.wasm"));
-    document.body.dataset.wasmCompiled = performance.now().toFixed(0);
-    return m;
-  } catch (e) {
-    // A server that does not send application/wasm: read it whole.
-    const buf = await (await fetch("patience.wasm")).arrayBuffer();
-    return WebAssembly.compile(buf);
-  }
-})();
+// compiled is patience.wasm, compiled once here (off the main thread)
+// and handed to every worker, which then only instantiates it: a worker
+// started again after Cancel is ready at once. The file is fetched from
+// the start (index.html preloads it); the compiling waits for the first
+// call, made once an early board is on screen, so that the two do not
+// share the processor.
+let wasm = null;
+export function compiled() {
+  if (!wasm) wasm = (async () => {
+    try {
+      const m = await WebAssembly.compileStreaming(fetch("patience.wasm"));
+      document.body.dataset.wasmCompiled = performance.now().toFixed(0);
+      return m;
+    } catch (e) {
+      // A server that does not send application/wasm: read it whole.
+      const buf = await (await fetch("patience.wasm")).arrayBuffer();
+      return WebAssembly.compile(buf);
+    }
+  })();
+  return wasm;
+}
 
 // The game worker (worker.js) is the only holder of the face-down cards:
 // the page gets the player's view, each face-down card as "??", and sends
@@ -36,7 +39,9 @@ export class Engine {
     this.pending = new Map();
     const w = new Worker("worker.js");
     this.worker = w;
+    this.sent = false;
     this.ready = new Promise((resolve, reject) => {
+      this.fault = reject;
       w.onmessage = (e) => {
         const d = e.data;
         if (d.ready) { resolve(); return; }
@@ -48,11 +53,18 @@ export class Engine {
         else p.resolve(d.ans);
       };
       w.onerror = (e) => { const m = "the solver failed to load: " + (e.message || e); reject(new Error(m)); fail(m); };
-      wasm.then((module) => w.postMessage({ module }), (e) => { const m = "cannot load patience.wasm: " + e; reject(new Error(m)); fail(m); });
     });
   }
-  // ensure starts the worker if it is not running yet.
-  ensure() { if (!this.worker) this.start(); return this.ready; }
+  // ensure starts the worker if it is not running yet, and Go in it.
+  ensure() {
+    if (!this.worker) this.start();
+    if (!this.sent) {
+      this.sent = true;
+      const w = this.worker;
+      compiled().then((module) => w.postMessage({ module }), (e) => { const m = "cannot load patience.wasm: " + e; this.fault(new Error(m)); fail(m); });
+    }
+    return this.ready;
+  }
   // early deals a numbered deal in the game worker before Go runs there,
   // with deal.js: the first board need not wait for patience.wasm. The
   // worker keeps the deal's face-down cards, as for any deal.

@@ -196,6 +196,8 @@ export async function main() {
   if (!first.error && first.number && !first.moves.length && first.step == null && !first.junk.length &&
       (first.game === "russian-cell" || first.game === "ripple-fan")) {
     early = showEarly(first.game, first.number);
+    // Go starts once the early board is on screen (or could not be).
+    await early;
   }
   try {
     await quick.ensure();

@@ -18,6 +18,9 @@
 // Cancel can end a search (which never returns to the event loop) by
 // ending that worker, without the page ever holding the hidden cards.
 "use strict";
+// deal.js is fetched at once, beside wasm_exec.js: the game worker's first
+// request is usually for an early board.
+const dealing = import("./deal.js");
 importScripts("wasm_exec.js");
 
 let role = "";         // "game" or "search"
@@ -98,7 +101,7 @@ function viewLine(l) {
 // deal, and this worker keeps the whole deal.
 async function early(req) {
   try {
-    const dealer = await import("./deal.js");
+    const dealer = await dealing;
     const number = dealer.parseNumber(req.number);
     const p = dealer.deal(req.game, number);
     full = p;
