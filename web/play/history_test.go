@@ -1,12 +1,15 @@
 package play
 
 import (
+	"context"
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/patience-solver/patience/dealgen"
 	"github.com/patience-solver/patience/rules"
+	"github.com/patience-solver/patience/solver"
 	"github.com/patience-solver/patience/solver/sample"
 )
 
@@ -105,5 +108,72 @@ func TestHintPageNeverLoops(t *testing.T) {
 	// check nothing.
 	if total < 30 {
 		t.Fatalf("%d moves followed on 3 deals: too few for the test to mean anything", total)
+	}
+}
+
+// TestOverOp: the page's over asks, with the player's view and the game's
+// positions, whether the game is over: not at the start of a deal, yes
+// once every move leads back to a position of the game.
+func TestOverOp(t *testing.T) {
+	over := func(p *rules.Position, history []*rules.Position) OverAnswer {
+		t.Helper()
+		doc := func(q *rules.Position) json.RawMessage {
+			b, err := json.Marshal(rules.NewPositionDoc(q.Hide(), ""))
+			if err != nil {
+				t.Fatal(err)
+			}
+			return b
+		}
+		r := Request{Op: "over", Position: doc(p)}
+		for _, q := range history {
+			r.History = append(r.History, doc(q))
+		}
+		req, err := json.Marshal(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var a OverAnswer
+		if e := ask(t, string(req), &a); e != "" {
+			t.Fatal(e)
+		}
+		return a
+	}
+	// afterEach is the positions after each legal move of p.
+	afterEach := func(p *rules.Position) []*rules.Position {
+		var qs []*rules.Position
+		for _, m := range rules.LegalMoves(p, rules.DefaultOptions(), nil) {
+			q := p.Clone()
+			q.Apply(m)
+			qs = append(qs, q)
+		}
+		return qs
+	}
+	rc := dealgen.Deal(rules.RussianCell, dealgen.FromUint64(617))
+	if a := over(rc, nil); a.Over || a.Why != "" {
+		t.Errorf("the start of 617: %+v", a)
+	}
+	// With every position after a move of the start in the history: a
+	// Ripple Fan deal (every card face up) is over; Russian Cell deal 617
+	// is not, since a move that turns up a card leads to a new position
+	// for the player.
+	rf := dealgen.Deal(rules.RippleFan, dealgen.FromUint64(1))
+	if a := over(rf, afterEach(rf)); !a.Over || a.Why != "Every move leads back to a position already seen in this game." {
+		t.Errorf("Ripple Fan 1, every move seen: %+v", a)
+	}
+	// Along 617's solution, the first position with a move that turns up
+	// a card.
+	res, err := solver.Solve(context.Background(), rc, solver.Config{Workers: 1})
+	if err != nil || res.Verdict != solver.Solvable {
+		t.Fatal(res.Verdict, err)
+	}
+	q := rc.Clone()
+	for _, m := range res.Moves {
+		if slices.ContainsFunc(rules.LegalMoves(q, rules.DefaultOptions(), nil), func(m rules.Move) bool { return q.Reveals(m) != rules.NoCard }) {
+			break
+		}
+		q.Apply(m)
+	}
+	if a := over(q, afterEach(q)); a.Over {
+		t.Errorf("617, every move seen but moves that turn up a card: %+v", a)
 	}
 }

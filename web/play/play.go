@@ -25,7 +25,7 @@ import (
 // Request is one request of the page. Op names what it asks; the other
 // fields are those the op reads.
 type Request struct {
-	Op string `json:"op"` // defaults, deal, random, read, line, legal, solve, hint, review
+	Op string `json:"op"` // defaults, deal, random, read, line, legal, over, solve, hint, review
 
 	Game   string `json:"game,omitempty"`   // deal, random
 	Number string `json:"number,omitempty"` // deal
@@ -117,6 +117,13 @@ type Refusal struct {
 	Reason string `json:"reason"`
 }
 
+// OverAnswer says whether the game at a position is over for the player
+// (game.Over), and why.
+type OverAnswer struct {
+	Over bool   `json:"over"`
+	Why  string `json:"why,omitempty"`
+}
+
 // LegalAnswer lists the legal moves of a position.
 type LegalAnswer struct {
 	Moves []MoveDoc `json:"moves"`
@@ -191,6 +198,17 @@ func Handle(r Request) (any, error) {
 			a.Moves[i] = moveDoc(p, m)
 		}
 		return a, nil
+	case "over":
+		p, err := position(r.Position)
+		if err != nil {
+			return nil, err
+		}
+		seen, err := history(p, r.History)
+		if err != nil {
+			return nil, err
+		}
+		over, why := game.Over(p, seen)
+		return OverAnswer{Over: over, Why: why}, nil
 	case "solve":
 		p, err := position(r.Position)
 		if err != nil {
