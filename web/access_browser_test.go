@@ -322,10 +322,10 @@ func TestBrowserAccess(t *testing.T) {
 	t.Logf("the first automatic move came after move %d", autoAt+1)
 	wantStats("in the second game", "2 0 0 0")
 
-	// Won: the solution as moves by hand, from a link, but the last,
-	// played here: a game won without help. The two games before ended
-	// unwon when the page was left (the first with Solve and the cards
-	// shown).
+	// Won: the solution from a link, but the last move, played here. The
+	// link's moves were not made in this game, so the win is assisted:
+	// played, not won. The two games before ended unwon when another
+	// game of the deal began (the first with Solve and the cards shown).
 	n := len(moves)
 	p.load(3, "russian-cell/617/moves/"+moveLink(moves[:n-1]))
 	p.waitFor("the game a move from the win", fmt.Sprintf(`document.getElementById('step').textContent === '%d / %d' && !document.body.dataset.busy`, n-1, n-1), 2*time.Minute)
@@ -334,10 +334,13 @@ func TestBrowserAccess(t *testing.T) {
 	p.waitFor("the selection of "+last.String(), `!!document.querySelector('#board .card.selected') && !!document.querySelector('#board .target')`, time.Minute)
 	p.eval(fmt.Sprintf(`document.querySelector(%q).click(), ''`, destSel(last.To)))
 	p.waitFor("the won game", `document.getElementById('title').textContent.endsWith('won!') && !document.body.dataset.busy`, 2*time.Minute)
-	wantStats("after a win", "3 1 1 1")
+	wantStats("after a win from a link", "3 0 0 0")
+	if got := p.eval(`document.getElementById('assisted').hidden ? '' : document.getElementById('assisted').textContent`); got != "Assisted · not counted as a win" {
+		t.Errorf("a game won from a link says %q, not that it was assisted", got)
+	}
 	// The games of deal 617 count under its difficulty too.
 	d617 := catalogue.For(rules.RussianCell, rules.DefaultOptions()).Difficulty(617)
-	if row := p.eval(fmt.Sprintf(`[...document.querySelectorAll('#stats-body tr[data-key="russian-cell/%s"] > *')].map((td) => td.textContent).join(' ')`, d617.Slug())); row != "Russian Cell · "+d617.String()+" 3 1 1 1" || d617 == catalogue.NoDifficulty {
+	if row := p.eval(fmt.Sprintf(`[...document.querySelectorAll('#stats-body tr[data-key="russian-cell/%s"] > *')].map((td) => td.textContent).join(' ')`, d617.Slug())); row != "Russian Cell · "+d617.String()+" 3 0 0 0" || d617 == catalogue.NoDifficulty {
 		t.Errorf("Your games, the row of deal 617's difficulty (%v): %q", d617, row)
 	}
 	p.eval(`document.getElementById('stats-box').open = true, ''`)

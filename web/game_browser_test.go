@@ -467,6 +467,13 @@ func TestBrowserGame(t *testing.T) {
 		lost := moves[len(moves)-1]
 		open("russian-cell/617/moves/" + moveLink(moves))
 		p.do("fewer samples", chromedp.SetValue(chromedp.CSS("#samples"), "50"))
+		// While a move to a new position remains, the game is not over:
+		// "Can I still win?" is offered, "Where did I go wrong?" is not,
+		// until the player gives up.
+		if got := p.eval(`String(document.getElementById('review-btn').hidden) + ' ' + document.getElementById('canwin-btn').hidden`); got != "true false" {
+			t.Errorf("before the game is over, review and can-I-win hidden: %s, want true false", got)
+		}
+		p.click("#giveup-btn")
 		p.click("#review-btn")
 		p.waitFor("the review", `!document.body.dataset.busy && document.getElementById('review').dataset.lostAt !== undefined`, 4*time.Minute)
 		head := p.eval(`document.querySelector('#review .head').textContent`)

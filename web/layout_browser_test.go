@@ -81,6 +81,7 @@ func TestBrowserLayout(t *testing.T) {
 		p.load(k+1, l.link)
 		p.waitFor(name, `document.body.dataset.loaded === '1' && !document.body.dataset.busy && /^[1-9]\d* \//.test(document.getElementById('step').textContent)`, 2*time.Minute)
 		if name == "a lost game, reviewed" {
+			p.click("#giveup-btn")
 			p.click("#review-btn")
 			p.waitFor("the review", `!document.body.dataset.busy && document.getElementById('review').dataset.lostAt !== undefined`, 4*time.Minute)
 		} else {
@@ -232,6 +233,12 @@ func TestBrowserAxeHintAndReview(t *testing.T) {
 		p.waitIdle("the lost game")
 		p.click("#hint-btn")
 		p.waitFor("the hint", `!document.body.dataset.busy && document.getElementById('hint').textContent !== ''`, 2*time.Minute)
+		if i == 0 {
+			p.click("#giveup-btn")
+		} else if got := p.eval(`String(document.getElementById('giveup-btn').hidden) + ' ' + document.getElementById('review-btn').hidden`); got != "true false" {
+			// The same link again: the game given up goes on, over.
+			t.Errorf("the game given up, loaded again: give up and review hidden %s, want true false", got)
+		}
 		p.click("#review-btn")
 		p.waitFor("the review", `!document.body.dataset.busy && document.getElementById('review').dataset.lostAt !== undefined && document.getElementById('hint').textContent !== ''`, 4*time.Minute)
 		for _, scheme := range []string{"light", "dark"} {

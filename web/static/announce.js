@@ -31,3 +31,24 @@ export function announce(text, append) {
   const l = $("live");
   if (l) l.textContent = (append && l.textContent ? l.textContent + " " : "") + tens(text);
 }
+
+// prompt shows what the player may do once a game ends (won, or over):
+// text and buttons, each [label, action]; null takes it away. The focus
+// goes to its first button when it was nowhere (on the page's body, as
+// after the Finish button went away).
+export function prompt(text, buttons) {
+  const box = $("prompt"), row = $("prompt-actions");
+  box.hidden = !text;
+  $("prompt-text").textContent = text ? cardWords(text) : "";
+  row.textContent = "";
+  if (!text) return;
+  for (const [label, action] of buttons || []) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = label;
+    b.addEventListener("click", action);
+    row.appendChild(b);
+  }
+  const a = document.activeElement;
+  if (row.firstChild && (!a || a === document.body)) row.firstChild.focus();
+}

@@ -1,6 +1,7 @@
 // The workers: the Go engine (patience.wasm) in Web Workers, and ask(),
 // the one way the page calls it.
 
+import { fail } from "./announce.js";
 
 // ---------- the workers ----------
 

@@ -21,11 +21,11 @@ import { announce, clearError, fail, say } from "./announce.js";
 import { ask, quick, search } from "./api.js";
 import { boardKey, fit, fitLater, mark, setFocus } from "./board.js";
 import { loadDeal, loadRandom, parseURL, restore, setStart } from "./links.js";
-import { clickOn, finish, go, redo, runReview, showOrHide, stopPlay, toFoundation, togglePlay, undo, wireDrag } from "./play.js";
+import { clickOn, finish, go, quit, redo, restart, runReview, showOrHide, stopPlay, toFoundation, togglePlay, undo, wireDrag } from "./play.js";
 import { idle, runHint, runSolve } from "./search.js";
-import { drawSide } from "./side.js";
+import { drawMeter, drawSide } from "./side.js";
 import { S, deselect, setDeal } from "./state.js";
-import { clearStats, drawStats, endGame, knownNow } from "./stats.js";
+import { clearStats, drawStats, knownNow } from "./stats.js";
 import { $ } from "./util.js";
 
 export function wire() {
@@ -98,27 +98,40 @@ function wireButtons() {
     const b = e.target.closest("button[data-step]");
     if (b) { stopPlay(); clearError(); go(Number(b.dataset.step)); }
   });
+  $("restart-btn").addEventListener("click", restart);
+  $("giveup-btn").addEventListener("click", quit);
   $("stats-clear").addEventListener("click", clearStats);
   drawStats();
-  window.addEventListener("pagehide", endGame);
+  // The clock, each second.
+  setInterval(drawMeter, 1000);
 }
 
-// wireSettings connects the settings the page remembers: the kind of
-// random deal, the automatic moves, and the face-down cards shown.
+// SETTINGS are the settings the page remembers, each under its key in the
+// browser's storage: the kind of random deal, the automatic moves, the
+// check after each move, the budget, the samples and the replay's speed.
+// (Show face-down cards is the game's, not remembered.)
+const SETTINGS = { "random-kind": "patience.random", "auto-moves": "patience.autoMoves", "auto-check": "patience.autoCheck",
+  "budget": "patience.budget", "samples": "patience.samples", "speed": "patience.speed" };
+
+// remembered is the value kept for the setting id, or null.
+export function remembered(id) {
+  try { return localStorage.getItem(SETTINGS[id]); } catch (e) { return null; }
+}
+
+// wireSettings puts the settings as the player left them, and keeps each
+// change.
 function wireSettings() {
-  const rk = $("random-kind");
-  try {
-    const kept = localStorage.getItem("patience.random");
-    if (kept && [...rk.options].some((o) => o.value === kept)) rk.value = kept;
-  } catch (e) { /* no storage: winnable */ }
-  rk.addEventListener("change", () => {
-    try { localStorage.setItem("patience.random", rk.value); } catch (e) { /* not remembered */ }
-  });
-  const am = $("auto-moves");
-  try { am.checked = localStorage.getItem("patience.autoMoves") !== "off"; } catch (e) { /* no storage: on */ }
-  am.addEventListener("change", () => {
-    try { localStorage.setItem("patience.autoMoves", am.checked ? "on" : "off"); } catch (e) { /* not remembered */ }
-  });
+  for (const [id, key] of Object.entries(SETTINGS)) {
+    const el = $(id), kept = remembered(id);
+    if (el.type === "checkbox") {
+      if (kept === "on" || kept === "off") el.checked = kept === "on";
+    } else if (kept !== null && (el.tagName !== "SELECT" || [...el.options].some((o) => o.value === kept))) {
+      el.value = kept;
+    }
+    el.addEventListener("change", () => {
+      try { localStorage.setItem(key, el.type === "checkbox" ? (el.checked ? "on" : "off") : el.value); } catch (e) { /* not remembered */ }
+    });
+  }
   $("show-down").addEventListener("change", showOrHide);
 }
 
@@ -171,13 +184,13 @@ function pageKey(e) {
 }
 
 // applyDefaults starts the Samples and Budget settings at the worker's
-// defaults (the command line's, from the one place that defines them):
-// the HTML holds none of its own.
+// defaults (the command line's, from the one place that defines them),
+// unless the player chose others: the HTML holds none of its own.
 export async function applyDefaults() {
   try {
     const d = await ask({ op: "defaults" });
-    choose($("samples"), d.hintSamples);
-    choose($("budget"), d.maxNodes);
+    if (remembered("samples") === null) choose($("samples"), d.hintSamples);
+    if (remembered("budget") === null) choose($("budget"), d.maxNodes);
   } catch (e) {
     fail(e.message);
   }

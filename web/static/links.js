@@ -4,13 +4,13 @@
 
 // ---------- loading deals ----------
 
-import { fail, say } from "./announce.js";
+import { fail, prompt, say } from "./announce.js";
 import { ask } from "./api.js";
 import { draw, showDown } from "./board.js";
-import { go, stopPlay } from "./play.js";
+import { checkOver, go, stopPlay } from "./play.js";
 import { runSolve } from "./search.js";
 import { S, keepLine, newGame, setDeal, setRestoring, setURLDeal, setVerdictLines } from "./state.js";
-import { endGame, statsKeys } from "./stats.js";
+import { endGame, keepGame, statsKeys, takeGame } from "./stats.js";
 import { $ } from "./util.js";
 
 export async function loadDeal(game, number, rest) {
@@ -62,8 +62,13 @@ export async function loadFrom(req, rest) {
 // that rest (a link) gives. counted: a numbered deal, whose game counts
 // in Your games.
 export async function setStart(position, rest, counted) {
+  const moves = rest && rest.moves ? rest.moves.join(",") : "";
+  // The game kept for this link goes on (a reload); moves made elsewhere
+  // are not the player's own, so a new game with them is assisted.
+  const kept = counted ? takeGame(S.game + "/" + S.number, moves) : null;
   endGame();
-  newGame(position, counted ? { keys: statsKeys(), played: false, won: false, assisted: showDown() } : null);
+  newGame(position, counted ? kept || { keys: statsKeys(), played: false, won: false, assisted: showDown() || moves !== "" } : null);
+  prompt(null);
   clearVerdict();
   $("review").textContent = "";
   let bad = false;
@@ -83,6 +88,7 @@ export async function setStart(position, rest, counted) {
     go(rest.step);
   } else {
     saveURL();
+    if (S.fixed > 0) await checkOver();
   }
 }
 
@@ -109,6 +115,7 @@ export function saveURL() {
   if (S.urlDeal && S.urlDeal !== deal && !S.restoring) history.pushState(null, "", h);
   else if (location.hash !== h) history.replaceState(null, "", h);
   setURLDeal(deal);
+  keepGame(deal, S.line.slice(0, S.solved ? S.fixed : S.cur).map((m) => m.move).join(","));
 }
 
 export function parseURL(hash) {

@@ -4,19 +4,20 @@
 
 // ---------- moving through the line ----------
 
-import { announce, clearError, fail, say } from "./announce.js";
+import { announce, clearError, fail, prompt, say } from "./announce.js";
 import { ask } from "./api.js";
 import { cardAt, cardName, draw, mark, plural, reducedMotion, showDown } from "./board.js";
-import { clearVerdict, saveURL } from "./links.js";
+import { clearVerdict, loadDeal, loadRandom, saveURL } from "./links.js";
 import { budget, runHint, runSearch, showVerdict } from "./search.js";
 import { drawSide, tens } from "./side.js";
-import { S, deselect, dropReviewAfter, playAt, pos, reshow, selectCard, setFinish, setFocusKey, setHintMove, setLegal, setPlaying, setReview, showStep } from "./state.js";
-import { assisted, markPlayed, markWon } from "./stats.js";
+import { S, deselect, dropReviewAfter, playAt, pos, reshow, selectCard, setFinish, setFocusKey, setHintMove, setLegal, setOver, setPlaying, setReview, showStep } from "./state.js";
+import { assisted, giveUp, markPlayed, markWon, meterText } from "./stats.js";
 import { $, SUIT_ORDER } from "./util.js";
 
 export function go(step) {
   step = Math.max(0, Math.min(S.line.length, step));
   if (step === S.cur && pos()) return;
+  if (S.over && step !== S.over.at && !(S.tally && S.tally.over)) prompt(null);
   showStep(step);
   $("hint").textContent = "";
   draw();
@@ -55,6 +56,7 @@ function refusalWords(r) {
 
 export async function handMove(move) {
   finishAuto();
+  prompt(null);
   const from = S.cur;
   const l = await ask({ op: "line", position: pos(), moves: [move], auto: autoMoves() });
   if (l.refused) {
@@ -82,11 +84,78 @@ export async function handMove(move) {
 // afterMove runs once a hand move and its automatic moves are on screen:
 // it says a won game is won, offers Finish when every card is face up and
 // the game can be won, or else checks whether the game can still be won.
-export function afterMove() {
+export async function afterMove() {
   const p = pos();
-  if (SUIT_ORDER.every((s) => p.foundations[s] === 13)) { say("Won! Every card is on its foundation.", "ok"); markWon(); return; }
+  if (SUIT_ORDER.every((s) => p.foundations[s] === 13)) {
+    say("Won! Every card is on its foundation.", "ok");
+    markWon();
+    promptWon();
+    drawSide();
+    return;
+  }
+  if (await checkOver()) return;
   if (p.tableau.every((pl) => !pl.down || pl.down.length === 0)) { checkFinish(); return; }
   if ($("auto-check").checked) runHint(false, true);
+}
+
+// promptWon offers the next deal after a win: the next number, or a
+// random one.
+function promptWon() {
+  const t = S.tally;
+  let text = "Won in " + meterText() + ".";
+  if (t && t.assisted) text += " The game had help, so Your games counts it as played, not won.";
+  const next = [];
+  if (S.number && /^\d+$/.test(S.number)) {
+    const n = (BigInt(S.number) + 1n).toString();
+    next.push([`Deal ${n}`, () => loadDeal(S.game, n)]);
+  }
+  next.push(["Random deal", loadRandom]);
+  prompt(text, next);
+}
+
+// checkOver asks, at the end of the moves played by hand on a deal that
+// counts, whether the game is over for the player (game.Over: no move
+// left, or none to a position not seen before); if so it says why and
+// offers Undo and "Where did I go wrong?". It says whether it was over.
+export async function checkOver() {
+  if (!S.tally || S.cur !== S.fixed || S.cur === 0) return false;
+  const at = S.cur, start = S.start;
+  let a;
+  try {
+    a = await ask({ op: "over", position: pos(), history: S.positions.slice(0, at) });
+  } catch (e) {
+    fail(e.message);
+    return false;
+  }
+  if (S.cur !== at || S.start !== start || !a.over) return false;
+  setOver({ at, why: a.why });
+  promptOver(a.why + " The game is over here.");
+  drawSide();
+  return true;
+}
+
+function promptOver(text) {
+  prompt(text, [["Undo", undo], ["Where did I go wrong?", runReview], ["Random deal", loadRandom]]);
+}
+
+// quit gives the game up: it counts as lost, and "Where did I go wrong?"
+// is offered.
+export function quit() {
+  if (!giveUp()) return;
+  stopPlay();
+  setOver({ at: S.cur, why: "You gave up." });
+  promptOver(S.tally.played ? "You gave up: the game counts as played and lost." : "You gave up.");
+  announce("You gave up.");
+  drawSide();
+}
+
+// restart shows the deal from its start, as the same game: the moves
+// played stay in the list, to be played again with → (redo).
+export function restart() {
+  stopPlay();
+  clearError();
+  go(0);
+  announce("The deal from the start. → plays your moves again.");
 }
 
 // ---------- automatic moves and Finish ----------
@@ -125,8 +194,12 @@ export async function checkFinish() {
   const a = await runSearch("Every card is face up: checking the finish…", { op: "solve", position: pos(), maxNodes: budget() });
   if (!a || S.cur !== at || S.start !== start) return;
   if (a.verdict === "solvable" && a.line) {
-    setFinish({ from: at, line: a.line });
-    say("Every card is face up and the game can be won: press Finish to play it out.", "ok");
+    // A finish that makes choices (a move not to a foundation) plays for
+    // the player: the game then counts as assisted.
+    const decides = a.line.moves.some((m) => m.to !== "f");
+    setFinish({ from: at, line: a.line, decides });
+    say(decides ? "Every card is face up and the game can be won. Finish plays it out for you, and the game then counts as assisted: play it out yourself to count a win."
+      : "Every card is face up: Finish puts them on their foundations.", "ok");
     drawSide();
   } else if ($("auto-check").checked) {
     showVerdict(a, at);
@@ -137,6 +210,7 @@ export function finish() {
   const f = S.finish;
   if (!f || f.from !== S.cur) return;
   stopPlay();
+  if (f.decides) assisted();
   playAt(f.from, f.line);
   clearVerdict();
   say("");
@@ -151,6 +225,9 @@ export function finish() {
 export async function runReview() {
   if (!S.start || S.cur === 0) return;
   stopPlay();
+  // Its answer comes from the true cards: a game played on after it is
+  // not the player's alone.
+  assisted();
   const upto = S.cur;
   const moves = S.line.slice(0, upto).map((m) => m.move);
   const a = await runSearch("Reviewing your game…", { op: "review", position: S.start, moves, maxNodes: budget() });

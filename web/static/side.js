@@ -3,6 +3,7 @@
 import { esc } from "./announce.js";
 import { search } from "./api.js";
 import { S, pos } from "./state.js";
+import { meterText } from "./stats.js";
 import { $, SUIT_ORDER } from "./util.js";
 
 export function drawSide() {
@@ -72,8 +73,21 @@ export function drawSide() {
   $("rules-game").textContent = S.game === "ripple-fan" ? "Ripple Fan" : "Russian Cell";
   for (const el of document.querySelectorAll("[data-rules]")) el.hidden = el.dataset.rules !== S.game;
   $("finish-btn").hidden = !(S.finish && S.finish.from === S.cur && !won);
-  $("review-btn").hidden = !(S.fixed > 0 && S.cur > 0 && S.cur <= S.fixed && !won);
+  // "Where did I go wrong?" answers from the true cards: in a game that
+  // counts, only once it is over for the player (no move to a new
+  // position left, or given up); before that, "Can I still win?" answers
+  // from the player's view.
+  const t = S.tally;
+  const over = !t || t.over || (S.over && S.over.at === S.cur);
+  $("review-btn").hidden = !(S.fixed > 0 && S.cur > 0 && S.cur <= S.fixed && !won && over);
+  $("giveup-btn").hidden = !(t && S.fixed > 0 && !t.won && !t.over && !won);
+  $("restart-btn").disabled = S.cur === 0;
+  $("assisted").hidden = !(t && t.assisted);
+  drawMeter();
 }
+
+// drawMeter writes the game's move count and clock.
+export function drawMeter() { $("meter").textContent = meterText(); }
 
 // tens writes the rank T as 10, for the eye: links, files and the move
 // parser keep T.

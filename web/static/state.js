@@ -10,7 +10,7 @@ export const S = {
   game: "russian-cell",
   number: "",        // canonical deal number, or "" for a pasted position
   known: null,       // {verdict, from, difficulty}: what the catalogue knows of the deal, or null
-  tally: null,       // {keys, played, won, assisted}: the game, for Your games; null for a pasted position
+  tally: null,       // {keys, played, won, assisted, over, started, ended}: the game, for Your games; null for a pasted position
   start: null,       // the start position (position JSON)
   positions: [],
   line: [],
@@ -25,6 +25,7 @@ export const S = {
   drawn: null,       // the start position last drawn (cards slide only within one deal)
   urlDeal: "",       // the deal the address names: a new deal is a new history entry
   review: null,      // {lostAt, move, judgement}: where the hand-played game was lost
+  over: null,        // {at, why}: the game is over at step at, for the player (game.Over)
   focus: null,       // {key, loc}: the board's button that has the focus (rove)
   restoring: false,  // a link is being read: the address is not written meanwhile
 };
@@ -51,6 +52,7 @@ export function newGame(start, tally) {
   S.solved = "";
   S.finish = null;
   S.review = null;
+  S.over = null;
   unselect();
 }
 
@@ -71,6 +73,7 @@ export function playAt(from, l) {
   S.fixed = S.line.length;
   S.solved = "";
   S.finish = null;
+  S.over = null;
 }
 
 // dropReviewAfter forgets the review when a move at step from replaced its
@@ -131,6 +134,10 @@ export function setFinish(f) { S.finish = f; }
 
 // setReview keeps where the hand-played game was lost, or clears it.
 export function setReview(r) { S.review = r; }
+
+// setOver notes that the game is over at step at, and why ({at, why}), or
+// clears it.
+export function setOver(o) { S.over = o; }
 
 // setPlaying keeps the timer of the line played on by itself, or null.
 export function setPlaying(t) { S.playing = t; }

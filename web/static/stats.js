@@ -5,11 +5,12 @@
 // ---------- your games ----------
 
 // Your games counts, per game and per difficulty, in the browser's local
-// storage: the games
-// played (a numbered deal on which the player made a move by hand), won
-// (won with no Solve, Shortest or Show face-down cards in that game), the
-// current streak of won games and the best. A game ends when another deal
-// is opened or the page is left; one played and not won ends the streak.
+// storage: the games played (a numbered deal on which the player made a
+// move by hand), won (every move made by hand or by the safe automatic
+// moves: see assisted), the current streak of won games and the best. A
+// game ends when another deal is opened or the player gives up; one
+// played and not won ends the streak. The game in progress is kept too
+// (keepGame), so that a reload, or a later visit, goes on with it.
 
 import { announce } from "./announce.js";
 import { DIFFICULTIES } from "./links.js";
@@ -46,12 +47,47 @@ export function updateStats(f) {
   saveStats(st);
   drawStats();
 }
-// markPlayed counts the game on screen as played, at its first move by hand.
+// markPlayed counts the game on screen as played, at its first move by
+// hand, and starts its clock.
 export function markPlayed() {
   const t = S.tally;
   if (!t || t.played) return;
   t.played = true;
+  t.started = Date.now();
   updateStats((st) => { for (const k of t.keys) tallyOf(st, k).played++; });
+  keepGame();
+}
+
+// ---------- the game in progress ----------
+
+export const GAME_KEY = "patience.game";
+let keptAs = { deal: "", moves: "" };
+
+// keepGame keeps the game on screen in the browser's storage: its deal
+// ("russian-cell/617"), the moves the page wrote into the address for it
+// ("5C t3>t6,…"; the last given, when none is) and its tally. A page with
+// no game to count keeps none.
+export function keepGame(deal, moves) {
+  if (deal !== undefined) keptAs = { deal, moves };
+  try {
+    if (S.tally) localStorage.setItem(GAME_KEY, JSON.stringify(Object.assign({ tally: S.tally }, keptAs)));
+    else localStorage.removeItem(GAME_KEY);
+  } catch (e) { /* not kept: a reload starts a new game */ }
+}
+
+// takeGame is for a new game of deal with the moves of a link: when the
+// page has no game yet and the game kept is that one (a reload, or a
+// later visit), it returns that game's tally, to go on with it. Otherwise
+// a game kept by an earlier page ends, as any game does when another deal
+// is opened, and it returns null.
+export function takeGame(deal, moves) {
+  if (S.tally) return null;
+  let k = null;
+  try { k = JSON.parse(localStorage.getItem(GAME_KEY)); } catch (e) { /* none */ }
+  if (!k || !k.tally) return null;
+  if (k.deal === deal && k.moves === moves) return k.tally;
+  endTally(k.tally);
+  return null;
 }
 // knownNow adds to the game on screen the rows that the catalogue's word,
 // come later (the first board is dealt before the solver runs), gives it:
@@ -68,7 +104,14 @@ export function knownNow() {
 // help that gives the game away.
 export function markWon() {
   const t = S.tally;
-  if (!t || !t.played || t.won || t.assisted) return;
+  if (!t || !t.played || t.won || t.over) return;
+  t.ended = t.ended || Date.now();
+  if (t.assisted) {
+    // Won with help: the game ends unwon, and so does its streak.
+    endTally(t);
+    keepGame();
+    return;
+  }
   t.won = true;
   updateStats((st) => {
     for (const k of t.keys) {
@@ -78,15 +121,49 @@ export function markWon() {
       b.best = Math.max(b.best, b.streak);
     }
   });
+  keepGame();
 }
 // assisted marks the game on screen as not to be counted as won: the
-// player asked for a solution or to see the face-down cards.
-export function assisted() { if (S.tally) S.tally.assisted = true; }
+// player asked for a solution, to see the face-down cards or where the
+// game went wrong, let Finish make choices, or opened a link with moves
+// made elsewhere.
+export function assisted() {
+  if (!S.tally) return;
+  S.tally.assisted = true;
+  keepGame();
+}
+// giveUp ends the game on screen as lost, at the player's word: played,
+// it counts as not won, and its streak ends now.
+export function giveUp() {
+  const t = S.tally;
+  if (!t || t.won || t.over) return false;
+  t.over = true;
+  t.ended = Date.now();
+  endTally(t);
+  keepGame();
+  return true;
+}
 // endGame ends the game on screen: one played and not won ends its streak.
 export function endGame() {
   const t = S.tally;
   setTally(null);
+  endTally(t);
+  keepGame();
+}
+function endTally(t) {
   if (t && t.played && !t.won) updateStats((st) => { for (const k of t.keys) tallyOf(st, k).streak = 0; });
+}
+
+// meterText is the game's move count and clock: "12 moves · 3:05". The
+// moves are those made by hand up to the step on screen; the clock runs
+// from the first of them until the game is won or given up.
+export function meterText() {
+  const hand = S.line.slice(0, Math.min(S.cur, S.fixed)).filter((m) => !m.auto).length;
+  const t = S.tally;
+  const ms = t && t.started ? (t.ended || Date.now()) - t.started : 0;
+  const sec = Math.max(0, Math.floor(ms / 1000));
+  const clock = `${Math.floor(sec / 60)}:${String(sec % 60).padStart(2, "0")}`;
+  return `${hand} ${hand === 1 ? "move" : "moves"}` + (t ? ` · ${clock}` : "");
 }
 export function drawStats() {
   const st = loadStats();

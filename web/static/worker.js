@@ -130,9 +130,10 @@ async function handle(id, req) {
       return { positions: (req.positions || []).map(view) };
   }
   req = Object.assign({}, req);
-  // The legal moves are listed from the player's view: a move's words
-  // would name the card it turns up.
-  if (req.position && req.op !== "legal") req.position = unmask(req.position);
+  // The legal moves are listed from the player's view (a move's words
+  // would name the card it turns up), and whether the game is over is
+  // the player's question.
+  if (req.position && req.op !== "legal" && req.op !== "over") req.position = unmask(req.position);
   if (req.history) req.history = req.history.map(unmask);
   switch (req.op) {
     case "solve":
