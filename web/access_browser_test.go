@@ -222,8 +222,15 @@ func TestBrowserAccess(t *testing.T) {
 		chromedp.SetValue(chromedp.CSS("#samples"), "50"),
 		chromedp.Click(chromedp.CSS("#auto-moves")),
 		chromedp.Click(chromedp.CSS("#auto-check")))
+	// A search is announced twice: when it starts and with its result
+	// (the live regions' changes are counted), not at each step of the
+	// status line.
+	p.eval(`window.__said = [], ['live', 'message'].forEach((id) => new MutationObserver(() => window.__said.push(id + ': ' + document.getElementById(id).textContent)).observe(document.getElementById(id), {childList: true, characterData: true, subtree: true})), ''`)
 	p.click("#hint-btn")
 	p.waitFor("the hint", `!document.body.dataset.busy && (document.getElementById('hint').dataset.move || '') !== ''`, 4*time.Minute)
+	if said := p.eval(`JSON.stringify(window.__said)`); strings.Count(said, `"live: `) != 2 || !strings.Contains(said, "Hint: searching") || !strings.Contains(said, "live: Hint: ") || strings.Contains(said, `"message: `) {
+		t.Errorf("a hint is announced as %s, want its start and its result", said)
+	}
 	q := start.Clone()
 	for i, m := range moves[:5] {
 		p.eval(fmt.Sprintf(`document.querySelector('.card[data-card="%s"]').click(), ''`, m.Card))
@@ -302,6 +309,7 @@ func TestBrowserAccess(t *testing.T) {
 		auto := rules.SafeAutoMoves(q)
 		n := i + 1 + len(auto)
 		p.waitFor("move "+m.String(), fmt.Sprintf(`document.getElementById('step').textContent === '%d / %d' && !document.body.dataset.busy`, n, n), time.Minute)
+		p.focusShown("after " + m.String())
 		if got := p.eval(`document.activeElement.dataset.card || document.activeElement.outerHTML`); got != m.Card.String() {
 			t.Errorf("after %v the focus is on %s", m, got)
 		}
@@ -320,6 +328,45 @@ func TestBrowserAccess(t *testing.T) {
 		t.Fatal("no automatic move in deal 617's solution")
 	}
 	t.Logf("the first automatic move came after move %d", autoAt+1)
+	// Ctrl+Z takes back the last move and the automatic moves after it,
+	// and says so; the focus stays on the board.
+	p.do("Ctrl+Z", chromedp.KeyEvent("z", chromedp.KeyModifiers(chromedp.ModifierCtrl)))
+	p.waitFor("the undo", fmt.Sprintf(`document.getElementById('step').textContent === '%d / %d'`, autoAt, autoAt+1+len(rules.SafeAutoMoves(q))), time.Minute)
+	if live := p.text("live"); !strings.HasPrefix(live, fmt.Sprintf("Undone. Move %d of ", autoAt)) {
+		t.Errorf("the undo is announced as %q", live)
+	}
+	p.focusShown("after Ctrl+Z")
+
+	// Ripple Fan by keyboard: a move, then Finish, reached with Tab.
+	rf, rfLine, _ := rippleFanStuck(t)
+	p.load(10, fmt.Sprintf("ripple-fan/%d", rf))
+	p.waitIdle(fmt.Sprintf("Ripple Fan %d", rf))
+	for range 12 {
+		if p.eval(`String(!!document.activeElement.closest('#board'))`) == "true" {
+			break
+		}
+		p.do("Tab", chromedp.KeyEvent(kb.Tab))
+	}
+	first := rfLine[0]
+	p.keyTo(fmt.Sprintf(`.card[data-card="%s"]`, first.Card))
+	p.do("Enter on "+first.Card.String(), chromedp.KeyEvent(kb.Enter))
+	p.keyTo(destSel(first.To))
+	p.do("Enter on "+first.To.String(), chromedp.KeyEvent(kb.Enter))
+	p.waitFor("Finish", `!document.getElementById('finish-btn').hidden && !document.body.dataset.busy`, 2*time.Minute)
+	p.focusShown("after the Ripple Fan move")
+	for range 60 {
+		if p.eval(`document.activeElement.id`) == "finish-btn" {
+			break
+		}
+		p.do("Tab", chromedp.KeyEvent(kb.Tab))
+	}
+	if p.eval(`document.activeElement.id`) != "finish-btn" {
+		t.Fatal("Tab never reached Finish")
+	}
+	p.do("Enter on Finish", chromedp.KeyEvent(kb.Enter))
+	p.waitFor("the game finished", `document.getElementById('title').textContent.endsWith('won!') && !document.body.dataset.busy`, 2*time.Minute)
+	p.focusShown("after Finish")
+	axe("won by Finish")
 	wantStats("in the second game", "2 0 0 0")
 
 	// Won: the solution from a link, but the last move, played here. The
@@ -394,5 +441,14 @@ func TestBrowserAccess(t *testing.T) {
 	p.waitFor("the verdict of the random deal", `!document.body.dataset.busy && document.getElementById('verdict').textContent !== ''`, 4*time.Minute)
 	if got := p.eval(`document.getElementById('verdict').className`); !strings.Contains(got, "solvable") || strings.Contains(got, "unsolvable") {
 		t.Errorf("the random winnable deal %s solves as %q: %s", p.text("title"), got, p.text("verdict"))
+	}
+}
+
+// focusShown fails the test unless the focus is on an element of the page
+// that is shown: never the page's body.
+func (p *page) focusShown(when string) {
+	p.t.Helper()
+	if got := p.eval(`(() => { const a = document.activeElement; return !a || a === document.body ? 'the body' : a.getClientRects().length === 0 ? 'a hidden ' + a.tagName + ' ' + a.id : ''; })()`); got != "" {
+		p.t.Errorf("%s the focus is on %s", when, got)
 	}
 }

@@ -464,9 +464,16 @@ func TestBrowserHandMovesAndHints(t *testing.T) {
 		}
 		p.noBadWords(fmt.Sprintf("the hint (show %v)", show))
 	}
-	// Undo goes back to the deal; redo plays the move again.
-	p.do("undo", chromedp.KeyEvent(kb.ArrowLeft))
+	// ← on a focused button (Hint) does nothing: a page-wide key there
+	// would act by surprise. Ctrl+Z undoes, back to the deal, and says
+	// so; redo plays the move again.
+	p.do("← on the Hint button", chromedp.KeyEvent(kb.ArrowLeft))
+	p.sameBoard("after ← on the Hint button", boardOf(t, rules.MarshalPosition(after, "")))
+	p.do("undo", chromedp.KeyEvent("z", chromedp.KeyModifiers(chromedp.ModifierCtrl)))
 	p.sameBoard("after undo", boardOf(t, []byte(deal)))
+	if live := p.text("live"); live != "Undone. The start of the game." {
+		t.Errorf("the undo is announced as %q", live)
+	}
 	p.click("#next-btn")
 	p.sameBoard("after redo", boardOf(t, rules.MarshalPosition(after, "")))
 }

@@ -186,41 +186,19 @@ func TestBrowserLayout(t *testing.T) {
 	}))
 }
 
-// TestBrowserAxeHintAndReview: axe-core finds no violation of any impact
-// with a hint and a review shown, at 1366x757 and on a 390x844 phone,
-// light and dark.
-func TestBrowserAxeHintAndReview(t *testing.T) {
+// TestBrowserAxeEveryState: axe-core finds no violation of any impact in
+// each state a player reaches (a deal as dealt, a card selected, a game
+// under way with a hint, the game given up, its review, the menus and the
+// paste form open, a game won), at 1366x757 and on a 390x844 phone, light
+// and dark.
+func TestBrowserAxeEveryState(t *testing.T) {
 	axeJS, err := os.ReadFile("testdata/axe/axe.min.js")
 	if err != nil {
 		t.Fatal(err)
 	}
 	p := openGame(t)
 	_, lost := testgames.Lost617(t)
-	// A move the referee refuses after the first 18 moves of 617: a
-	// column's top card onto another column.
-	var bad rules.Move
-	{
-		start := testgames.Deal(rules.RussianCell, 617)
-		res, err := solver.Solve(context.Background(), start, solver.Config{Workers: 1})
-		if err != nil {
-			t.Fatal(err)
-		}
-		q, err := rules.Replay(start, rules.DefaultOptions(), res.Moves[:18])
-		if err != nil {
-			t.Fatal(err)
-		}
-		for a := 0; a < 7 && bad.IsZero(); a++ {
-			for b := 0; b < 7 && bad.IsZero(); b++ {
-				m := rules.Move{Card: q.Tableau[a].Top(), From: rules.T(a), To: rules.T(b)}
-				if a != b && m.Card.Valid() && q.Tableau[b].Top().Valid() && rules.Check(q, rules.DefaultOptions(), m) != nil {
-					bad = m
-				}
-			}
-		}
-		if bad.IsZero() {
-			t.Fatal("no refused move after 18 moves of 617")
-		}
-	}
+	moves := solution(t, "russian-cell", "617")
 	for i, size := range []struct {
 		w, h   int64
 		mobile bool
@@ -229,23 +207,44 @@ func TestBrowserAxeHintAndReview(t *testing.T) {
 			_, err := cdp.Call(ctx, tg, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{Width: size.w, Height: size.h, DeviceScaleFactor: 1, Mobile: size.mobile})
 			return err
 		}))
-		p.load(i+1, "russian-cell/617/moves/"+moveLink(lost))
+		axe := func(state string) {
+			t.Helper()
+			for _, scheme := range []string{"light", "dark"} {
+				for _, v := range p.axeViolations(scheme, string(axeJS), true) {
+					t.Errorf("%dx%d, %s, %s: %s", size.w, size.h, state, scheme, v)
+				}
+			}
+		}
+		p.load(3*i+1, "russian-cell/617")
+		p.waitIdle("deal 617")
+		axe("dealt")
+		p.eval(`document.querySelector('.card[data-card="JH"]').click(), ''`)
+		p.waitFor("the selection", `!!document.querySelector('#board .card.selected') && !!document.querySelector('#board .target')`, time.Minute)
+		axe("a card selected")
+
+		p.load(3*i+2, "russian-cell/617/moves/"+moveLink(lost))
 		p.waitIdle("the lost game")
 		p.click("#hint-btn")
 		p.waitFor("the hint", `!document.body.dataset.busy && document.getElementById('hint').textContent !== ''`, 2*time.Minute)
-		if i == 0 {
-			p.click("#giveup-btn")
-		} else if got := p.eval(`String(document.getElementById('giveup-btn').hidden) + ' ' + document.getElementById('review-btn').hidden`); got != "true false" {
-			// The same link again: the game given up goes on, over.
-			t.Errorf("the game given up, loaded again: give up and review hidden %s, want true false", got)
-		}
+		axe("a hint")
+		p.click("#giveup-btn")
+		p.waitFor("the game over", `!document.getElementById('review-btn').hidden`, time.Minute)
+		axe("the game given up")
 		p.click("#review-btn")
 		p.waitFor("the review", `!document.body.dataset.busy && document.getElementById('review').dataset.lostAt !== undefined && document.getElementById('hint').textContent !== ''`, 4*time.Minute)
-		for _, scheme := range []string{"light", "dark"} {
-			for _, v := range p.axeViolations(scheme, string(axeJS), true) {
-				t.Errorf("%dx%d, %s: %s", size.w, size.h, scheme, v)
-			}
-		}
+		axe("the review")
+		p.eval(`document.querySelectorAll('details').forEach((d) => { d.open = true; }), document.getElementById('paste-btn').click(), ''`)
+		p.waitFor("the paste form", `!document.getElementById('paste').hidden`, time.Minute)
+		axe("the menus and the paste form open")
+
+		p.load(3*i+3, "russian-cell/617/moves/"+moveLink(moves[:len(moves)-1]))
+		p.waitIdle("a move from the win")
+		last := moves[len(moves)-1]
+		p.eval(fmt.Sprintf(`document.querySelector('.card[data-card="%s"]').click(), ''`, last.Card))
+		p.waitFor("the selection of "+last.String(), `!!document.querySelector('#board .card.selected') && !!document.querySelector('#board .target')`, time.Minute)
+		p.eval(fmt.Sprintf(`document.querySelector(%q).click(), ''`, destSel(last.To)))
+		p.waitFor("the won game", `document.getElementById('title').textContent.endsWith('won!') && !document.body.dataset.busy && !document.getElementById('prompt').hidden`, 2*time.Minute)
+		axe("won")
 	}
 }
 

@@ -21,7 +21,7 @@ import { announce, clearError, fail, say } from "./announce.js";
 import { ask, quick, search } from "./api.js";
 import { boardKey, fit, fitLater, mark, setFocus } from "./board.js";
 import { loadDeal, loadRandom, parseURL, restore, setStart } from "./links.js";
-import { clickOn, finish, go, quit, redo, restart, runReview, showOrHide, stopPlay, toFoundation, togglePlay, undo, wireDrag } from "./play.js";
+import { clickOn, finish, go, quit, redo, restart, runReview, sayStep, showOrHide, stopPlay, toFoundation, togglePlay, undo, wireDrag } from "./play.js";
 import { idle, runHint, runSolve } from "./search.js";
 import { drawMeter, drawSide } from "./side.js";
 import { S, deselect, setDeal } from "./state.js";
@@ -85,18 +85,19 @@ function wireButtons() {
   $("cancel-btn").addEventListener("click", () => {
     search.cancel();
     idle("Cancelled.");
+    announce("Cancelled.");
   });
-  $("first-btn").addEventListener("click", () => { stopPlay(); clearError(); go(0); });
+  $("first-btn").addEventListener("click", () => { stopPlay(); clearError(); go(0); sayStep(); });
   $("prev-btn").addEventListener("click", undo);
   $("undo-btn").addEventListener("click", undo);
   $("next-btn").addEventListener("click", redo);
-  $("last-btn").addEventListener("click", () => { stopPlay(); clearError(); go(S.line.length); });
+  $("last-btn").addEventListener("click", () => { stopPlay(); clearError(); go(S.line.length); sayStep(); });
   $("finish-btn").addEventListener("click", finish);
   $("review-btn").addEventListener("click", runReview);
   $("play-btn").addEventListener("click", togglePlay);
   $("moves").addEventListener("click", (e) => {
     const b = e.target.closest("button[data-step]");
-    if (b) { stopPlay(); clearError(); go(Number(b.dataset.step)); }
+    if (b) { stopPlay(); clearError(); go(Number(b.dataset.step)); sayStep(); }
   });
   $("restart-btn").addEventListener("click", restart);
   $("giveup-btn").addEventListener("click", quit);
@@ -171,15 +172,22 @@ function pageKey(e) {
     else if (e.key === "y" || e.key === "Z") { e.preventDefault(); redo(); }
     return;
   }
+  if (e.key === "Escape") {
+    if (S.selected) { deselect(); mark(); announce("Nothing selected."); }
+    return;
+  }
+  // The other keys step through the moves from the page itself, the step
+  // buttons or the list of moves: on another control (a button, a
+  // summary, the board) they would act by surprise.
+  if (t.closest && t.closest("button, summary, a, [tabindex]") && !t.closest("#watch, #moves")) return;
   switch (e.key) {
     case "ArrowLeft": e.preventDefault(); undo(); break;
     case "ArrowRight": e.preventDefault(); redo(); break;
-    case "Home": e.preventDefault(); stopPlay(); go(0); break;
-    case "End": e.preventDefault(); stopPlay(); go(S.line.length); break;
+    case "Home": e.preventDefault(); stopPlay(); go(0); sayStep(); break;
+    case "End": e.preventDefault(); stopPlay(); go(S.line.length); sayStep(); break;
     case " ":
       if (t.closest && t.closest("button")) return;
       e.preventDefault(); togglePlay(); break;
-    case "Escape": if (S.selected) { deselect(); mark(); announce("Nothing selected."); } break;
   }
 }
 

@@ -132,8 +132,17 @@ export function draw() {
   }
   mark();
   drawSide();
-  rove(hadFocus);
+  rove(hadFocus || focusLost());
   if (before) slide(before);
+}
+
+// focusLost says the focus went nowhere, once the page has loaded: the
+// control that had it is gone or hidden (the hint's Play button, Finish)
+// and the page's body has it. The board takes it then.
+function focusLost() {
+  if (document.body.dataset.loaded !== "1") return false;
+  const a = document.activeElement;
+  return !a || a === document.body || !a.isConnected || !!a.closest("[hidden]");
 }
 
 // fit narrows the fan of the columns so that the longest ends above the

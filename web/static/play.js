@@ -32,6 +32,7 @@ export function togglePlay() {
   const tick = () => {
     if (S.cur >= S.line.length) { stopPlay(); return; }
     go(S.cur + 1);
+    sayStep();
     setPlaying(setTimeout(tick, delay()));
   };
   setPlaying(setTimeout(tick, 50));
@@ -273,8 +274,16 @@ export function redoTarget() {
   while (s < S.fixed && S.line[s].auto) s++;
   return s;
 }
-export function undo() { stopPlay(); clearError(); go(undoTarget()); }
-export function redo() { stopPlay(); clearError(); go(redoTarget()); }
+export function undo() { stopPlay(); clearError(); const at = S.cur; go(undoTarget()); if (S.cur !== at) sayStep("Undone."); }
+export function redo() { stopPlay(); clearError(); const at = S.cur; go(redoTarget()); if (S.cur !== at) sayStep("Redone."); }
+
+// sayStep tells a screen reader where the line is, after what: "Undone.
+// Move 4 of 12: 5♣ onto 6♣."
+export function sayStep(what) {
+  const k = S.cur;
+  const where = k === 0 ? "The start of the game." : `Move ${k} of ${S.line.length}: ${tens(S.line[k - 1].text)}.`;
+  announce((what ? what + " " : "") + where);
+}
 
 export function locOfCard(el) {
   const pile = el.closest("[data-pile]");
@@ -363,8 +372,13 @@ export function wireDrag(board) {
     const dx = drag.cx - drag.x, dy = drag.cy - drag.y + window.scrollY - drag.sy;
     for (const c of drag.els) { c.style.transform = `translate(${dx}px, ${dy}px)`; c.style.zIndex = "20"; }
     const over = dropTarget(drag.cx, drag.cy);
-    for (const el of $("board").querySelectorAll(".over")) if (el !== over) el.classList.remove("over");
-    if (over) over.classList.add("over");
+    for (const el of $("board").querySelectorAll(".over")) if (el !== over) el.classList.remove("over", "bad");
+    if (over) {
+      over.classList.add("over");
+      // The places it may go are marked (target) once the legal moves
+      // are known: any other is marked as one it may not.
+      over.classList.toggle("bad", !over.classList.contains("target"));
+    }
   };
   // edgeScroll scrolls the page while a drag holds the pointer near the
   // top or the bottom of the window, so that a place off screen can be

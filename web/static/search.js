@@ -33,9 +33,14 @@ export function idle(text) {
   $("status-text").textContent = text || "";
 }
 
-export async function runSearch(text, req) {
+// runSearch runs a search in the searching worker, with text in the status
+// line; unless quiet (the check after a move, said with the move), a
+// screen reader hears that it started, and then its result, from the
+// caller: not each tenth of a second of the status line.
+export async function runSearch(text, req, quiet) {
   if (search.busy()) search.cancel();
   busy(text);
+  if (!quiet) announce(text);
   try {
     const a = await search.call(req);
     idle("");
@@ -101,7 +106,7 @@ export async function runHint(next, afterMove) {
   // The game's positions before this one: the hint never sends the
   // player back to one of them.
   const history = next ? S.positions.slice(0, S.cur) : undefined;
-  const a = await runSearch(`${label}: searching…`, { op: "hint", position: pos(), hide, samples: Number($("samples").value), maxNodes: budget(), next, history });
+  const a = await runSearch(`${label}: searching…`, { op: "hint", position: pos(), hide, samples: Number($("samples").value), maxNodes: budget(), next, history }, afterMove);
   if (!a) return;
   const h = $("hint");
   h.innerHTML = "";
