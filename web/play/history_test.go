@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/patience-solver/patience/dealgen"
+	"github.com/patience-solver/patience/game"
 	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/solver"
 	"github.com/patience-solver/patience/solver/sample"
@@ -175,5 +176,41 @@ func TestOverOp(t *testing.T) {
 	}
 	if a := over(q, afterEach(q)); a.Over {
 		t.Errorf("617, every move seen but moves that turn up a card: %+v", a)
+	}
+}
+
+// TestParOp: the page's par for a win of 617 (the solver's first win, as
+// the player's game) counts its moves by hand and those of the proven
+// shortest win, as game.HandMoves counts them.
+func TestParOp(t *testing.T) {
+	start := dealgen.Deal(rules.RussianCell, dealgen.FromUint64(617))
+	won, err := solver.Solve(context.Background(), start, solver.Config{Workers: 1})
+	if err != nil || won.Verdict != solver.Solvable {
+		t.Fatal(won.Verdict, err)
+	}
+	short, err := solver.Solve(context.Background(), start, solver.Config{Workers: 1, Shortest: true})
+	if err != nil || short.Verdict != solver.Solvable || !short.Optimal {
+		t.Fatal(short.Verdict, short.Optimal, err)
+	}
+	pos, err := json.Marshal(rules.NewPositionDoc(start, ""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := Request{Op: "par", Position: pos}
+	for _, m := range won.Moves {
+		r.Moves = append(r.Moves, m.String())
+	}
+	req, err := json.Marshal(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var a ParAnswer
+	if e := ask(t, string(req), &a); e != "" {
+		t.Fatal(e)
+	}
+	played, _ := game.HandMoves(start, won.Moves)
+	par, _ := game.HandMoves(start, short.Moves)
+	if a.Played != played || a.Par != par || !a.Proven || par > played || par == 0 {
+		t.Errorf("par: %+v, want played %d, par %d, proven", a, played, par)
 	}
 }

@@ -25,7 +25,7 @@ import (
 // Request is one request of the page. Op names what it asks; the other
 // fields are those the op reads.
 type Request struct {
-	Op string `json:"op"` // defaults, deal, random, read, line, legal, over, solve, hint, review
+	Op string `json:"op"` // defaults, deal, random, read, line, legal, over, solve, par, hint, review
 
 	Game   string `json:"game,omitempty"`   // deal, random
 	Number string `json:"number,omitempty"` // deal
@@ -198,6 +198,16 @@ func Handle(r Request) (any, error) {
 			a.Moves[i] = moveDoc(p, m)
 		}
 		return a, nil
+	case "par":
+		p, err := position(r.Position)
+		if err != nil {
+			return nil, err
+		}
+		moves, err := parseMoves(r.Moves)
+		if err != nil {
+			return nil, err
+		}
+		return par(p, moves, r.MaxNodes)
 	case "over":
 		p, err := position(r.Position)
 		if err != nil {

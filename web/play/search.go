@@ -102,6 +102,42 @@ func solve(p *rules.Position, maxNodes int64, shortest bool) (SolveAnswer, error
 	return a, nil
 }
 
+// ParAnswer is the answer of par: a won game's moves by hand beside those
+// of the shortest win the solver found for its deal (game.HandMoves: safe
+// automatic moves not counted), and whether that win is proven shortest.
+type ParAnswer struct {
+	Played   int    `json:"played"`
+	Par      int    `json:"par"`
+	Proven   bool   `json:"proven"`
+	Searched string `json:"searched"`
+}
+
+// par measures a game played from start (moves) against the shortest win
+// a search within maxNodes finds from start.
+func par(start *rules.Position, moves []rules.Move, maxNodes int64) (ParAnswer, error) {
+	played, err := game.HandMoves(start, moves)
+	if err != nil {
+		return ParAnswer{}, err
+	}
+	if start.Unknowns() > 0 {
+		return ParAnswer{}, start.NeedKnown("par")
+	}
+	cfg := config(start, maxNodes)
+	cfg.Shortest = true
+	res, err := solveOne(start, cfg)
+	if err != nil {
+		return ParAnswer{}, err
+	}
+	if res.Verdict != solver.Solvable {
+		return ParAnswer{}, fmt.Errorf("no win found for the deal (%s)", res.Verdict)
+	}
+	n, err := game.HandMoves(start, res.Moves)
+	if err != nil {
+		return ParAnswer{}, err
+	}
+	return ParAnswer{Played: played, Par: n, Proven: res.Optimal, Searched: wording.Searched(res.Nodes, res.Elapsed)}, nil
+}
+
 // HintAnswer is the answer of hint.
 type HintAnswer struct {
 	// Exact is set when the answer is the verdict with every card known;
