@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/patience-solver/patience/catalogue"
+	"github.com/patience-solver/patience/game"
 	"github.com/patience-solver/patience/internal/testgames"
 	"github.com/patience-solver/patience/rules"
 )
@@ -87,6 +88,23 @@ func TestBrowserHonestGames(t *testing.T) {
 	p.playByHand(moves[30:])
 	won("the game by hand")
 	p.wantRow("after a win by hand", "russian-cell", "1 1 1 1")
+	// Par: the game's moves by hand beside those of the shortest win that
+	// solve --shortest finds, counted alike (game.HandMoves).
+	start := testgames.Deal(rules.RussianCell, 617)
+	out, _ := cli(t, "solve", "russian-cell", "617", "--shortest", "--workers", "1", "--format", "json")
+	short, err := rules.ReadSolution(strings.NewReader(out))
+	if err != nil || short.Shortest == nil || !short.Shortest.Proven {
+		t.Fatalf("solve --shortest: %+v, %v", short, err)
+	}
+	played, err1 := game.HandMoves(start, moves)
+	par, err2 := game.HandMoves(start, short.Moves)
+	if err1 != nil || err2 != nil {
+		t.Fatal(err1, err2)
+	}
+	p.waitFor("par", `!!document.getElementById('par')`, 2*time.Minute)
+	if got, want := p.text("par"), fmt.Sprintf("Your game: %d moves by hand. Par, the proven shortest win: %d moves by hand.", played, par); got != want {
+		t.Errorf("par: %q, want %q", got, want)
+	}
 	if got, buttons := p.text("prompt-text"), p.eval(`[...document.querySelectorAll('#prompt-actions button')].map((b) => b.textContent).join()`); !strings.HasPrefix(got, fmt.Sprintf("Won in %d moves · ", n)) || buttons != "Deal 618,Random deal" {
 		t.Errorf("the prompt after the win: %q, buttons %q", got, buttons)
 	}

@@ -41,6 +41,7 @@ export function prompt(text, buttons) {
   box.hidden = !text;
   $("prompt-text").textContent = text ? cardWords(text) : "";
   row.textContent = "";
+  for (const p of box.querySelectorAll("p:not(#prompt-text)")) p.remove();
   if (!text) return;
   for (const [label, action] of buttons || []) {
     const b = document.createElement("button");

@@ -112,6 +112,22 @@ function promptWon() {
   }
   next.push(["Random deal", loadRandom]);
   prompt(text, next);
+  showPar();
+}
+
+// showPar puts beside a won game's moves by hand those of the shortest
+// win the solver finds for the deal (safe automatic moves not counted on
+// either side: game.HandMoves), and says whether it is proven shortest.
+async function showPar() {
+  const start = S.start, moves = S.line.slice(0, S.fixed).map((m) => m.move);
+  const a = await runSearch("Par: the shortest win of this deal…", { op: "par", position: start, moves, maxNodes: budget() });
+  if (!a || S.start !== start) return;
+  const p = document.createElement("p");
+  p.id = "par";
+  p.textContent = `Your game: ${plural(a.played, "move")} by hand. ` +
+    (a.proven ? "Par, the proven shortest win" : "The shortest win the solver found within its budget") + `: ${plural(a.par, "move")} by hand.`;
+  $("prompt-text").after(p);
+  announce(p.textContent);
 }
 
 // checkOver asks, at the end of the moves played by hand on a deal that
