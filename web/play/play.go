@@ -171,11 +171,20 @@ func Handle(r Request) (any, error) {
 			return nil, err
 		}
 		return PositionAnswer{Position: rules.NewPositionDoc(p, num), Number: num, Known: known(p, num)}, nil
-	case "line":
+	case "line", "legal", "par", "over", "solve", "hint", "review":
 		p, err := position(r.Position)
 		if err != nil {
 			return nil, err
 		}
+		return handleAt(p, r)
+	}
+	return nil, fmt.Errorf("unknown op %q", r.Op)
+}
+
+// handleAt answers a request about the position p (r.Position, read).
+func handleAt(p *rules.Position, r Request) (any, error) {
+	switch r.Op {
+	case "line":
 		// A move that cannot be read ends the line as an illegal one
 		// does: the moves before it are kept.
 		moves, bad := readMoves(r.Moves)
@@ -188,31 +197,13 @@ func Handle(r Request) (any, error) {
 		}
 		return a, nil
 	case "legal":
-		p, err := position(r.Position)
-		if err != nil {
-			return nil, err
-		}
 		ms := rules.LegalMoves(p, options(p), nil)
 		a := LegalAnswer{Moves: make([]MoveDoc, len(ms))}
 		for i, m := range ms {
 			a.Moves[i] = moveDoc(p, m)
 		}
 		return a, nil
-	case "par":
-		p, err := position(r.Position)
-		if err != nil {
-			return nil, err
-		}
-		moves, err := parseMoves(r.Moves)
-		if err != nil {
-			return nil, err
-		}
-		return par(p, moves, r.MaxNodes)
 	case "over":
-		p, err := position(r.Position)
-		if err != nil {
-			return nil, err
-		}
 		seen, err := history(p, r.History)
 		if err != nil {
 			return nil, err
@@ -220,29 +211,19 @@ func Handle(r Request) (any, error) {
 		over, why := game.Over(p, seen)
 		return OverAnswer{Over: over, Why: why}, nil
 	case "solve":
-		p, err := position(r.Position)
-		if err != nil {
-			return nil, err
-		}
 		return solve(p, r.MaxNodes, r.Shortest)
 	case "hint":
-		p, err := position(r.Position)
-		if err != nil {
-			return nil, err
-		}
 		return hint(p, r)
-	case "review":
-		p, err := position(r.Position)
-		if err != nil {
-			return nil, err
-		}
-		moves, err := parseMoves(r.Moves)
-		if err != nil {
-			return nil, err
-		}
-		return review(p, moves, r)
 	}
-	return nil, fmt.Errorf("unknown op %q", r.Op)
+	// par and review: a game played from p.
+	moves, err := parseMoves(r.Moves)
+	if err != nil {
+		return nil, err
+	}
+	if r.Op == "par" {
+		return par(p, moves, r.MaxNodes)
+	}
+	return review(p, moves, r)
 }
 
 // parseMoves reads moves in short notation, naming the first bad one.
