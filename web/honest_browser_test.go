@@ -1,7 +1,10 @@
 package web_test
 
 import (
+	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -68,6 +71,19 @@ func TestBrowserHonestGames(t *testing.T) {
 	// (settings the page remembers for the loads below).
 	p.eval(`['auto-moves', 'auto-check'].forEach((id) => document.getElementById(id).checked && document.getElementById(id).click()), ''`)
 
+	// The hint's Play button, pressed, goes away with the hint: the focus
+	// goes to the board, on the card that moved, not to the page's body.
+	p.click("#hint-btn")
+	p.waitFor("the hint", `!document.body.dataset.busy && !!document.getElementById('play-hint')`, 4*time.Minute)
+	p.click("#play-hint")
+	p.waitFor("the hint's move", `document.getElementById('step').textContent.startsWith('1 / ') && !document.body.dataset.busy`, time.Minute)
+	p.focusShown("after Play hint")
+	if got := p.eval(`String(!!document.activeElement.closest('#board'))`); got != "true" {
+		t.Errorf("after Play hint the focus is on %s, not the board", p.eval(`document.activeElement.outerHTML.slice(0, 80)`))
+	}
+	p.click("#undo-btn")
+	p.waitFor("the deal again", `document.getElementById('step').textContent.startsWith('0 / ')`, time.Minute)
+
 	// By hand, with a reload after 30 moves: the same game goes on.
 	p.playByHand(moves[:30])
 	hash := p.eval(`location.hash.slice(1)`)
@@ -105,9 +121,39 @@ func TestBrowserHonestGames(t *testing.T) {
 	if got, want := p.text("par"), fmt.Sprintf("Your game: %d moves by hand. Par, the proven shortest win: %d moves by hand.", played, par); got != want {
 		t.Errorf("par: %q, want %q", got, want)
 	}
-	if got, buttons := p.text("prompt-text"), p.eval(`[...document.querySelectorAll('#prompt-actions button')].map((b) => b.textContent).join()`); !strings.HasPrefix(got, fmt.Sprintf("Won in %d moves · ", n)) || buttons != "Deal 618,Random deal" {
+	if got, buttons := p.text("prompt-text"), p.eval(`[...document.querySelectorAll('#prompt-actions button')].map((b) => b.textContent).join()`); !strings.HasPrefix(got, fmt.Sprintf("Won in %d moves · ", n)) || buttons != "Deal 618,Random deal,The game's story" {
 		t.Errorf("the prompt after the win: %q, buttons %q", got, buttons)
 	}
+
+	// The game's story: at each position, the ways the hidden cards could
+	// lie in which it can still be won, of 50, as hint --hide counts them.
+	storyStart := time.Now()
+	p.eval(`[...document.querySelectorAll('#prompt-actions button')].find((b) => b.textContent === "The game's story").click(), ''`)
+	p.waitFor("the game's story", `document.getElementById('story-chart').dataset.done === '1'`, 4*time.Minute)
+	storyTook := time.Since(storyStart)
+	var counts []string
+	if err := json.Unmarshal([]byte(p.eval(`document.getElementById('story-chart').dataset.counts`)), &counts); err != nil || len(counts) != n+1 {
+		t.Fatalf("the story's counts: %d, %v; want %d", len(counts), err, n+1)
+	}
+	for _, k := range []int{1, 10, 30} {
+		file := filepath.Join(t.TempDir(), "moves.txt")
+		var lines []string
+		for _, m := range moves[:k] {
+			lines = append(lines, m.String())
+		}
+		if err := os.WriteFile(file, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		out, _ := cli(t, "hint", "russian-cell", "617", "--moves", file, "--hide", "--samples", "50", "--format", "json")
+		var h struct{ Winnable, Arrangements int }
+		if err := json.Unmarshal([]byte(out), &h); err != nil {
+			t.Fatal(err)
+		}
+		if want := fmt.Sprintf("%d/%d", h.Winnable, h.Arrangements); counts[k] != want {
+			t.Errorf("the story after move %d: %s, hint --hide says %s", k, counts[k], want)
+		}
+	}
+	t.Logf("the story of deal 617's win (%d positions, %v): %s", n+1, storyTook.Round(time.Millisecond), p.eval(`document.getElementById('story-chart').getAttribute('aria-label')`))
 
 	// The face-down cards shown, then hidden again: assisted.
 	p.load(3, "russian-cell/617")

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -189,7 +190,7 @@ func TestBrowserLayout(t *testing.T) {
 // TestBrowserAxeEveryState: axe-core finds no violation of any impact in
 // each state a player reaches (a deal as dealt, a card selected, a game
 // under way with a hint, the game given up, its review, the menus and the
-// paste form open, a game won), at 1366x757 and on a 390x844 phone, light
+// paste form open, a game won, its story), at 1366x757 and on a 390x844 phone, light
 // and dark.
 func TestBrowserAxeEveryState(t *testing.T) {
 	axeJS, err := os.ReadFile("testdata/axe/axe.min.js")
@@ -245,6 +246,9 @@ func TestBrowserAxeEveryState(t *testing.T) {
 		p.eval(fmt.Sprintf(`document.querySelector(%q).click(), ''`, destSel(last.To)))
 		p.waitFor("the won game", `document.getElementById('title').textContent.endsWith('won!') && !document.body.dataset.busy && !document.getElementById('prompt').hidden`, 2*time.Minute)
 		axe("won")
+		p.eval(`[...document.querySelectorAll('#prompt-actions button')].find((b) => b.textContent === "The game's story").click(), ''`)
+		p.waitFor("the game's story", `document.getElementById('story-chart').dataset.done === '1' && !document.body.dataset.busy`, 4*time.Minute)
+		axe("the game's story")
 	}
 }
 
@@ -309,8 +313,26 @@ func TestBrowserDragOffScreen(t *testing.T) {
 		mouse(chromedp.MouseMoved, x0, 8, 1)
 		time.Sleep(50 * time.Millisecond)
 	}
+	// Over a column the card may not go to, the place is marked as one it
+	// may not (bad); over the place it may, as one it may.
+	var no string
+	for i := range q.Tableau {
+		if to := rules.T(i); to != m.From && rules.Check(q, rules.DefaultOptions(), rules.Move{Card: m.Card, From: m.From, To: to}) != nil {
+			no = fmt.Sprintf(`[data-pile="%s"]`, to)
+			break
+		}
+	}
+	if no == "" {
+		t.Fatalf("%v: no column refuses the card", m)
+	}
+	nr := p.rect(no)
+	// A point of the column on screen, clear of the window's edges (where
+	// the page would scroll).
+	mouse(chromedp.MouseMoved, (nr.Left+nr.Right)/2, math.Min(math.Max(nr.Top+10, 60), 340), 1)
+	p.waitFor("the refusing column marked", `document.querySelector('`+no+`').matches('.over.bad')`, time.Minute)
 	r := p.rect(dest)
 	mouse(chromedp.MouseMoved, (r.Left+r.Right)/2, (r.Top+r.Bottom)/2, 1)
+	p.waitFor("the place marked", `!!document.querySelector('.over:not(.bad)')`, time.Minute)
 	mouse(chromedp.MouseReleased, (r.Left+r.Right)/2, (r.Top+r.Bottom)/2, 0)
 	p.waitFor("the move "+m.String(), `/^4[5-9] \/|^[5-9]\d \//.test(document.getElementById('step').textContent)`, time.Minute)
 	if got := p.eval(fmt.Sprintf(`String(!!document.querySelector('%s .card[data-card="%s"]'))`, map[rules.LocKind]string{rules.Cell: fmt.Sprintf(`[data-cell="%s"]`, m.To), rules.Foundation: ".foundations"}[m.To.Kind], m.Card)); got != "true" {

@@ -21,7 +21,7 @@ import { announce, clearError, fail, say } from "./announce.js";
 import { ask, quick, search } from "./api.js";
 import { boardKey, fit, fitLater, mark, setFocus } from "./board.js";
 import { loadDeal, loadRandom, parseURL, restore, setStart } from "./links.js";
-import { clickOn, finish, go, quit, redo, restart, runReview, sayStep, showOrHide, stopPlay, toFoundation, togglePlay, undo, wireDrag } from "./play.js";
+import { clickOn, finish, go, quit, redo, restart, runReview, sayStep, showOrHide, stopPlay, toFoundation, togglePlay, undo, wireDrag, wireStory } from "./play.js";
 import { idle, runHint, runSolve } from "./search.js";
 import { drawMeter, drawSide } from "./side.js";
 import { S, deselect, setDeal } from "./state.js";
@@ -100,6 +100,7 @@ function wireButtons() {
     if (b) { stopPlay(); clearError(); go(Number(b.dataset.step)); sayStep(); }
   });
   $("restart-btn").addEventListener("click", restart);
+  wireStory();
   $("giveup-btn").addEventListener("click", quit);
   $("stats-clear").addEventListener("click", clearStats);
   drawStats();

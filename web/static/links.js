@@ -7,7 +7,7 @@
 import { fail, prompt, say } from "./announce.js";
 import { ask } from "./api.js";
 import { draw, showDown } from "./board.js";
-import { checkOver, go, stopPlay } from "./play.js";
+import { checkOver, clearStory, go, stopPlay } from "./play.js";
 import { runSolve } from "./search.js";
 import { S, keepLine, newGame, setDeal, setRestoring, setURLDeal, setVerdictLines } from "./state.js";
 import { endGame, keepGame, statsKeys, takeGame } from "./stats.js";
@@ -69,6 +69,7 @@ export async function setStart(position, rest, counted) {
   endGame();
   newGame(position, counted ? kept || { keys: statsKeys(), played: false, won: false, assisted: showDown() || moves !== "" } : null);
   prompt(null);
+  clearStory();
   clearVerdict();
   $("review").textContent = "";
   let bad = false;

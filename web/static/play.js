@@ -5,10 +5,10 @@
 // ---------- moving through the line ----------
 
 import { announce, clearError, fail, prompt, say } from "./announce.js";
-import { ask } from "./api.js";
+import { Cancelled, ask, search } from "./api.js";
 import { cardAt, cardName, draw, mark, plural, reducedMotion, showDown } from "./board.js";
 import { clearVerdict, loadDeal, loadRandom, saveURL } from "./links.js";
-import { budget, runHint, runSearch, showVerdict } from "./search.js";
+import { budget, busy, count, idle, runHint, runSearch, showVerdict } from "./search.js";
 import { drawSide, tens } from "./side.js";
 import { S, deselect, dropReviewAfter, playAt, pos, reshow, selectCard, setFinish, setFocusKey, setHintMove, setLegal, setOver, setPlaying, setReview, showStep } from "./state.js";
 import { assisted, giveUp, markPlayed, markWon, meterText } from "./stats.js";
@@ -110,7 +110,7 @@ function promptWon() {
     const n = (BigInt(S.number) + 1n).toString();
     next.push([`Deal ${n}`, () => loadDeal(S.game, n)]);
   }
-  next.push(["Random deal", loadRandom]);
+  next.push(["Random deal", loadRandom], ["The game's story", runStory]);
   prompt(text, next);
   showPar();
 }
@@ -128,6 +128,88 @@ async function showPar() {
     (a.proven ? "Par, the proven shortest win" : "The shortest win the solver found within its budget") + `: ${plural(a.par, "move")} by hand.`;
   $("prompt-text").after(p);
   announce(p.textContent);
+}
+
+// ---------- the game's story ----------
+
+// STORY_SAMPLES is how many arrangements of the hidden cards the story
+// draws at each position (as hint --hide --samples does).
+export const STORY_SAMPLES = 50;
+
+// runStory asks, for each position of the game played (the deal, then
+// after each move), in how many of STORY_SAMPLES ways the hidden cards
+// could lie it can still be won, from the player's view, and draws the
+// answers as a chart, position by position as they come; Cancel stops it.
+export async function runStory() {
+  const start = S.start, n = S.fixed, positions = S.positions.slice(0, n + 1);
+  const counts = [];
+  clearStory();
+  $("story").hidden = false;
+  $("story-step").max = n;
+  announce("The game's story: searching.");
+  try {
+    for (let k = 0; k <= n; k++) {
+      busy(`The game's story: position ${k + 1} of ${n + 1}…`);
+      const a = await search.call({ op: "hint", position: positions[k], hide: true, samples: STORY_SAMPLES, maxNodes: budget(), next: false });
+      if (S.start !== start) return;
+      if (a.error) throw new Error(a.error);
+      counts.push(a.exact ? { winnable: a.verdict === "solvable" ? 1 : 0, of: 1 } : { winnable: count(a.winnable), of: count(a.of) });
+      drawStory(counts, n);
+    }
+  } catch (e) {
+    idle("");
+    if (!(e instanceof Cancelled)) fail(e.message);
+    return;
+  }
+  idle("");
+  $("story-chart").dataset.done = "1";
+  announce($("story-chart").getAttribute("aria-label"));
+}
+
+// clearStory takes the story away, for a new game.
+export function clearStory() {
+  $("story").hidden = true;
+  $("story-chart").textContent = "";
+  delete $("story-chart").dataset.done;
+  delete $("story-chart").dataset.counts;
+}
+
+// drawStory draws the counts (one a position, from the deal) of a game of
+// n moves.
+function drawStory(counts, n) {
+  const chart = $("story-chart");
+  chart.textContent = "";
+  chart.dataset.counts = JSON.stringify(counts.map((c) => c.winnable + "/" + c.of));
+  counts.forEach((c) => {
+    const b = document.createElement("span");
+    b.className = "bar" + (c.winnable === 0 ? " lost" : "");
+    b.style.setProperty("--h", c.of ? c.winnable / c.of : 0);
+    chart.appendChild(b);
+  });
+  const share = (c) => c.of === 1 ? (c.winnable ? "winnable" : "lost") : `${c.winnable} of ${c.of}`;
+  const zero = counts.findIndex((c) => c.winnable === 0);
+  const words = `Ways still winnable at each position, of ${STORY_SAMPLES} a position: ${share(counts[0])} as dealt` +
+    (zero > 0 ? `, none from move ${zero} on` : "") + `, ${share(counts[counts.length - 1])} after move ${counts.length - 1}` +
+    (counts.length <= n ? ` (${counts.length} of ${n + 1} positions so far)` : "") + ".";
+  chart.setAttribute("aria-label", words);
+  $("story-note").textContent = words + " Click the chart, or give a move, to try again from there.";
+}
+
+// storyGo shows the game at step k, to play on from there.
+function storyGo(k) {
+  stopPlay();
+  clearError();
+  go(Math.max(0, Math.min(S.fixed, k)));
+  sayStep("Try again from here.");
+}
+
+// wireStory connects the story's chart and its move box.
+export function wireStory() {
+  $("story-chart").addEventListener("click", (e) => {
+    const r = $("story-chart").getBoundingClientRect(), bars = $("story-chart").children.length;
+    if (bars) storyGo(Math.floor((e.clientX - r.left) / r.width * bars));
+  });
+  $("story-go").addEventListener("click", () => storyGo(Number($("story-step").value)));
 }
 
 // checkOver asks, at the end of the moves played by hand on a deal that
@@ -152,7 +234,7 @@ export async function checkOver() {
 }
 
 function promptOver(text) {
-  prompt(text, [["Undo", undo], ["Where did I go wrong?", runReview], ["Random deal", loadRandom]]);
+  prompt(text, [["Undo", undo], ["Where did I go wrong?", runReview], ["The game's story", runStory], ["Random deal", loadRandom]]);
 }
 
 // quit gives the game up: it counts as lost, and "Where did I go wrong?"
