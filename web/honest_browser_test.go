@@ -3,9 +3,9 @@ package web_test
 import (
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"math/rand/v2"
 	"strings"
 	"testing"
 	"time"
