@@ -14,31 +14,40 @@ import (
 	"github.com/patience-solver/patience/solver/sample"
 )
 
+// docOf is p as the page sends a position.
+func docOf(t *testing.T, p *rules.Position) json.RawMessage {
+	t.Helper()
+	b, err := json.Marshal(rules.NewPositionDoc(p, ""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// askRequest asks r, as the page does, into out; an error answer fails the
+// test.
+func askRequest(t *testing.T, r Request, out any) {
+	t.Helper()
+	req, err := json.Marshal(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e := ask(t, string(req), out); e != "" {
+		t.Fatal(e)
+	}
+}
+
 // pageHint asks the page's hint, as the page asks it (face-down cards
 // hidden, the next move, the game's positions so far), and returns the
 // advised move ("" for none).
 func pageHint(t *testing.T, p *rules.Position, history []*rules.Position, samples int) (string, HintAnswer) {
 	t.Helper()
-	pos, err := json.Marshal(rules.NewPositionDoc(p, ""))
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := Request{Op: "hint", Position: pos, Hide: true, Next: true, Samples: samples}
+	r := Request{Op: "hint", Position: docOf(t, p), Hide: true, Next: true, Samples: samples}
 	for _, q := range history {
-		b, err := json.Marshal(rules.NewPositionDoc(q, ""))
-		if err != nil {
-			t.Fatal(err)
-		}
-		r.History = append(r.History, b)
-	}
-	req, err := json.Marshal(r)
-	if err != nil {
-		t.Fatal(err)
+		r.History = append(r.History, docOf(t, q))
 	}
 	var a HintAnswer
-	if e := ask(t, string(req), &a); e != "" {
-		t.Fatal(e)
-	}
+	askRequest(t, r, &a)
 	if a.Move == nil {
 		return "", a
 	}
@@ -118,25 +127,12 @@ func TestHintPageNeverLoops(t *testing.T) {
 func TestOverOp(t *testing.T) {
 	over := func(p *rules.Position, history []*rules.Position) OverAnswer {
 		t.Helper()
-		doc := func(q *rules.Position) json.RawMessage {
-			b, err := json.Marshal(rules.NewPositionDoc(q.Hide(), ""))
-			if err != nil {
-				t.Fatal(err)
-			}
-			return b
-		}
-		r := Request{Op: "over", Position: doc(p)}
+		r := Request{Op: "over", Position: docOf(t, p.Hide())}
 		for _, q := range history {
-			r.History = append(r.History, doc(q))
-		}
-		req, err := json.Marshal(r)
-		if err != nil {
-			t.Fatal(err)
+			r.History = append(r.History, docOf(t, q.Hide()))
 		}
 		var a OverAnswer
-		if e := ask(t, string(req), &a); e != "" {
-			t.Fatal(e)
-		}
+		askRequest(t, r, &a)
 		return a
 	}
 	// afterEach is the positions after each legal move of p.
@@ -192,22 +188,12 @@ func TestParOp(t *testing.T) {
 	if err != nil || short.Verdict != solver.Solvable || !short.Optimal {
 		t.Fatal(short.Verdict, short.Optimal, err)
 	}
-	pos, err := json.Marshal(rules.NewPositionDoc(start, ""))
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := Request{Op: "par", Position: pos}
+	r := Request{Op: "par", Position: docOf(t, start)}
 	for _, m := range won.Moves {
 		r.Moves = append(r.Moves, m.String())
 	}
-	req, err := json.Marshal(r)
-	if err != nil {
-		t.Fatal(err)
-	}
 	var a ParAnswer
-	if e := ask(t, string(req), &a); e != "" {
-		t.Fatal(e)
-	}
+	askRequest(t, r, &a)
 	played, _ := game.HandMoves(start, won.Moves)
 	par, _ := game.HandMoves(start, short.Moves)
 	if a.Played != played || a.Par != par || !a.Proven || par > played || par == 0 {

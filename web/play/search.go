@@ -72,13 +72,19 @@ type SolveAnswer struct {
 	Line *LineAnswer `json:"line,omitempty"`
 }
 
-func solve(p *rules.Position, maxNodes int64, shortest bool) (SolveAnswer, error) {
+// exact decides p with every card known, within maxNodes; shortest asks
+// for the shortest win.
+func exact(p *rules.Position, maxNodes int64, shortest bool) (solver.Result, error) {
 	if p.Unknowns() > 0 {
-		return SolveAnswer{}, p.NeedKnown("an exact search")
+		return solver.Result{}, p.NeedKnown("an exact search")
 	}
 	cfg := config(p, maxNodes)
 	cfg.Shortest = shortest
-	res, err := solveOne(p, cfg)
+	return solveOne(p, cfg)
+}
+
+func solve(p *rules.Position, maxNodes int64, shortest bool) (SolveAnswer, error) {
+	res, err := exact(p, maxNodes, shortest)
 	if err != nil {
 		return SolveAnswer{}, err
 	}
@@ -119,12 +125,7 @@ func par(start *rules.Position, moves []rules.Move, maxNodes int64) (ParAnswer, 
 	if err != nil {
 		return ParAnswer{}, err
 	}
-	if start.Unknowns() > 0 {
-		return ParAnswer{}, start.NeedKnown("par")
-	}
-	cfg := config(start, maxNodes)
-	cfg.Shortest = true
-	res, err := solveOne(start, cfg)
+	res, err := exact(start, maxNodes, true)
 	if err != nil {
 		return ParAnswer{}, err
 	}
