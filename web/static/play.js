@@ -188,7 +188,12 @@ function drawStory(counts, n) {
   });
   const share = (c) => c.of === 1 ? (c.winnable ? "winnable" : "lost") : `${c.winnable} of ${c.of}`;
   const zero = counts.findIndex((c) => c.winnable === 0);
+  // The lowest share before none was left, where the game was closest to
+  // being lost.
+  let low = 0;
+  counts.forEach((c, k) => { if (c.winnable > 0 && c.winnable / c.of < counts[low].winnable / counts[low].of) low = k; });
   const words = `Ways still winnable at each position, of ${STORY_SAMPLES} a position: ${share(counts[0])} as dealt` +
+    (low > 0 ? `, ${share(counts[low])} at the lowest, after move ${low}` : "") +
     (zero > 0 ? `, none from move ${zero} on` : "") + `, ${share(counts[counts.length - 1])} after move ${counts.length - 1}` +
     (counts.length <= n ? ` (${counts.length} of ${n + 1} positions so far)` : "") + ".";
   chart.setAttribute("aria-label", words);
