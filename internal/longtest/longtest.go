@@ -1,13 +1,13 @@
 // Package longtest marks the tests that take long: the differential tests
-// against a plain search, the million-deal runs, the browser tests and the
-// WebAssembly rebuild. They run only when PATIENCE_LONG=1 is set, so that
-// the default `go test ./...` stays quick; CI (.ci/run) sets it and runs
-// everything.
+// against a plain search, the million-deal runs, the browser tests, the
+// Slurm array job and the WebAssembly rebuild. They run only when
+// PATIENCE_LONG=1 is set, so that the default `go test ./...` stays quick;
+// CI (.ci/run) sets it and runs everything.
 //
 // CI also sets PATIENCE_CI=1. A contributor's machine may lack a browser
-// or run another Go version than the one the WebAssembly was built with,
-// and the tests that need them skip there; in CI they must run, so under
-// PATIENCE_CI=1 they fail instead (Missing).
+// or Slurm, or run another Go version than the one the WebAssembly was
+// built with, and the tests that need them skip there; in CI they must
+// run, so under PATIENCE_CI=1 they fail instead (Missing).
 package longtest
 
 import (
