@@ -26,6 +26,7 @@ import (
 // SLURM_CONF.
 type slurmCluster struct {
 	dir  string
+	conf string   // SLURM_CONF=the cluster's slurm.conf
 	env  []string // SLURM_CONF and PATH (the test's patience first)
 	jobs []string // the jobs submitted, cancelled at the end
 }
@@ -71,7 +72,8 @@ func startSlurm(t *testing.T, memory int) *slurmCluster {
 	if err := os.WriteFile(conf, []byte(c.config(t, host, socket, memory)), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	c.env = append(os.Environ(), "SLURM_CONF="+conf,
+	c.conf = "SLURM_CONF=" + conf
+	c.env = append(os.Environ(), c.conf,
 		"PATH="+filepath.Dir(binary(t))+string(os.PathListSeparator)+os.Getenv("PATH"))
 	// Variables of a Slurm job this test may run in are not passed on.
 	for _, k := range []string{slurmIDVar, slurmCountVar, slurmMinVar, slurmMaxVar, slurmStepVar, "SLURM_JOB_ID", "SLURM_ARRAY_JOB_ID"} {
@@ -164,8 +166,11 @@ func (c *slurmCluster) daemon(t *testing.T, name string, args ...string) {
 			<-done
 		}
 		if t.Failed() {
-			data, _ := os.ReadFile(out.Name())
-			t.Logf("%s's output:\n%s", name, tail(string(data), 30))
+			for _, f := range []string{name + ".out", name + ".log"} {
+				if data, err := os.ReadFile(filepath.Join(c.dir, "log", f)); err == nil && len(data) > 0 {
+					t.Logf("%s:\n%s", f, tail(string(data), 30))
+				}
+			}
 		}
 	})
 }
@@ -323,7 +328,7 @@ func TestSlurmArrayJob(t *testing.T) {
 
 	// The documented recovery requeues it; it resumes.
 	t.Logf("%v: the array has ended", time.Since(start).Round(time.Millisecond))
-	shell(t, dir, recovery, append(slices.Clone(c.env), "JOBID="+job)...)
+	shell(t, dir, recovery, c.conf, "JOBID="+job)
 	c.waitFor(t, "the requeued task to end", func() bool {
 		task := c.tasks(t, job)[0]
 		return task["Restarts"] == "1" && c.ended(t, job, n)
@@ -338,7 +343,7 @@ func TestSlurmArrayJob(t *testing.T) {
 		t.Errorf("task 0's file has %d deals after its requeue, want %d", done, dealCount/n)
 	}
 	t.Logf("%v: the requeued task has ended", time.Since(start).Round(time.Millisecond))
-	out := shell(t, dir, docBlock(t, doc, "slurm-merge"), append(slices.Clone(c.env), "GAME="+game)...)
+	out := shell(t, dir, docBlock(t, doc, "slurm-merge"), c.conf, "GAME="+game)
 	if got := strippedLines(t, filepath.Join(dir, game+".jsonl")); !slices.Equal(got, want) {
 		t.Errorf("the merged shards differ from a one-machine run (%d and %d lines)", len(got), len(want))
 	}
@@ -356,7 +361,7 @@ func slurmUsageError(t *testing.T, c *slurmCluster, script, recovery string, n i
 	dir := t.TempDir()
 	job := c.submit(t, dir, script, "GAME=russian-cell", "DEALS=1-x")
 	c.waitFor(t, "the array with a usage error to end", func() bool { return c.ended(t, job, n) })
-	shell(t, dir, recovery, append(slices.Clone(c.env), "JOBID="+job)...)
+	shell(t, dir, recovery, c.conf, "JOBID="+job)
 	time.Sleep(2 * time.Second)
 	tasks := c.tasks(t, job)
 	for i := range n {
