@@ -160,6 +160,18 @@ func (p *page) axeViolations(scheme string, axe string, every ...bool) []string 
 	return vs
 }
 
+// axeClean fails the test for each violation axe-core finds in the light
+// and the dark colour schemes (every impact, or serious and critical
+// ones), naming the state where.
+func (p *page) axeClean(where, axe string, every bool) {
+	p.t.Helper()
+	for _, scheme := range []string{"light", "dark"} {
+		for _, v := range p.axeViolations(scheme, axe, every) {
+			p.t.Errorf("%s, %s scheme: %s", where, scheme, v)
+		}
+	}
+}
+
 func TestBrowserAccess(t *testing.T) {
 	axeJS, err := os.ReadFile("testdata/axe/axe.min.js")
 	if err != nil {
@@ -174,14 +186,7 @@ func TestBrowserAccess(t *testing.T) {
 		t.Fatal(err)
 	}
 	moves := solution(t, "russian-cell", "617")
-	axe := func(state string) {
-		t.Helper()
-		for _, scheme := range []string{"light", "dark"} {
-			for _, v := range p.axeViolations(scheme, string(axeJS)) {
-				t.Errorf("%s, %s scheme: %s", state, scheme, v)
-			}
-		}
-	}
+	axe := func(state string) { p.axeClean(state, string(axeJS), false) }
 
 	// Your games: the Russian Cell row, "played won streak best".
 	stats := func() string {
