@@ -11,7 +11,7 @@
 // shows the player its view, and turns face-down cards up only as moves
 // uncover them.
 //
-// Four players:
+// Five players:
 //
 //   - Sampled rates every legal move by the share of sampled arrangements
 //     of the unseen cards in which a win still exists after it
@@ -24,6 +24,11 @@
 //   - Adaptive (experimental) is Sampled that, where the best two moves
 //     are within CloseMargin arrangements of each other, rates them again
 //     over CloseFactor times as many arrangements.
+//   - Rollout (experimental) rates every move by policy rollouts: in each
+//     arrangement drawn for the decision, it plays the game on from the
+//     move by the greedy rule, seeing at each step only the cards turned
+//     up so far in that arrangement, and ends each rollout with an exact
+//     search once few cards lie face down (rollout.go).
 //   - Greedy is a baseline with no search. Its fixed rule plays, of the
 //     moves to positions not yet seen: a move that turns up a face-down
 //     card (from the column with the most face-down cards first); else a
@@ -32,7 +37,7 @@
 //     column; else a column's top card to a cell. Ties go to the order of
 //     rules.LegalMoves.
 //
-// All four players follow the same rules of play:
+// All five players follow the same rules of play:
 //
 //   - a card that can go to its foundation goes there at once, unrated
 //     (Blake & Gent, Theorem 1: such a move never loses a win);
@@ -110,6 +115,9 @@ const (
 	// against 44.2%, McNemar's p = 0.046) but not on the tuning set (45.5%
 	// against 44.9%, p = 0.50).
 	Adaptive
+	// Rollout rates each move by policy rollouts of the greedy rule (see
+	// rollout.go). Experimental.
+	Rollout
 )
 
 // Default is the player that `patience play` uses when none is named: the
@@ -120,7 +128,7 @@ const (
 const Default = Sampled
 
 // Kinds returns the players, for help text: a new slice on each call.
-func Kinds() []Kind { return []Kind{Sampled, Greedy, Reveal, Adaptive} }
+func Kinds() []Kind { return []Kind{Sampled, Greedy, Reveal, Adaptive, Rollout} }
 
 // String returns the player's name: "sampled", "greedy", "reveal" or
 // "adaptive".
@@ -134,6 +142,8 @@ func (k Kind) String() string {
 		return "reveal"
 	case Adaptive:
 		return "adaptive"
+	case Rollout:
+		return "rollout"
 	}
 	return fmt.Sprintf("player(%d)", uint8(k))
 }
@@ -149,8 +159,10 @@ func ParseKind(s string) (Kind, error) {
 		return Reveal, nil
 	case "adaptive":
 		return Adaptive, nil
+	case "rollout":
+		return Rollout, nil
 	}
-	return 0, fmt.Errorf("unknown player %q: use sampled, greedy, reveal or adaptive", s)
+	return 0, fmt.Errorf("unknown player %q: use sampled, greedy, reveal, adaptive or rollout", s)
 }
 
 // DecisionSamples is the sampled player's default number of arrangements
@@ -203,9 +215,12 @@ type Config struct {
 	// Kind is the player (Sampled, Greedy, Reveal or Adaptive); 0 means
 	// Default.
 	Kind Kind
-	// Sampling is the sampling of the sampled player. The greedy player
-	// uses only Solver.Options, the rules.
+	// Sampling is the sampling of the sampled player (and the rollout
+	// player's arrangements). The greedy player uses only Solver.Options,
+	// the rules.
 	Sampling
+	// Rollouts configures the rollout player.
+	Rollouts Rollouts
 }
 
 func (c Config) options() rules.Options {
@@ -296,8 +311,13 @@ type Player struct {
 
 	// reveals counts the moves the reveal player rated by its search over
 	// reveals; widened the decisions the adaptive player rated again over
-	// more arrangements.
-	reveals, widened int
+	// more arrangements; rollouts the decisions the rollout player rated
+	// by its rollouts.
+	reveals, widened, rollouts int
+
+	// end is the rollout player's solver for the searches that end its
+	// rollouts.
+	end *solver.Solver
 }
 
 // New returns a player for one game of g; cfg.Kind 0 is Default. It
@@ -369,6 +389,9 @@ func (pl *Player) next(ctx context.Context, view *rules.Position) (d Decision, o
 	pl.hopeless = 0
 	if view.Unknowns() == 0 {
 		return pl.planned(ctx, view, key, cands)
+	}
+	if pl.cfg.Kind == Rollout {
+		return pl.rolloutRated(ctx, view, cands)
 	}
 	return pl.rated(ctx, view, cands)
 }

@@ -16,8 +16,8 @@ import (
 // their decisions up to and including the move that turns up the first of
 // the moved cards. It returns how many decisions it compared, how many of
 // them were rated, and how many moves the first player rated by its search
-// over reveals and how many decisions it widened (the reveal and adaptive
-// players' own work).
+// over reveals, decisions it widened and decisions it rated by rollouts
+// (the reveal, adaptive and rollout players' own work).
 func lockstep(t *testing.T, a, b *rules.Position, moved []rules.Card, cfg Config) (compared, rated, own int) {
 	t.Helper()
 	pa, err := New(a.Game, cfg)
@@ -45,7 +45,7 @@ func lockstep(t *testing.T, a, b *rules.Position, moved []rules.Card, cfg Config
 			t.Fatalf("decision %d differs before the cards that differ turn up: %+v (%v), %+v (%v)", compared+1, da, oka, db, okb)
 		}
 		if !oka {
-			return compared, rated, pa.reveals + pa.widened
+			return compared, rated, pa.reveals + pa.widened + pa.rollouts
 		}
 		compared++
 		if da.How == Rated {
@@ -60,13 +60,13 @@ func lockstep(t *testing.T, a, b *rules.Position, moved []rules.Card, cfg Config
 		ta.Apply(da.Move)
 		tb.Apply(da.Move)
 		if c != rules.NoCard && slices.Contains(moved, c) {
-			return compared, rated, pa.reveals + pa.widened
+			return compared, rated, pa.reveals + pa.widened + pa.rollouts
 		}
 	}
 }
 
-// TestRevealNoPeeking is TestNoPeeking for the reveal and adaptive
-// players, on 5 deals each (20 with PATIENCE_LONG, about a minute of CPU
+// TestRevealNoPeeking is TestNoPeeking for the reveal, adaptive and
+// rollout players, on 5 deals each (20 with PATIENCE_LONG, about a minute of CPU
 // each): each deal against a copy with every face-down
 // card but the top one of each column shuffled, so that the first card
 // turned up in each column is the same in both and the second differs;
@@ -75,13 +75,23 @@ func lockstep(t *testing.T, a, b *rules.Position, moved []rules.Card, cfg Config
 // decisions must be the same, move for move and rating for rating, up to
 // and including the move that turns up the first card that differs.
 func TestRevealNoPeeking(t *testing.T) {
-	for _, kind := range []Kind{Reveal, Adaptive} {
-		t.Run(kind.String(), func(t *testing.T) { noPeekingLockstep(t, kind) })
+	for _, kind := range []Kind{Reveal, Adaptive, Rollout} {
+		t.Run(kind.String(), func(t *testing.T) { noPeekingLockstep(t, config(kind, 8)) })
 	}
+	t.Run("rollout-plan", func(t *testing.T) { noPeekingLockstep(t, planConfig(2)) })
+}
+
+// planConfig is the rollout player whose base policy follows the
+// solver's line in a guessed arrangement.
+func planConfig(samples int) Config {
+	cfg := config(Rollout, samples)
+	cfg.Rollouts.Plan = true
+	return cfg
 }
 
 // noPeekingLockstep is TestRevealNoPeeking for one player.
-func noPeekingLockstep(t *testing.T, kind Kind) {
+func noPeekingLockstep(t *testing.T, cfg Config) {
+	kind := cfg.Kind
 	deals := 5
 	variants := 1
 	if longtest.Enabled() {
@@ -118,7 +128,7 @@ func noPeekingLockstep(t *testing.T, kind Kind) {
 			if a.Equal(b) || !a.Hide().Equal(b.Hide()) {
 				t.Fatal("the two deals must differ, and only in face-down cards")
 			}
-			c, r, o := lockstep(t, a, b, moved, config(kind, 8))
+			c, r, o := lockstep(t, a, b, moved, cfg)
 			compared += c
 			rated += r
 			own += o
@@ -130,11 +140,13 @@ func noPeekingLockstep(t *testing.T, kind Kind) {
 	t.Logf("compared %d decisions, %d rated, %d by the %s player's own work", compared, rated, own, kind)
 }
 
-// TestRevealSameSeedSameGame: the reveal and adaptive players' games are
+// TestRevealSameSeedSameGame: the reveal, adaptive and rollout players'
+// games are
 // the same with one worker and with two, and the referee replays them
 // (play checks that).
 func TestRevealSameSeedSameGame(t *testing.T) {
-	for _, kind := range []Kind{Reveal, Adaptive} {
+	for _, kind := range []Kind{Reveal, Adaptive, Rollout} {
 		sameGameTwice(t, deal(rules.RussianCell, 617), config(kind, 10))
 	}
+	sameGameTwice(t, deal(rules.RussianCell, 617), planConfig(2))
 }
