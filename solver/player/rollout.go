@@ -67,6 +67,11 @@ func (r Rollouts) known() int {
 // position not seen before, of which there are finitely many).
 const rolloutSteps = 2000
 
+// endSearches bounds the exact searches of one rollout whose wins go back
+// through a position already seen; after them the rollout plays on by its
+// base policy alone.
+const endSearches = 3
+
 // rolloutNodes is the node budget of the exact search that ends a rollout;
 // a search that runs out counts as a loss.
 const rolloutNodes = 2_000_000
@@ -116,23 +121,30 @@ func (pl *Player) rolloutRated(ctx context.Context, view *rules.Position, cands 
 // rollout plays the base policy from q, a full position, and reports
 // whether it wins and how many cards it puts on the foundations.
 func (pl *Player) rollout(ctx context.Context, q *rules.Position, src *rand.PCG) (won bool, progress int, err error) {
-	local := map[string]bool{}
+	local := map[string]bool{sample.Key(q.Hide()): true}
 	var buf []rules.Move
 	var plan []rules.Move
 	planned := false // a plan was made since the last card turned up
+	searches := 0    // exact searches made
 	for range rolloutSteps {
 		if q.Won() {
 			return true, q.OnFoundations(), nil
 		}
-		if faceDown(q) <= pl.cfg.Rollouts.known() {
+		if faceDown(q) <= pl.cfg.Rollouts.known() && searches < endSearches {
+			searches++
 			res, err := pl.endSearch().SolveTrusted(ctx, q)
 			if err != nil {
 				return false, 0, err
 			}
-			if res.Verdict == solver.Solvable {
+			switch {
+			case res.Verdict == solver.Solvable && pl.freshLine(q, res.Moves, local):
 				return true, rules.NumCards, nil
+			case res.Verdict != solver.Solvable:
+				return false, q.OnFoundations(), nil
 			}
-			return false, q.OnFoundations(), nil
+			// The solver's win goes back through a position already seen,
+			// which a player who never repeats a position cannot use (a
+			// card to a cell, and back): play on by the base policy.
 		}
 		if pl.cfg.Rollouts.Plan && !planned {
 			planned = true
@@ -224,4 +236,18 @@ func (pl *Player) guessPlan(ctx context.Context, q *rules.Position, src *rand.PC
 		return nil, err
 	}
 	return res.Moves, nil
+}
+
+// freshLine reports whether the winning line moves, played from q, reaches
+// no position already seen: in the game (pl.seen) or in the rollout
+// (local), up to the order of columns and cells, as the player sees it.
+func (pl *Player) freshLine(q *rules.Position, moves []rules.Move, local map[string]bool) bool {
+	p := q.Clone()
+	for _, m := range moves {
+		p.Apply(m)
+		if k := sample.Key(p.Hide()); local[k] || pl.seen[k] {
+			return false
+		}
+	}
+	return true
 }
