@@ -62,8 +62,9 @@ type line struct {
 func main() {
 	game := flag.String("game", "russian-cell", "russian-cell or ripple-fan")
 	deals := flag.String("deals", "1-50", "deal range A-B (plain numbers)")
-	who := flag.String("player", "sampled", "sampled, greedy, reveal, adaptive or rollout")
+	who := flag.String("player", "sampled", "sampled, greedy, reveal, adaptive, rollout or conditioned")
 	known := flag.Int("known", player.RolloutKnown, "rollout: end each rollout with an exact search once at most this many cards are face down")
+	perCard := flag.Int("per-card", player.ConditionedSamples, "conditioned: arrangements drawn for each card a move may turn up")
 	plan := flag.Bool("plan", false, "rollout: the base policy follows the solver's line in one arrangement of the unseen cards, drawn afresh at each reveal (else the greedy rule)")
 	samples := flag.Int("samples", player.DecisionSamples, "arrangements per decision (sampled, reveal, adaptive, rollout)")
 	seed := flag.Uint64("seed", sample.DefaultSeed, "seed of the draws")
@@ -123,7 +124,7 @@ func main() {
 	scfg := solver.DefaultConfig()
 	scfg.Workers = 1
 	cfg := player.Config{Kind: kind, Sampling: player.Sampling{Solver: scfg, Samples: *samples, Seed: *seed},
-		Rollouts: player.Rollouts{Known: *known, Plan: *plan}}
+		Rollouts: player.Rollouts{Known: *known, Plan: *plan}, PerCard: *perCard}
 	for n := lo; n <= hi; n++ {
 		if (n-lo)%sn != si {
 			continue

@@ -23,15 +23,15 @@ type playerFlags struct {
 }
 
 func (f *playerFlags) add(cmd *cobra.Command) {
-	cmd.Flags().StringVar(&f.player, "player", "", "who plays: sampled (rates moves over arrangements of the unseen cards), greedy (a fixed rule, no search), reveal (sampled, with a search over the card a move turns up; experimental) adaptive (sampled, with more arrangements where a decision is close; experimental) or rollout (plays each move on by a fixed rule in each arrangement; experimental)")
-	intFlag(cmd.Flags(), &f.samples, "samples", "", game.DecisionSamples, "sampled, reveal, adaptive and rollout players: arrangements of the unseen cards drawn at each decision")
-	uint64Flag(cmd.Flags(), &f.seed, "seed", game.Seed, "sampled, reveal, adaptive and rollout players: the seed of the draws; the same seed plays the same game")
+	cmd.Flags().StringVar(&f.player, "player", "", "who plays: sampled (rates moves over arrangements of the unseen cards), greedy (a fixed rule, no search), reveal (sampled, with a search over the card a move turns up; experimental) adaptive (sampled, with more arrangements where a decision is close; experimental), rollout (plays each move on by a fixed rule in each arrangement; experimental) or conditioned (sampled, with fresh arrangements for each card a move may turn up; experimental)")
+	intFlag(cmd.Flags(), &f.samples, "samples", "", game.DecisionSamples, "sampled, reveal, adaptive, rollout and conditioned players: arrangements of the unseen cards drawn at each decision")
+	uint64Flag(cmd.Flags(), &f.seed, "seed", game.Seed, "sampled, reveal, adaptive, rollout and conditioned players: the seed of the draws; the same seed plays the same game")
 }
 
 // config reads the flags into a player's configuration.
 func (f *playerFlags) config(cfg solver.Config) (player.Config, error) {
 	if f.player == "" {
-		return player.Config{}, badInput("missing --player: use sampled, greedy, reveal, adaptive or rollout")
+		return player.Config{}, badInput("missing --player: use sampled, greedy, reveal, adaptive, rollout or conditioned")
 	}
 	k, err := player.ParseKind(f.player)
 	if err != nil {
@@ -82,6 +82,11 @@ uncover them.
            cards turned up so far, until at most 8 cards lie face down,
            then by an exact search; it plays the move that wins the most.
            Experimental: it has not won more often than sampled
+  conditioned
+           the sampled player, except for a move that turns a card up: it
+           is rated by the mean, over every card it may turn up, of the
+           best next move's share over 8 arrangements drawn afresh for
+           that card (an expectimax, one reveal deep). Experimental
 
 All play a card to its foundation at once without rating it, play the only
 move without rating it, never play a card back from the foundations, and
@@ -127,7 +132,7 @@ const playExample = `  patience play russian-cell 617
 func newPlayCommand(s streams) *cobra.Command {
 	o := &playOptions{}
 	cmd := &cobra.Command{
-		Use:     "play GAME (NUMBER | --position FILE) [--player sampled|greedy|reveal|adaptive|rollout]",
+		Use:     "play GAME (NUMBER | --position FILE) [--player sampled|greedy|reveal|adaptive|rollout|conditioned]",
 		Short:   "Let a player who cannot see the face-down cards play a deal",
 		Long:    playLong,
 		Example: playExample,
@@ -170,7 +175,7 @@ func runPlay(s streams, cmd *cobra.Command, o *playOptions, args []string) error
 	if pc.Kind == player.Greedy {
 		for _, name := range []string{"samples", "seed"} {
 			if cmd.Flags().Changed(name) {
-				return badInput("--%s applies only to the sampled, reveal, adaptive and rollout players", name)
+				return badInput("--%s applies only to the sampled, reveal, adaptive, rollout and conditioned players", name)
 			}
 		}
 	}

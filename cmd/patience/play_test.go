@@ -165,8 +165,8 @@ func TestCLIPlayAndReviewErrors(t *testing.T) {
 		args  []string
 		words []string
 	}{
-		{[]string{"play", "russian-cell", "5", "--player", "clever"}, []string{"unknown player", "sampled, greedy, reveal, adaptive or rollout"}},
-		{[]string{"play", "russian-cell", "5", "--player", "greedy", "--samples", "10"}, []string{"--samples", "sampled, reveal, adaptive and rollout players"}},
+		{[]string{"play", "russian-cell", "5", "--player", "clever"}, []string{"unknown player", "sampled, greedy, reveal, adaptive, rollout or conditioned"}},
+		{[]string{"play", "russian-cell", "5", "--player", "greedy", "--samples", "10"}, []string{"--samples", "sampled, reveal, adaptive, rollout and conditioned players"}},
 		{[]string{"play", "russian-cell", "5", "--player", "sampled", "--samples", "0"}, []string{"--samples"}},
 		{[]string{"play", "russian-cell", "5", "--player", "greedy", "--moves", illegal}, []string{"bad.txt", "move 1"}},
 		{[]string{"play", "russian-cell", "--position", rfFile, "--player", "greedy"}, []string{"ripple-fan", "not russian-cell"}},
@@ -405,5 +405,5 @@ func TestCLIPlayReveal(t *testing.T) {
 	if !strings.Contains(text, "the reveal player (8 arrangements") || !strings.Contains(text, "Outcome: "+d.Outcome) {
 		t.Fatalf("play's text for the reveal player:\n%s", text)
 	}
-	cliWantUsage(t, cliRun(t, "", "play", "russian-cell", "617", "--player", "greedy", "--seed", "3"), 1, "sampled, reveal, adaptive and rollout players")
+	cliWantUsage(t, cliRun(t, "", "play", "russian-cell", "617", "--player", "greedy", "--seed", "3"), 1, "sampled, reveal, adaptive, rollout and conditioned players")
 }

@@ -11,7 +11,7 @@
 // shows the player its view, and turns face-down cards up only as moves
 // uncover them.
 //
-// Five players:
+// Six players:
 //
 //   - Sampled rates every legal move by the share of sampled arrangements
 //     of the unseen cards in which a win still exists after it
@@ -29,6 +29,10 @@
 //     move by the greedy rule, seeing at each step only the cards turned
 //     up so far in that arrangement, and ends each rollout with an exact
 //     search once few cards lie face down (rollout.go).
+//   - Conditioned (experimental) is Sampled with an expectimax over the
+//     card a move turns up: such a move is rated by the mean, over every
+//     card it may turn up, of the best next move's share over
+//     arrangements drawn afresh for that card (conditioned.go).
 //   - Greedy is a baseline with no search. Its fixed rule plays, of the
 //     moves to positions not yet seen: a move that turns up a face-down
 //     card (from the column with the most face-down cards first); else a
@@ -37,7 +41,7 @@
 //     column; else a column's top card to a cell. Ties go to the order of
 //     rules.LegalMoves.
 //
-// All five players follow the same rules of play:
+// All six players follow the same rules of play:
 //
 //   - a card that can go to its foundation goes there at once, unrated
 //     (Blake & Gent, Theorem 1: such a move never loses a win);
@@ -118,6 +122,10 @@ const (
 	// Rollout rates each move by policy rollouts of the greedy rule (see
 	// rollout.go). Experimental.
 	Rollout
+	// Conditioned is the sampled player with an expectimax over the card
+	// a move turns up, drawing arrangements afresh for each card (see
+	// conditioned.go). Experimental.
+	Conditioned
 )
 
 // Default is the player that `patience play` uses when none is named: the
@@ -128,7 +136,7 @@ const (
 const Default = Sampled
 
 // Kinds returns the players, for help text: a new slice on each call.
-func Kinds() []Kind { return []Kind{Sampled, Greedy, Reveal, Adaptive, Rollout} }
+func Kinds() []Kind { return []Kind{Sampled, Greedy, Reveal, Adaptive, Rollout, Conditioned} }
 
 // String returns the player's name: "sampled", "greedy", "reveal" or
 // "adaptive".
@@ -144,6 +152,8 @@ func (k Kind) String() string {
 		return "adaptive"
 	case Rollout:
 		return "rollout"
+	case Conditioned:
+		return "conditioned"
 	}
 	return fmt.Sprintf("player(%d)", uint8(k))
 }
@@ -161,8 +171,10 @@ func ParseKind(s string) (Kind, error) {
 		return Adaptive, nil
 	case "rollout":
 		return Rollout, nil
+	case "conditioned":
+		return Conditioned, nil
 	}
-	return 0, fmt.Errorf("unknown player %q: use sampled, greedy, reveal, adaptive or rollout", s)
+	return 0, fmt.Errorf("unknown player %q: use sampled, greedy, reveal, adaptive, rollout or conditioned", s)
 }
 
 // DecisionSamples is the sampled player's default number of arrangements
@@ -221,6 +233,9 @@ type Config struct {
 	Sampling
 	// Rollouts configures the rollout player.
 	Rollouts Rollouts
+	// PerCard is the conditioned player's number of arrangements drawn
+	// for each card a move may turn up; 0 means ConditionedSamples.
+	PerCard int
 }
 
 func (c Config) options() rules.Options {
@@ -432,6 +447,11 @@ func (pl *Player) rated(ctx context.Context, view *rules.Position, cands []rules
 	}
 	if pl.cfg.Kind == Reveal {
 		if err := pl.revealRerank(ctx, view, cfg, &rt); err != nil {
+			return Decision{}, false, err
+		}
+	}
+	if pl.cfg.Kind == Conditioned {
+		if err := pl.conditionRerank(ctx, view, cfg, &rt); err != nil {
 			return Decision{}, false, err
 		}
 	}

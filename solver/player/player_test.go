@@ -179,7 +179,7 @@ func TestNextRefusesAKnownFaceDownCard(t *testing.T) {
 	if _, err := Play(context.Background(), p.Hide(), config(Sampled, 10)); err == nil {
 		t.Fatal("Play of a position with unknown cards: no error")
 	}
-	if _, err := New(rules.RussianCell, Config{Kind: Rollout + 1}); err == nil {
+	if _, err := New(rules.RussianCell, Config{Kind: Conditioned + 1}); err == nil {
 		t.Fatal("New with an unknown kind: no error")
 	}
 	if pl, err := New(rules.RussianCell, Config{}); err != nil || pl.cfg.Kind != Default {

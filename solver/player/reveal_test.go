@@ -65,8 +65,8 @@ func lockstep(t *testing.T, a, b *rules.Position, moved []rules.Card, cfg Config
 	}
 }
 
-// TestRevealNoPeeking is TestNoPeeking for the reveal, adaptive and
-// rollout players, on 5 deals each (20 with PATIENCE_LONG, about a minute of CPU
+// TestRevealNoPeeking is TestNoPeeking for the reveal, adaptive, rollout
+// and conditioned players, on 5 deals each (20 with PATIENCE_LONG, about a minute of CPU
 // each): each deal against a copy with every face-down
 // card but the top one of each column shuffled, so that the first card
 // turned up in each column is the same in both and the second differs;
@@ -78,7 +78,16 @@ func TestRevealNoPeeking(t *testing.T) {
 	for _, kind := range []Kind{Reveal, Adaptive, Rollout} {
 		t.Run(kind.String(), func(t *testing.T) { noPeekingLockstep(t, config(kind, 8)) })
 	}
+	t.Run("conditioned", func(t *testing.T) { noPeekingLockstep(t, conditionedConfig(8)) })
 	t.Run("rollout-plan", func(t *testing.T) { noPeekingLockstep(t, planConfig(2)) })
+}
+
+// conditionedConfig is the conditioned player with 2 arrangements for
+// each card a move may turn up, for a quick test.
+func conditionedConfig(samples int) Config {
+	cfg := config(Conditioned, samples)
+	cfg.PerCard = 2
+	return cfg
 }
 
 // planConfig is the rollout player whose base policy follows the
@@ -140,13 +149,14 @@ func noPeekingLockstep(t *testing.T, cfg Config) {
 	t.Logf("compared %d decisions, %d rated, %d by the %s player's own work", compared, rated, own, kind)
 }
 
-// TestRevealSameSeedSameGame: the reveal, adaptive and rollout players'
-// games are
+// TestRevealSameSeedSameGame: the reveal, adaptive, rollout and
+// conditioned players' games are
 // the same with one worker and with two, and the referee replays them
 // (play checks that).
 func TestRevealSameSeedSameGame(t *testing.T) {
 	for _, kind := range []Kind{Reveal, Adaptive, Rollout} {
 		sameGameTwice(t, deal(rules.RussianCell, 617), config(kind, 10))
 	}
+	sameGameTwice(t, deal(rules.RussianCell, 617), conditionedConfig(10))
 	sameGameTwice(t, deal(rules.RussianCell, 617), planConfig(2))
 }
