@@ -79,9 +79,9 @@ uncover them.
            more deals than sampled on one fixed deal set, not the other
   rollout  rates every move by playing the game on from it in each of
            --samples arrangements: by the greedy rule, seeing only the
-           cards turned up so far, until at most 8 cards lie face down,
+           cards turned up so far, until at most 12 cards lie face down,
            then by an exact search; it plays the move that wins the most.
-           Experimental: it has not won more often than sampled
+           Experimental
   conditioned
            the sampled player, except for a move that turns a card up: it
            is rated by the mean, over every card it may turn up, of the
