@@ -5,7 +5,6 @@ import (
 	"context"
 	"maps"
 	"math"
-	"slices"
 
 	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/solver/sample"
@@ -45,39 +44,10 @@ func (pl *Player) conditionRerank(ctx context.Context, view *rules.Position, cfg
 		return nil
 	}
 	n := len(rt.Ranked[0].Verdicts) // arrangements of the decision's draw
-	bound := -1                     // the best Score of a move not searched again
-	var reveal []int
-	for i, x := range rt.Ranked {
-		switch {
-		case x.Seen:
-		case x.TurnsUnknown:
-			reveal = append(reveal, i)
-		default:
-			bound = max(bound, x.Score)
-		}
-	}
-	slices.SortStableFunc(reveal, func(a, b int) int {
-		return cmp.Compare(rt.Ranked[b].Winnable+rt.Ranked[b].Unknown, rt.Ranked[a].Winnable+rt.Ranked[a].Unknown)
-	})
-	changed := false
-	for _, i := range reveal {
-		x := &rt.Ranked[i]
-		if x.Winnable+x.Unknown < bound {
-			continue
-		}
+	return pl.rerankReveals(rt, func(x *sample.RatedMove) (int, error) {
 		v, err := pl.conditionedValue(ctx, view, cfg, x.Move)
-		if err != nil {
-			return err
-		}
-		x.Score = int(math.Round(v * float64(n)))
-		pl.reveals++
-		bound = max(bound, x.Score)
-		changed = true
-	}
-	if changed {
-		rt.Rerank()
-	}
-	return nil
+		return int(math.Round(v * float64(n))), err
+	})
 }
 
 // conditionedValue is the conditioned rating of move m of view, which turns

@@ -49,6 +49,19 @@ func (pl *Player) revealRerank(ctx context.Context, view *rules.Position, cfg sa
 	if len(arr) != len(rt.Ranked[0].Verdicts) {
 		return nil // not the draw Rate made (cannot happen): keep the share
 	}
+	return pl.rerankReveals(rt, func(x *sample.RatedMove) (int, error) {
+		return pl.revealScore(ctx, view, cfg, x.Move, arr, exhaustive, x.Verdicts)
+	})
+}
+
+// rerankReveals gives each move of rt that turns up an unknown card, and
+// leads to a position not yet seen, the Score that score rates it (in
+// rt's arrangements), and ranks the moves again. The moves are rated in
+// the order of their share with their undecided arrangements, best first;
+// a move whose share with its undecided arrangements is below the best
+// Score so far (of a move rated again, or of a move that turns up nothing)
+// keeps its share, as its new Score cannot reach that.
+func (pl *Player) rerankReveals(rt *sample.Rating, score func(x *sample.RatedMove) (int, error)) error {
 	bound := -1 // the best Score of a move that is not searched again
 	var reveal []int
 	for i, x := range rt.Ranked {
@@ -67,15 +80,15 @@ func (pl *Player) revealRerank(ctx context.Context, view *rules.Position, cfg sa
 	for _, i := range reveal {
 		x := &rt.Ranked[i]
 		if x.Winnable+x.Unknown < bound {
-			continue // its reveal rating cannot reach the bound
+			continue // its new rating cannot reach the bound
 		}
-		score, err := pl.revealScore(ctx, view, cfg, x.Move, arr, exhaustive, x.Verdicts)
+		s, err := score(x)
 		if err != nil {
 			return err
 		}
-		x.Score = score
+		x.Score = s
 		pl.reveals++
-		bound = max(bound, score)
+		bound = max(bound, s)
 		changed = true
 	}
 	if changed {
