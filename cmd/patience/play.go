@@ -81,7 +81,7 @@ uncover them.
            --samples arrangements: by the greedy rule, seeing only the
            cards turned up so far, until at most 12 cards lie face down,
            then by an exact search; it plays the move that wins the most.
-           Experimental
+           Experimental: it won as often as sampled, not more
   conditioned
            the sampled player, except for a move that turns a card up: it
            is rated by the mean, over every card it may turn up, of the
