@@ -229,6 +229,9 @@ func TestNoPeeking(t *testing.T) {
 					t.Fatal("the two deals must differ, and only in face-down cards")
 				}
 				cfg := config(kind, 10)
+				if kind == Conditioned {
+					cfg = conditionedConfig(10) // its own lockstep test plays it at length
+				}
 				ga, gb := play(t, a, cfg), play(t, b, cfg)
 				// The first move of game a that turns up a card in which
 				// the deals differ.
