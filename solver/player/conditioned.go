@@ -34,7 +34,7 @@ import (
 
 // ConditionedSamples is the default of Config.PerCard, the conditioned
 // player's number of arrangements drawn for each card a move may turn up.
-const ConditionedSamples = 8
+const ConditionedSamples = 4
 
 // conditionRerank rates again, in rt (the decision's Rating over cfg's
 // draw), the moves of view that turn up an unknown card, by the
