@@ -318,15 +318,30 @@ func TestBrowserDragOffScreen(t *testing.T) {
 	if no == "" {
 		t.Fatalf("%v: no column refuses the card", m)
 	}
-	nr := p.rect(no)
-	// A point of the column on screen, clear of the window's edges (where
-	// the page would scroll).
-	mouse(chromedp.MouseMoved, (nr.Left+nr.Right)/2, math.Min(math.Max(nr.Top+10, 60), 340), 1)
-	p.waitFor("the refusing column marked", `document.querySelector('`+no+`').matches('.over.bad')`, time.Minute)
-	r := p.rect(dest)
-	mouse(chromedp.MouseMoved, (r.Left+r.Right)/2, (r.Top+r.Bottom)/2, 1)
-	p.waitFor("the place marked", `!!document.querySelector('.over:not(.bad)')`, time.Minute)
-	mouse(chromedp.MouseReleased, (r.Left+r.Right)/2, (r.Top+r.Bottom)/2, 0)
+	// hover moves the card over the element sel, measured afresh each time
+	// (the page may still be scrolling), until cond holds; it returns the
+	// point it moved to last.
+	hover := func(what, sel, cond string) (x, y float64) {
+		deadline := time.Now().Add(time.Minute)
+		for {
+			r := p.rect(sel)
+			// A point of sel, clear of the window's edges (where the
+			// page would scroll) as far as sel allows.
+			x, y = (r.Left+r.Right)/2, (r.Top+r.Bottom)/2
+			y = math.Min(math.Max(y, math.Min(60, r.Bottom-5)), math.Max(340, r.Top+5))
+			mouse(chromedp.MouseMoved, x, y, 1)
+			if p.eval(`String(`+cond+`)`) == "true" {
+				return x, y
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("%s: not so after a minute over %s (%+v)", what, sel, r)
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+	}
+	hover("the refusing column marked", no, `document.querySelector('`+no+`').matches('.over.bad')`)
+	x, y := hover("the place marked", dest, `!!document.querySelector('.over:not(.bad)')`)
+	mouse(chromedp.MouseReleased, x, y, 0)
 	p.waitFor("the move "+m.String(), `/^4[5-9] \/|^[5-9]\d \//.test(document.getElementById('step').textContent)`, time.Minute)
 	if got := p.eval(fmt.Sprintf(`String(!!document.querySelector('%s .card[data-card="%s"]'))`, map[rules.LocKind]string{rules.Cell: fmt.Sprintf(`[data-cell="%s"]`, m.To), rules.Foundation: ".foundations"}[m.To.Kind], m.Card)); got != "true" {
 		t.Errorf("%v: the card is not at %v after the drag", m, m.To)
