@@ -132,10 +132,6 @@ func TestCancellation(t *testing.T) {
 		"sample.RankMoves": func(ctx context.Context) (any, error) {
 			return sample.RankMoves(ctx, hidden, sample.Config{Solver: scfg, Samples: 4}, nil)
 		},
-		"sample.RankMovesOn": func(ctx context.Context) (any, error) {
-			arr, exhaustive := sample.Arrangements(hidden, 2, 1)
-			return sample.RankMovesOn(ctx, hidden, sample.Config{Solver: scfg, Samples: 4}, nil, arr, exhaustive, nil)
-		},
 		"sample.FreshWin": func(ctx context.Context) (any, error) {
 			m, err := sample.FreshWin(ctx, start, sample.Config{Solver: scfg}, lost[0], nil)
 			return &m, err

@@ -7,7 +7,6 @@
 //	go run ./benchmarks/player -deals 1-50 -player sampled -out sampled-1-50.jsonl
 //	go run ./benchmarks/player -deals 1-500 -player sampled -samples 10 -out s10.jsonl
 //	go run ./benchmarks/player -deals 1-2000 -player greedy -out greedy.jsonl
-//	go run ./benchmarks/player -deals 1-300 -player rollout -samples 64 -known 8 -out r.jsonl
 //
 // Each line is {"number":"5","outcome":"won","verdict":"solvable","moves":93,
 // "seconds":2.1,"cpu":2.0}: cpu is the process's CPU time during the game,
@@ -20,7 +19,11 @@
 // by deal, on the deals both played: each player's wins on them, the
 // discordant pairs (won by A only, by B only) and McNemar's exact p-value.
 //
-//	go run ./benchmarks/player -summary -compare sampled.jsonl reveal-0.jsonl reveal-1.jsonl
+//	go run ./benchmarks/player -summary -compare sampled.jsonl s10-0.jsonl s10-1.jsonl
+//
+// The players that were measured and removed (player.Removed) are played
+// by the build of the commit their figures name in
+// benchmarks/BENCHMARKS.md; this build still summarises their files.
 package main
 
 import (
@@ -62,11 +65,8 @@ type line struct {
 func main() {
 	game := flag.String("game", "russian-cell", "russian-cell or ripple-fan")
 	deals := flag.String("deals", "1-50", "deal range A-B (plain numbers)")
-	who := flag.String("player", "sampled", "sampled, greedy, reveal, adaptive, rollout or conditioned")
-	known := flag.Int("known", player.RolloutKnown, "rollout: end each rollout with an exact search once at most this many cards are face down")
-	perCard := flag.Int("per-card", player.ConditionedSamples, "conditioned: arrangements drawn for each card a move may turn up")
-	plan := flag.Bool("plan", false, "rollout: the base policy follows the solver's line in one arrangement of the unseen cards, drawn afresh at each reveal (else the greedy rule)")
-	samples := flag.Int("samples", player.DecisionSamples, "arrangements per decision (sampled, reveal, adaptive, rollout)")
+	who := flag.String("player", "sampled", "sampled or greedy")
+	samples := flag.Int("samples", player.DecisionSamples, "arrangements per decision (sampled)")
 	seed := flag.Uint64("seed", sample.DefaultSeed, "seed of the draws")
 	shard := flag.String("shard", "0/1", "play every deal whose index in the range is i mod n")
 	out := flag.String("out", "", "results file (one line per deal; resumed)")
@@ -123,8 +123,7 @@ func main() {
 	}
 	scfg := solver.DefaultConfig()
 	scfg.Workers = 1
-	cfg := player.Config{Kind: kind, Sampling: player.Sampling{Solver: scfg, Samples: *samples, Seed: *seed},
-		Rollouts: player.Rollouts{Known: *known, Plan: *plan}, PerCard: *perCard}
+	cfg := player.Config{Kind: kind, Sampling: player.Sampling{Solver: scfg, Samples: *samples, Seed: *seed}}
 	for n := lo; n <= hi; n++ {
 		if (n-lo)%sn != si {
 			continue

@@ -7,6 +7,7 @@ import (
 	"github.com/patience-solver/patience/game"
 	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/solver/batch"
+	"github.com/patience-solver/patience/solver/player"
 )
 
 // The library's errors name no flag or command: a library has none. The
@@ -39,12 +40,20 @@ func cliLines(err error) ([]string, bool) {
 		return []string{e.Builds() + "; use another --out, or add --force to resume it with this build (its header then names both)"}, true
 	case *batch.MismatchError:
 		me := e
-		lines := []string{fmt.Sprintf("%s holds results of a different run; use another --out, or the same flags as that run", me.Name)}
+		advice := "use another --out, or the same flags as that run"
+		re, removed := player.Removed(me.Player)
+		if removed {
+			advice = "use another --out"
+		}
+		lines := []string{fmt.Sprintf("%s holds results of a different run; %s", me.Name, advice)}
 		for _, p := range me.Problems {
 			lines = append(lines, me.Name+": "+p)
 		}
 		if me.RetryUnknown {
 			lines = append(lines, me.Name+": to search its unknown deals again with this run's budget, add --retry-unknown")
+		}
+		if removed {
+			lines = append(lines, fmt.Sprintf("%s: its player, %s, was removed from patience: this build cannot resume its run (commit %s can); stats --summary and merge still read the file", me.Name, re.Name, re.Commit))
 		}
 		return lines, true
 	case *batch.SpaceError:

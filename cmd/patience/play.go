@@ -23,15 +23,16 @@ type playerFlags struct {
 }
 
 func (f *playerFlags) add(cmd *cobra.Command) {
-	cmd.Flags().StringVar(&f.player, "player", "", "who plays: sampled (rates moves over arrangements of the unseen cards), greedy (a fixed rule, no search), reveal (sampled, with a search over the card a move turns up; experimental) adaptive (sampled, with more arrangements where a decision is close; experimental), rollout (plays each move on by a fixed rule in each arrangement; experimental) or conditioned (sampled, with fresh arrangements for each card a move may turn up; experimental)")
-	intFlag(cmd.Flags(), &f.samples, "samples", "", game.DecisionSamples, "sampled, reveal, adaptive, rollout and conditioned players: arrangements of the unseen cards drawn at each decision")
-	uint64Flag(cmd.Flags(), &f.seed, "seed", game.Seed, "sampled, reveal, adaptive, rollout and conditioned players: the seed of the draws; the same seed plays the same game")
+	cmd.Flags().StringVar(&f.player, "player", "", "who plays: sampled (rates moves over arrangements of the unseen cards) or greedy (a fixed rule, no search)")
+	intFlag(cmd.Flags(), &f.samples, "samples", "", game.DecisionSamples, "sampled player: arrangements of the unseen cards drawn at each decision")
+	uint64Flag(cmd.Flags(), &f.seed, "seed", game.Seed, "sampled player: the seed of the draws; the same seed plays the same game")
 }
 
-// config reads the flags into a player's configuration.
-func (f *playerFlags) config(cfg solver.Config) (player.Config, error) {
+// config reads the flags of cmd into a player's configuration: --samples
+// and --seed are refused beside the greedy player, who draws nothing.
+func (f *playerFlags) config(cmd *cobra.Command, cfg solver.Config) (player.Config, error) {
 	if f.player == "" {
-		return player.Config{}, badInput("missing --player: use sampled, greedy, reveal, adaptive, rollout or conditioned")
+		return player.Config{}, badInput("missing --player: use sampled or greedy")
 	}
 	k, err := player.ParseKind(f.player)
 	if err != nil {
@@ -42,6 +43,13 @@ func (f *playerFlags) config(cfg solver.Config) (player.Config, error) {
 	}
 	if err := checkSeed(f.seed); err != nil {
 		return player.Config{}, err
+	}
+	if k == player.Greedy {
+		for _, name := range []string{"samples", "seed"} {
+			if cmd.Flags().Changed(name) {
+				return player.Config{}, badInput("--%s applies only to the sampled player", name)
+			}
+		}
 	}
 	return player.Config{Kind: k, Sampling: player.Sampling{Solver: cfg, Samples: f.samples, Seed: f.seed}}, nil
 }
@@ -68,27 +76,12 @@ uncover them.
            card first (from the column with the most), then a card onto
            its successor, a cell card to a column, a King to an empty
            column, a card to a cell
-  reveal   the sampled player, except for a move that turns a card up: it
-           is rated, over the same arrangements grouped by the card it
-           turns up, by the arrangements still won when the best next move
-           for that card is played (one reveal deep). Experimental: not
-           yet shown to win more often than sampled
-  adaptive the sampled player, except where a choice is close (the best
-           two moves within 2 arrangements of each other): it rates the
-           moves again over twice the arrangements. Experimental: it won
-           more deals than sampled on one fixed deal set, not the other
-  rollout  rates every move by playing the game on from it in each of
-           --samples arrangements: by the greedy rule, seeing only the
-           cards turned up so far, until at most 12 cards lie face down,
-           then by an exact search; it plays the move that wins the most.
-           Experimental: it won as often as sampled, not more
-  conditioned
-           the sampled player, except for a move that turns a card up: it
-           is rated by the mean, over every card it may turn up, of the
-           best next move's share over 8 arrangements drawn afresh for
-           that card (an expectimax, one reveal deep). Experimental
 
-All play a card to its foundation at once without rating it, play the only
+Four other players (reveal, adaptive, rollout, conditioned) were measured
+against sampled and removed, as none beat it on both fixed deal sets; their
+figures are in benchmarks/BENCHMARKS.md.
+
+Both play a card to its foundation at once without rating it, play the only
 move without rating it, never play a card back from the foundations, and
 never move to a position already seen in the game. The game ends when it is
 won, or when no move leads to a position not yet seen. When none of the
@@ -123,7 +116,6 @@ starts after them).`
 const playExample = `  patience play russian-cell 617
   patience play russian-cell 617 --player sampled
   patience play russian-cell 617 --player greedy
-  patience play russian-cell 617 --player reveal
   patience play russian-cell 617 --player sampled --samples 200 --seed 5
   patience play russian-cell 617 --player sampled --format json > game.json; patience check game.json
   patience play russian-cell --position midgame.json --player sampled
@@ -132,7 +124,7 @@ const playExample = `  patience play russian-cell 617
 func newPlayCommand(s streams) *cobra.Command {
 	o := &playOptions{}
 	cmd := &cobra.Command{
-		Use:     "play GAME (NUMBER | --position FILE) [--player sampled|greedy|reveal|adaptive|rollout|conditioned]",
+		Use:     "play GAME (NUMBER | --position FILE) [--player sampled|greedy]",
 		Short:   "Let a player who cannot see the face-down cards play a deal",
 		Long:    playLong,
 		Example: playExample,
@@ -162,7 +154,7 @@ func runPlay(s streams, cmd *cobra.Command, o *playOptions, args []string) error
 	if o.pf.player == "" {
 		o.pf.player = player.Default.String()
 	}
-	pc, err := o.pf.config(cfg)
+	pc, err := o.pf.config(cmd, cfg)
 	if err != nil {
 		return err
 	}
@@ -171,13 +163,6 @@ func runPlay(s streams, cmd *cobra.Command, o *playOptions, args []string) error
 	}
 	if err := p.NeedKnown("play"); err != nil {
 		return usageError{fmt.Errorf("%v: the game is played from the true position, and the player is shown only its face-up cards", err)}
-	}
-	if pc.Kind == player.Greedy {
-		for _, name := range []string{"samples", "seed"} {
-			if cmd.Flags().Changed(name) {
-				return badInput("--%s applies only to the sampled, reveal, adaptive, rollout and conditioned players", name)
-			}
-		}
 	}
 	ctx := cmd.Context()
 	out, err := game.Play(ctx, p, pc)
@@ -341,9 +326,6 @@ func (r *playReport) printMoves(w io.Writer, num string, pc player.Config, st ru
 	who := "the greedy player (a fixed rule, no search)"
 	if pc.Kind != player.Greedy {
 		who = fmt.Sprintf("the %s player (%d arrangements of the unseen cards per decision, seed %d)", pc.Kind, pc.Samples, pc.Seed)
-		if pc.Kind == player.Adaptive {
-			who = fmt.Sprintf("the %s player (%d arrangements of the unseen cards per decision, %d where it is close; seed %d)", pc.Kind, pc.Samples, pc.Samples*player.CloseFactor, pc.Seed)
-		}
 	}
 	if view.Unknowns() == 0 {
 		// Nothing is face down (Ripple Fan, or a late position).

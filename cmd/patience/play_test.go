@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -165,8 +166,11 @@ func TestCLIPlayAndReviewErrors(t *testing.T) {
 		args  []string
 		words []string
 	}{
-		{[]string{"play", "russian-cell", "5", "--player", "clever"}, []string{"unknown player", "sampled, greedy, reveal, adaptive, rollout or conditioned"}},
-		{[]string{"play", "russian-cell", "5", "--player", "greedy", "--samples", "10"}, []string{"--samples", "sampled, reveal, adaptive, rollout and conditioned players"}},
+		{[]string{"play", "russian-cell", "5", "--player", "clever"}, []string{"unknown player", "sampled or greedy"}},
+		{[]string{"play", "russian-cell", "5", "--player", "greedy", "--samples", "10"}, []string{"--samples", "only to the sampled player"}},
+		{[]string{"play", "russian-cell", "5", "--player", "greedy", "--seed", "3"}, []string{"--seed", "only to the sampled player"}},
+		{[]string{"stats", "russian-cell", "--deals", "1-4", "--player", "greedy", "--seed", "3"}, []string{"--seed", "only to the sampled player"}},
+		{[]string{"stats", "russian-cell", "--deals", "1-4", "--seed", "3"}, []string{"--samples and --seed are the sampled player's", "--player sampled"}},
 		{[]string{"play", "russian-cell", "5", "--player", "sampled", "--samples", "0"}, []string{"--samples"}},
 		{[]string{"play", "russian-cell", "5", "--player", "greedy", "--moves", illegal}, []string{"bad.txt", "move 1"}},
 		{[]string{"play", "russian-cell", "--position", rfFile, "--player", "greedy"}, []string{"ripple-fan", "not russian-cell"}},
@@ -394,16 +398,52 @@ func TestCLIReviewRules(t *testing.T) {
 	}
 }
 
-// TestCLIPlayReveal: --player reveal plays, names itself with its samples
-// and seed in the record and in the text, and check accepts a won record.
-func TestCLIPlayReveal(t *testing.T) {
-	_, d := playJSON(t, "russian-cell", "617", "--player", "reveal", "--samples", "8", "--seed", "3")
-	if d.Player != "reveal" || d.Samples != 8 || d.Seed != "3" || (d.Outcome != "won" && d.Outcome != "lost") || len(d.Moves) == 0 {
-		t.Fatalf("reveal on deal 617: %+v", d)
+// TestCLIRemovedPlayers: a player that was measured and removed is refused
+// by name, saying so, by play and stats; a results file of its games, as an
+// earlier build wrote it, still summarises and merges, and resuming it says
+// why it cannot be.
+func TestCLIRemovedPlayers(t *testing.T) {
+	for _, name := range []string{"reveal", "adaptive", "rollout", "conditioned"} {
+		for _, cmd := range [][]string{{"play", "russian-cell", "617"}, {"stats", "russian-cell", "--deals", "1-4"}} {
+			cliWantUsage(t, cliRun(t, "", append(cmd, "--player", name)...), 1, "the "+name+" player", "was removed", "use sampled or greedy", "benchmarks/BENCHMARKS.md")
+		}
 	}
-	text := cliOK(t, "", "play", "russian-cell", "617", "--player", "reveal", "--samples", "8", "--seed", "3", "--workers", "1", "--ascii")
-	if !strings.Contains(text, "the reveal player (8 arrangements") || !strings.Contains(text, "Outcome: "+d.Outcome) {
-		t.Fatalf("play's text for the reveal player:\n%s", text)
+	// Shards of deals 1..4 played by "rollout", as the build of 11c6cc2
+	// wrote them (patience stats russian-cell --deals 1-4 --shard i/2
+	// --player rollout --workers 1), copied so that nothing writes to
+	// testdata.
+	dir := t.TempDir()
+	var shards []string
+	for i := range 2 {
+		b, err := os.ReadFile(fmt.Sprintf("testdata/rollout-11c6cc2-%d.jsonl", i))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := filepath.Join(dir, fmt.Sprintf("rollout-%d.jsonl", i))
+		if err := os.WriteFile(out, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		shards = append(shards, out)
 	}
-	cliWantUsage(t, cliRun(t, "", "play", "russian-cell", "617", "--player", "greedy", "--seed", "3"), 1, "sampled, reveal, adaptive, rollout and conditioned players")
+	sum := cliRun(t, "", append([]string{"stats", "--summary"}, shards...)...)
+	if sum.code != 0 || !strings.Contains(sum.stdout, "rollout") || !strings.Contains(sum.stdout, "Player rollout (50 samples, seed 1)") || !strings.Contains(sum.stdout, "2 of 4)") {
+		t.Errorf("stats --summary of the rollout player's shards: %v", sum)
+	}
+	merged := filepath.Join(dir, "rollout.jsonl")
+	if r := cliRun(t, "", append([]string{"merge", "--out", merged}, shards...)...); r.code != 0 {
+		t.Fatalf("merge of the rollout player's shards: %v", r)
+	}
+	if b, err := os.ReadFile(merged); err != nil || strings.Count(string(b), "\n") != 5 || !strings.Contains(string(b), `"player":"rollout"`) {
+		t.Errorf("the merged file: %q, %v", b, err)
+	}
+	cliWantUsage(t, cliRun(t, "", "stats", "russian-cell", "--deals", "1-4", "--player", "sampled", "--out", merged), 3,
+		"holds results of a different run", `its player is "rollout"`, "was removed from patience", "cannot resume its run", "commit 11c6cc2", "stats --summary and merge")
+	// Another player that patience still has: no word of a removal.
+	greedy := filepath.Join(dir, "greedy.jsonl")
+	cliOK(t, "", "stats", "russian-cell", "--deals", "1-4", "--player", "greedy", "--workers", "1", "--quiet", "--out", greedy)
+	r := cliRun(t, "", "stats", "russian-cell", "--deals", "1-4", "--player", "sampled", "--out", greedy)
+	cliWantUsage(t, r, 2, "holds results of a different run", "or the same flags as that run", `its player is "greedy"`)
+	if strings.Contains(r.stderr, "removed") {
+		t.Errorf("resuming greedy's results with sampled: %q", r.stderr)
+	}
 }

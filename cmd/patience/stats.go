@@ -109,17 +109,17 @@ deals: a range takes nothing, but a --deals-file of scattered deals holds
 about 64 bytes a deal (3 million: about 190 MB), and the position tables
 share what is left. A progress bar shows on stderr when it is a terminal.
 
---player sampled|greedy|reveal|adaptive|rollout|conditioned also lets a player who cannot see the face-down cards
+--player sampled|greedy also lets a player who cannot see the face-down cards
 play every deal (as patience play does, with --samples and --seed) and
 reports its win rate with its 95% Wilson interval beside the verdicts with all
 cards known, the share of the winnable deals it won, and a game's moves and
 seconds on average. The results file records the player, samples and seed in
 its header, and each game's "outcome", "game_moves" and "game_seconds".
 Ripple Fan deals every card face up, so there the sampled player's rate is the
-rate with all cards known: stats --player sampled (reveal, adaptive, rollout, conditioned)
-says so and does not play; greedy still plays. reveal, adaptive, rollout and
-conditioned are experimental
-(see play --help).`
+rate with all cards known: stats --player sampled says so and does not play;
+greedy still plays (see play --help). A results file of a player that was
+removed (reveal, adaptive, rollout, conditioned) still summarises and
+merges, but cannot be resumed: this build does not play it.`
 
 const statsExample = `  patience stats russian-cell --deals 1-100000 --out rc.jsonl
   patience stats ripple-fan --deals 1-10000000 --out rf.jsonl --plot rf.svg
@@ -260,7 +260,7 @@ func statsConfig(s streams, cmd *cobra.Command, args []string, f statsFlags, sf 
 		Out: f.out, RetryUnknown: f.retryUnknown, Force: f.force,
 	}
 	if f.play.player == "" && (cmd.Flags().Changed("samples") || cmd.Flags().Changed("seed")) {
-		return batch.Config{}, badInput("--samples and --seed are the sampled, reveal, adaptive, rollout and conditioned players': give --player sampled, reveal, adaptive, rollout or conditioned")
+		return batch.Config{}, badInput("--samples and --seed are the sampled player's: give --player sampled")
 	}
 	if f.play.player != "" {
 		bp, err := statsPlayer(s, cmd, g, scfg, f.play)
@@ -762,18 +762,11 @@ func percent(x, half float64) string {
 func statsPlayer(s streams, cmd *cobra.Command, g rules.Game, scfg solver.Config, f playerFlags) (*batch.Player, error) {
 	one := scfg
 	one.Workers = 1
-	pc, err := f.config(one)
+	pc, err := f.config(cmd, one)
 	if err != nil {
 		return nil, err
 	}
 	pc.Solver.Workers = 1
-	if pc.Kind == player.Greedy {
-		for _, name := range []string{"samples", "seed"} {
-			if cmd.Flags().Changed(name) {
-				return nil, badInput("--%s applies only to the sampled, reveal, adaptive, rollout and conditioned players", name)
-			}
-		}
-	}
 	if g == rules.RippleFan && pc.Kind != player.Greedy {
 		fmt.Fprintf(s.err, "patience: note: Ripple Fan deals every card face up, so the %s player sees every card and wins exactly the deals that can be won: its win rate is the win rate with all cards known below; no game is played\n", pc.Kind)
 		return nil, nil

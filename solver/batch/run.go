@@ -112,6 +112,11 @@ type MismatchError struct {
 	// RetryUnknown is set when the runs differ only in their budget, so
 	// that the file can be resumed with Config.RetryUnknown.
 	RetryUnknown bool
+	// Player is the file's player (Header.Player) when it is not this
+	// run's, and "" when they are the same or the file has none: a front
+	// end may say why that player's run cannot be resumed, as when this
+	// build no longer has it.
+	Player string
 }
 
 // Error says that the file is of another run, then each difference, one
@@ -366,6 +371,9 @@ func (r *Runner) scan() error {
 	if d := h.Diff(&r.header, true, true); len(d) > 0 {
 		e := mismatch(name, d)
 		e.RetryUnknown = !r.cfg.RetryUnknown && len(h.Diff(&r.header, true, false)) == 0
+		if h.Player != r.header.Player {
+			e.Player = h.Player
+		}
 		return e
 	}
 	if rewrite, err := r.checkBuild(&h); err != nil || rewrite {

@@ -409,6 +409,8 @@ func TestPlayerIsRunDefining(t *testing.T) {
 	var me *MismatchError
 	if _, err := Open(cfg); !errors.As(err, &me) || !strings.Contains(err.Error(), `its player is "sampled", this run's is none`) {
 		t.Errorf("got %v", err)
+	} else if me.Player != "sampled" {
+		t.Errorf("MismatchError.Player %q, want the file's, \"sampled\"", me.Player)
 	}
 	plain := writeFile(t, filepath.Join(dir, "s.jsonl"), Header{Game: rules.RippleFan, Deals: "1-4", Shard: Whole, MaxNodes: solver.DefaultMaxNodes}, []string{line(2)})
 	if _, _, err := SummarizeFiles([]string{cfg.Out, plain}); err == nil || !strings.Contains(err.Error(), "summarise one player at a time") {

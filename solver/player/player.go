@@ -11,28 +11,12 @@
 // shows the player its view, and turns face-down cards up only as moves
 // uncover them.
 //
-// Six players:
+// Two players:
 //
 //   - Sampled rates every legal move by the share of sampled arrangements
 //     of the unseen cards in which a win still exists after it
 //     (sample.Hint: perfect-information sampling, every move judged on the
 //     same arrangements), and plays the best.
-//   - Reveal (experimental) is Sampled with a search over reveals, one
-//     reveal deep: a move that turns a card up is rated by the best next
-//     move for each card it may turn up, over the same arrangements
-//     grouped by that card.
-//   - Adaptive (experimental) is Sampled that, where the best two moves
-//     are within CloseMargin arrangements of each other, rates them again
-//     over CloseFactor times as many arrangements.
-//   - Rollout (experimental) rates every move by policy rollouts: in each
-//     arrangement drawn for the decision, it plays the game on from the
-//     move by the greedy rule, seeing at each step only the cards turned
-//     up so far in that arrangement, and ends each rollout with an exact
-//     search once few cards lie face down (rollout.go).
-//   - Conditioned (experimental) is Sampled with an expectimax over the
-//     card a move turns up: such a move is rated by the mean, over every
-//     card it may turn up, of the best next move's share over
-//     arrangements drawn afresh for that card (conditioned.go).
 //   - Greedy is a baseline with no search. Its fixed rule plays, of the
 //     moves to positions not yet seen: a move that turns up a face-down
 //     card (from the column with the most face-down cards first); else a
@@ -41,7 +25,11 @@
 //     column; else a column's top card to a cell. Ties go to the order of
 //     rules.LegalMoves.
 //
-// All six players follow the same rules of play:
+// Four other designs were measured against Sampled and removed, as none
+// beat it on both fixed deal sets (Removed, and benchmarks/BENCHMARKS.md,
+// which keeps their figures and the commits that measured them).
+//
+// Both players follow the same rules of play:
 //
 //   - a card that can go to its foundation goes there at once, unrated
 //     (Blake & Gent, Theorem 1: such a move never loses a win);
@@ -108,24 +96,6 @@ type Kind uint8
 const (
 	Sampled Kind = iota + 1
 	Greedy
-	// Reveal is the sampled player with a search over reveals, one
-	// reveal deep (see the package comment): a move that turns a card up
-	// is rated by the best next move in each case of the card it turns
-	// up. Work in progress, not the default.
-	Reveal
-	// Adaptive is the sampled player that draws more arrangements where a
-	// decision is close (see CloseMargin and CloseFactor). Not the
-	// default: it won more deals than Sampled on the held-out set (47.6%
-	// against 44.2%, McNemar's p = 0.046) but not on the tuning set (45.5%
-	// against 44.9%, p = 0.50).
-	Adaptive
-	// Rollout rates each move by policy rollouts of the greedy rule (see
-	// rollout.go). Experimental.
-	Rollout
-	// Conditioned is the sampled player with an expectimax over the card
-	// a move turns up, drawing arrangements afresh for each card (see
-	// conditioned.go). Experimental.
-	Conditioned
 )
 
 // Default is the player that `patience play` uses when none is named: the
@@ -136,45 +106,34 @@ const (
 const Default = Sampled
 
 // Kinds returns the players, for help text: a new slice on each call.
-func Kinds() []Kind { return []Kind{Sampled, Greedy, Reveal, Adaptive, Rollout, Conditioned} }
+func Kinds() []Kind { return []Kind{Sampled, Greedy} }
 
-// String returns the player's name: "sampled", "greedy", "reveal" or
-// "adaptive".
+// String returns the player's name: "sampled" or "greedy".
 func (k Kind) String() string {
 	switch k {
 	case Sampled:
 		return "sampled"
 	case Greedy:
 		return "greedy"
-	case Reveal:
-		return "reveal"
-	case Adaptive:
-		return "adaptive"
-	case Rollout:
-		return "rollout"
-	case Conditioned:
-		return "conditioned"
 	}
 	return fmt.Sprintf("player(%d)", uint8(k))
 }
 
-// ParseKind reads a player's name.
+// ParseKind reads a player's name. A player that patience no longer
+// offers is refused with a *RemovedError, any other unknown name with a
+// plain error.
 func ParseKind(s string) (Kind, error) {
-	switch strings.ToLower(strings.TrimSpace(s)) {
+	name := strings.ToLower(strings.TrimSpace(s))
+	switch name {
 	case "sampled":
 		return Sampled, nil
 	case "greedy":
 		return Greedy, nil
-	case "reveal":
-		return Reveal, nil
-	case "adaptive":
-		return Adaptive, nil
-	case "rollout":
-		return Rollout, nil
-	case "conditioned":
-		return Conditioned, nil
 	}
-	return 0, fmt.Errorf("unknown player %q: use sampled, greedy, reveal, adaptive, rollout or conditioned", s)
+	if e, ok := Removed(name); ok {
+		return 0, e
+	}
+	return 0, fmt.Errorf("unknown player %q: use sampled or greedy", s)
 }
 
 // DecisionSamples is the sampled player's default number of arrangements
@@ -224,18 +183,11 @@ func (s Sampling) draw(seed uint64) sample.Config {
 // Config says how a player plays. The zero Config is the Default player
 // with the default Sampling.
 type Config struct {
-	// Kind is the player (Sampled, Greedy, Reveal or Adaptive); 0 means
-	// Default.
+	// Kind is the player (Sampled or Greedy); 0 means Default.
 	Kind Kind
-	// Sampling is the sampling of the sampled player (and the rollout
-	// player's arrangements). The greedy player uses only Solver.Options,
-	// the rules.
+	// Sampling is the sampling of the sampled player. The greedy player
+	// uses only Solver.Options, the rules.
 	Sampling
-	// Rollouts configures the rollout player.
-	Rollouts Rollouts
-	// PerCard is the conditioned player's number of arrangements drawn
-	// for each card a move may turn up; 0 means ConditionedSamples.
-	PerCard int
 }
 
 func (c Config) options() rules.Options {
@@ -323,16 +275,6 @@ type Player struct {
 	// card has turned up since; lost says that the zero was exact.
 	hopeless int
 	lost     bool
-
-	// reveals counts the moves the reveal player rated by its search over
-	// reveals; widened the decisions the adaptive player rated again over
-	// more arrangements; rollouts the decisions the rollout player rated
-	// by its rollouts.
-	reveals, widened, rollouts int
-
-	// end is the rollout player's solver for the searches that end its
-	// rollouts.
-	end *solver.Solver
 }
 
 // New returns a player for one game of g; cfg.Kind 0 is Default. It
@@ -405,9 +347,6 @@ func (pl *Player) next(ctx context.Context, view *rules.Position) (d Decision, o
 	if view.Unknowns() == 0 {
 		return pl.planned(ctx, view, key, cands)
 	}
-	if pl.cfg.Kind == Rollout {
-		return pl.rolloutRated(ctx, view, cands)
-	}
 	return pl.rated(ctx, view, cands)
 }
 
@@ -444,21 +383,6 @@ func (pl *Player) rated(ctx context.Context, view *rules.Position, cands []rules
 	rt, err := sample.RankMoves(ctx, view, cfg, pl.seen)
 	if err != nil {
 		return Decision{}, false, err
-	}
-	if pl.cfg.Kind == Reveal {
-		if err := pl.revealRerank(ctx, view, cfg, &rt); err != nil {
-			return Decision{}, false, err
-		}
-	}
-	if pl.cfg.Kind == Conditioned {
-		if err := pl.conditionRerank(ctx, view, cfg, &rt); err != nil {
-			return Decision{}, false, err
-		}
-	}
-	if pl.cfg.Kind == Adaptive && isClose(view, rt) {
-		if err := pl.widen(ctx, view, cfg, &rt); err != nil {
-			return Decision{}, false, err
-		}
 	}
 	if rt.Fresh() == 0 {
 		// Rate ranks every legal move, so every candidate is among them;

@@ -179,7 +179,7 @@ func TestNextRefusesAKnownFaceDownCard(t *testing.T) {
 	if _, err := Play(context.Background(), p.Hide(), config(Sampled, 10)); err == nil {
 		t.Fatal("Play of a position with unknown cards: no error")
 	}
-	if _, err := New(rules.RussianCell, Config{Kind: Conditioned + 1}); err == nil {
+	if _, err := New(rules.RussianCell, Config{Kind: Greedy + 1}); err == nil {
 		t.Fatal("New with an unknown kind: no error")
 	}
 	if pl, err := New(rules.RussianCell, Config{}); err != nil || pl.cfg.Kind != Default {
@@ -229,9 +229,6 @@ func TestNoPeeking(t *testing.T) {
 					t.Fatal("the two deals must differ, and only in face-down cards")
 				}
 				cfg := config(kind, 10)
-				if kind == Conditioned {
-					cfg = conditionedConfig(10) // its own lockstep test plays it at length
-				}
 				ga, gb := play(t, a, cfg), play(t, b, cfg)
 				// The first move of game a that turns up a card in which
 				// the deals differ.

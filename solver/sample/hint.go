@@ -100,22 +100,8 @@ func Compare(ctx context.Context, p *rules.Position, cfg Config, only []rules.Mo
 // hint is MoveShares for the moves of only, or for every legal move when only is
 // nil.
 func hint(ctx context.Context, p *rules.Position, cfg Config, only []rules.Move) (Shares, error) {
-	return hintOn(ctx, p, cfg, only, nil)
-}
-
-// drawn is a set of arrangements given to hintOn instead of a draw, with
-// the verdicts of the position already known in some of them (RankMovesOn).
-type drawn struct {
-	arr        [][]rules.Card
-	exhaustive bool
-	known      []solver.Verdict
-}
-
-// hintOn is hint over the arrangements of given, or over cfg's draw when
-// given is nil.
-func hintOn(ctx context.Context, p *rules.Position, cfg Config, only []rules.Move, given *drawn) (Shares, error) {
 	start := time.Now()
-	sh, arr, outs, err := decideOn(ctx, p, cfg, given)
+	sh, arr, outs, err := decide(ctx, p, cfg)
 	if err != nil {
 		return Shares{}, err
 	}

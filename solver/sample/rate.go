@@ -2,7 +2,6 @@ package sample
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"slices"
 
@@ -52,8 +51,6 @@ type Rating struct {
 	// History says that the positions seen in the game were given, so
 	// Seen is meaningful.
 	History bool
-
-	legal []rules.Move // the legal moves of the position, for Rerank's last tie-break
 }
 
 // RankMoves ranks the legal moves of view (the player's view: face-down cards
@@ -82,27 +79,6 @@ func RankMoves(ctx context.Context, view *rules.Position, cfg Config, seen map[s
 	return rank(view, cfg, seen, adv, err)
 }
 
-// RankMovesOn is RankMoves over the arrangements arr of view's unseen cards (each a
-// permutation of view.Unseen(), in the slot order of rules.Position.Fill)
-// instead of a draw: exhaustive says that arr holds every arrangement
-// once. known, when not nil, gives for some arrangements (by index) a
-// verdict of view itself that is already known: an arrangement known
-// Unsolvable is not searched, as no move can win it; any other value is
-// searched. cfg.Samples and cfg.Seed play no part. It lets a caller rate
-// the moves of a position reached in some of the arrangements it drew
-// (the position after a move that turned a card up, over the
-// arrangements that turn up the same card) without drawing again.
-func RankMovesOn(ctx context.Context, view *rules.Position, cfg Config, seen map[string]bool, arr [][]rules.Card, exhaustive bool, known []solver.Verdict) (Rating, error) {
-	if len(arr) == 0 {
-		return Rating{History: seen != nil}, errors.New("sample: RankMovesOn with no arrangement")
-	}
-	if known != nil && len(known) != len(arr) {
-		return Rating{History: seen != nil}, fmt.Errorf("sample: RankMovesOn with %d known verdicts for %d arrangements", len(known), len(arr))
-	}
-	adv, err := hintOn(ctx, view, cfg, nil, &drawn{arr: arr, exhaustive: exhaustive, known: known})
-	return rank(view, cfg, seen, adv, err)
-}
-
 // rank ranks the moves of adv, MoveShares's answer for view, by the core's
 // order (see RankMoves).
 func rank(view *rules.Position, cfg Config, seen map[string]bool, adv Shares, err error) (Rating, error) {
@@ -124,16 +100,13 @@ func rank(view *rules.Position, cfg Config, seen map[string]bool, adv Shares, er
 		}
 		r.Ranked = append(r.Ranked, rm)
 	}
-	r.legal = legal
-	r.Rerank()
+	r.sort(legal)
 	return r, nil
 }
 
-// Rerank sorts Ranked again by the core's order (see RankMoves), after a
-// caller changed the Score of some moves: a player that rates some moves
-// its own way keeps every other rule of the order.
-func (r *Rating) Rerank() {
-	legal := r.legal
+// sort sorts Ranked by the core's order (see RankMoves), legal being the
+// legal moves of the position, for the last tie-break.
+func (r *Rating) sort(legal []rules.Move) {
 	order := func(m rules.Move) int { return slices.Index(legal, m) }
 	slices.SortStableFunc(r.Ranked, func(a, b RatedMove) int {
 		af, bf := a.Move.To.Kind == rules.Foundation, b.Move.To.Kind == rules.Foundation

@@ -7,7 +7,6 @@ import (
 
 	"github.com/patience-solver/patience/dealgen"
 	"github.com/patience-solver/patience/rules"
-	"github.com/patience-solver/patience/solver"
 )
 
 // game20003 is a game of Russian Cell deal 20003 that hint once led round a
@@ -107,69 +106,6 @@ func TestRateOrder(t *testing.T) {
 		t.Fatal("no move that can be undone was ranked below a move of the same share: the rule is not tested")
 	}
 	t.Logf("%d moves that can be undone ranked below a progress move of the same share", below)
-}
-
-// TestRateOnIsRateOverTheSameArrangements: RankMovesOn over the arrangements
-// RankMoves draws ranks the moves as RankMoves does; told that some arrangements are
-// unsolvable, it does not search them and counts them unsolvable for every
-// move; and it refuses arrangements that are not of the unseen cards.
-func TestRateOnIsRateOverTheSameArrangements(t *testing.T) {
-	start := dealgen.Deal(rules.RussianCell, dealgen.FromUint64(20003))
-	moves := parseGame(t, game20003)
-	end, err := rules.Replay(start, rules.DefaultOptions(), moves[:8])
-	if err != nil {
-		t.Fatal(err)
-	}
-	view := end.Hide()
-	cfg := config(12, 1, 3)
-	seen := seenOf(t, start, moves[:8])
-	rt, err := RankMoves(context.Background(), view, cfg, seen)
-	if err != nil {
-		t.Fatal(err)
-	}
-	arr, exhaustive := Arrangements(view, 12, 1)
-	on, err := RankMovesOn(context.Background(), view, cfg, seen, arr, exhaustive, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(on.Ranked) != len(rt.Ranked) || on.Tally != rt.Tally {
-		t.Fatalf("RankMovesOn: %d moves, %+v; Rate: %d moves, %+v", len(on.Ranked), on.Tally, len(rt.Ranked), rt.Tally)
-	}
-	for i := range rt.Ranked {
-		a, b := rt.Ranked[i], on.Ranked[i]
-		if a.Move != b.Move || a.Tally != b.Tally || a.Score != b.Score || a.Leads != b.Leads {
-			t.Fatalf("move %d: Rate %v %+v, RankMovesOn %v %+v", i+1, a.Move, a.Tally, b.Move, b.Tally)
-		}
-	}
-	// Say that every winnable arrangement is unsolvable: RankMovesOn must
-	// believe it, so the position and every move count no win at all.
-	known := make([]solver.Verdict, len(arr))
-	for i := range known {
-		known[i] = solver.Unsolvable
-	}
-	if rt.Winnable == 0 {
-		t.Fatal("the test needs a position with a winnable arrangement")
-	}
-	none, err := RankMovesOn(context.Background(), view, cfg, seen, arr, exhaustive, known)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if none.Winnable != 0 || none.Searches != 0 {
-		t.Fatalf("all known unsolvable: %d winnable, %d searches", none.Winnable, none.Searches)
-	}
-	for _, x := range none.Ranked {
-		if x.Winnable != 0 {
-			t.Fatalf("all known unsolvable: %v wins %d", x.Move, x.Winnable)
-		}
-	}
-	bad := [][]rules.Card{append([]rules.Card{}, arr[0]...)}
-	bad[0][0] = bad[0][1]
-	if _, err := RankMovesOn(context.Background(), view, cfg, seen, bad, false, nil); err == nil {
-		t.Fatal("RankMovesOn with a card twice in an arrangement: no error")
-	}
-	if _, err := RankMovesOn(context.Background(), view, cfg, seen, nil, false, nil); err == nil {
-		t.Fatal("RankMovesOn with no arrangement: no error")
-	}
 }
 
 // seenOf is AddSeen of a game the test knows to be legal.

@@ -164,45 +164,13 @@ func Estimate(ctx context.Context, p *rules.Position, cfg Config) (Share, error)
 // decide draws the arrangements of p, solves each, and returns the share,
 // the arrangements and their outcomes, in draw order.
 func decide(ctx context.Context, p *rules.Position, cfg Config) (Share, [][]rules.Card, []outcome, error) {
-	return decideOn(ctx, p, cfg, nil)
-}
-
-// decideOn is decide over the arrangements of given (see RankMovesOn), or over
-// cfg's draw when given is nil. An arrangement that given says is
-// unsolvable is not searched.
-func decideOn(ctx context.Context, p *rules.Position, cfg Config, given *drawn) (Share, [][]rules.Card, []outcome, error) {
 	if err := rules.CheckPosition(p); err != nil {
 		return Share{}, nil, nil, err
 	}
-	var arr [][]rules.Card
-	var exhaustive bool
-	var todo []int // the arrangements to search, by index
-	if given == nil {
-		arr, exhaustive = Arrangements(p, cfg.samples(), cfg.seed())
-	} else {
-		arr, exhaustive = given.arr, given.exhaustive
-		unseen := p.Unseen()
-		for _, a := range arr {
-			if len(a) != len(unseen) || p.Unknowns() != len(unseen) || !slices.Equal(slices.Sorted(slices.Values(a)), unseen) {
-				return Share{}, nil, nil, fmt.Errorf("sample: the arrangement %v is not one of the unseen cards %v in %d unknown slots", a, unseen, p.Unknowns())
-			}
-		}
-	}
-	for i := range arr {
-		if given == nil || given.known == nil || given.known[i] != solver.Unsolvable {
-			todo = append(todo, i)
-		}
-	}
-	found, _, err := solveAll(ctx, p.Game, cfg, len(todo), func(i int) *rules.Position { return p.Fill(arr[todo[i]]) })
+	arr, exhaustive := Arrangements(p, cfg.samples(), cfg.seed())
+	outs, _, err := solveAll(ctx, p.Game, cfg, len(arr), func(i int) *rules.Position { return p.Fill(arr[i]) })
 	if err != nil {
 		return Share{}, nil, nil, err
-	}
-	outs := make([]outcome, len(arr))
-	for i := range outs {
-		outs[i] = outcome{verdict: solver.Unsolvable, done: true}
-	}
-	for k, i := range todo {
-		outs[i] = found[k]
 	}
 	sh := Share{Hidden: p.Unknowns(), Unseen: p.Unseen(), Exhaustive: exhaustive, Seed: cfg.seed()}
 	for _, o := range outs {
