@@ -76,12 +76,6 @@ type Rating struct {
 // review and the page give the same best move.
 func RankMoves(ctx context.Context, view *rules.Position, cfg Config, seen map[string]bool) (Rating, error) {
 	adv, err := MoveShares(ctx, view, cfg)
-	return rank(view, cfg, seen, adv, err)
-}
-
-// rank ranks the moves of adv, MoveShares's answer for view, by the core's
-// order (see RankMoves).
-func rank(view *rules.Position, cfg Config, seen map[string]bool, adv Shares, err error) (Rating, error) {
 	r := Rating{Shares: adv, History: seen != nil}
 	if err != nil {
 		return r, err
