@@ -22,11 +22,11 @@ func checkPlot(plot, out string, inputs []string) error {
 	if !strings.HasSuffix(strings.ToLower(plot), ".svg") {
 		return badInput("--plot %q: the picture is SVG, name it FILE.svg", plot)
 	}
-	if out != "" && outfile.SamePath(plot, out) {
+	if out != "" && outfile.SameFile(out, plot) {
 		return badInput("--plot %s is the results file --out %s: the picture would replace it; name the picture apart", plot, out)
 	}
 	for _, in := range inputs {
-		if in != "-" && outfile.SamePath(plot, in) {
+		if in != "" && outfile.SameFile(plot, in) {
 			return badInput("--plot %s is the input %s: the picture would replace it; name the picture apart", plot, in)
 		}
 	}

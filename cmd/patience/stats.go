@@ -252,6 +252,9 @@ func statsConfig(s streams, cmd *cobra.Command, args []string, f statsFlags, sf 
 	if f.force && f.out == "" {
 		return batch.Config{}, badInput("--force needs --out: the results file of another build to resume")
 	}
+	if f.out != "" && f.dealsFile != "" && outfile.SameFile(f.out, f.dealsFile) {
+		return batch.Config{}, badInput("--out %s is the deals file --deals-file %s: write the results elsewhere", f.out, f.dealsFile)
+	}
 	if err := checkPlot(f.plot, f.out, []string{f.dealsFile}); err != nil {
 		return batch.Config{}, err
 	}
@@ -369,8 +372,9 @@ func runRunner(ctx context.Context, s streams, runner *batch.Runner, pr progress
 	}
 	var we *batch.WriteError
 	var re *batch.ReplacedError
+	var te *batch.TruncatedError
 	switch {
-	case errors.As(err, &we) || errors.As(err, &re):
+	case errors.As(err, &we) || errors.As(err, &re) || errors.As(err, &te):
 		return ran{res, false}, ioFailure{err}
 	case game.Stopped(err):
 		return ran{res, true}, nil

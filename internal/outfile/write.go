@@ -20,6 +20,7 @@ package outfile
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -28,7 +29,9 @@ import (
 // Options say how an output is written.
 type Options struct {
 	// Inputs are the files the command reads: an output that is one of
-	// them is refused (ErrInput). "-" (standard input) is passed over.
+	// them is refused (ErrInput). "-" is standard input: an output is
+	// refused when standard input is a regular file and the output is
+	// that file (SameFile).
 	Inputs []string
 	// Check, when not nil, is called once the new content is written,
 	// with the file it is to replace, locked and at its start (not for a
@@ -39,9 +42,11 @@ type Options struct {
 	// FileOnly refuses a descriptor, a pipe or a device (ErrNotFile): the
 	// output is a file (a picture).
 	FileOnly bool
-	// NoFollow replaces the name itself, unlocked: a symbolic link or a
-	// pipe of that name is replaced by the file, never followed or
-	// opened (the files the web command writes into a folder).
+	// NoFollow replaces the name itself: a symbolic link or a pipe of
+	// that name is replaced by the file, never followed or opened (the
+	// files the web command writes into a folder). A regular file of
+	// that name is locked and replaced as any output is, so that a file
+	// another run writes is never replaced.
 	NoFollow bool
 }
 
@@ -59,10 +64,17 @@ func Write(ctx context.Context, name string, o Options, write func(f *os.File) e
 	if err := refuseInputs(name, o.Inputs); err != nil {
 		return err
 	}
-	if o.NoFollow {
-		return writeNoFollow(ctx, name, write)
-	}
 	t := Resolve(name)
+	if o.NoFollow {
+		fi, err := os.Lstat(name)
+		switch {
+		case err == nil && fi.IsDir():
+			return &Error{Name: name, Err: errors.New("it is a folder")}
+		case err == nil && !fi.Mode().IsRegular():
+			return writeNoFollow(ctx, name, write) // a link or a pipe: its name is replaced
+		}
+		t = Target{Name: name, Path: name, FD: -1}
+	}
 	if t.Stream() {
 		if o.FileOnly {
 			return &Error{Name: name, Err: ErrNotFile}
@@ -134,17 +146,23 @@ func Probe(name string, o Options) error {
 		}
 		return nil
 	}
-	if st, err := os.Stat(t.Path); err == nil {
-		if st.IsDir() {
-			return &Error{Name: name, Err: errors.New("it is a directory")}
+	if st, err := os.Lstat(t.Path); err == nil && st.Mode().IsRegular() {
+		// A file that another run holds is found now, not at the end.
+		f, err := os.OpenFile(t.Path, os.O_WRONLY, 0)
+		if err != nil {
+			return &Error{Name: name, Err: Pathless(err)}
 		}
-		if !o.NoFollow {
-			f, err := os.OpenFile(t.Path, os.O_WRONLY, 0)
-			if err != nil {
-				return &Error{Name: name, Err: Pathless(err)}
-			}
+		unlock, err := Lock(f)
+		if err != nil {
 			f.Close()
+			return &Error{Name: name, Err: fmt.Errorf("%w (%v)", ErrBusy, err)}
 		}
+		unlock()
+		f.Close()
+	} else if st, err := os.Stat(t.Path); err == nil && st.IsDir() {
+		return &Error{Name: name, Err: errors.New("it is a directory")}
+	} else if err != nil && !errors.Is(err, fs.ErrNotExist) && !o.NoFollow {
+		return &Error{Name: name, Err: Pathless(err)} // a loop of links, say
 	}
 	f, err := createTempBeside(t.Path, 0o600)
 	if err != nil {
@@ -155,17 +173,37 @@ func Probe(name string, o Options) error {
 	return nil
 }
 
-// refuseInputs refuses an output that is one of inputs.
+// refuseInputs refuses an output that is one of inputs (SameFile).
 func refuseInputs(name string, inputs []string) error {
-	if name == "-" {
-		return nil
-	}
 	for _, in := range inputs {
-		if in != "-" && SamePath(name, in) {
+		if SameFile(name, in) {
 			return &Error{Name: name, Err: ErrInput}
 		}
 	}
 	return nil
+}
+
+// SameFile reports whether the output out is the input in: SamePath,
+// where "-" is standard output as the output and standard input as the
+// input. Standard input or output is one file with another only when it
+// is a regular file (redirected from or to it: "< f", "> f", ">> f"),
+// compared by its identity, the device and inode, as it is now: not a
+// copy the command made of it.
+func SameFile(out, in string) bool {
+	if out != "-" && in != "-" {
+		return SamePath(out, in)
+	}
+	a, err1 := identity(out, os.Stdout)
+	b, err2 := identity(in, os.Stdin)
+	return err1 == nil && err2 == nil && a.Mode().IsRegular() && b.Mode().IsRegular() && os.SameFile(a, b)
+}
+
+// identity is the file that name leads to, std for "-".
+func identity(name string, std *os.File) (fs.FileInfo, error) {
+	if name == "-" {
+		return std.Stat()
+	}
+	return os.Stat(name)
 }
 
 // named returns err as it is when it is the caller's own (from write or
@@ -212,12 +250,9 @@ func abandonable(ctx context.Context, f func() error) error {
 var liveTemps = map[string]bool{}
 
 // writeNoFollow writes the regular file name through a new file beside
-// it, renamed over it: whatever name was (a file, a symbolic link, a
-// pipe) is replaced, never opened or followed. A folder is refused.
+// it, renamed over it: name, a symbolic link or a pipe, is replaced,
+// never opened or followed.
 func writeNoFollow(ctx context.Context, name string, write func(f *os.File) error) error {
-	if fi, err := os.Lstat(name); err == nil && fi.IsDir() {
-		return &Error{Name: name, Err: errors.New("it is a folder")}
-	}
 	if ctx.Err() != nil {
 		return &Error{Name: name, Err: ErrStopped}
 	}
