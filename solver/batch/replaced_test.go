@@ -67,6 +67,53 @@ func TestRunOutReplaced(t *testing.T) {
 	}
 }
 
+// TestRunOutTruncated: a run whose results file is cut short under it
+// (": > file") stops at the next write, saying so, and writes nothing
+// after the cut, which would leave zero bytes where the old lines were.
+func TestRunOutTruncated(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "rf.jsonl")
+	cfg := testConfig(t, rules.RippleFan, "1-3000000")
+	cfg.Out, cfg.Solver.Workers, cfg.FlushEvery = out, 1, 10*time.Millisecond
+	r, err := Open(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ch := make(chan error, 1)
+	go func() {
+		_, err := r.Run(context.Background())
+		ch <- err
+	}()
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(5 * time.Millisecond) {
+		if st, err := os.Stat(out); err == nil && st.Size() > 2000 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("no results within 30 s")
+		}
+	}
+	if err := os.Truncate(out, 0); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case err := <-ch:
+		var te *TruncatedError
+		if !errors.As(err, &te) || !strings.Contains(err.Error(), "was cut to") {
+			t.Errorf("run whose file was truncated: %v", err)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("the run went on for 30 s after its file was truncated")
+	}
+	r.Close()
+	b, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if i := strings.IndexByte(string(b), 0); i >= 0 {
+		t.Errorf("the truncated file holds a zero byte at %d of %d: the run wrote after the cut", i, len(b))
+	}
+}
+
 // TestRunToDevice: a run whose results file is not a regular file (a
 // device or a pipe: here a named pipe that a reader drains) writes its
 // lines there with nothing to resume, lock or sync.

@@ -184,6 +184,9 @@ type Runner struct {
 	unlock func()
 	stream bool        // file is not a regular file (see openStream)
 	fileID os.FileInfo // the file's identity, to check that Out still names it
+	// fileSize is how long the results file is, by what the run has
+	// written: a file found shorter was truncated by someone else.
+	fileSize int64
 
 	started  atomic.Int64 // Run's start, in Unix nanoseconds; 0 before
 	progDone atomic.Uint64
@@ -310,6 +313,10 @@ func (r *Runner) openOut() error {
 		r.file, r.unlock = nil, nil
 		return err
 	}
+	if r.fileSize, err = f.Seek(0, io.SeekCurrent); err != nil {
+		r.file, r.unlock = nil, nil
+		return err
+	}
 	ok = true
 	return nil
 }
@@ -327,6 +334,20 @@ func (e *ReplacedError) Error() string {
 	return fmt.Sprintf("%s was replaced or removed while this run wrote it: the run stopped, and its latest results are lost with the old file. If %s is now another run's results file of the same deals, run the command again to go on from it; otherwise give another --out", e.Name, e.Name)
 }
 
+// TruncatedError says that the results file of a run was cut shorter
+// (truncated) by something else while the run wrote it: the results it
+// held before are lost, and the run stopped before writing after the cut,
+// which would leave a block of zero bytes in their place.
+type TruncatedError struct {
+	Name string // the results file's name (Config.Out)
+	Size int64  // its size as found
+	Want int64  // its size by what the run had written
+}
+
+func (e *TruncatedError) Error() string {
+	return fmt.Sprintf("%s was cut to %d bytes while this run wrote it (it had written %d): the run stopped, and the results the file held are lost. Run the command again to decide the missing deals", e.Name, e.Size, e.Want)
+}
+
 // checkName checks that Out still names the file the run writes.
 func (r *Runner) checkName() error {
 	if r.fileID == nil {
@@ -335,6 +356,22 @@ func (r *Runner) checkName() error {
 	now, err := os.Stat(r.cfg.Out)
 	if err != nil || !os.SameFile(now, r.fileID) {
 		return &ReplacedError{Name: r.cfg.Out}
+	}
+	return nil
+}
+
+// checkSize checks that the results file is as long as the run has
+// written it, so that nothing else has cut it short.
+func (r *Runner) checkSize() error {
+	if r.fileID == nil {
+		return nil
+	}
+	st, err := r.file.Stat()
+	if err != nil {
+		return err
+	}
+	if st.Size() != r.fileSize {
+		return &TruncatedError{Name: r.cfg.Out, Size: st.Size(), Want: r.fileSize}
 	}
 	return nil
 }
@@ -745,6 +782,10 @@ func (r *Runner) result(ctx context.Context, st *runState, wr *writer) (*Result,
 	if errors.As(wr.err, &re) {
 		return res, re
 	}
+	var te *TruncatedError
+	if errors.As(wr.err, &te) {
+		return res, te
+	}
 	if wr.cutShort && errors.Is(wr.err, os.ErrDeadlineExceeded) && stopped {
 		// Stopped while nothing read the pipe: the lines not taken are
 		// lost with the stop, as the pipe keeps nothing to resume.
@@ -902,17 +943,28 @@ func (w *writer) take(b []Record, free chan<- []Record) {
 }
 
 // flush writes the buffered lines in one write, so that a killed process
-// leaves whole lines (or, at worst, one cut-short last line).
+// leaves whole lines (or, at worst, one cut-short last line). Before and
+// after, it checks that the file is as long as the run wrote it and that
+// Out still names it: a file cut short or replaced stops the run.
 func (w *writer) flush() {
 	if w.file == nil || len(w.buf) == 0 || w.err != nil {
 		return
 	}
-	if _, err := w.file.Write(w.buf); err != nil {
+	err := w.r.checkSize()
+	if err == nil {
+		var n int
+		n, err = w.file.Write(w.buf)
+		w.r.fileSize += int64(n)
+	}
+	if err == nil {
+		err = w.r.checkSize()
+	}
+	if err == nil {
+		err = w.r.checkName()
+	}
+	if err != nil {
 		w.err = err
 		w.stop.Store(true) // no point in searching for results that cannot be kept
-	} else if err := w.r.checkName(); err != nil {
-		w.err = err
-		w.stop.Store(true)
 	}
 	w.buf = w.buf[:0]
 }
