@@ -31,6 +31,10 @@ func (p ResultsProblems) Error() string { return strings.Join(p, "\n") }
 type inputs struct {
 	names []string // as messages name them: "standard input" for StdinName
 	files []*os.File
+	// sizes are the files' lengths when they were opened: every reading
+	// of a file reads that much of it, so that each reading sees the
+	// same lines, though a run may still be appending to it.
+	sizes []int64
 }
 
 // StdinName is the name that stands for standard input among the results
@@ -118,6 +122,14 @@ func openInputs(names []string, o readOptions) (*inputs, error) {
 			in.close()
 			return nil, err
 		}
+	}
+	for i, f := range in.files {
+		st, err := f.Stat()
+		if err != nil {
+			in.close()
+			return nil, &FileError{Name: in.names[i], Err: fmt.Errorf("cannot read it: %v", errors.Unwrap(err))}
+		}
+		in.sizes = append(in.sizes, st.Size())
 	}
 	return in, nil
 }
@@ -230,13 +242,10 @@ func (in *inputs) close() {
 	}
 }
 
-// reader reads the i-th file from its start.
+// reader reads the i-th file from its start, as far as its length when
+// it was opened.
 func (in *inputs) reader(i int) (*Reader, error) {
-	f, name := in.files[i], in.names[i]
-	if _, err := f.Seek(0, io.SeekStart); err != nil {
-		return nil, &FileError{Name: name, Err: fmt.Errorf("cannot read it: %v", err)}
-	}
-	return NewReader(f, name)
+	return NewReader(io.NewSectionReader(in.files[i], 0, in.sizes[i]), in.names[i])
 }
 
 func (in *inputs) header(i int) (Header, error) {
@@ -328,7 +337,10 @@ func Merge(names []string, out io.Writer, opts ...ReadOption) (*Merged, error) {
 		m.Notes = append(m.Notes, note)
 	}
 	if out != nil {
-		if err := writeMerged(out, &m.Header, in); err != nil {
+		if betweenReadings != nil {
+			betweenReadings()
+		}
+		if err := writeMerged(out, &m.Header, in, t.records); err != nil {
 			return nil, err
 		}
 	}
@@ -404,6 +416,7 @@ type mergeTally struct {
 	dups     []dealgen.Number // the first deals seen again (maxProblems)
 	dupCount int              // how many lines repeat a deal seen before
 	stray    ResultsProblems  // deals not in the list or not in their file's shard (maxProblems)
+	records  []int            // how many records each file holds
 }
 
 // mergeRecords reads every record of the files to merge, with the files'
@@ -411,9 +424,10 @@ type mergeTally struct {
 // each deal of the list, and notes the duplicated deals and those that do
 // not belong.
 func mergeRecords(in *inputs, headers []Header, list *DealList) (*mergeTally, error) {
-	t := &mergeTally{sum: &Summary{}, seen: newDealSet(list.Len())}
+	t := &mergeTally{sum: &Summary{}, seen: newDealSet(list.Len()), records: make([]int, len(in.names))}
 	for i, name := range in.names {
 		err := in.each(i, func(rd *Reader, rec *Record) error {
+			t.records[i]++
 			k, err := rd.InDeclared(list, rec)
 			if err != nil {
 				if len(t.stray) < maxProblems {
@@ -549,12 +563,20 @@ func locate(in *inputs, nums []dealgen.Number) (map[dealgen.Number][]string, err
 	return where, nil
 }
 
-func writeMerged(out io.Writer, h *Header, in *inputs) error {
+// betweenReadings, when set (by tests), is called by Merge once the files
+// are checked, before they are read again to be copied.
+var betweenReadings func()
+
+// writeMerged writes the merged file to out: h, then the lines of each
+// file, which must be the records checked, records[i] of the i-th file.
+func writeMerged(out io.Writer, h *Header, in *inputs, records []int) error {
 	w := bufio.NewWriterSize(out, 256<<10)
 	w.Write(append(h.AppendJSON(nil), '\n'))
 	tag := h.Tag()
-	for i := range in.names {
+	for i, name := range in.names {
+		n := 0
 		err := in.each(i, func(rd *Reader, rec *Record) error {
+			n++
 			raw := rd.Raw()
 			if rec.Run != tag {
 				// A version-1 line in a version-2 file: it gets the tag,
@@ -567,6 +589,9 @@ func writeMerged(out io.Writer, h *Header, in *inputs) error {
 			}
 			return nil
 		})
+		if err == nil && n != records[i] {
+			err = &FileError{Name: name, Err: fmt.Errorf("changed while merge read it (%d records, then %d): nothing was written; merge it again once nothing writes it", records[i], n)}
+		}
 		if err != nil {
 			return err
 		}
