@@ -135,7 +135,7 @@ func newCatalogueInfoCommand(s streams) *cobra.Command {
   patience catalogue info --file rc.cat`,
 		RunE: func(cmd *cobra.Command, args []string) error { return runCatalogueInfo(s, file, args) },
 	}
-	cmd.Flags().StringVar(&file, "file", "", "a catalogue file to describe (- for stdin)")
+	cmd.Flags().StringVar(&file, "file", "", "a catalogue file to describe (- for stdin; read up to 64 MiB)")
 	return cmd
 }
 
@@ -149,7 +149,7 @@ func runCatalogueInfo(s streams, file string, args []string) error {
 		return badInput("give one GAME, or --file FILE")
 	case file != "":
 		var err error
-		if data, err = readInput(s, file); err != nil {
+		if data, err = readCatalogueFile(s, file); err != nil {
 			return err
 		}
 		if c, err = catalogue.Parse(data); err != nil {
@@ -198,19 +198,23 @@ func gzipSize(data []byte) int {
 	return b.Len()
 }
 
-// writeCatalogue writes the catalogue data to -o out through the one
-// output routine (writeOut: an input refused, a file a run is writing
+// writeCatalogue writes the catalogue data to -o out (at most
+// maxCatalogueBytes, the most that is read back) through the one output
+// routine (writeOut: an input refused, a file a run is writing
 // never replaced, links followed, descriptors and devices written as they
 // are); an existing file that is not a catalogue is replaced only with
 // force. It returns where the summary line goes: standard error when the
 // catalogue went to standard output.
 func writeCatalogue(ctx context.Context, s streams, out string, data []byte, inputs []string, force bool) (io.Writer, error) {
+	if len(data) > maxCatalogueBytes {
+		return nil, badInput("the catalogue would take %s bytes, more than the %s a catalogue is read up to: cover fewer deals", thousands(int64(len(data))), catalogueCap())
+	}
 	report := s.out
 	check := func(old *os.File) error {
 		if force {
 			return nil
 		}
-		have, err := io.ReadAll(io.LimitReader(old, maxCatalogueBytes))
+		have, err := io.ReadAll(io.LimitReader(old, int64(maxCatalogueBytes)))
 		if err == nil {
 			_, err = catalogue.Parse(have)
 		}
@@ -229,9 +233,19 @@ func writeCatalogue(ctx context.Context, s streams, out string, data []byte, inp
 	return report, err
 }
 
-// maxCatalogueBytes is the most of an existing file that writeCatalogue
-// reads to see whether it is a catalogue: far more than the largest one.
-const maxCatalogueBytes = 64 << 20
+// maxCatalogueBytes is the most of a catalogue that is read (catalogue
+// info --file, catalogue label --catalogue, and an existing -o that
+// writeCatalogue checks), and so the most that is written: far more than
+// the largest one that ships. A variable, for the tests.
+var maxCatalogueBytes = 64 << 20
+
+// catalogueCap is maxCatalogueBytes in words: "64 MiB".
+func catalogueCap() string {
+	if maxCatalogueBytes%(1<<20) == 0 {
+		return fmt.Sprintf("%d MiB", maxCatalogueBytes>>20)
+	}
+	return thousands(int64(maxCatalogueBytes)) + " bytes"
+}
 
 // The verdict codes of buildCatalogue's table, one byte a deal.
 const (

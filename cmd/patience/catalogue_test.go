@@ -316,3 +316,20 @@ func TestCatalogueInfoRefusesHugeRange(t *testing.T) {
 	}
 	cliWantUsage(t, cliRun(t, "", "catalogue", "info", "--file", name), 1, "huge.cat", "a catalogue covers at most 4,294,967,296")
 }
+
+// TestCatalogueWrittenWithinReadCap: catalogue build writes no catalogue
+// larger than a catalogue is read up to (maxCatalogueBytes, lowered here
+// to a few bytes), so that every catalogue it writes can be read back
+// by catalogue info; it refuses in one line and leaves no file.
+func TestCatalogueWrittenWithinReadCap(t *testing.T) {
+	dir := t.TempDir()
+	rf := filepath.Join(dir, "rf.jsonl")
+	cliOK(t, "", "stats", "ripple-fan", "--deals", "1-5", "--out", rf, "--quiet", "--workers", "1")
+	defer func(n int) { maxCatalogueBytes = n }(maxCatalogueBytes)
+	maxCatalogueBytes = 100
+	cat := filepath.Join(dir, "rf.cat")
+	cliWantUsage(t, cliRun(t, "", "catalogue", "build", "ripple-fan", rf, "-o", cat), 1, "the catalogue would take", "more than the 100 bytes")
+	if _, err := os.Stat(cat); err == nil {
+		t.Errorf("a refused catalogue left %s", cat)
+	}
+}

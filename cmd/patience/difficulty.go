@@ -69,7 +69,7 @@ printed with its label ("-" for none), one a line.
 	}
 	cmd.Flags().StringVarP(&o.out, "out", "o", "", "the catalogue file to write, with the labels")
 	cmd.Flags().BoolVar(&o.force, "force", false, "replace -o even if it is not a catalogue")
-	cmd.Flags().StringVar(&o.in, "catalogue", "", "the catalogue to label (default: the one that ships; - for stdin)")
+	cmd.Flags().StringVar(&o.in, "catalogue", "", "the catalogue to label (default: the one that ships; - for stdin; read up to 64 MiB)")
 	cmd.Flags().BoolVar(&o.list, "list", false, "print each deal's label instead of writing a catalogue")
 	return cmd
 }
@@ -92,7 +92,7 @@ func labelBase(s streams, g rules.Game, file string) (*catalogue.Catalogue, erro
 		}
 		return c, nil
 	}
-	data, err := readInput(s, file)
+	data, err := readCatalogueFile(s, file)
 	if err != nil {
 		return nil, err
 	}

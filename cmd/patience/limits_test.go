@@ -226,16 +226,16 @@ func (endlessInput) Read(p []byte) (int, error) {
 
 // TestOversizedInputRefused gives every file input a 100 MB file, and the
 // inputs that read standard input one that never ends: each is refused
-// quickly (reading at most 1 MiB of a position, move list or solution, and
-// at most 16 MiB of one line of a deals or results file) with exit 2 and one
-// line on stderr. A results file is read line by line, since it may
-// rightly be large: a single huge line in it is refused, and a run does not
-// resume into it.
+// quickly (reading at most 1 MiB of a position, move list or solution, at
+// most 16 MiB of one line of a deals or results file, and at most 64 MiB
+// of a catalogue) with exit 2 and one line on stderr. A results file is
+// read line by line, since it may rightly be large: a single huge line in
+// it is refused, and a run does not resume into it.
 func TestOversizedInputRefused(t *testing.T) {
 	header := `{"patience":"results","version":1,"game":"ripple-fan","deals":"1-10","shard":"0/1","rules":{"returns":false},"max_nodes":100000000}` + "\n"
 	big := sparse(t, "big", "")
 	bigResults := sparse(t, "big.jsonl", header)
-	const capIn, capLine = "larger than 1 MiB", "longer than 16 MiB"
+	const capIn, capLine, capCatalogue = "larger than 1 MiB", "longer than 16 MiB", "larger than 64 MiB"
 	cases := []struct {
 		name  string
 		args  []string
@@ -252,6 +252,8 @@ func TestOversizedInputRefused(t *testing.T) {
 		{"stats --summary", []string{"stats", "--summary", bigResults}, []string{bigResults + " line 2", capLine}},
 		{"merge", []string{"merge", bigResults}, []string{bigResults + " line 2", capLine}},
 		{"stats --out (resume)", []string{"stats", "ripple-fan", "--deals", "1-10", "--out", bigResults, "--quiet"}, []string{bigResults + " line 2", capLine}},
+		{"catalogue info --file", []string{"catalogue", "info", "--file", big}, []string{big, capCatalogue}},
+		{"catalogue label --catalogue", []string{"catalogue", "label", "russian-cell", "--catalogue", big, "g.jsonl", "s.jsonl", "--list"}, []string{big, capCatalogue}},
 	}
 	for _, c := range cases {
 		start := time.Now()
@@ -275,6 +277,8 @@ func TestOversizedInputRefused(t *testing.T) {
 		{"hint --moves -", []string{"hint", "russian-cell", "617", "--moves", "-"}, []string{capIn}},
 		{"check -", []string{"check", "-"}, []string{capIn}},
 		{"stats --deals-file -", []string{"stats", "ripple-fan", "--deals-file", "-"}, []string{"standard input line 1", capLine}},
+		{"catalogue info --file -", []string{"catalogue", "info", "--file", "-"}, []string{"standard input", capCatalogue}},
+		{"catalogue label --catalogue -", []string{"catalogue", "label", "russian-cell", "--catalogue", "-", "g.jsonl", "s.jsonl", "--list"}, []string{"standard input", capCatalogue}},
 	} {
 		var out, errw bytes.Buffer
 		code := Main(c.args, endlessInput{}, &out, &errw)

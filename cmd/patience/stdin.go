@@ -37,16 +37,21 @@ func openResults(s streams, name string) (r *batch.Reader, done func(), err erro
 	return r, done, nil
 }
 
-// readInput reads the whole of the file name ("-" for standard input).
-func readInput(s streams, name string) ([]byte, error) {
+// readCatalogueFile reads the catalogue file name ("-" for standard
+// input), up to maxCatalogueBytes: a larger input is refused once one
+// byte more is read, never read whole (an endless device, say).
+func readCatalogueFile(s streams, name string) ([]byte, error) {
 	in, done, err := openInput(s, name)
 	if err != nil {
 		return nil, err
 	}
 	defer done()
-	data, err := io.ReadAll(in)
+	data, err := io.ReadAll(io.LimitReader(in, int64(maxCatalogueBytes)+1))
 	if err != nil {
-		return nil, usageError{err}
+		return nil, badInput("%s: %v", fileName(name), err)
+	}
+	if len(data) > maxCatalogueBytes {
+		return nil, badInput("%s: larger than %s: not a catalogue (a catalogue is read up to that; the largest that ships is under 100 KB)", fileName(name), catalogueCap())
 	}
 	return data, nil
 }
