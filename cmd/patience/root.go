@@ -108,12 +108,6 @@ func sigName(sig syscall.Signal) string {
 // exitCode is the exit status of a run stopped by the signal.
 func (e interrupted) exitCode() int { return 128 + int(e.sig) }
 
-// stopSignals are the signals that stop a search or a run cleanly: Ctrl-C,
-// a polite kill, a closed terminal, and Ctrl-\ (which would otherwise end
-// the program with a dump of its goroutines and exit code 2, the code of
-// bad input).
-var stopSignals = []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT}
-
 // stoppedBy is the cause of a command's context when a signal ended it.
 type stoppedBy struct{ sig syscall.Signal }
 
@@ -166,8 +160,7 @@ func cleanStop(cmd *cobra.Command) *cobra.Command {
 // code. release stops listening: the signals then end the process as Go's
 // runtime ends it.
 func listen(parent context.Context, errw io.Writer, graceful bool) (ctx context.Context, release func()) {
-	ch := make(chan os.Signal, 2)
-	signal.Notify(ch, stopSignals...)
+	ch := signalChannel()
 	ctx, cancel := context.WithCancelCause(parent)
 	done := make(chan struct{})
 	go func() {
