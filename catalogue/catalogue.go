@@ -10,9 +10,10 @@
 // docs/formats.md ("Catalogue files").
 //
 // The catalogues of the two games ship in the package (For returns them).
-// The package imports only rules and dealgen, so that the WebAssembly page
-// can use it without the solver's batch code; the command that builds a
-// catalogue from results files is `patience catalogue build`.
+// The package imports only rules, dealgen and internal/jsonkeys, so that
+// the WebAssembly page can use it without the solver's batch code; the
+// command that builds a catalogue from results files is `patience
+// catalogue build`.
 package catalogue
 
 import (
@@ -28,6 +29,7 @@ import (
 	"strings"
 
 	"github.com/patience-solver/patience/dealgen"
+	"github.com/patience-solver/patience/internal/jsonkeys"
 	"github.com/patience-solver/patience/rules"
 )
 
@@ -419,6 +421,13 @@ func parseHeader(line []byte) (header, rules.Game, rulesDoc, error) {
 		// number too large for its field.
 		return h, 0, rd, fmt.Errorf("catalogue: a bad header: %v", err)
 	}
+	// encoding/json keeps the last of two equal keys, and takes a key for
+	// a field whatever its case: refuse both, so that a header means one
+	// thing. (A key of no field in any case is skipped, as a later
+	// version's field.)
+	if err := jsonkeys.Check(line, &h); err != nil {
+		return h, 0, rd, fmt.Errorf("catalogue: a bad header: %v", err)
+	}
 	if h.Version != Version {
 		return h, 0, rd, fmt.Errorf("catalogue format version %d: this build reads version %d", h.Version, Version)
 	}
@@ -428,7 +437,7 @@ func parseHeader(line []byte) (header, rules.Game, rulesDoc, error) {
 	}
 	rdec := json.NewDecoder(bytes.NewReader(h.Rules))
 	rdec.DisallowUnknownFields()
-	if err := rdec.Decode(&rd); err != nil || rd.Returns == nil {
+	if err := rdec.Decode(&rd); err != nil || rd.Returns == nil || jsonkeys.Check(h.Rules, &rd) != nil {
 		return h, g, rd, fmt.Errorf("catalogue: rules %s are not rules this build knows (want {\"returns\":true} or false): its verdicts may not hold here", h.Rules)
 	}
 	if g == rules.RippleFan && *rd.Returns {

@@ -9,7 +9,7 @@ import (
 	"reflect"
 	"strings"
 
-	"github.com/patience-solver/patience/rules/internal/jsonkeys"
+	"github.com/patience-solver/patience/internal/jsonkeys"
 )
 
 // MaxInputSize is the most bytes ReadPosition, ReadSolution and ReadMoves
@@ -325,9 +325,14 @@ func decodeStrict(data []byte, v any, what string) error {
 		line, col := lineCol(data, off)
 		return problemsOf("unexpected data after the %s's closing }, at line %d, column %d", what, line, col)
 	}
-	// encoding/json keeps the last of two equal keys: refuse them, so that
-	// a document means one thing.
-	if err := jsonkeys.Duplicate(data); err != nil {
+	// encoding/json keeps the last of two equal keys, and takes a key for
+	// a field whatever its case: refuse both, so that a document means
+	// one thing and each key is the one the format names.
+	if err := jsonkeys.Check(data, v); err != nil {
+		var ce *jsonkeys.CaseError
+		if errors.As(err, &ce) {
+			return problemsOf("%v", err)
+		}
 		return problemsOf("a field given twice in the %s: %v; give each field once", what, err)
 	}
 	return nil
@@ -455,13 +460,17 @@ func KindOf(data []byte) (d Document, ok bool) {
 // of document it says it is, whether or not this package knows it. ok is
 // false when the field is missing; a field that is not a string gives "".
 func KindName(data []byte) (kind string, ok bool) {
-	var top struct {
-		Patience *json.RawMessage `json:"patience"`
-	}
-	if json.NewDecoder(bytes.NewReader(data)).Decode(&top) != nil || top.Patience == nil {
+	// A map, not a struct: its keys match exactly, so that "Patience" is
+	// no kind (an unknown field, which the document's reader refuses).
+	var top map[string]json.RawMessage
+	if json.NewDecoder(bytes.NewReader(data)).Decode(&top) != nil {
 		return "", false
 	}
-	if json.Unmarshal(*top.Patience, &kind) != nil {
+	raw, ok := top["patience"]
+	if !ok {
+		return "", false
+	}
+	if json.Unmarshal(raw, &kind) != nil {
 		return "", true
 	}
 	return kind, true

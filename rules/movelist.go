@@ -7,6 +7,8 @@ import (
 	"io"
 	"regexp"
 	"strings"
+
+	"github.com/patience-solver/patience/internal/jsonkeys"
 )
 
 // ReadMoves reads a list of moves a player has made, in any of the forms
@@ -60,6 +62,9 @@ func ReadMoveFile(r io.Reader) (MoveFile, error) {
 	case t[0] == '[':
 		var docs []moveDoc
 		if err := json.Unmarshal(t, &docs); err == nil {
+			if err := jsonkeys.Check(t, &docs); err != nil {
+				return MoveFile{}, problemsOf("moves: %v", err)
+			}
 			moves, err := movesOf(docs)
 			return MoveFile{Moves: moves}, err
 		}
@@ -94,6 +99,9 @@ func ReadMoveFile(r io.Reader) (MoveFile, error) {
 		}
 		if err := json.Unmarshal(t, &doc); err != nil {
 			return MoveFile{}, problemsOf("moves: not a solution document: %v", err)
+		}
+		if err := jsonkeys.Check(t, &doc); err != nil {
+			return MoveFile{}, problemsOf("moves: %v", err)
 		}
 		moves, err := movesOf(doc.Moves)
 		return MoveFile{Moves: moves}, err

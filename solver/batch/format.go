@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/patience-solver/patience/dealgen"
+	"github.com/patience-solver/patience/internal/jsonkeys"
 	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/solver"
 )
@@ -151,11 +152,11 @@ func otherDocument(line []byte) rules.Document {
 	return 0
 }
 
-// ParseHeader reads a results header line, of version 1 or 2. A version-2
-// header must carry "solver" and the "run" tag that its fields give (see
-// Tag); a version-1 header must not carry the fields version 2 added.
-func ParseHeader(line []byte) (Header, error) {
-	line = bytes.TrimSpace(line)
+// decodeHeader reads a results header line into its JSON form: a line
+// of another document, one that is no header, a field of the wrong type,
+// a key given twice or spelt in another case than its field's are
+// refused.
+func decodeHeader(line []byte) (headerDoc, error) {
 	var d headerDoc
 	dec := json.NewDecoder(bytes.NewReader(line))
 	dec.DisallowUnknownFields()
@@ -165,16 +166,32 @@ func ParseHeader(line []byte) (Header, error) {
 	}
 	var te *json.UnmarshalTypeError
 	if errors.As(derr, &te) && d.Patience != nil && *d.Patience == "results" && te.Field != "" {
-		return Header{}, fmt.Errorf("bad results header: %q is a %s, want a %s", te.Field, te.Value, jsonKind(te.Type))
+		return d, fmt.Errorf("bad results header: %q is a %s, want a %s", te.Field, te.Value, jsonKind(te.Type))
 	}
 	if got := otherDocument(line); got != 0 {
-		return Header{}, &rules.WrongDocumentError{Got: got, Want: rules.ResultsDocument}
+		return d, &rules.WrongDocumentError{Got: got, Want: rules.ResultsDocument}
 	}
 	if derr != nil || dec.More() || d.Patience == nil {
 		if len(line) > 0 && line[0] == '{' && !isHeaderLine(line) {
-			return Header{}, errors.New("it has no header line: a results file starts with {\"patience\":\"results\",...}")
+			return d, errors.New("it has no header line: a results file starts with {\"patience\":\"results\",...}")
 		}
-		return Header{}, errors.New("not a patience results file: its first line is not a results header")
+		return d, errors.New("not a patience results file: its first line is not a results header")
+	}
+	// encoding/json keeps the last of two equal keys, and takes a key for
+	// a field whatever its case ("DEALS" for "deals"): refuse both.
+	if err := jsonkeys.Check(line, &d); err != nil {
+		return d, fmt.Errorf("bad results header: %w", err)
+	}
+	return d, nil
+}
+
+// ParseHeader reads a results header line, of version 1 or 2. A version-2
+// header must carry "solver" and the "run" tag that its fields give (see
+// Tag); a version-1 header must not carry the fields version 2 added.
+func ParseHeader(line []byte) (Header, error) {
+	d, err := decodeHeader(bytes.TrimSpace(line))
+	if err != nil {
+		return Header{}, err
 	}
 	var h Header
 	missing := func(f string) error { return fmt.Errorf("bad results header: no %q", f) }
