@@ -344,6 +344,8 @@ type TruncatedError struct {
 	Want int64  // its size by what the run had written
 }
 
+// Error says how far the file was cut, that the results it held are
+// lost, and how to go on.
 func (e *TruncatedError) Error() string {
 	return fmt.Sprintf("%s was cut to %d bytes while this run wrote it (it had written %d): the run stopped, and the results the file held are lost. Run the command again to decide the missing deals", e.Name, e.Size, e.Want)
 }
