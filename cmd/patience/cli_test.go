@@ -858,7 +858,7 @@ func TestCLIFlagValues(t *testing.T) {
 		{[]string{"solve", "russian-cell", "1", "--timeout", "5"}, `patience: --timeout "5": want a duration with its unit, such as 90s, 5m or 1h30m`},
 		{[]string{"find"}, "patience: missing GAME: use russian-cell or ripple-fan"},
 		{[]string{"merge"}, "patience: missing FILE: give the results files of the shards"},
-		{[]string{"find", "russian-cell", "--min-nodes", "-1"}, "patience: --min-length and --min-nodes must be at least 0"},
+		{[]string{"find", "russian-cell", "--min-nodes", "-1"}, `patience: --min-nodes "-1": no sign: the number is written in decimal digits alone, and cannot be negative`},
 	} {
 		code, stdout, stderr := runMain(t, c.args...)
 		if code != 2 || stdout != "" || !strings.HasPrefix(stderr, c.want) || strings.Contains(stderr, "strconv") {

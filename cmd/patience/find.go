@@ -105,9 +105,6 @@ func runFind(cmd *cobra.Command, s streams, o *findOptions, args []string) error
 	if err := checkFormat(o.format, "text", "json"); err != nil {
 		return err
 	}
-	if o.minLength < 0 || o.minNodes < 0 {
-		return badInput("--min-length and --min-nodes must be at least 0")
-	}
 	if o.solvable && o.unsolvable {
 		return badInput("give --solvable or --unsolvable, not both")
 	}

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"errors"
 	"strconv"
+	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -11,13 +13,14 @@ import (
 
 // Every numeric flag of every command (--seed, --count, --samples,
 // --max-nodes, ...) is read by one of the values below: decimal digits
-// only, with a sign for a signed flag. pflag's own number flags also take
-// 0x10, 0o20, 0b10000 and 1_000, which the error for a bad number ("want a
+// only, with no sign (no flag takes a negative number, and "+5" is not
+// how the help writes one). pflag's own number flags also take 0x10,
+// 0o20, 0b10000 and 1_000, which the error for a bad number ("want a
 // whole number, written out") does not offer.
 //
-// An error of these values is strconv's own, so that flagError puts it in
-// words as it does for any number flag ("too large a number" when out of
-// range).
+// An error of these values is strconv's own, or errSign, so that
+// flagError puts it in words as it does for any number flag ("too large
+// a number" when out of range).
 
 // decimalUint64 is a uint64 flag that reads decimal digits.
 type decimalUint64 uint64
@@ -36,7 +39,7 @@ func (v *decimalUint64) String() string { return strconv.FormatUint(uint64(*v), 
 // Type is pflag's name for a uint64 flag, which the help shows as "uint".
 func (v *decimalUint64) Type() string { return "uint64" }
 
-// decimalInt is an int flag that reads decimal digits, with a sign.
+// decimalInt is an int flag that reads decimal digits, with no sign.
 type decimalInt int
 
 func (v *decimalInt) Set(s string) error {
@@ -51,7 +54,7 @@ func (v *decimalInt) Set(s string) error {
 func (v *decimalInt) String() string { return strconv.Itoa(int(*v)) }
 func (v *decimalInt) Type() string   { return "int" }
 
-// decimalInt64 is an int64 flag that reads decimal digits, with a sign.
+// decimalInt64 is an int64 flag that reads decimal digits, with no sign.
 type decimalInt64 int64
 
 func (v *decimalInt64) Set(s string) error {
@@ -68,16 +71,31 @@ func (v *decimalInt64) String() string { return strconv.FormatInt(int64(*v), 10)
 // Type is pflag's name for an int64 flag, which the help shows as "int".
 func (v *decimalInt64) Type() string { return "int64" }
 
+// errSign is the error of a number flag given with a sign, "+5" or "-0".
+var errSign = errors.New("a number flag takes no sign")
+
 // parseDecimalUint64 reads an unsigned number written in decimal digits:
 // no sign, base prefix (0x), underscore or exponent.
 func parseDecimalUint64(s string) (uint64, error) {
+	if signed(s) {
+		return 0, errSign
+	}
 	return strconv.ParseUint(s, 10, 64)
 }
 
-// parseDecimalInt reads a signed number of bits bits written in decimal
-// digits, with an optional sign: no base prefix, underscore or exponent.
+// parseDecimalInt reads a number of bits bits written in decimal digits:
+// no sign, base prefix, underscore or exponent. (The flags read so are
+// never negative; a signed type keeps their checks simple.)
 func parseDecimalInt(s string, bits int) (int64, error) {
+	if signed(s) {
+		return 0, errSign
+	}
 	return strconv.ParseInt(s, 10, bits)
+}
+
+// signed reports whether s is a sign, + or -, and decimal digits.
+func signed(s string) bool {
+	return len(s) > 1 && (s[0] == '+' || s[0] == '-') && !strings.ContainsFunc(s[1:], func(r rune) bool { return r < '0' || r > '9' })
 }
 
 // uint64Flag defines a uint64 flag of fs, read by parseDecimalUint64.

@@ -75,6 +75,38 @@ func TestNumberFlagsRefuseOtherForms(t *testing.T) {
 			}
 		}
 	}
+	// A sign is refused, naming it: no number flag is negative, and
+	// none takes "+5" (which --seed, an unsigned flag, refused alone).
+	for _, args := range [][]string{
+		{"deal", "russian-cell", "--random", "--seed"},
+		{"hint", "russian-cell", "1", "-n"},
+		{"find", "russian-cell", "--count"},
+		{"find", "russian-cell", "--min-length"},
+		{"find", "russian-cell", "--min-nodes"},
+		{"find", "russian-cell", "--max-nodes"},
+		{"find", "russian-cell", "--workers"},
+		{"find", "russian-cell", "--memory"},
+		{"solve", "russian-cell", "1", "--hide", "--samples"},
+		{"review", "russian-cell", "--judge-samples"},
+	} {
+		flag := args[len(args)-1]
+		if flag == "-n" {
+			flag = "--count"
+		}
+		for v, want := range map[string]string{
+			"+5":    `: no sign: write the number in decimal digits alone, as 5`,
+			"+0005": `: no sign: write the number in decimal digits alone, as 5`,
+			"+0":    `: no sign: write the number in decimal digits alone, as 0`,
+			"-0":    `: no sign: the number is written in decimal digits alone, and cannot be negative`,
+			"-12":   `: no sign: the number is written in decimal digits alone, and cannot be negative`,
+		} {
+			r := cliRun(t, "", append(append([]string(nil), args...), v)...)
+			want = "patience: " + flag + " \"" + v + "\"" + want + "\n"
+			if r.code != exitUsage || r.stdout != "" || r.stderr != want {
+				t.Errorf("%s %q: %v, want exit %d and %q", strings.Join(args, " "), v, r, exitUsage, want)
+			}
+		}
+	}
 	// Digits are read as decimal, leading zeros and all.
 	var u decimalUint64
 	var i decimalInt
@@ -85,7 +117,7 @@ func TestNumberFlagsRefuseOtherForms(t *testing.T) {
 		want string
 	}{
 		{&u, "16", "16"}, {&u, "010", "10"}, {&u, "18446744073709551615", "18446744073709551615"},
-		{&i, "-7", "-7"}, {&i, "010", "10"}, {&i64, "9223372036854775807", "9223372036854775807"},
+		{&i, "7", "7"}, {&i, "010", "10"}, {&i64, "9223372036854775807", "9223372036854775807"},
 	} {
 		if err := tc.v.Set(tc.in); err != nil || tc.v.String() != tc.want {
 			t.Errorf("%T.Set(%q): %q, %v; want %q", tc.v, tc.in, tc.v.String(), err, tc.want)
@@ -94,7 +126,8 @@ func TestNumberFlagsRefuseOtherForms(t *testing.T) {
 	for _, tc := range []struct {
 		v  pflag.Value
 		in string
-	}{{&u, "-1"}, {&u, "+1"}, {&u, "18446744073709551616"}, {&i64, "9223372036854775808"}, {&i, ""}, {&u, "0x1"}} {
+	}{{&u, "-1"}, {&u, "+1"}, {&u, "18446744073709551616"}, {&i64, "9223372036854775808"}, {&i, ""}, {&u, "0x1"},
+		{&i, "-7"}, {&i, "+7"}, {&i64, "-0"}, {&i64, "+1"}} {
 		if err := tc.v.Set(tc.in); err == nil {
 			t.Errorf("%T.Set(%q) took it: %s", tc.v, tc.in, tc.v.String())
 		}

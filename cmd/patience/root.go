@@ -411,6 +411,10 @@ func flagError(err error) error {
 		flag = flag[i:] // "-n, --count" names the long form
 	}
 	switch {
+	case why == errSign.Error() && strings.HasPrefix(value, "-"):
+		return fmt.Errorf("%s %q: no sign: the number is written in decimal digits alone, and cannot be negative", flag, value)
+	case why == errSign.Error():
+		return fmt.Errorf("%s %q: no sign: write the number in decimal digits alone, as %s", flag, value, digitsOf(value))
 	case strings.Contains(why, "value out of range"):
 		return fmt.Errorf("%s %q: too large a number", flag, value)
 	case strings.HasPrefix(why, "strconv.ParseInt") || strings.HasPrefix(why, "strconv.ParseUint"):
@@ -423,6 +427,16 @@ func flagError(err error) error {
 		return fmt.Errorf("%s %q: want true or false", flag, value)
 	}
 	return err
+}
+
+// digitsOf is value, a number with a sign, as a number flag takes it:
+// without the sign and the leading zeros ("+0005" is "5").
+func digitsOf(value string) string {
+	d := strings.TrimLeft(value[1:], "0")
+	if d == "" && len(value) > 1 {
+		return "0"
+	}
+	return d
 }
 
 // parseGame reads the GAME argument.

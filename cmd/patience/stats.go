@@ -50,8 +50,9 @@ their share of all the moves of wins), and the ten hardest deals.
 
 --deals takes A-B, a single number, or a comma-separated list of these, with
 PySolFC's numbers (MT numbers such as 10000000000000000-10000000001000000
-too). --deals-file reads the same, one item a line, or the lines of a
-results file. --deals random:N@SEED draws N distinct deals uniformly from 1
+too), each written in digits ("1 - 3, 7" is fine; "#", "_", "." or a space
+inside a number is refused: 1..5 is not deal 15, write 1-5). --deals-file
+reads the same, one item a line, or the lines of a results file. --deals random:N@SEED draws N distinct deals uniformly from 1
 to 2^64-1, the same N for the same SEED, to estimate the win rate over all
 deals rather than the first N; the header records it as written, and such a
 run resumes, shards and merges as any list's does.

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/patience-solver/patience/dealgen"
 	"github.com/patience-solver/patience/rules"
@@ -53,8 +54,11 @@ type segment struct {
 // single deal number or a range A-B. A range is split at its "-" before
 // each end is read, and both ends must be plain decimal numbers (PySolFC
 // numbers: MT numbers such as 10000000000000000 are fine, "ms" numbers are
-// not). A single number may be written in any form that
-// dealgen.ParseNumber reads, except that "," and "-" separate items.
+// not). Spaces around an item or an end are dropped. A single number is
+// digits (leading zeros and all), or "ms" and digits, as
+// dealgen.ParseNumber reads them; the "#", "_", "." and spaces that
+// ParseNumber drops from one deal number are refused in a list, where
+// "1..5" would be deal 15 (write 1-5).
 //
 // "random:N@SEED", as the whole value, is N distinct deals drawn uniformly
 // from 1 to 2^64-1, the same for the same SEED on every machine and in
@@ -106,6 +110,9 @@ func (l *DealList) addItem(item string) error {
 	}
 	a, b, isRange := strings.Cut(item, "-")
 	if !isRange {
+		if err := plainNumber(item); err != nil {
+			return err
+		}
 		n, err := dealgen.ParseNumber(item)
 		if err != nil {
 			return err
@@ -134,6 +141,26 @@ func (l *DealList) addItem(item string) error {
 	}
 	l.addRange(lo, count.Uint64())
 	return nil
+}
+
+// plainNumber refuses a single deal of a list written with a "#", "_",
+// "." or a space in it: dealgen.ParseNumber drops those from one deal
+// number, but in a list, where "-" makes a range, "1..5" or "1 5" would
+// be deal 15. It suggests the range, or the number, written plainly.
+func plainNumber(item string) error {
+	odd := func(r rune) bool { return r == '#' || r == '_' || r == '.' || unicode.IsSpace(r) }
+	if !strings.ContainsFunc(item, odd) {
+		return nil
+	}
+	msg := fmt.Sprintf("bad deals item %s: in a list a deal is written in digits alone, with no \"#\", \"_\", \".\" or space", clip(item))
+	parts := strings.FieldsFunc(item, odd)
+	if len(parts) == 2 && parts[1][0] != '0' && (len(parts[0]) < len(parts[1]) || len(parts[0]) == len(parts[1]) && parts[0] < parts[1]) {
+		return fmt.Errorf("%s; for the deals %s to %s write %s-%s", msg, parts[0], parts[1], parts[0], parts[1])
+	}
+	if n, err := dealgen.ParseNumber(item); err == nil {
+		return fmt.Errorf("%s; for deal %s write %s, and a range as A-B", msg, n, n)
+	}
+	return errors.New(msg + "; write a range as A-B")
 }
 
 // rangeEnd reads one end of a range: a plain decimal number, at least 1.

@@ -15,7 +15,9 @@ func TestParseDeals(t *testing.T) {
 	}{
 		{"1-100000", "1-100000", 100000, "1", "100000"},
 		{"617", "617", 1, "617", "617"},
-		{"#12,345", "12,345", 2, "12", "345"}, // commas separate items
+		{"12,345", "12,345", 2, "12", "345"}, // commas separate items
+		{"1 - 3, 7", "1-3,7", 4, "1", "7"},   // spaces around an item or an end are dropped
+		{"\t0005 ", "5", 1, "5", "5"},
 		{"1-5,6,7-10", "1-10", 10, "1", "10"},
 		{" 3 , 1-2 ", "3,1-2", 3, "3", "2"},
 		{"ms617", "617", 1, "617", "617"},
@@ -61,6 +63,15 @@ func TestParseDealsErrors(t *testing.T) {
 		"1,,2":                      "empty item",
 		"abc":                       "bad deal number",
 		"1-99999999999999999999999": "more than",
+		// What dealgen.ParseNumber drops from one number is refused in
+		// a list, where "-" makes a range: "1..5" was deal 15.
+		"1..5":   `bad deals item "1..5": in a list a deal is written in digits alone, with no "#", "_", "." or space; for the deals 1 to 5 write 1-5`,
+		"3,1 5":  "for the deals 1 to 5 write 1-5",
+		"#617":   "for deal 617 write 617",
+		"1_000":  "for deal 1000 write 1000",
+		"1.2.3":  "for deal 123 write 123",
+		"#":      "write a range as A-B",
+		"7,1.-2": "not a plain decimal number",
 	}
 	for spec, want := range cases {
 		_, err := ParseDeals(spec)
@@ -106,6 +117,12 @@ ms40000, 3
 	}
 	_, err = ReadDeals(strings.NewReader("1-5\n3\n"), "list.txt")
 	if err == nil || err.Error() != "list.txt: deal 3 is listed twice" {
+		t.Errorf("got %v", err)
+	}
+	// Spaces around an item or an end are dropped; inside a number they
+	// are refused, as are "#", "_" and ".": "1..5" is not deal 15.
+	_, err = ReadDeals(strings.NewReader(" 1 - 3 \n1..5\n"), "list.txt")
+	if err == nil || !strings.HasPrefix(err.Error(), `list.txt line 2: bad deals item "1..5"`) || !strings.HasSuffix(err.Error(), "write 1-5") {
 		t.Errorf("got %v", err)
 	}
 	_, err = ReadDeals(strings.NewReader("\n\n"), "list.txt")
