@@ -431,6 +431,9 @@ func parseHeader(line []byte) (header, rules.Game, rulesDoc, error) {
 	if h.Version != Version {
 		return h, 0, rd, fmt.Errorf("catalogue format version %d: this build reads version %d", h.Version, Version)
 	}
+	if h.MaxNodes < 0 {
+		return h, 0, rd, fmt.Errorf("catalogue: a bad header: max_nodes %d: a node budget is not negative", h.MaxNodes)
+	}
 	g, gerr := rules.ParseGame(h.Game)
 	if gerr != nil || g.String() != h.Game {
 		return h, 0, rd, fmt.Errorf("catalogue: unknown game %q", h.Game)

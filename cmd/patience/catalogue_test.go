@@ -333,3 +333,43 @@ func TestCatalogueWrittenWithinReadCap(t *testing.T) {
 		t.Errorf("a refused catalogue left %s", cat)
 	}
 }
+
+// TestImpossibleRecordsRefused: a result line that says a deal is
+// solvable in 0 moves is refused by stats --summary, merge and catalogue
+// build, naming the file and line, never counted as a win nor listed as
+// winnable; a catalogue whose node budget is negative is refused by
+// catalogue info, never described as "node budget -1".
+func TestImpossibleRecordsRefused(t *testing.T) {
+	dir := t.TempDir()
+	head := `{"patience":"results","version":1,"game":"ripple-fan","deals":"1-2","shard":"0/1","rules":{"returns":false},"max_nodes":100000000}`
+	rf := filepath.Join(dir, "rf.jsonl")
+	lines := head + "\n" + `{"number":"1","verdict":"unsolvable","moves":0,"nodes":12,"seconds":0}` + "\n" +
+		`{"number":"2","verdict":"solvable","moves":0,"nodes":56,"seconds":0}` + "\n"
+	if err := os.WriteFile(rf, []byte(lines), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	want := rf + " line 3: solvable with 0 moves: a deal is won in one move at least"
+	for _, args := range [][]string{
+		{"stats", "--summary", rf},
+		{"stats", "--summary", rf, "--records"},
+		{"merge", rf},
+		{"catalogue", "build", "ripple-fan", rf, "-o", filepath.Join(dir, "rf.cat")},
+	} {
+		cliWantUsage(t, cliRun(t, "", args...), 1, want)
+	}
+
+	c, err := catalogue.New(rules.RippleFan, rules.DefaultOptions(), 1, 8, []uint64{3}, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.MaxNodes = 100
+	cat := string(c.Encode())
+	if !strings.Contains(cat, `"max_nodes":100,`) {
+		t.Fatalf("catalogue %q", cat)
+	}
+	name := filepath.Join(dir, "neg.cat")
+	if err := os.WriteFile(name, []byte(strings.Replace(cat, `"max_nodes":100,`, `"max_nodes":-1,`, 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cliWantUsage(t, cliRun(t, "", "catalogue", "info", "--file", name), 1, name, "max_nodes -1: a node budget is not negative")
+}

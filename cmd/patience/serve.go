@@ -55,7 +55,8 @@ its own that it points at this machine (DNS rebinding).
 
 Exit codes: 0 once it has stopped cleanly, after Ctrl-C, SIGTERM, SIGHUP or
 SIGQUIT (it then says "patience: stopped" on stderr); 2 if it cannot listen
-on --addr or --allow-host is not a host name; 1 if serving fails.`
+on --addr or --allow-host is not a host name (at most 253 characters, each
+label between dots 1 to 63); 1 if serving fails.`
 
 const serveExample = `  patience serve
   patience serve --addr 127.0.0.1:9000
@@ -141,17 +142,30 @@ func exposureWarning(a net.Addr) string {
 }
 
 // allowedHosts checks the names given with --allow-host and returns them
-// in lower case, without a final dot.
+// in lower case, without a final dot. A name has at most 253 characters,
+// and each of its labels 1 to 63 (RFC 1035).
 func allowedHosts(names []string) ([]string, error) {
 	var out []string
 	for _, n := range names {
 		h := strings.TrimSuffix(strings.ToLower(n), ".")
 		if h == "" || strings.ContainsAny(h, ":/[]@ \t") || strings.ContainsFunc(h, unicode.IsControl) {
-			return nil, badInput("bad --allow-host %q: give a host name alone, without a port or scheme, such as mybox.local", n)
+			return nil, badInput("bad --allow-host %q: give a host name alone, without a port or scheme, such as mybox.local", clipArg(n))
+		}
+		if len(h) > 253 || slices.ContainsFunc(strings.Split(h, "."), func(l string) bool { return l == "" || len(l) > 63 }) {
+			return nil, badInput("bad --allow-host %q: a host name has at most 253 characters, and each of its labels, between the dots, 1 to 63", clipArg(n))
 		}
 		out = append(out, h)
 	}
 	return out, nil
+}
+
+// clipArg shortens an argument that a message quotes to its first 60
+// characters and "…", so that the rest of the message stays on its line.
+func clipArg(s string) string {
+	if r := []rune(s); len(r) > 60 {
+		return string(r[:60]) + "…"
+	}
+	return s
 }
 
 // hostAllowed says whether a request's Host header (host, or host:port)

@@ -453,3 +453,24 @@ func TestWebOutInterrupted(t *testing.T) {
 		}
 	}
 }
+
+// TestAllowHostLengths: --allow-host takes a name as DNS has it, at most
+// 253 characters and each label, between the dots, 1 to 63 (a final dot
+// aside); a longer name, or an empty label, is refused in one line that
+// says so, quoting the name cut short.
+func TestAllowHostLengths(t *testing.T) {
+	label := strings.Repeat("a", 63)
+	long := strings.Join([]string{label, label, label, strings.Repeat("b", 61)}, ".") // 253 characters
+	for _, h := range []string{label + ".example", long, long + ".", "a.b.c"} {
+		if _, err := allowedHosts([]string{h}); err != nil {
+			t.Errorf("--allow-host of %d characters: %v", len(h), err)
+		}
+	}
+	for _, h := range []string{strings.Repeat("a", 300), label + "a.example", long + "b", "a..b", ".example"} {
+		_, err := allowedHosts([]string{h})
+		if err == nil || !strings.Contains(err.Error(), "at most 253 characters, and each of its labels, between the dots, 1 to 63") ||
+			len([]rune(err.Error())) > maxErrorLine {
+			t.Errorf("--allow-host of %d characters: %v", len(h), err)
+		}
+	}
+}

@@ -672,6 +672,8 @@ func completeRecord(r *Record, seen *[nFields]bool) error {
 		return fmt.Errorf("a %q with a \"reason\": only unknown verdicts carry one", r.Verdict)
 	case r.Verdict != solver.Solvable && r.Moves != 0:
 		return fmt.Errorf("%s with %d moves: only solvable deals have moves", r.Verdict, r.Moves)
+	case r.Verdict == solver.Solvable && r.Moves == 0:
+		return errors.New("solvable with 0 moves: a deal is won in one move at least")
 	case r.Verdict != solver.Solvable && seen[fForced]:
 		return fmt.Errorf("a %q with \"forced\": only solvable deals have forced moves", r.Verdict)
 	case r.Outcome == Won && r.Verdict != solver.Solvable:

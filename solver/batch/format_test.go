@@ -139,6 +139,8 @@ func TestParseRecordErrors(t *testing.T) {
 		`{"number":"1","verdict":"won","moves":3,"nodes":4,"seconds":0}`:                                                          "bad verdict",
 		`{"number":"1","verdict":"unknown","moves":0,"nodes":4,"seconds":0}`:                                                      "without a \"reason\"",
 		`{"number":"1","verdict":"unsolvable","moves":3,"nodes":4,"seconds":0}`:                                                   "only solvable deals have moves",
+		`{"number":"1","verdict":"solvable","moves":0,"nodes":4,"seconds":0}`:                                                     "solvable with 0 moves: a deal is won in one move at least",
+		`{"number":"1","verdict":"solvable","moves":0,"forced":0,"nodes":4,"seconds":0}`:                                          "solvable with 0 moves",
 		`{"number":"1","verdict":"unsolvable","moves":0,"forced":0,"nodes":4,"seconds":0}`:                                        "only solvable deals have forced moves",
 		`{"number":"1","verdict":"solvable","moves":3,"forced":4,"nodes":4,"seconds":0}`:                                          "4 forced of 3 moves",
 		`{"number":"1","verdict":"solvable","moves":3,"forced":-1,"nodes":4,"seconds":0}`:                                         `bad "forced"`,
