@@ -40,7 +40,7 @@ func outError(ctx context.Context, flag string, err error) error {
 	case errors.Is(e.Err, outfile.ErrInput):
 		return badInput("%s is one of the files the command reads: write it elsewhere", what)
 	case errors.Is(e.Err, outfile.ErrBusy):
-		return badInput("%s", e.Error())
+		return badInput("%s %s", flag, e.Error())
 	case errors.Is(e.Err, outfile.ErrReplaced):
 		return ioFailure{fmt.Errorf("%s was replaced or removed while the command held it: it is left as it is, and nothing was written; run the command again", what)}
 	case errors.Is(e.Err, outfile.ErrNotFile):
