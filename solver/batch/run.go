@@ -523,6 +523,7 @@ func (r *Runner) dropUnknowns(f *os.File, unlock func()) (*os.File, func(), erro
 		return f, unlock, err
 	}
 	var dropped int
+	var werr error // a failure to write the new file: a full disk, say
 	tmp, unlockNew, err := outfile.Rewrite(f, name, func(tmp *os.File) (bool, error) {
 		w := bufio.NewWriterSize(tmp, 256<<10)
 		w.Write(append(r.header.AppendJSON(nil), '\n'))
@@ -533,13 +534,18 @@ func (r *Runner) dropUnknowns(f *os.File, unlock func()) (*os.File, func(), erro
 		if dropped == 0 && h == r.header {
 			return true, nil
 		}
-		return false, w.Flush()
+		werr = w.Flush()
+		return false, werr
 	})
-	if err != nil {
-		var oe *outfile.Error
-		if errors.As(err, &oe) {
-			err = fmt.Errorf("cannot rewrite %s: %w", name, oe.Err)
-		}
+	var oe *outfile.Error
+	switch {
+	case werr != nil:
+		return f, unlock, r.rewriteFailed(outfile.Pathless(werr))
+	case errors.As(err, &oe) && oe.Writing:
+		return f, unlock, r.rewriteFailed(oe.Err)
+	case errors.As(err, &oe):
+		return f, unlock, fmt.Errorf("cannot rewrite %s: %w", name, oe.Err)
+	case err != nil:
 		return f, unlock, err
 	}
 	if tmp == nil {
@@ -552,6 +558,17 @@ func (r *Runner) dropUnknowns(f *os.File, unlock func()) (*os.File, func(), erro
 	}
 	r.notes = append(r.notes, fmt.Sprintf("%s: dropped %d unknown verdicts to search again with max_nodes %d and timeout %s", name, dropped, r.header.MaxNodes, timeoutString(r.header.Timeout)))
 	return tmp, unlockNew, nil
+}
+
+// rewriteFailed is the *WriteError of a rewrite of the results file that
+// could not be written (err, the system's error: a full disk, say): the
+// file is left as it was.
+func (r *Runner) rewriteFailed(err error) error {
+	what := "without its unknown verdicts"
+	if !r.cfg.RetryUnknown {
+		what = "with this run's header"
+	}
+	return &WriteError{Name: r.cfg.Out, Err: fmt.Errorf("%w (while rewriting it %s: it is left as it was)", err, what)}
 }
 
 // copyKept copies the result lines that rd has still to read to w, each
