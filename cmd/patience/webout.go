@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"syscall"
 
 	"github.com/spf13/cobra"
 
@@ -29,7 +30,12 @@ DIR is made if it does not exist; files of the same names are replaced, and
 nothing else in DIR is touched. Each file is written to a new temporary file
 in DIR and renamed over the old name: a symbolic link or a FIFO of that name
 is replaced by the file, never followed or opened, so a link's target is
-left as it was.`
+left as it was.
+
+A DIR that cannot be made or written to (a read-only file system, a folder
+you may not write, a file on the way, a symbolic link to a folder that does
+not exist, a loop of links) exits 2, saying why; a disk that fails while
+the files are written (full) exits 1.`
 
 const webExample = `  patience web --out site
   cd site && python3 -m http.server 8000    # then open http://localhost:8000/`
@@ -72,11 +78,8 @@ var afterPageFile func(ctx context.Context)
 // writePage writes the page's files into dir and returns how many. It
 // stops when ctx ends (a signal), with no temporary file left.
 func writePage(ctx context.Context, dir string) (int, error) {
-	if fi, err := os.Stat(dir); err == nil && !fi.IsDir() {
-		return 0, badInput("--out %s is a file, not a folder", dir)
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return 0, ioFailure{fmt.Errorf("cannot make %s: %v", dir, errors.Unwrap(err))}
+	if err := makeFolder(dir); err != nil {
+		return 0, err
 	}
 	fsys := web.FS()
 	n := 0
@@ -118,6 +121,76 @@ func writePage(ctx context.Context, dir string) (int, error) {
 		return n, ioFailure{fmt.Errorf("writing the page to %s: %v", dir, err)}
 	}
 	return n, nil
+}
+
+// makeFolder makes the folder dir of web --out, and its parents, unless
+// it is there. A place where it cannot be (a file on the way, a
+// symbolic link to nothing or a loop of them, a read-only file system, a
+// folder this user may not write) is bad input, exit 2, said in words,
+// as an existing folder whose files cannot be written is (outError); a
+// failure of the disk itself (full, say) is a failure to write, exit 1.
+func makeFolder(dir string) error {
+	fi, err := os.Stat(dir)
+	if err == nil && fi.IsDir() {
+		return nil
+	}
+	if err == nil {
+		return badInput("--out %s is a file, not a folder", dir)
+	}
+	if why := folderInTheWay(dir); why != "" {
+		return badInput("cannot make --out %s: %s", dir, why)
+	}
+	err = os.MkdirAll(dir, 0o755)
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EDQUOT) || errors.Is(err, syscall.EIO):
+		return ioFailure{fmt.Errorf("cannot make --out %s: %v", dir, outfile.Pathless(err))}
+	}
+	if why := folderInTheWay(dir); why != "" {
+		return badInput("cannot make --out %s: %s", dir, why)
+	}
+	var pe *fs.PathError
+	if errors.As(err, &pe) && pe.Path != dir {
+		return badInput("cannot make --out %s: %s: %v", dir, pe.Path, pe.Err)
+	}
+	return badInput("cannot make --out %s: %v", dir, outfile.Pathless(err))
+}
+
+// folderInTheWay says what keeps the folder dir, which does not exist,
+// from being made, when that is on the path itself: a loop of symbolic
+// links, a link to nothing, or a file where a folder should be (dir or
+// one of its parents); "" when none is.
+func folderInTheWay(dir string) string {
+	for p := filepath.Clean(dir); ; p = filepath.Dir(p) {
+		li, err := os.Lstat(p)
+		if err == nil {
+			_, serr := os.Stat(p)
+			link := li.Mode()&fs.ModeSymlink != 0
+			switch {
+			case link && errors.Is(serr, syscall.ELOOP):
+				return fmt.Sprintf("%s is a loop of symbolic links", p)
+			case link && serr != nil:
+				target, _ := os.Readlink(p)
+				return fmt.Sprintf("%s is a symbolic link to %s, which does not exist: make that folder, or give another --out", p, target)
+			case serr == nil && !isDir(p):
+				return fmt.Sprintf("%s is a file, not a folder", p)
+			}
+			return ""
+		}
+		if errors.Is(err, syscall.ELOOP) {
+			continue // a loop further up: found there
+		}
+		if parent := filepath.Dir(p); parent == p {
+			return ""
+		}
+	}
+}
+
+// isDir reports whether name is a folder, following links.
+func isDir(name string) bool {
+	fi, err := os.Stat(name)
+	return err == nil && fi.IsDir()
 }
 
 // replaceFile writes data as the regular file name in dir, through the
