@@ -17,6 +17,10 @@ import (
 // bad input).
 var stopSignals = []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT}
 
+// realProgram is false in a test binary, whose Main runs in the tests'
+// process: there a signal or a closed pipe must not end the process.
+var realProgram = !testing.Testing()
+
 // earlySignals holds the stop signals that come from the start of the
 // program's own code until Main listens for them (listen takes the
 // channel): a signal that comes early is then handled as one that comes
@@ -28,7 +32,7 @@ var stopSignals = []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP, sys
 var earlySignals = catchEarly()
 
 func catchEarly() chan os.Signal {
-	if testing.Testing() {
+	if !realProgram {
 		return nil
 	}
 	ch := make(chan os.Signal, 4)
@@ -39,6 +43,10 @@ func catchEarly() chan os.Signal {
 	// while in a program that has only begun (a millisecond, measured).
 	signal.Notify(ch, syscall.SIGQUIT)
 	signal.Notify(ch, stopSignals...)
+	// A write to a closed pipe then fails with EPIPE, on standard output
+	// too, rather than killing the program where it stands: it ends with
+	// exit code 141 once every output is whole (outWriter, Main).
+	signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE)
 	return ch
 }
 

@@ -46,9 +46,9 @@ func outError(ctx context.Context, flag string, err error) error {
 	case errors.Is(e.Err, outfile.ErrNotFile):
 		return badInput("cannot write %s: it is not a regular file (a pipe, a device or standard output); this output is written to a file", what)
 	case e.Writing:
-		return ioFailure{fmt.Errorf("cannot write %s: %v", what, e.Err)}
+		return ioFailure{fmt.Errorf("cannot write %s: %w", what, e.Err)}
 	}
-	return badInput("cannot write %s: %v", what, e.Err)
+	return badInput("cannot write %s: %w", what, e.Err)
 }
 
 // stoppedWaiting is the error of a command stopped by sig while it waited

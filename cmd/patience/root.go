@@ -30,6 +30,11 @@ const (
 	exitInternal = 1
 	exitUsage    = 2
 	exitCheck    = 3
+	// exitClosedPipe ends a command whose output is a pipe that its
+	// reader closed (standard output into "head", say): 128 plus SIGPIPE's
+	// number, the code of a process that SIGPIPE kills, as a shell sees
+	// it, but reached only once every output is as it was or whole.
+	exitClosedPipe = 128 + int(syscall.SIGPIPE)
 )
 
 // streams are the command's standard streams, so tests can capture them.
@@ -56,10 +61,14 @@ func (e ioFailure) Unwrap() error { return e.err }
 
 // outWriter is standard output, remembering the first write that failed
 // (a full disk, a closed pipe): output that was lost must not end with
-// exit code 0. It writes nothing after a failure.
+// exit code 0. It writes nothing after a failure. A pipe that its reader
+// closed (EPIPE) calls closed, when set: the program then ends at once
+// with exitClosedPipe, as a process that SIGPIPE kills, but with every
+// output whole (exitNow), rather than go on with its work for no reader.
 type outWriter struct {
-	w   io.Writer
-	err error
+	w      io.Writer
+	err    error
+	closed func()
 }
 
 func (o *outWriter) Write(p []byte) (int, error) {
@@ -69,6 +78,9 @@ func (o *outWriter) Write(p []byte) (int, error) {
 	n, err := o.w.Write(p)
 	if err != nil {
 		o.err = err
+		if o.closed != nil && errors.Is(err, syscall.EPIPE) {
+			o.closed()
+		}
 	}
 	return n, err
 }
@@ -223,6 +235,9 @@ func forceStop(errw io.Writer, sig syscall.Signal, why string) {
 // os.Exit.
 func Main(args []string, in io.Reader, out, errw io.Writer) int {
 	ow := &outWriter{w: out}
+	if realProgram {
+		ow.closed = func() { exitNow(exitClosedPipe) }
+	}
 	s := streams{in: in, out: ow, err: errw}
 	root := newRoot(s)
 	root.SetArgs(args)
@@ -235,10 +250,15 @@ func Main(args []string, in io.Reader, out, errw io.Writer) int {
 	}
 	var ue usageError
 	if ow.err != nil && !errors.As(err, &ue) {
-		err = ioFailure{fmt.Errorf("cannot write the output: %v", ow.err)}
+		err = ioFailure{fmt.Errorf("cannot write the output: %w", ow.err)}
 	}
 	if err == nil {
 		return exitOK
+	}
+	if errors.Is(err, syscall.EPIPE) {
+		// An output's reader closed the pipe (--out - into head, say):
+		// the code of SIGPIPE, without a word, as a shell's tools end.
+		return exitClosedPipe
 	}
 	var cf checkFailed
 	if errors.As(err, &cf) {
