@@ -27,7 +27,7 @@ var realProgram = !testing.Testing()
 // later, with the documented exit code (128 plus its number, or 0 for
 // serve), never Go's dump of goroutines and exit code 2. Before it is
 // made, while Go's runtime and the packages the program imports start
-// (about 15 ms: docs/reliability.md), a signal cannot be caught. It is nil
+// (10 to 30 ms, measured: docs/reliability.md), a signal cannot be caught. It is nil
 // in a test binary, where each Main listens for itself.
 var earlySignals = catchEarly()
 
