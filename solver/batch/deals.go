@@ -455,7 +455,7 @@ func (l *DealList) String() string {
 
 // ReadDeals reads a --deals-file: one item a line, each a deal number, a
 // range A-B or a comma-separated list, as --deals takes them. Blank lines
-// are skipped. A line that starts with "{" is a line of a results file:
+// are skipped, and a UTF-8 byte order mark at the start. A line that starts with "{" is a line of a results file:
 // its "number" is the deal (a header line is skipped), so a results file,
 // or the lines picked from one with grep, can name the deals to run.
 // name is used in error messages.
@@ -473,6 +473,9 @@ func ReadDeals(r io.Reader, name string) (*DealList, error) {
 		}
 		if err != nil && err != io.EOF {
 			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		if ln == 1 {
+			line = bytes.TrimPrefix(line, utf8BOM)
 		}
 		t := bytes.TrimSpace(line)
 		switch {

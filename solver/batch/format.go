@@ -830,8 +830,12 @@ type Reader struct {
 	goodNL bool   // whether the last line that parsed ended with a newline
 }
 
-// NewReader reads the header of a results file. name is used in error
-// messages.
+// utf8BOM is the UTF-8 byte order mark, which an editor may put at the
+// start of a text file: the readers of results and deals files skip it.
+var utf8BOM = []byte("\xef\xbb\xbf")
+
+// NewReader reads the header of a results file, after a UTF-8 byte order
+// mark if the file starts with one. name is used in error messages.
 func NewReader(r io.Reader, name string) (*Reader, error) {
 	rd := &Reader{name: name, br: bufio.NewReaderSize(r, 256<<10)}
 	line, err := rd.readLine()
@@ -841,9 +845,10 @@ func NewReader(r io.Reader, name string) (*Reader, error) {
 	if err != nil && err != io.EOF {
 		return nil, &FileError{Name: name, Line: 1, Err: err}
 	}
-	h, herr := ParseHeader(line)
+	text := bytes.TrimPrefix(line, utf8BOM)
+	h, herr := ParseHeader(text)
 	if herr != nil {
-		if err == io.EOF && line[len(line)-1] != '\n' && bytes.HasPrefix(line, []byte(`{"patience"`)) {
+		if err == io.EOF && line[len(line)-1] != '\n' && bytes.HasPrefix(text, []byte(`{"patience"`)) {
 			return nil, &FileError{Name: name, Line: 1, Truncated: true, Err: herr}
 		}
 		return nil, &FileError{Name: name, Line: 1, Err: herr}
