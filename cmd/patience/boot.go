@@ -8,8 +8,8 @@ import (
 )
 
 // This file's name sorts first, and its variables are declared first and
-// depend on no other: they are the first the package initialises, before
-// any other code of the program runs.
+// depend on no other of the package's: they are the first it initialises,
+// in their order here, before any other code of the program runs.
 
 // stopSignals are the signals that stop a search or a run cleanly: Ctrl-C,
 // a polite kill, a closed terminal, and Ctrl-\ (which would otherwise end
@@ -27,8 +27,8 @@ var realProgram = !testing.Testing()
 // later, with the documented exit code (128 plus its number, or 0 for
 // serve), never Go's dump of goroutines and exit code 2. Before it is
 // made, while Go's runtime and the packages the program imports start
-// (10 to 30 ms, measured: docs/reliability.md), a signal cannot be caught. It is nil
-// in a test binary, where each Main listens for itself.
+// (10 to 30 ms, measured: docs/reliability.md), a signal cannot be
+// caught. It is nil in a test binary, where each Main listens for itself.
 var earlySignals = catchEarly()
 
 func catchEarly() chan os.Signal {
