@@ -30,7 +30,8 @@ DIR is made if it does not exist; files of the same names are replaced, and
 nothing else in DIR is touched. Each file is written to a new temporary file
 in DIR and renamed over the old name: a symbolic link or a FIFO of that name
 is replaced by the file, never followed or opened, so a link's target is
-left as it was.
+left as it was. A file of that name is locked first, as every output is: one
+that a running stats writes is refused (exit 2) and left as it was.
 
 A DIR that cannot be made or written to (a read-only file system, a folder
 you may not write, a file on the way, a symbolic link to a folder that does
