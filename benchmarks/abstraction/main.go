@@ -21,6 +21,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"math/bits"
 	"os"
 	"runtime"
 	"sort"
@@ -59,6 +60,7 @@ func main() {
 	autoKept := flag.Bool("auto-kept", true, "play a kept card to its foundation at once when next")
 	autoBlank := flag.Bool("auto-blank", false, "play a blank home at once where proven safe (see blankHomeSafe)")
 	withNone := flag.Bool("with-none", false, "also run the set of no kept suits (every card a blank; useful with -mode ranked)")
+	withExact := flag.Bool("with-exact", false, "ranked: also run the sets of 3 kept suits, which are the real game itself (one blanked suit: a blank's rank names it)")
 	out := flag.String("out", "", "write one JSON line per search to this file")
 	flag.Parse()
 	if os.Getenv("GOMAXPROCS") == "" {
@@ -91,7 +93,7 @@ func main() {
 		}
 	}
 	sort.Slice(nums, func(i, j int) bool { return nums[i] < nums[j] })
-	subsets := keptSets(*withNone)
+	subsets := keptSets(*withNone, m == Ranked && !*withExact)
 
 	var w *bufio.Writer
 	if *out != "" {
@@ -127,13 +129,19 @@ func main() {
 }
 
 // keptSets returns the sets of kept suits: every one of 1 to 3 suits
-// (and the empty set too with withNone), as bit masks.
-func keptSets(withNone bool) []uint8 {
+// (and the empty set too with withNone), as bit masks. noThree leaves out
+// the sets of 3 suits: in Ranked mode one blanked suit has one card of
+// each rank, so its blanks are its cards and the abstract game is the real
+// one (without returns), not an abstraction.
+func keptSets(withNone, noThree bool) []uint8 {
 	var ks []uint8
 	if withNone {
 		ks = append(ks, 0)
 	}
 	for k := uint8(1); k < 15; k++ {
+		if noThree && bits.OnesCount8(k) == 3 {
+			continue
+		}
 		ks = append(ks, k)
 	}
 	return ks
