@@ -16,7 +16,7 @@ import (
 var optionFields = map[string]bool{
 	"NoReturns":        true,
 	"NoAutoFoundation": true, "PlayReturns": true, "NoSymmetry": true, "NoKingBottom": true,
-	"NoSleepSets": true, "NoBlockedPair": true, "NoCellHome": true, "NoKingHome": true, "NoDeadEnd": true,
+	"NoSleepSets": true, "NoBlockedPair": true, "NoCellHome": true, "NoKingHome": true,
 }
 
 // allowedConstants are the places outside package rules allowed to set an

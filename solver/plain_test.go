@@ -337,6 +337,5 @@ func newRuleRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 1))
 // public returns the Pruning that switches on what p does.
 func (p pruning) public() Pruning {
 	return Pruning{NoAutoFoundation: !p.AutoFoundation, PlayReturns: !p.SkipReturns, NoSymmetry: !p.Symmetry, NoKingBottom: !p.KingBottom,
-		NoSleepSets: !p.SleepSets, NoBlockedPair: !p.BlockedPair, NoCellHome: !p.CellHome, NoKingHome: !p.KingHome,
-		NoDeadEnd: !p.DeadEnd}
+		NoSleepSets: !p.SleepSets, NoBlockedPair: !p.BlockedPair, NoCellHome: !p.CellHome, NoKingHome: !p.KingHome}
 }

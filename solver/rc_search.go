@@ -193,10 +193,6 @@ func (w *rcWorker) expand(depth int, via int) bool {
 	}
 	w.checkPath(depth, true)
 	w.playedAt[depth] = len(w.played)
-	if pr.DeadEnd && !w.s.cfg.returnMoves && w.b.stuck() {
-		w.leave() // lost: prune_deadend.go
-		return false
-	}
 	moves := w.b.genMoves(w.frames[depth], pr, w.s.cfg.returnMoves)
 	w.frames[depth] = moves
 	w.clearSleep()

@@ -84,12 +84,6 @@ type Pruning struct {
 	// swap move for the one case it cannot copy. It keeps verdicts, not
 	// solution lengths, so the Shortest search does without it.
 	NoKingHome bool
-	// NoDeadEnd (Russian Cell) searches on from positions where the
-	// default stops: both cells full, no column empty, and no line of
-	// play that frees a cell or empties a column (a fixed point over the
-	// cards that can come to the top, move, or go home proves it), so
-	// that the cards in the cells never reach their foundations.
-	NoDeadEnd bool
 }
 
 // AllPruning returns every proven-safe reduction switched on: the zero
@@ -98,19 +92,18 @@ func AllPruning() Pruning { return Pruning{} }
 
 // NoPruning returns every reduction switched off: a plain search.
 func NoPruning() Pruning {
-	return Pruning{NoAutoFoundation: true, PlayReturns: true, NoSymmetry: true, NoKingBottom: true, NoSleepSets: true, NoBlockedPair: true, NoCellHome: true, NoKingHome: true, NoDeadEnd: true}
+	return Pruning{NoAutoFoundation: true, PlayReturns: true, NoSymmetry: true, NoKingBottom: true, NoSleepSets: true, NoBlockedPair: true, NoCellHome: true, NoKingHome: true}
 }
 
 // pruning is Pruning as the search reads it, each reduction named by what
 // it does when on. It is resolved once, when the Solver is made.
 type pruning struct {
-	AutoFoundation, SkipReturns, Symmetry, KingBottom, SleepSets, BlockedPair, CellHome, KingHome, DeadEnd bool
+	AutoFoundation, SkipReturns, Symmetry, KingBottom, SleepSets, BlockedPair, CellHome, KingHome bool
 }
 
 func (p Pruning) on() pruning {
 	return pruning{AutoFoundation: !p.NoAutoFoundation, SkipReturns: !p.PlayReturns, Symmetry: !p.NoSymmetry, KingBottom: !p.NoKingBottom,
-		SleepSets: !p.NoSleepSets, BlockedPair: !p.NoBlockedPair, CellHome: !p.NoCellHome, KingHome: !p.NoKingHome,
-		DeadEnd: !p.NoDeadEnd}
+		SleepSets: !p.NoSleepSets, BlockedPair: !p.NoBlockedPair, CellHome: !p.NoCellHome, KingHome: !p.NoKingHome}
 }
 
 // Config controls a search. The zero Config is the default: the default

@@ -171,7 +171,6 @@ func TestPruningSwitches(t *testing.T) {
 		{"BlockedPair", func(p *Pruning) { p.NoBlockedPair = true }},
 		{"CellHome", func(p *Pruning) { p.NoCellHome = true }},
 		{"KingHome", func(p *Pruning) { p.NoKingHome = true }},
-		{"DeadEnd", func(p *Pruning) { p.NoDeadEnd = true }},
 		{"all", func(p *Pruning) { *p = NoPruning() }},
 	}
 	n := uint64(40)

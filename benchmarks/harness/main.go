@@ -73,7 +73,6 @@ func main() {
 		"KingBottom":     &cfg.Pruning.NoKingBottom,
 		"SleepSets":      &cfg.Pruning.NoSleepSets,
 		"BlockedPair":    &cfg.Pruning.NoBlockedPair,
-		"DeadEnd":        &cfg.Pruning.NoDeadEnd,
 	}
 	for _, name := range strings.Split(*off, ",") {
 		if name == "" {
