@@ -32,6 +32,7 @@ import (
 func main() {
 	game := flag.String("game", "russian-cell", "russian-cell or ripple-fan")
 	deals := flag.String("deals", "1-1000", "deal range A-B (plain numbers)")
+	list := flag.String("list", "", "decide the deals listed in this file (one number a line) instead of -deals")
 	workers := flag.Int("workers", 1, "workers per deal")
 	memory := flag.Int("memory", solver.DefaultMemoryMB, "table memory in MB")
 	maxNodes := flag.Int64("max-nodes", solver.DefaultMaxNodes, "node budget per deal")
@@ -97,7 +98,8 @@ func main() {
 	nodesBy := map[solver.Verdict]int64{}
 	var nodes, stored, tableBytes int64
 	start := time.Now()
-	for n := lo; n <= hi; n++ {
+	nums := dealNumbers(lo, hi, *list)
+	for _, n := range nums {
 		d.DealInto(g, dealgen.FromUint64(n), p)
 		r, err := s.SolveTrusted(context.Background(), p) // dealgen's deal: valid as dealt
 		check(err)
@@ -120,8 +122,12 @@ func main() {
 		}
 	}
 	el := time.Since(start)
-	total := hi - lo + 1
-	fmt.Printf("game %s, deals %d-%d (%d), workers per deal %d, memory %d MB\n", g, lo, hi, total, *workers, *memory)
+	total := uint64(len(nums))
+	what := fmt.Sprintf("%d-%d", lo, hi)
+	if *list != "" {
+		what = "of " + *list
+	}
+	fmt.Printf("game %s, deals %s (%d), workers per deal %d, memory %d MB\n", g, what, total, *workers, *memory)
 	fmt.Printf("verdicts: solvable %d, unsolvable %d, unknown %d\n", counts[solver.Solvable], counts[solver.Unsolvable], counts[solver.Unknown])
 	fmt.Printf("positions by verdict: solvable %d, unsolvable %d, unknown %d\n", nodesBy[solver.Solvable], nodesBy[solver.Unsolvable], nodesBy[solver.Unknown])
 	fmt.Printf("wall %.3f s, %.0f deals/s, %d positions, %.0f positions/s\n", el.Seconds(), float64(total)/el.Seconds(), nodes, float64(nodes)/el.Seconds())
@@ -157,4 +163,24 @@ func check(err error) {
 		fmt.Fprintln(os.Stderr, "harness:", err)
 		os.Exit(2)
 	}
+}
+
+// dealNumbers returns the deals lo..hi, or those of the file list, one
+// number a line, when list is not "".
+func dealNumbers(lo, hi uint64, list string) []uint64 {
+	var nums []uint64
+	if list == "" {
+		for n := lo; n <= hi; n++ {
+			nums = append(nums, n)
+		}
+		return nums
+	}
+	data, err := os.ReadFile(list)
+	check(err)
+	for _, f := range strings.Fields(string(data)) {
+		n, err := strconv.ParseUint(f, 10, 64)
+		check(err)
+		nums = append(nums, n)
+	}
+	return nums
 }
