@@ -12,7 +12,7 @@ import (
 )
 
 // Difficulty is how hard a winnable deal is for a player who cannot see
-// the face-down cards, as measured by the players of solver/player (see
+// the face-down cards, as measured by the players of player (see
 // Rate). Only winnable deals are labelled.
 type Difficulty uint8
 

@@ -15,7 +15,7 @@ const module = "github.com/patience-solver/patience"
 
 // goList returns, for each package of the module built for goos/goarch,
 // its imports within the module (test imports left out), named relative
-// to the module: "solver/batch". Packages with no file for that platform
+// to the module: "batch". Packages with no file for that platform
 // are left out.
 func goList(t *testing.T, goos, goarch string, patterns ...string) map[string][]string {
 	t.Helper()
@@ -102,14 +102,14 @@ func TestDesignPackageMap(t *testing.T) {
 	for p, imps := range goList(t, "js", "wasm", "./web/wasm") {
 		pkgs[p] = imps
 	}
-	for _, p := range []string{"rules", "solver", "solver/batch", "web/wasm", "cmd/patience"} {
+	for _, p := range []string{"rules", "solver", "batch", "web/wasm", "cmd/patience"} {
 		if _, ok := pkgs[p]; !ok {
 			t.Fatalf("go list found no package %s: %v", p, pkgs)
 		}
 	}
 	sec := designSection(t)
 
-	// The map: each package at the start of a line, as "solver/batch/".
+	// The map: each package at the start of a line, as "batch/".
 	named := map[string]bool{}
 	for _, l := range block(t, sec, "The module is") {
 		if f := strings.Fields(l); len(f) > 0 && !strings.HasPrefix(l, " ") {

@@ -13,18 +13,18 @@ import (
 	"testing"
 	"time"
 
+	"github.com/patience-solver/patience/batch"
 	"github.com/patience-solver/patience/game"
 	"github.com/patience-solver/patience/internal/testgames"
+	"github.com/patience-solver/patience/player"
 	"github.com/patience-solver/patience/rules"
+	"github.com/patience-solver/patience/sample"
 	"github.com/patience-solver/patience/solver"
-	"github.com/patience-solver/patience/solver/batch"
-	"github.com/patience-solver/patience/solver/player"
-	"github.com/patience-solver/patience/solver/sample"
 )
 
 // libraries are the packages whose exported functions follow the
 // library's conventions (docs/design.md, "Conventions").
-var libraries = []string{"rules", "dealgen", "solver", "solver/sample", "solver/player", "solver/batch", "stat", "catalogue", "game"}
+var libraries = []string{"rules", "dealgen", "solver", "sample", "player", "batch", "stat", "catalogue", "game"}
 
 // libraryDoc is one library package as go/doc reads it (tests aside),
 // with the file set its positions are in.

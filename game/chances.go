@@ -4,8 +4,8 @@ import (
 	"context"
 
 	"github.com/patience-solver/patience/rules"
+	"github.com/patience-solver/patience/sample"
 	"github.com/patience-solver/patience/solver"
-	"github.com/patience-solver/patience/solver/sample"
 )
 
 // Chance is the answer to "can I still win?".

@@ -2,9 +2,9 @@ package game
 
 import (
 	"github.com/patience-solver/patience/catalogue"
+	"github.com/patience-solver/patience/player"
+	"github.com/patience-solver/patience/sample"
 	"github.com/patience-solver/patience/solver"
-	"github.com/patience-solver/patience/solver/player"
-	"github.com/patience-solver/patience/solver/sample"
 )
 
 // The defaults of the operations, each once, named for its purpose. Every

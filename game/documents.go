@@ -12,7 +12,7 @@ import (
 
 // Document is a kind of JSON document that the application writes, beside
 // the documents of rules (a position, a solution, a list of moves) and the
-// results file of solver/batch. Each opens with a rules.DocHeader that
+// results file of batch. Each opens with a rules.DocHeader that
 // names its kind and the version of its format.
 type Document uint8
 

@@ -50,8 +50,8 @@ func sources(t *testing.T, fset *token.FileSet, least int, dirs ...string) []sou
 // libraryCalls are the packages whose functions are the operations' work:
 // a front end calls game instead. (Their types a front end may name.)
 var libraryCalls = map[string]bool{
-	"github.com/patience-solver/patience/solver/sample": true,
-	"github.com/patience-solver/patience/solver/player": true,
+	"github.com/patience-solver/patience/sample": true,
+	"github.com/patience-solver/patience/player": true,
 }
 
 // allowedCalls are the functions of those packages that are no
@@ -66,7 +66,7 @@ var gameCalls = map[string]bool{"solver.FindBlockage": true,
 	"rules.ReadPosition": true, "rules.ReadPositionOf": true, "rules.ReadSolution": true, "rules.ReadMoveFile": true, "rules.ReadMoves": true}
 
 // TestFrontEndsOnlyRender: no file of a front end (tests aside) calls a
-// function of solver/sample or solver/player, nor one of gameCalls:
+// function of sample or player, nor one of gameCalls:
 // the hint, the rating, the review, the play, the draw of arrangements and
 // the cause of a loss are game's, once.
 func TestFrontEndsOnlyRender(t *testing.T) {

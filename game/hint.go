@@ -6,8 +6,8 @@ import (
 	"fmt"
 
 	"github.com/patience-solver/patience/rules"
+	"github.com/patience-solver/patience/sample"
 	"github.com/patience-solver/patience/solver"
-	"github.com/patience-solver/patience/solver/sample"
 )
 
 // A Request is a question about one position: what to play next, or

@@ -7,8 +7,8 @@ import (
 
 	"github.com/patience-solver/patience/internal/testgames"
 	"github.com/patience-solver/patience/rules"
+	"github.com/patience-solver/patience/sample"
 	"github.com/patience-solver/patience/solver"
-	"github.com/patience-solver/patience/solver/sample"
 )
 
 // TestGetHintExact: with every card known, a hint of a winnable deal is

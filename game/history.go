@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/patience-solver/patience/rules"
-	"github.com/patience-solver/patience/solver/sample"
+	"github.com/patience-solver/patience/sample"
 )
 
 // SeenAlong adds to seen (a new set when nil) the positions of the game

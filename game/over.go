@@ -2,7 +2,7 @@ package game
 
 import (
 	"github.com/patience-solver/patience/rules"
-	"github.com/patience-solver/patience/solver/sample"
+	"github.com/patience-solver/patience/sample"
 )
 
 // Over says whether the game at p is over for a player who sees only its

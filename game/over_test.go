@@ -8,8 +8,8 @@ import (
 	"github.com/patience-solver/patience/game"
 	"github.com/patience-solver/patience/internal/testgames"
 	"github.com/patience-solver/patience/rules"
+	"github.com/patience-solver/patience/sample"
 	"github.com/patience-solver/patience/solver"
-	"github.com/patience-solver/patience/solver/sample"
 )
 
 // stuck plays random legal moves (none back from a foundation) on deals

@@ -4,9 +4,9 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/patience-solver/patience/player"
 	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/solver"
-	"github.com/patience-solver/patience/solver/player"
 )
 
 // PlayOutcome is a game played by a player that does not see the

@@ -3,9 +3,9 @@ package game
 import (
 	"context"
 
+	"github.com/patience-solver/patience/player"
 	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/solver"
-	"github.com/patience-solver/patience/solver/player"
 )
 
 // Played is a game played from Start with Moves, to review. Its zero

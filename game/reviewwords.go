@@ -8,8 +8,8 @@ import (
 	"strconv"
 
 	"github.com/patience-solver/patience/internal/wording"
+	"github.com/patience-solver/patience/player"
 	"github.com/patience-solver/patience/rules"
-	"github.com/patience-solver/patience/solver/player"
 )
 
 // PValue writes a p-value: "p = 0.0625" (4 significant digits), or

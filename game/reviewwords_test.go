@@ -6,9 +6,9 @@ import (
 
 	"github.com/patience-solver/patience/dealgen"
 	"github.com/patience-solver/patience/game"
+	"github.com/patience-solver/patience/player"
 	"github.com/patience-solver/patience/rules"
-	"github.com/patience-solver/patience/solver/player"
-	"github.com/patience-solver/patience/solver/sample"
+	"github.com/patience-solver/patience/sample"
 )
 
 // judged is a review of deal 617 lost at its first move, with judgement j

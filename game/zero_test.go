@@ -5,14 +5,14 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/patience-solver/patience/batch"
 	"github.com/patience-solver/patience/dealgen"
 	"github.com/patience-solver/patience/game"
 	"github.com/patience-solver/patience/internal/testgames"
+	"github.com/patience-solver/patience/player"
 	"github.com/patience-solver/patience/rules"
+	"github.com/patience-solver/patience/sample"
 	"github.com/patience-solver/patience/solver"
-	"github.com/patience-solver/patience/solver/batch"
-	"github.com/patience-solver/patience/solver/player"
-	"github.com/patience-solver/patience/solver/sample"
 )
 
 // TestZeroValues: the zero value of every exported config type of the

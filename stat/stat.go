@@ -1,7 +1,7 @@
 // Package stat is the interval arithmetic behind every win rate the
 // project reports: a proportion k of n with its 95% Wilson score
 // interval. It imports nothing of the project, so that the packages that
-// report a rate (solver/batch for a run of deals, solver/sample for the
+// report a rate (batch for a run of deals, sample for the
 // arrangements of a position's face-down cards) share it without one
 // depending on the other.
 package stat

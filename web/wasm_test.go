@@ -85,7 +85,7 @@ func TestWasmSize(t *testing.T) {
 }
 
 // TestWasmLeavesOutBatch checks that the WebAssembly does not link
-// solver/batch: the results files, their locks and their merging have no
+// batch: the results files, their locks and their merging have no
 // use in a browser and only make the download larger. A win rate's
 // interval comes from package stat instead.
 func TestWasmLeavesOutBatch(t *testing.T) {
@@ -97,10 +97,10 @@ func TestWasmLeavesOutBatch(t *testing.T) {
 	}
 	deps := strings.Fields(string(out))
 	const module = "github.com/patience-solver/patience/"
-	if !slices.Contains(deps, module+"solver/sample") {
-		t.Fatalf("go list -deps ./wasm has no solver/sample: not the web page's command?\n%s", out)
+	if !slices.Contains(deps, module+"sample") {
+		t.Fatalf("go list -deps ./wasm has no sample: not the web page's command?\n%s", out)
 	}
-	for _, p := range []string{"solver/batch"} {
+	for _, p := range []string{"batch"} {
 		if slices.Contains(deps, module+p) {
 			t.Errorf("the WebAssembly links %s", p)
 		}

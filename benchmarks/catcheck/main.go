@@ -14,10 +14,10 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/patience-solver/patience/batch"
 	"github.com/patience-solver/patience/catalogue"
 	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/solver"
-	"github.com/patience-solver/patience/solver/batch"
 )
 
 func main() {

@@ -1,5 +1,5 @@
 // Command player plays a list of deals with a player that cannot see the
-// face-down cards (solver/player), one game at a time on one core, and
+// face-down cards (player), one game at a time on one core, and
 // writes one line per deal to a file that a rerun resumes. At the end it
 // prints the player's win rate with its 95% Wilson interval, the
 // all-cards-known verdicts of the same deals, and the CPU seconds per game.
@@ -41,10 +41,10 @@ import (
 	"time"
 
 	"github.com/patience-solver/patience/dealgen"
+	"github.com/patience-solver/patience/player"
 	"github.com/patience-solver/patience/rules"
+	"github.com/patience-solver/patience/sample"
 	"github.com/patience-solver/patience/solver"
-	"github.com/patience-solver/patience/solver/player"
-	"github.com/patience-solver/patience/solver/sample"
 	"github.com/patience-solver/patience/stat"
 )
 

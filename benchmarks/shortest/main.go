@@ -23,10 +23,10 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/patience-solver/patience/batch"
 	"github.com/patience-solver/patience/dealgen"
 	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/solver"
-	"github.com/patience-solver/patience/solver/batch"
 )
 
 func main() {

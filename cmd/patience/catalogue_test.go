@@ -11,11 +11,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/patience-solver/patience/batch"
 	"github.com/patience-solver/patience/catalogue"
 	"github.com/patience-solver/patience/dealgen"
 	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/solver"
-	"github.com/patience-solver/patience/solver/batch"
 )
 
 // cliFakeFind replaces batchFind for the test: each call is recorded, and

@@ -7,8 +7,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/patience-solver/patience/batch"
 	"github.com/patience-solver/patience/solver"
-	"github.com/patience-solver/patience/solver/batch"
 )
 
 // CSV export, for spreadsheets and R: a summary as one row under a header

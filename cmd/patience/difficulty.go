@@ -9,13 +9,13 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/patience-solver/patience/batch"
 	"github.com/patience-solver/patience/catalogue"
 	"github.com/patience-solver/patience/game"
 	"github.com/patience-solver/patience/internal/buildinfo"
 	"github.com/patience-solver/patience/internal/outfile"
 	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/solver"
-	"github.com/patience-solver/patience/solver/batch"
 )
 
 // labelOptions are the flags of catalogue label.

@@ -9,10 +9,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/patience-solver/patience/batch"
 	"github.com/patience-solver/patience/catalogue"
 	"github.com/patience-solver/patience/internal/buildinfo"
 	"github.com/patience-solver/patience/rules"
-	"github.com/patience-solver/patience/solver/batch"
 )
 
 // TestCLICatalogueLabel plays deals 1..8 as catalogue/difficulty.sh does,

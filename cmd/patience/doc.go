@@ -15,6 +15,6 @@
 //
 // Every command has help with examples (patience help solve). Bad input
 // gets a one-line error and exit code 2; Ctrl-C keeps what was done. The
-// work is done by the packages rules, dealgen, solver, solver/sample and
-// solver/batch; this command reads flags and writes text and JSON.
+// work is done by the packages rules, dealgen, solver, sample and
+// batch; this command reads flags and writes text and JSON.
 package main

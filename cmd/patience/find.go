@@ -10,12 +10,12 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/patience-solver/patience/batch"
 	"github.com/patience-solver/patience/catalogue"
 	"github.com/patience-solver/patience/dealgen"
 	"github.com/patience-solver/patience/game"
 	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/solver"
-	"github.com/patience-solver/patience/solver/batch"
 )
 
 // findOptions are the flags of find.

@@ -14,8 +14,8 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/patience-solver/patience/batch"
 	"github.com/patience-solver/patience/rules"
-	"github.com/patience-solver/patience/solver/batch"
 )
 
 // shards writes the two shard files of "stats ripple-fan --deals 1-60" in

@@ -11,7 +11,7 @@ import (
 	"github.com/patience-solver/patience/dealgen"
 	"github.com/patience-solver/patience/internal/longtest"
 	"github.com/patience-solver/patience/rules"
-	"github.com/patience-solver/patience/solver/sample"
+	"github.com/patience-solver/patience/sample"
 )
 
 // hintLoopDeals are the Russian Cell deals the loop test follows hint on:

@@ -4,10 +4,10 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/patience-solver/patience/batch"
 	"github.com/patience-solver/patience/game"
+	"github.com/patience-solver/patience/player"
 	"github.com/patience-solver/patience/rules"
-	"github.com/patience-solver/patience/solver/batch"
-	"github.com/patience-solver/patience/solver/player"
 )
 
 // The library's errors name no flag or command: a library has none. The

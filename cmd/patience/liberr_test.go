@@ -4,9 +4,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/patience-solver/patience/batch"
 	"github.com/patience-solver/patience/dealgen"
 	"github.com/patience-solver/patience/rules"
-	"github.com/patience-solver/patience/solver/batch"
 )
 
 // TestLibraryErrorsGetFlags checks that the library's errors, which name

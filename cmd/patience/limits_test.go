@@ -16,7 +16,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/patience-solver/patience/solver/batch"
+	"github.com/patience-solver/patience/batch"
 )
 
 // memoryOverheadMB is what the process may hold besides its position

@@ -8,8 +8,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/patience-solver/patience/batch"
 	"github.com/patience-solver/patience/internal/outfile"
-	"github.com/patience-solver/patience/solver/batch"
 )
 
 // mergeOptions are the flags of merge.

@@ -10,9 +10,9 @@ import (
 
 	"github.com/patience-solver/patience/game"
 	"github.com/patience-solver/patience/internal/wording"
+	"github.com/patience-solver/patience/player"
 	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/solver"
-	"github.com/patience-solver/patience/solver/player"
 )
 
 // playerFlags are the flags that choose a player and its sampling.

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/patience-solver/patience/solver/player"
+	"github.com/patience-solver/patience/player"
 )
 
 // playDoc is the part of play's JSON record the tests read.

@@ -15,7 +15,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgsvg"
 
-	"github.com/patience-solver/patience/solver/batch"
+	"github.com/patience-solver/patience/batch"
 	"github.com/patience-solver/patience/stat"
 )
 

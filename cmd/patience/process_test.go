@@ -17,7 +17,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/patience-solver/patience/solver/batch"
+	"github.com/patience-solver/patience/batch"
 )
 
 var (

@@ -10,9 +10,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/patience-solver/patience/game"
+	"github.com/patience-solver/patience/player"
 	"github.com/patience-solver/patience/rules"
-	"github.com/patience-solver/patience/solver/player"
-	"github.com/patience-solver/patience/solver/sample"
+	"github.com/patience-solver/patience/sample"
 )
 
 // reviewOptions are the flags of review.

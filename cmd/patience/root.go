@@ -19,9 +19,9 @@ import (
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 
+	"github.com/patience-solver/patience/batch"
 	"github.com/patience-solver/patience/internal/outfile"
 	"github.com/patience-solver/patience/rules"
-	"github.com/patience-solver/patience/solver/batch"
 )
 
 // Exit codes (docs/design.md §6).

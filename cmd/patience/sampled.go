@@ -13,8 +13,8 @@ import (
 
 	"github.com/patience-solver/patience/game"
 	"github.com/patience-solver/patience/rules"
+	"github.com/patience-solver/patience/sample"
 	"github.com/patience-solver/patience/solver"
-	"github.com/patience-solver/patience/solver/sample"
 )
 
 // maxSamples caps --samples: the arrangements are kept in memory.

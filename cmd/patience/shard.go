@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/patience-solver/patience/solver/batch"
+	"github.com/patience-solver/patience/batch"
 )
 
 // The variables that --shard auto reads: a Kubernetes Indexed Job's

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/patience-solver/patience/solver/batch"
+	"github.com/patience-solver/patience/batch"
 )
 
 // slurmEnv is a Slurm array task's variables: task id of the array lo-hi

@@ -13,12 +13,12 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/patience-solver/patience/batch"
 	"github.com/patience-solver/patience/game"
 	"github.com/patience-solver/patience/internal/outfile"
+	"github.com/patience-solver/patience/player"
 	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/solver"
-	"github.com/patience-solver/patience/solver/batch"
-	"github.com/patience-solver/patience/solver/player"
 )
 
 // statsFlags are the flags of the stats command other than the search

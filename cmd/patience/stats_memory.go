@@ -1,8 +1,8 @@
 package main
 
 import (
+	"github.com/patience-solver/patience/batch"
 	"github.com/patience-solver/patience/solver"
-	"github.com/patience-solver/patience/solver/batch"
 )
 
 // countListMemory counts the memory that the list of deals holds within

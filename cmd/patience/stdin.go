@@ -3,7 +3,7 @@ package main
 import (
 	"io"
 
-	"github.com/patience-solver/patience/solver/batch"
+	"github.com/patience-solver/patience/batch"
 )
 
 // oneStdin refuses inputs (the input files a command is given, by name)

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/patience-solver/patience/batch"
 	"github.com/patience-solver/patience/internal/buildinfo"
-	"github.com/patience-solver/patience/solver/batch"
 )
 
 // versionShape is the form of "patience version": the module version or

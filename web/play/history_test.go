@@ -10,8 +10,8 @@ import (
 	"github.com/patience-solver/patience/dealgen"
 	"github.com/patience-solver/patience/game"
 	"github.com/patience-solver/patience/rules"
+	"github.com/patience-solver/patience/sample"
 	"github.com/patience-solver/patience/solver"
-	"github.com/patience-solver/patience/solver/sample"
 )
 
 // docOf is p as the page sends a position.

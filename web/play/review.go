@@ -8,8 +8,8 @@ import (
 
 	"github.com/patience-solver/patience/game"
 	"github.com/patience-solver/patience/internal/wording"
+	"github.com/patience-solver/patience/player"
 	"github.com/patience-solver/patience/rules"
-	"github.com/patience-solver/patience/solver/player"
 )
 
 // ReviewAnswer is the answer of review: where the game was lost, and

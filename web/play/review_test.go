@@ -10,9 +10,9 @@ import (
 	"github.com/patience-solver/patience/dealgen"
 	"github.com/patience-solver/patience/internal/testgames"
 	"github.com/patience-solver/patience/internal/wording"
+	"github.com/patience-solver/patience/player"
 	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/solver"
-	"github.com/patience-solver/patience/solver/player"
 )
 
 func TestReviewNamesTheLosingMove(t *testing.T) {

@@ -12,8 +12,8 @@ import (
 	"github.com/patience-solver/patience/game"
 	"github.com/patience-solver/patience/internal/wording"
 	"github.com/patience-solver/patience/rules"
+	"github.com/patience-solver/patience/sample"
 	"github.com/patience-solver/patience/solver"
-	"github.com/patience-solver/patience/solver/sample"
 )
 
 // config is the search the page runs: the command line's defaults, on one

@@ -12,14 +12,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/patience-solver/patience/batch"
 	"github.com/patience-solver/patience/dealgen"
 	"github.com/patience-solver/patience/internal/testgames"
+	"github.com/patience-solver/patience/player"
 	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/rules/internal/probe"
+	"github.com/patience-solver/patience/sample"
 	"github.com/patience-solver/patience/solver"
-	"github.com/patience-solver/patience/solver/batch"
-	"github.com/patience-solver/patience/solver/player"
-	"github.com/patience-solver/patience/solver/sample"
 )
 
 // counted returns how many times f validated a position.

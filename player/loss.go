@@ -4,8 +4,8 @@ import (
 	"context"
 
 	"github.com/patience-solver/patience/rules"
+	"github.com/patience-solver/patience/sample"
 	"github.com/patience-solver/patience/solver"
-	"github.com/patience-solver/patience/solver/sample"
 )
 
 // FindLoss is the part of Review that says where a game was lost and why,

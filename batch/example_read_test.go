@@ -8,9 +8,9 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/patience-solver/patience/batch"
 	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/solver"
-	"github.com/patience-solver/patience/solver/batch"
 )
 
 // Read a results file line by line: its header says what the run was,

@@ -6,8 +6,8 @@ import (
 	"maps"
 
 	"github.com/patience-solver/patience/rules"
+	"github.com/patience-solver/patience/sample"
 	"github.com/patience-solver/patience/solver"
-	"github.com/patience-solver/patience/solver/sample"
 )
 
 // Reviewed is the review of a played game: what each move did to the

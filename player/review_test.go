@@ -7,8 +7,8 @@ import (
 
 	"github.com/patience-solver/patience/internal/longtest"
 	"github.com/patience-solver/patience/rules"
+	"github.com/patience-solver/patience/sample"
 	"github.com/patience-solver/patience/solver"
-	"github.com/patience-solver/patience/solver/sample"
 )
 
 func reviewConfig(samples int) Sampling {

@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/patience-solver/patience/rules"
+	"github.com/patience-solver/patience/sample"
 	"github.com/patience-solver/patience/solver"
-	"github.com/patience-solver/patience/solver/sample"
 )
 
 // pairs builds the verdicts of two moves on both+bestOnly+playedOnly+

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/patience-solver/patience/rules"
-	"github.com/patience-solver/patience/solver/sample"
+	"github.com/patience-solver/patience/sample"
 )
 
 // TestZeroConfig checks the player's zero Sampling against the rule of

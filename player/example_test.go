@@ -6,9 +6,9 @@ import (
 	"fmt"
 
 	"github.com/patience-solver/patience/dealgen"
+	"github.com/patience-solver/patience/player"
 	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/solver"
-	"github.com/patience-solver/patience/solver/player"
 )
 
 // The greedy player plays Russian Cell deal 1 without seeing its

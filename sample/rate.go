@@ -72,7 +72,7 @@ type Rating struct {
 //  6. a move that cannot be undone before one that can;
 //  7. the order of rules.LegalMoves.
 //
-// This is the sampled player's order (solver/player), so hint, play,
+// This is the sampled player's order (player), so hint, play,
 // review and the page give the same best move.
 func RankMoves(ctx context.Context, view *rules.Position, cfg Config, seen map[string]bool) (Rating, error) {
 	adv, err := MoveShares(ctx, view, cfg)

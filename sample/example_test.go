@@ -6,8 +6,8 @@ import (
 
 	"github.com/patience-solver/patience/dealgen"
 	"github.com/patience-solver/patience/rules"
+	"github.com/patience-solver/patience/sample"
 	"github.com/patience-solver/patience/solver"
-	"github.com/patience-solver/patience/solver/sample"
 )
 
 // How often can deal 617 be won by a player who cannot see its face-down
