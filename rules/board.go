@@ -6,19 +6,12 @@ import (
 	"strings"
 )
 
-// BoardStyle says how FormatBoard draws a board.
+// BoardStyle says how FormatBoard draws a board. Colour is no part of the
+// board text: a program that colours it does so on the text.
 type BoardStyle struct {
 	// Unicode draws suits as symbols (♣ ♠ ♥ ♦) instead of letters (C S H D).
 	Unicode bool
-	// Color wraps hearts and diamonds in ANSI red. Callers decide it, from
-	// the terminal and NO_COLOR; FormatBoard never colours unless it is set.
-	Color bool
 }
-
-const (
-	ansiRed   = "\x1b[31m"
-	ansiReset = "\x1b[0m"
-)
 
 func (st BoardStyle) card(c Card) string {
 	if c == NoCard {
@@ -28,9 +21,6 @@ func (st BoardStyle) card(c Card) string {
 	if st.Unicode {
 		s = c.Symbol()
 	}
-	if st.Color && c.Valid() && c.Red() {
-		s = ansiRed + s + ansiReset
-	}
 	return s
 }
 
@@ -38,9 +28,6 @@ func (st BoardStyle) suit(s Suit) string {
 	t := s.String()
 	if st.Unicode {
 		t = suitSymbols[s]
-	}
-	if st.Color && (s == Hearts || s == Diamonds) {
-		t = ansiRed + t + ansiReset
 	}
 	return t
 }
@@ -88,8 +75,8 @@ func (st BoardStyle) suit(s Suit) string {
 //     A face-down card the player cannot see (UnknownCard) is "[??]". An empty
 //     pile is "--".
 //
-// With st.Color, hearts and diamonds (cards and suit labels) are wrapped in
-// ANSI red; without it the text has no escape codes.
+// The text has no escape codes; the reader skips those of a terminal's
+// colours, so a board copied from a coloured terminal reads the same.
 func FormatBoard(p *Position, number string, st BoardStyle) string {
 	var b strings.Builder
 	b.WriteString(p.Game.Title())

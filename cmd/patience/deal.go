@@ -124,7 +124,7 @@ func runDeal(s streams, cmd *cobra.Command, o *dealOptions, args []string) error
 		s.out.Write(b)
 		return nil
 	}
-	fmt.Fprint(s.out, rules.FormatBoard(p, num, style(s.out, o.ascii)))
+	fmt.Fprint(s.out, formatBoard(p, num, style(s.out, o.ascii)))
 	if note != "" {
 		fmt.Fprintf(s.out, "# %s\n", note)
 	}

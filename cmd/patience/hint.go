@@ -176,7 +176,7 @@ func writeHint(s streams, o *hintOptions, h *game.Hint, at start, show int) erro
 
 // printHint writes the answer h, of a position with every card known, for
 // people: the headline, and the next moves (at most show) or why not.
-func printHint(w io.Writer, h *game.Hint, show int, st rules.BoardStyle) {
+func printHint(w io.Writer, h *game.Hint, show int, st boardStyle) {
 	res := h.Result
 	switch h.Case() {
 	case game.HintStopped:

@@ -251,7 +251,7 @@ func (r *playReport) solution(num string, p *rules.Position, cfg solver.Config, 
 }
 
 // print writes the game for people.
-func (r *playReport) print(w io.Writer, num string, pc player.Config, st rules.BoardStyle) {
+func (r *playReport) print(w io.Writer, num string, pc player.Config, st boardStyle) {
 	gm := r.Game
 	r.printMoves(w, num, pc, st)
 	if gm.Won {
@@ -318,10 +318,10 @@ func movesText(ns []int) string {
 
 // printMoves writes the start as the player saw it, who played, and the
 // moves made.
-func (r *playReport) printMoves(w io.Writer, num string, pc player.Config, st rules.BoardStyle) {
+func (r *playReport) printMoves(w io.Writer, num string, pc player.Config, st boardStyle) {
 	gm := r.Game
 	p, view := gm.Start, gm.Start.Hide()
-	fmt.Fprint(w, rules.FormatBoard(view, num, st))
+	fmt.Fprint(w, formatBoard(view, num, st))
 	fmt.Fprintln(w)
 	who := "the greedy player (a fixed rule, no search)"
 	if pc.Kind != player.Greedy {

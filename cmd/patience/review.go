@@ -275,9 +275,9 @@ func newReviewDoc(rv *player.Reviewed, o rules.Options, num string, withPosition
 	return d
 }
 
-func printReview(w io.Writer, rv *player.Reviewed, num string, st rules.BoardStyle) {
+func printReview(w io.Writer, rv *player.Reviewed, num string, st boardStyle) {
 	p := rv.Start
-	fmt.Fprint(w, rules.FormatBoard(p, num, st))
+	fmt.Fprint(w, formatBoard(p, num, st))
 	fmt.Fprintln(w)
 	fmt.Fprintf(w, "With all cards known the start is %s.\n", rv.Before)
 	rc := p.Game == rules.RussianCell

@@ -471,8 +471,8 @@ func parseGame(arg string) (rules.Game, error) {
 // style decides how boards are drawn on w: Unicode suits when the locale is
 // UTF-8 (and --ascii is not given), colour only on a terminal and never when
 // NO_COLOR is set.
-func style(w io.Writer, ascii bool) rules.BoardStyle {
-	return rules.BoardStyle{Unicode: !ascii && utf8Locale(), Color: colorOK(w)}
+func style(w io.Writer, ascii bool) boardStyle {
+	return boardStyle{rules.BoardStyle{Unicode: !ascii && utf8Locale()}, colorOK(w)}
 }
 
 func utf8Locale() bool {

@@ -80,7 +80,7 @@ func unknownCards(p *rules.Position) string {
 	return "1 face-down card is unknown (??)"
 }
 
-func cardList(cs []rules.Card, st rules.BoardStyle) string {
+func cardList(cs []rules.Card, st boardStyle) string {
 	names := make([]string, len(cs))
 	for i, c := range cs {
 		names[i] = c.String()
@@ -199,8 +199,8 @@ func newShareDoc(p *rules.Position, num string, cfg solver.Config, sh sample.Sha
 }
 
 // printShare writes solve's answer for a position with unknown cards.
-func printShare(w io.Writer, p *rules.Position, num string, cfg solver.Config, sh sample.Share, st rules.BoardStyle) {
-	fmt.Fprint(w, rules.FormatBoard(p, num, st))
+func printShare(w io.Writer, p *rules.Position, num string, cfg solver.Config, sh sample.Share, st boardStyle) {
+	fmt.Fprint(w, formatBoard(p, num, st))
 	fmt.Fprintln(w)
 	onoff := "on"
 	if !cfg.Options.Returns(p.Game) {
@@ -318,7 +318,7 @@ func rateCells(t sample.Tally, exhaustive bool) rateCellsT {
 // printAdvice writes hint's answer for a position with unknown cards: the
 // share of the position, then the moves, best first, as sample.RankMoves ranks
 // them.
-func printAdvice(w io.Writer, h *game.Hint, show int, st rules.BoardStyle) {
+func printAdvice(w io.Writer, h *game.Hint, show int, st boardStyle) {
 	p, adv := h.Position, h.Rating
 	fmt.Fprintf(w, "%s.\n%s.\n", unknownCards(p), solvedText(adv.Share))
 	fmt.Fprintf(w, "This position can be won in %s.\n", moveRate(adv.Tally, adv.Exhaustive))
@@ -401,7 +401,7 @@ func moveWithTwins(m sample.MoveShare) string {
 
 // writeMoveTable writes the moves, one a line, in aligned columns: number,
 // move, count, share, interval (for a sample), what the move does.
-func writeMoveTable(w io.Writer, p *rules.Position, moves []sample.RatedMove, exhaustive bool, st rules.BoardStyle) {
+func writeMoveTable(w io.Writer, p *rules.Position, moves []sample.RatedMove, exhaustive bool, st boardStyle) {
 	cells := make([]rateCellsT, len(moves))
 	var ww, sw, iw int
 	for i, m := range moves {

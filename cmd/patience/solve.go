@@ -346,7 +346,7 @@ func dealSuffix(num string) string {
 // style, the board after every move or not (--steps), and the
 // catalogue's note (catalogueNote), if any, before the verdict.
 type solutionLook struct {
-	style rules.BoardStyle
+	style boardStyle
 	steps bool
 	note  string
 }
@@ -355,7 +355,7 @@ type solutionLook struct {
 // says.
 func printSolution(w io.Writer, p *rules.Position, num string, sol *rules.Solution, res solver.Result, look solutionLook) {
 	st, steps, note := look.style, look.steps, look.note
-	fmt.Fprint(w, rules.FormatBoard(p, num, st))
+	fmt.Fprint(w, formatBoard(p, num, st))
 	fmt.Fprintln(w)
 	if p.Game == rules.RussianCell {
 		onoff := "on"
@@ -384,14 +384,14 @@ func printSolution(w io.Writer, p *rules.Position, num string, sol *rules.Soluti
 // writeMoves writes the numbered move list, each move with a plain-words
 // note for a person following it at a table.
 // With steps, the board follows each move.
-func writeMoves(w io.Writer, start *rules.Position, moves []rules.Move, st rules.BoardStyle, steps bool) {
+func writeMoves(w io.Writer, start *rules.Position, moves []rules.Move, st boardStyle, steps bool) {
 	p := start.Clone()
 	width := len(fmt.Sprint(len(moves)))
 	for i, m := range moves {
 		fmt.Fprintf(w, "%*d. %-12s %s\n", width, i+1, m.String(), describe(p, m, st))
 		p.Apply(m)
 		if steps {
-			fmt.Fprintf(w, "\n%s\n", boardBody(rules.FormatBoard(p, "", st)))
+			fmt.Fprintf(w, "\n%s\n", boardBody(formatBoard(p, "", st)))
 		}
 	}
 }
@@ -406,7 +406,7 @@ func boardBody(board string) string {
 }
 
 // describe says in words what move m does in position p (before it).
-func describe(p *rules.Position, m rules.Move, st rules.BoardStyle) string {
+func describe(p *rules.Position, m rules.Move, st boardStyle) string {
 	return wording.Describe(p, m, st.Unicode)
 }
 
