@@ -139,7 +139,7 @@ func (h *Hint) Why() string {
 // always comes from the search.
 func Why(p *rules.Position) string {
 	if b, ok := solver.FindBlockage(p); ok {
-		return b.Text
+		return why{p, &b}.words()
 	}
 	return ""
 }

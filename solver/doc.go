@@ -41,5 +41,5 @@
 // Positions with unknown face-down cards ("??") are refused
 // (rules.ErrUnknownCards): package sample answers for them over the
 // arrangements of the unseen cards. Package batch decides many deals into
-// a results file. FindBlockage puts the cause of some losses in words.
+// a results file. FindBlockage finds the cause of some losses, as data (game.Why words it).
 package solver

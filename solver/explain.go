@@ -1,9 +1,7 @@
 package solver
 
 import (
-	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/patience-solver/patience/rules"
 )
@@ -84,13 +82,64 @@ import (
 // otherwise takes cards out of the largest deadlock one at a time while a
 // deadlock remains, and explains what is left.
 
-// Blockage is a proven cause that a position cannot be won, in words.
+// Blockage is a proven cause that a position cannot be won, as data: no
+// move left, or a deadlock, with what a player needs to be shown about
+// each of its cards. The words are the caller's (game.Why).
 type Blockage struct {
-	// Cards are the cards that can never move (a deadlock), or none when
-	// no move at all is left.
+	// Cards are the cards that can never move (a deadlock), cells first,
+	// then pile by pile from the top down; none when no move at all is
+	// left.
 	Cards []rules.Card
-	// Text explains the cause to a player, in one or a few sentences.
-	Text string
+	b     *lossBoard
+	d     cardSet
+}
+
+// NoMove reports whether the cause is that no move is left (playing a card
+// back from a foundation aside).
+func (bl *Blockage) NoMove() bool { return len(bl.Cards) == 0 }
+
+// Place is where a card lies: a cell, or a pile (a column, in Russian
+// Cell) and its index there from the bottom, face-down cards counted.
+type Place struct {
+	Cell  bool
+	Pile  int // the cell, or the pile, from 0
+	Index int // in the pile, from the bottom
+}
+
+// Place says where card c lies.
+func (bl *Blockage) Place(c rules.Card) Place {
+	w := bl.b.at[c]
+	return Place{Cell: w.kind == inCell, Pile: w.pile, Index: w.index}
+}
+
+// FaceDown reports whether card c is face down.
+func (bl *Blockage) FaceDown(c rules.Card) bool { return bl.b.faceDown(c) }
+
+// Covered reports whether a card of the deadlock lies above card c in its
+// pile: c stays where it is while they do.
+func (bl *Blockage) Covered(c rules.Card) bool { return bl.b.above(&bl.d, c) }
+
+// TopAbove returns the highest card of the deadlock above card c in its
+// pile, or rules.NoCard.
+func (bl *Blockage) TopAbove(c rules.Card) rules.Card { return bl.b.topAbove(&bl.d, c) }
+
+// Lower returns the lower card of c's suit that best shows why c cannot
+// go to its foundation: one under c itself if there is one, else one the
+// deadlock holds off its foundation.
+func (bl *Blockage) Lower(c rules.Card) rules.Card { return bl.b.witnessLower(&bl.d, c) }
+
+// Under returns the face-up cards under card c in its pile, from the one
+// just under it down.
+func (bl *Blockage) Under(c rules.Card) []rules.Card {
+	w := bl.b.at[c]
+	if w.kind != inPile {
+		return nil
+	}
+	var cs []rules.Card
+	for k := w.index - 1; k >= bl.b.down[w.pile]; k-- {
+		cs = append(cs, bl.b.piles[w.pile][k])
+	}
+	return cs
 }
 
 // FindBlockage looks at position p for a cause that makes it unwinnable:
@@ -108,27 +157,16 @@ func FindBlockage(p *rules.Position) (Blockage, bool) {
 		return Blockage{}, false
 	}
 	var buf [64]rules.Move
-	if len(rules.LegalMoves(p, rules.Options{NoReturns: true}, buf[:0])) == 0 {
-		return Blockage{Text: noMoveText(p)}, true
-	}
 	b := newLossBoard(p)
+	if len(rules.LegalMoves(p, rules.Options{NoReturns: true}, buf[:0])) == 0 {
+		return Blockage{b: b}, true
+	}
 	d := b.largestDeadlock(b.offFoundations())
 	if d.empty() {
 		return Blockage{}, false
 	}
 	d = b.shrink(d)
-	return Blockage{Cards: d.cards(), Text: b.explain(d)}, true
-}
-
-func noMoveText(p *rules.Position) string {
-	if p.Game == rules.RippleFan {
-		return "No card can move: no pile's top card can go to its foundation or onto the next higher card of its suit."
-	}
-	s := "No card can move: none can go to a foundation, a free cell, or a column"
-	if p.OnFoundations() > 0 {
-		s += " (playing a card back from a foundation never helps a win)"
-	}
-	return s + "."
+	return Blockage{Cards: b.shrinkOrder(&d), b: b, d: d}, true
 }
 
 // cardSet is a set of cards.
@@ -451,22 +489,6 @@ func (b *lossBoard) shrinkOrder(d *cardSet) []rules.Card {
 	return order
 }
 
-// Wording. Each card of a deadlock that could otherwise move gets one
-// sentence saying what keeps it in place; face-down cards under other
-// cards of the deadlock go without saying.
-
-// where names a card's place for a player: "pile 3", "column 3", "cell 1".
-func (b *lossBoard) where(c rules.Card) string {
-	w := b.at[c]
-	if w.kind == inCell {
-		return fmt.Sprintf("cell %d", w.pile+1)
-	}
-	if b.p.Game == rules.RippleFan {
-		return fmt.Sprintf("pile %d", w.pile+1)
-	}
-	return fmt.Sprintf("column %d", w.pile+1)
-}
-
 // topAbove returns the highest card of d above card c in its pile, or
 // NoCard.
 func (b *lossBoard) topAbove(d *cardSet, c rules.Card) rules.Card {
@@ -488,37 +510,6 @@ func (b *lossBoard) faceDown(c rules.Card) bool {
 	return w.kind == inPile && w.index < b.down[w.pile]
 }
 
-// stays says why card y (held by d) stays where it is, as the end of a
-// sentence about card c: "which lies under it", "which lies under 9S in
-// pile 4", "which is stuck in cell 2".
-func (b *lossBoard) stays(d *cardSet, c, y rules.Card) string {
-	wc, wy := b.at[c], b.at[y]
-	if wy.kind == inCell {
-		return "which is stuck in " + b.where(y)
-	}
-	down := ""
-	if b.faceDown(y) {
-		down = " face down"
-	}
-	if wc.kind == inPile && wy.pile == wc.pile {
-		if wy.index < wc.index {
-			return "which lies" + down + " under it"
-		}
-		return "which lies above it in the same " + b.pileWord()
-	}
-	if z := b.topAbove(d, y); z != rules.NoCard {
-		return fmt.Sprintf("which lies%s under %s in %s", down, z, b.where(y))
-	}
-	return "which is stuck in " + b.where(y) // y is in d, at the top of its part of the pile
-}
-
-func (b *lossBoard) pileWord() string {
-	if b.p.Game == rules.RippleFan {
-		return "pile"
-	}
-	return "column"
-}
-
 // witnessLower returns the lower card of c's suit that best shows why c
 // cannot go to its foundation: one under c itself if there is one.
 func (b *lossBoard) witnessLower(d *cardSet, c rules.Card) rules.Card {
@@ -529,111 +520,4 @@ func (b *lossBoard) witnessLower(d *cardSet, c rules.Card) rules.Card {
 		}
 	}
 	return b.lowerHeld(d, c)
-}
-
-// reason is the sentence about card c of deadlock d that can (in Russian
-// Cell: might, once uncovered) be a top card or is in a cell.
-func (b *lossBoard) reason(d *cardSet, c rules.Card) string {
-	rc := b.p.Game == rules.RussianCell
-	subject := c.String()
-	if b.faceDown(c) {
-		subject += " (face down)"
-	}
-	subject += " in " + b.where(c)
-	group := "" // a Russian Cell column card moves with the cards on it
-	if w := b.at[c]; rc && w.kind == inPile && w.index+1 < len(b.piles[w.pile]) {
-		group = ", with the cards on it,"
-	}
-	y := b.witnessLower(d, c)
-	parts := []string{fmt.Sprintf("%s goes to its foundation only after %s, %s", subject, y, b.stays(d, c, y))}
-	if rc && b.at[c].kind == inPile {
-		parts = append(parts, "to a cell only if one is free, but both cells hold cards of this list")
-	}
-	switch {
-	case c.Rank() == rules.King && !rc:
-		parts = append(parts, "and nowhere else, being a King")
-	case c.Rank() == rules.King:
-		parts = append(parts, "and"+group+" to a column only if one is empty, but every column holds cards of this list")
-	default:
-		parts = append(parts, fmt.Sprintf("and%s onto no card but %s, %s", group, c+1, b.stays(d, c, c+1)))
-	}
-	return strings.Join(parts, "; ") + "."
-}
-
-// needs says briefly where card y, which card c needs, is: "2D (face down
-// in column 7, under 8D)", "2H (under it)", "TS (in cell 1)".
-func (b *lossBoard) needs(d *cardSet, c, y rules.Card) string {
-	wc, wy := b.at[c], b.at[y]
-	down := ""
-	if b.faceDown(y) {
-		down = "face down "
-	}
-	switch {
-	case wy.kind == inCell:
-		return fmt.Sprintf("%s (in %s)", y, b.where(y))
-	case wy.pile == wc.pile && wy.index < wc.index:
-		return fmt.Sprintf("%s (%sunder it)", y, down)
-	case wy.pile == wc.pile:
-		return fmt.Sprintf("%s (above it, in the same column)", y)
-	}
-	if z := b.topAbove(d, y); z != rules.NoCard {
-		return fmt.Sprintf("%s (%sin %s, under %s)", y, down, b.where(y), z)
-	}
-	return fmt.Sprintf("%s (%sin %s)", y, down, b.where(y))
-}
-
-// coveredLine is the sentence about the face-up cards of deadlock d that
-// lie under top, the highest card of d in its Russian Cell column, or "".
-// Each could only move, with the cards on it, onto its successor (or, a
-// King, to an empty column).
-func (b *lossBoard) coveredLine(d *cardSet, top rules.Card) string {
-	w := b.at[top]
-	var needs []string
-	king := ""
-	for k := w.index - 1; k >= b.down[w.pile]; k-- {
-		c := b.piles[w.pile][k]
-		if c.Rank() == rules.King {
-			king = " (a King, to an empty column)"
-			needs = append(needs, c.String()+", a King, needs an empty column, but every column holds cards of this list")
-		} else {
-			needs = append(needs, c.String()+" needs "+b.needs(d, c, c+1))
-		}
-	}
-	if len(needs) == 0 {
-		return ""
-	}
-	return fmt.Sprintf("Under %s in %s, no card can move with the cards on it, as each could go only onto the next higher card of its suit%s: %s.",
-		top, b.where(top), king, strings.Join(needs, "; "))
-}
-
-// explain words deadlock d for a player.
-func (b *lossBoard) explain(d cardSet) string {
-	cards := b.shrinkOrder(&d)
-	if len(cards) == 1 && b.p.Game == rules.RippleFan {
-		c := cards[0]
-		y := b.witnessLower(&d, c)
-		if c.Rank() == rules.King {
-			return fmt.Sprintf("%s is above %s in %s: the King can only go to its foundation, and %s must get there first.", c, y, b.where(c), y)
-		}
-		return fmt.Sprintf("%s is above %s and %s in %s: it can only go to its foundation, after %s, or onto %s, which lies under it.", c, y, c+1, b.where(c), y, c+1)
-	}
-	var lines []string
-	hidden := 0
-	for _, c := range cards {
-		if b.p.Game == rules.RippleFan || !b.above(&d, c) {
-			lines = append(lines, b.reason(&d, c))
-			if b.p.Game == rules.RussianCell && b.at[c].kind == inPile {
-				if l := b.coveredLine(&d, c); l != "" {
-					lines = append(lines, l)
-				}
-			}
-		} else if b.faceDown(c) {
-			hidden++
-		}
-	}
-	head := "These cards block one another, so that none of them can ever move:"
-	if hidden > 0 {
-		head = fmt.Sprintf("These cards (and the %d face-down cards under them) block one another, so that none of them can ever move:", hidden)
-	}
-	return head + "\n" + strings.Join(lines, "\n")
 }

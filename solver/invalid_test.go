@@ -157,7 +157,7 @@ func TestFindBlockageRefusesInvalidPositions(t *testing.T) {
 	for _, g := range []rules.Game{rules.RussianCell, rules.RippleFan} {
 		for name, p := range badPositions(g) {
 			if b, ok := solver.FindBlockage(p); ok {
-				t.Errorf("%s %s: FindBlockage says %q", g, name, b.Text)
+				t.Errorf("%s %s: FindBlockage finds %v", g, name, b.Cards)
 			}
 		}
 	}
