@@ -174,8 +174,8 @@ func TestCancellation(t *testing.T) {
 		"game.GetHint": func(ctx context.Context) (any, error) {
 			return game.GetHint(ctx, game.Request{Position: hidden, Solver: scfg, Samples: 4})
 		},
-		"game.Chances": func(ctx context.Context) (any, error) {
-			return game.Chances(ctx, game.Request{Position: hidden, Solver: scfg, Samples: 4})
+		"game.Solve": func(ctx context.Context) (any, error) {
+			return game.Solve(ctx, game.Request{Position: hidden, Solver: scfg, Samples: 4})
 		},
 		"game.Search": func(ctx context.Context) (any, error) { return game.Search(ctx, start, scfg) },
 		"game.Play": func(ctx context.Context) (any, error) {

@@ -24,11 +24,13 @@ type Chance struct {
 	Stopped bool
 }
 
-// Chances answers whether r.Position can still be won: the verdict with
-// every card known, or, with unknown cards, the share of the arrangements
-// of them that can be won. When ctx ends first, Chances returns the answer
-// so far, with Stopped set, and ctx's error (see Stopped).
-func Chances(ctx context.Context, r Request) (*Chance, error) {
+// Solve answers whether r.Position can still be won, for both front ends:
+// the verdict with every card known (Search: a win comes with its moves,
+// replayed by the referee), or, with unknown cards, the share of the
+// arrangements of them that can be won. When ctx ends first, Solve
+// returns the answer so far, with Stopped set, and ctx's error (see
+// Stopped).
+func Solve(ctx context.Context, r Request) (*Chance, error) {
 	if r.Position == nil {
 		return nil, ErrNoPosition
 	}

@@ -76,13 +76,13 @@ func TestGetHintDetour(t *testing.T) {
 	}
 	q := p.Clone()
 	q.Apply(m)
-	if c, err := Chances(ctx, Request{Position: q}); err != nil || c.Result.Verdict != solver.Solvable {
+	if c, err := Solve(ctx, Request{Position: q}); err != nil || c.Result.Verdict != solver.Solvable {
 		t.Errorf("after the detour %v: %v, %v", m, c, err)
 	}
 }
 
 // TestGetHintView: with the face-down cards unknown, every legal move is
-// rated and the best advised; Chances gives the share of the same draw.
+// rated and the best advised; Solve gives the share of the same draw.
 func TestGetHintView(t *testing.T) {
 	ctx := context.Background()
 	p := testgames.Deal(rules.RussianCell, 617).Hide()
@@ -96,7 +96,7 @@ func TestGetHintView(t *testing.T) {
 	if h.Exact || h.Case() != HintNext || !ok || !has || m != best.Move || h.Rating.Total() != 10 {
 		t.Fatalf("the view: case %v, move %v %v, best %v, %d arrangements", h.Case(), m, has, best.Move, h.Rating.Total())
 	}
-	c, err := Chances(ctx, req)
+	c, err := Solve(ctx, req)
 	if err != nil || c.Exact || c.Share.Total() != 10 || c.Share.Tally != h.Rating.Share.Tally {
 		t.Errorf("chances: %+v, %v; the hint's share %+v", c.Share.Tally, err, h.Rating.Share.Tally)
 	}

@@ -57,8 +57,8 @@ func TestZeroValues(t *testing.T) {
 	if _, err := game.GetHint(ctx, game.Request{}); !errors.Is(err, game.ErrNoPosition) {
 		t.Errorf("game.Request{}: %v", err)
 	}
-	if _, err := game.Chances(ctx, game.Request{}); !errors.Is(err, game.ErrNoPosition) {
-		t.Errorf("game.Request{} to Chances: %v", err)
+	if _, err := game.Solve(ctx, game.Request{}); !errors.Is(err, game.ErrNoPosition) {
+		t.Errorf("game.Request{} to Solve: %v", err)
 	}
 	var ip *rules.InvalidPositionError
 	if _, err := game.Review(ctx, game.Played{}); !errors.As(err, &ip) {

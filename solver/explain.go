@@ -101,9 +101,12 @@ func (bl *Blockage) NoMove() bool { return len(bl.Cards) == 0 }
 // Place is where a card lies: a cell, or a pile (a column, in Russian
 // Cell) and its index there from the bottom, face-down cards counted.
 type Place struct {
-	Cell  bool
-	Pile  int // the cell, or the pile, from 0
-	Index int // in the pile, from the bottom
+	// Cell says that the card is in a cell.
+	Cell bool
+	// Pile is the cell, or the pile, from 0.
+	Pile int
+	// Index is the card's place in its pile, from the bottom.
+	Index int
 }
 
 // Place says where card c lies.

@@ -219,7 +219,7 @@ func runSolve(s streams, cmd *cobra.Command, o *solveOptions, args []string) err
 		if o.shortest {
 			return badInput("--shortest needs every card known, but %s: the fewest moves depend on the unseen cards", unknownCards(p))
 		}
-		c, err := game.Chances(cmd.Context(), game.Request{Position: p, Solver: cfg, Samples: o.smp.samples, Seed: o.smp.seed})
+		c, err := game.Solve(cmd.Context(), game.Request{Position: p, Solver: cfg, Samples: o.smp.samples, Seed: o.smp.seed})
 		if err != nil && !game.Stopped(err) {
 			return err
 		}

@@ -1,8 +1,8 @@
 package play
 
-// This file is the page's one door to the solver and sample packages:
-// every search the page asks for goes through solveOne, estimate and
-// advise below.
+// This file is where the page asks game for its searches: every search
+// the page asks for goes through game (Solve, GetHint, Par's exact
+// search), as the command line's do.
 
 import (
 	"context"
@@ -17,22 +17,10 @@ import (
 )
 
 // config is the search the page runs: the command line's defaults, on one
-// core (the worker has one), with the table capped at game.PageTableMB.
+// core (the worker has one), with the table capped at game.PageTableMB. A
+// maxNodes of 0 or less is the default budget (the zero Config's).
 func config(p *rules.Position, maxNodes int64) solver.Config {
-	cfg := solver.DefaultConfig()
-	cfg.Options = options(p)
-	cfg.Workers = 1
-	cfg.MemoryMB = game.PageTableMB
-	cfg.MaxNodes = maxNodes
-	if maxNodes <= 0 {
-		cfg.MaxNodes = game.MaxNodes
-	}
-	return cfg
-}
-
-// solveOne decides p with every card known.
-func solveOne(p *rules.Position, cfg solver.Config) (solver.Result, error) {
-	return solver.Solve(context.Background(), p, cfg)
+	return solver.Config{Options: options(p), Workers: 1, MemoryMB: game.PageTableMB, MaxNodes: max(maxNodes, 0)}
 }
 
 // history returns the keys of the positions of the game (sample.AddSeen's),
@@ -80,7 +68,11 @@ func exact(p *rules.Position, maxNodes int64, shortest bool) (solver.Result, err
 	}
 	cfg := config(p, maxNodes)
 	cfg.Shortest = shortest
-	return solveOne(p, cfg)
+	c, err := game.Solve(context.Background(), game.Request{Position: p, Solver: cfg})
+	if err != nil {
+		return solver.Result{}, err
+	}
+	return c.Result, nil
 }
 
 func solve(p *rules.Position, maxNodes int64, shortest bool) (SolveAnswer, error) {
@@ -99,10 +91,8 @@ func solve(p *rules.Position, maxNodes int64, shortest bool) (SolveAnswer, error
 		}
 	}
 	if res.Verdict == solver.Solvable {
+		// game.Solve had the referee replay the win.
 		l := line(p, res.Moves, !shortest)
-		if l.Refused != nil || !l.Won {
-			return SolveAnswer{}, fmt.Errorf("internal error: the solver's move list failed the referee")
-		}
 		a.Line = &l
 	}
 	return a, nil
@@ -171,7 +161,7 @@ type HintAnswer struct {
 }
 
 // hint answers the page's Hint (r.Next) and "Can I still win?" through
-// game.GetHint and game.Chances, in the words game gives both front ends.
+// game.GetHint and game.Solve, in the words game gives both front ends.
 func hint(p *rules.Position, r Request) (HintAnswer, error) {
 	seen, err := history(p, r.History)
 	if err != nil {
@@ -197,7 +187,7 @@ func hint(p *rules.Position, r Request) (HintAnswer, error) {
 		}
 		sh = h.Rating.Share
 	} else {
-		c, err := game.Chances(ctx, req)
+		c, err := game.Solve(ctx, req)
 		if err != nil {
 			return HintAnswer{}, err
 		}
@@ -252,11 +242,11 @@ func viewAdvice(h *game.Hint, a *HintAnswer) []string {
 }
 
 // exactHint decides a position with every card known (game.GetHint, or
-// game.Chances when the page asks for no move) and gives the first move
+// game.Solve when the page asks for no move) and gives the first move
 // of a win.
 func exactHint(ctx context.Context, req game.Request, next bool) (HintAnswer, error) {
 	if !next {
-		c, err := game.Chances(ctx, req)
+		c, err := game.Solve(ctx, req)
 		if err != nil {
 			return HintAnswer{}, err
 		}
