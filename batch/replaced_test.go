@@ -21,31 +21,9 @@ import (
 // rename over its name) stops at the next write, saying so.
 func TestRunOutReplaced(t *testing.T) {
 	dir := t.TempDir()
-	out := filepath.Join(dir, "rf.jsonl")
-	cfg := testConfig(t, rules.RippleFan, "1-3000000")
-	cfg.Out, cfg.Solver.Workers, cfg.FlushEvery = out, 1, 10*time.Millisecond
-	r, err := Open(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	type done struct {
-		res *Result
-		err error
-	}
-	ch := make(chan done, 1)
-	go func() {
-		res, err := r.Run(context.Background())
-		ch <- done{res, err}
-	}()
+	out, r, ch := runWriting(t, dir)
+	defer r.Close()
 	// Once results are coming, another file takes the name.
-	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(5 * time.Millisecond) {
-		if st, err := os.Stat(out); err == nil && st.Size() > 2000 {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("no results within 30 s")
-		}
-	}
 	other := filepath.Join(dir, "other")
 	if err := os.WriteFile(other, []byte("other\n"), 0o644); err != nil {
 		t.Fatal(err)
@@ -54,10 +32,10 @@ func TestRunOutReplaced(t *testing.T) {
 		t.Fatal(err)
 	}
 	select {
-	case d := <-ch:
+	case err := <-ch:
 		var re *ReplacedError
-		if !errors.As(d.err, &re) || !strings.Contains(d.err.Error(), "was replaced or removed") {
-			t.Errorf("run whose file was replaced: %v", d.err)
+		if !errors.As(err, &re) || !strings.Contains(err.Error(), "was replaced or removed") {
+			t.Errorf("run whose file was replaced: %v", err)
 		}
 	case <-time.After(30 * time.Second):
 		t.Fatal("the run went on for 30 s after its file was replaced")
@@ -71,27 +49,7 @@ func TestRunOutReplaced(t *testing.T) {
 // (": > file") stops at the next write, saying so, and writes nothing
 // after the cut, which would leave zero bytes where the old lines were.
 func TestRunOutTruncated(t *testing.T) {
-	dir := t.TempDir()
-	out := filepath.Join(dir, "rf.jsonl")
-	cfg := testConfig(t, rules.RippleFan, "1-3000000")
-	cfg.Out, cfg.Solver.Workers, cfg.FlushEvery = out, 1, 10*time.Millisecond
-	r, err := Open(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ch := make(chan error, 1)
-	go func() {
-		_, err := r.Run(context.Background())
-		ch <- err
-	}()
-	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(5 * time.Millisecond) {
-		if st, err := os.Stat(out); err == nil && st.Size() > 2000 {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("no results within 30 s")
-		}
-	}
+	out, r, ch := runWriting(t, t.TempDir())
 	if err := os.Truncate(out, 0); err != nil {
 		t.Fatal(err)
 	}
@@ -111,6 +69,33 @@ func TestRunOutTruncated(t *testing.T) {
 	}
 	if i := strings.IndexByte(string(b), 0); i >= 0 {
 		t.Errorf("the truncated file holds a zero byte at %d of %d: the run wrote after the cut", i, len(b))
+	}
+}
+
+// runWriting starts a run of 3,000,000 Ripple Fan deals on one worker,
+// flushing every 10 ms, to dir/rf.jsonl, and returns once its results
+// are coming: the file's name, the run, and where its error comes.
+func runWriting(t *testing.T, dir string) (string, *Runner, chan error) {
+	t.Helper()
+	out := filepath.Join(dir, "rf.jsonl")
+	cfg := testConfig(t, rules.RippleFan, "1-3000000")
+	cfg.Out, cfg.Solver.Workers, cfg.FlushEvery = out, 1, 10*time.Millisecond
+	r, err := Open(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ch := make(chan error, 1)
+	go func() {
+		_, err := r.Run(context.Background())
+		ch <- err
+	}()
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(5 * time.Millisecond) {
+		if st, err := os.Stat(out); err == nil && st.Size() > 2000 {
+			return out, r, ch
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("no results within 30 s")
+		}
 	}
 }
 

@@ -29,6 +29,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/patience-solver/patience/batch"
 	"github.com/patience-solver/patience/dealgen"
 	"github.com/patience-solver/patience/rules"
 )
@@ -69,9 +70,9 @@ func main() {
 
 	real, err := readResults(*results)
 	check(err)
-	var lo, hi uint64 = 1, 1<<63 - 1
+	var only *batch.DealList // nil: every deal of the results file
 	if *deals != "" {
-		lo, hi, err = parseRange(*deals)
+		only, err = batch.ParseDeals(*deals)
 		check(err)
 	}
 	var m Mode
@@ -85,8 +86,10 @@ func main() {
 	}
 	var nums []uint64
 	for n, r := range real {
-		if n < lo || n > hi {
-			continue
+		if only != nil {
+			if _, in := only.Index(dealgen.FromUint64(n)); !in {
+				continue
+			}
 		}
 		if *set == "all" || r.Verdict == *set {
 			nums = append(nums, n)
@@ -351,19 +354,6 @@ func readResults(name string) (map[uint64]realResult, error) {
 		out[n] = r
 	}
 	return out, sc.Err()
-}
-
-func parseRange(s string) (uint64, uint64, error) {
-	a, b, ok := strings.Cut(s, "-")
-	if !ok {
-		b = a
-	}
-	lo, err1 := strconv.ParseUint(a, 10, 64)
-	hi, err2 := strconv.ParseUint(b, 10, 64)
-	if err1 != nil || err2 != nil || lo < 1 || hi < lo {
-		return 0, 0, fmt.Errorf("bad range %q: want A-B with 1 <= A <= B", s)
-	}
-	return lo, hi, nil
 }
 
 func check(err error) {
