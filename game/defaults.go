@@ -1,6 +1,8 @@
 package game
 
 import (
+	"fmt"
+
 	"github.com/patience-solver/patience/catalogue"
 	"github.com/patience-solver/patience/player"
 	"github.com/patience-solver/patience/sample"
@@ -23,6 +25,12 @@ const (
 	// JudgeSamples is how many fresh arrangements judge the losing move
 	// of a game in review.
 	JudgeSamples = player.DefaultJudgeSamples
+	// StorySamples is how many arrangements the page's story of a game
+	// draws at each of its positions: as many as a decision's.
+	StorySamples = DecisionSamples
+	// MaxSamples caps every count of arrangements a caller asks for (the
+	// arrangements are kept in memory): CheckSamples refuses more.
+	MaxSamples = 1_000_000
 	// LabelSamples is the sampled player's arrangements per decision in
 	// the games that label the catalogue's difficulty.
 	LabelSamples = catalogue.LabelSamples
@@ -42,4 +50,26 @@ func or[T int | uint64](v, def T) T {
 		return def
 	}
 	return v
+}
+
+// SamplesError is the refusal of a count of arrangements out of range:
+// below 1 or above MaxSamples.
+type SamplesError struct {
+	// N is the count refused.
+	N int
+}
+
+// Error says the range and the count refused.
+func (e *SamplesError) Error() string {
+	return fmt.Sprintf("a count of arrangements must be 1 to %d, not %d", MaxSamples, e.N)
+}
+
+// CheckSamples refuses, with a *SamplesError, a count of arrangements
+// that the operations cannot draw: below 1 or above MaxSamples. (A
+// request's 0 means the default, and is not asked about.)
+func CheckSamples(n int) error {
+	if n < 1 || n > MaxSamples {
+		return &SamplesError{N: n}
+	}
+	return nil
 }

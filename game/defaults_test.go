@@ -1,6 +1,7 @@
 package game
 
 import (
+	"errors"
 	"go/ast"
 	"go/token"
 	"os"
@@ -112,4 +113,20 @@ func isIdent(e ast.Expr, name string) bool {
 func isNumber(e ast.Expr) bool {
 	lit, ok := e.(*ast.BasicLit)
 	return ok && (lit.Kind == token.INT || lit.Kind == token.FLOAT) && lit.Value != "0"
+}
+
+// TestCheckSamples: a count of arrangements below 1 or above MaxSamples is
+// refused with a *SamplesError that names it; 1 and MaxSamples are taken.
+func TestCheckSamples(t *testing.T) {
+	for _, n := range []int{0, -1, MaxSamples + 1} {
+		var se *SamplesError
+		if err := CheckSamples(n); !errors.As(err, &se) || se.N != n {
+			t.Errorf("CheckSamples(%d): %v", n, err)
+		}
+	}
+	for _, n := range []int{1, HintSamples, MaxSamples} {
+		if err := CheckSamples(n); err != nil {
+			t.Errorf("CheckSamples(%d): %v", n, err)
+		}
+	}
 }

@@ -144,7 +144,7 @@ func TestBrowserHonestGames(t *testing.T) {
 		if err := os.WriteFile(file, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		out, _ := cli(t, "hint", "russian-cell", "617", "--moves", file, "--hide", "--samples", "50", "--format", "json")
+		out, _ := cli(t, "hint", "russian-cell", "617", "--moves", file, "--hide", "--samples", fmt.Sprint(game.StorySamples), "--format", "json")
 		var h struct{ Winnable, Arrangements int }
 		if err := json.Unmarshal([]byte(out), &h); err != nil {
 			t.Fatal(err)

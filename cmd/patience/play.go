@@ -38,8 +38,8 @@ func (f *playerFlags) config(cmd *cobra.Command, cfg solver.Config) (player.Conf
 	if err != nil {
 		return player.Config{}, usageError{err}
 	}
-	if f.samples < 1 || f.samples > maxSamples {
-		return player.Config{}, badInput("--samples must be 1 to %s, not %d", thousands(maxSamples), f.samples)
+	if err := checkSamples("samples", f.samples); err != nil {
+		return player.Config{}, err
 	}
 	if err := checkSeed(f.seed); err != nil {
 		return player.Config{}, err

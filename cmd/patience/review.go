@@ -96,11 +96,11 @@ func runReview(ctx context.Context, s streams, o *reviewOptions, args []string) 
 	if o.sf.moves == "" {
 		return badInput("missing --moves FILE: the moves you played, one a line such as \"5C t3>t6\"")
 	}
-	if o.samples < 1 || o.samples > maxSamples {
-		return badInput("--samples must be 1 to %s, not %d", thousands(maxSamples), o.samples)
+	if err := checkSamples("samples", o.samples); err != nil {
+		return err
 	}
-	if o.judge < 1 || o.judge > maxSamples {
-		return badInput("--judge-samples must be 1 to %s, not %d", thousands(maxSamples), o.judge)
+	if err := checkSamples("judge-samples", o.judge); err != nil {
+		return err
 	}
 	if err := checkSeed(o.seed); err != nil {
 		return err

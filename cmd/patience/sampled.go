@@ -17,8 +17,14 @@ import (
 	"github.com/patience-solver/patience/solver"
 )
 
-// maxSamples caps --samples: the arrangements are kept in memory.
-const maxSamples = 1_000_000
+// checkSamples refuses the count n of the flag --name out of game's
+// range (game.CheckSamples), in the command line's words.
+func checkSamples(name string, n int) error {
+	if game.CheckSamples(n) != nil {
+		return badInput("--%s must be 1 to %s, not %d", name, thousands(game.MaxSamples), n)
+	}
+	return nil
+}
 
 // oneDecimal, as percent's uncertainty, writes a percentage with one
 // decimal.
@@ -39,8 +45,8 @@ func (f *sampleFlags) add(cmd *cobra.Command) {
 // check refuses --samples out of range, and --samples or --seed for a
 // position without unknown cards, where they would mean nothing.
 func (f *sampleFlags) check(cmd *cobra.Command, p *rules.Position, hide bool) error {
-	if f.samples < 1 || f.samples > maxSamples {
-		return badInput("--samples must be 1 to %s, not %d", thousands(maxSamples), f.samples)
+	if err := checkSamples("samples", f.samples); err != nil {
+		return err
 	}
 	if err := checkSeed(f.seed); err != nil {
 		return err

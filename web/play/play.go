@@ -395,11 +395,14 @@ type DefaultsAnswer struct {
 	// "Where did I go wrong?".
 	HintSamples   int `json:"hintSamples"`
 	ReviewSamples int `json:"reviewSamples"`
+	// StorySamples is the arrangements the story of a game draws at each
+	// of its positions.
+	StorySamples int `json:"storySamples"`
 	// MaxNodes is the node budget of one search.
 	MaxNodes int64 `json:"maxNodes"`
 }
 
 // Defaults returns the page's defaults.
 func Defaults() DefaultsAnswer {
-	return DefaultsAnswer{HintSamples: game.HintSamples, ReviewSamples: game.ReviewSamples, MaxNodes: game.MaxNodes}
+	return DefaultsAnswer{HintSamples: game.HintSamples, ReviewSamples: game.ReviewSamples, StorySamples: game.StorySamples, MaxNodes: game.MaxNodes}
 }

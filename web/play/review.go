@@ -49,6 +49,9 @@ type ReviewAnswer struct {
 // card known; the judgement compares it, over arrangements of the cards
 // the player could not see, with the move the player's view rated best.
 func review(start *rules.Position, moves []rules.Move, r Request) (ReviewAnswer, error) {
+	if err := checkSamples(r.Samples); err != nil {
+		return ReviewAnswer{}, err
+	}
 	rv, err := game.WhereWrong(context.Background(), game.Played{Start: start, Moves: moves, Solver: config(start, r.MaxNodes), Samples: r.Samples})
 	if err != nil {
 		return ReviewAnswer{}, err

@@ -60,6 +60,15 @@ type SolveAnswer struct {
 	Line *LineAnswer `json:"line,omitempty"`
 }
 
+// checkSamples refuses a request's count of arrangements that game cannot
+// draw (game.CheckSamples); 0 is the default.
+func checkSamples(n int) error {
+	if n == 0 {
+		return nil
+	}
+	return game.CheckSamples(n)
+}
+
 // exact decides p with every card known, within maxNodes; shortest asks
 // for the shortest win.
 func exact(p *rules.Position, maxNodes int64, shortest bool) (solver.Result, error) {
@@ -163,6 +172,9 @@ type HintAnswer struct {
 // hint answers the page's Hint (r.Next) and "Can I still win?" through
 // game.GetHint and game.Solve, in the words game gives both front ends.
 func hint(p *rules.Position, r Request) (HintAnswer, error) {
+	if err := checkSamples(r.Samples); err != nil {
+		return HintAnswer{}, err
+	}
 	seen, err := history(p, r.History)
 	if err != nil {
 		return HintAnswer{}, err

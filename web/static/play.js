@@ -132,14 +132,11 @@ async function showPar() {
 
 // ---------- the game's story ----------
 
-// STORY_SAMPLES is how many arrangements of the hidden cards the story
-// draws at each position (as hint --hide --samples does).
-export const STORY_SAMPLES = 50;
-
 // runStory asks, for each position of the game played (the deal, then
-// after each move), in how many of STORY_SAMPLES ways the hidden cards
-// could lie it can still be won, from the player's view, and draws the
-// answers as a chart, position by position as they come; Cancel stops it.
+// after each move), in how many of the story's arrangements of the hidden
+// cards (game.StorySamples, which the worker's defaults give) it can still
+// be won, from the player's view, and draws the answers as a chart,
+// position by position as they come; Cancel stops it.
 export async function runStory() {
   const start = S.start, n = S.fixed, positions = S.positions.slice(0, n + 1);
   const counts = [];
@@ -148,13 +145,14 @@ export async function runStory() {
   $("story-step").max = n;
   announce("The game's story: searching.");
   try {
+    const { storySamples } = await ask({ op: "defaults" });
     for (let k = 0; k <= n; k++) {
       busy(`The game's story: position ${k + 1} of ${n + 1}…`);
-      const a = await search.call({ op: "hint", position: positions[k], hide: true, samples: STORY_SAMPLES, maxNodes: budget(), next: false });
+      const a = await search.call({ op: "hint", position: positions[k], hide: true, samples: storySamples, maxNodes: budget(), next: false });
       if (S.start !== start) return;
       if (a.error) throw new Error(a.error);
       counts.push(a.exact ? { winnable: a.verdict === "solvable" ? 1 : 0, of: 1 } : { winnable: count(a.winnable), of: count(a.of) });
-      drawStory(counts, n);
+      drawStory(counts, n, storySamples);
     }
   } catch (e) {
     idle("");
@@ -174,9 +172,9 @@ export function clearStory() {
   delete $("story-chart").dataset.counts;
 }
 
-// drawStory draws the counts (one a position, from the deal) of a game of
-// n moves.
-function drawStory(counts, n) {
+// drawStory draws the counts (one a position, from the deal, each of
+// samples arrangements) of a game of n moves.
+function drawStory(counts, n, samples) {
   const chart = $("story-chart");
   chart.textContent = "";
   chart.dataset.counts = JSON.stringify(counts.map((c) => c.winnable + "/" + c.of));
@@ -192,7 +190,7 @@ function drawStory(counts, n) {
   // being lost.
   let low = 0;
   counts.forEach((c, k) => { if (c.winnable > 0 && c.winnable / c.of < counts[low].winnable / counts[low].of) low = k; });
-  const words = `Ways still winnable at each position, of ${STORY_SAMPLES} a position: ${share(counts[0])} as dealt` +
+  const words = `Ways still winnable at each position, of ${samples} a position: ${share(counts[0])} as dealt` +
     (low > 0 ? `, ${share(counts[low])} at the lowest, after move ${low}` : "") +
     (zero > 0 ? `, none from move ${zero} on` : "") + `, ${share(counts[counts.length - 1])} after move ${counts.length - 1}` +
     (counts.length <= n ? ` (${counts.length} of ${n + 1} positions so far)` : "") + ".";
