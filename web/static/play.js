@@ -12,7 +12,7 @@ import { budget, busy, count, idle, runHint, runSearch, showVerdict } from "./se
 import { drawSide, tens } from "./side.js";
 import { S, deselect, dropReviewAfter, playAt, pos, reshow, selectCard, setFinish, setFocusKey, setHintMove, setLegal, setOver, setPlaying, setReview, showStep } from "./state.js";
 import { assisted, giveUp, markPlayed, markWon, meterText } from "./stats.js";
-import { $, SUIT_ORDER } from "./util.js";
+import { $ } from "./util.js";
 
 export function go(step) {
   step = Math.max(0, Math.min(S.line.length, step));
@@ -78,16 +78,18 @@ export async function handMove(move) {
   clearVerdict();
   draw();
   saveURL();
-  playOn(230, afterMove);
+  playOn(230, () => afterMove(l.won));
   return true;
 }
 
 // afterMove runs once a hand move and its automatic moves are on screen:
-// it says a won game is won, offers Finish when every card is face up and
-// the game can be won, or else checks whether the game can still be won.
-export async function afterMove() {
+// it says a won game is won (won: the worker's answer to the line played
+// says so, the one judge of a win), offers Finish when every card is face
+// up and the game can be won, or else checks whether the game can still
+// be won.
+export async function afterMove(won) {
   const p = pos();
-  if (SUIT_ORDER.every((s) => p.foundations[s] === 13)) {
+  if (won) {
     say("Won! Every card is on its foundation.", "ok");
     markWon();
     promptWon();
@@ -316,7 +318,7 @@ export function finish() {
   playAt(f.from, f.line);
   clearVerdict();
   say("");
-  playOn(160, afterMove);
+  playOn(160, () => afterMove(f.line.won));
 }
 
 // ---------- where did I go wrong? ----------

@@ -7,7 +7,7 @@ import { announce, fail } from "./announce.js";
 import { Cancelled, search } from "./api.js";
 import { draw, mark, showDown } from "./board.js";
 import { saveURL } from "./links.js";
-import { afterMove, handMove, stopPlay } from "./play.js";
+import { handMove, stopPlay } from "./play.js";
 import { tens } from "./side.js";
 import { S, pos, setHintMove, solvedFrom } from "./state.js";
 import { assisted } from "./stats.js";

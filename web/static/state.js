@@ -14,6 +14,7 @@ export const S = {
   start: null,       // the start position (position JSON)
   positions: [],
   line: [],
+  cur: 0,            // the step on screen: positions[cur] is drawn
   fixed: 0,
   solved: "",        // "", "solve" or "shortest": the line past fixed is the solver's
   verdictLines: [],
