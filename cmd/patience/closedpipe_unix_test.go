@@ -49,16 +49,7 @@ func TestClosedPipe(t *testing.T) {
 			t.Fatal(err)
 		}
 		w.Close()
-		done := make(chan struct{})
-		go func() {
-			cmd.Wait()
-			close(done)
-		}()
-		select {
-		case <-done:
-		case <-time.After(60 * time.Second):
-			cmd.Process.Kill()
-			<-done
+		if !waitOrKill(cmd, 60*time.Second) {
 			t.Errorf("%v: still running 60 s after its output was closed", args)
 			continue
 		}

@@ -36,16 +36,7 @@ func earlyQuit(t *testing.T, bin, dir string, args []string, want int, delay tim
 	}
 	time.Sleep(delay)
 	cmd.Process.Signal(syscall.SIGQUIT)
-	done := make(chan struct{})
-	go func() {
-		cmd.Wait()
-		close(done)
-	}()
-	select {
-	case <-done:
-	case <-time.After(60 * time.Second):
-		cmd.Process.Kill()
-		<-done
+	if !waitOrKill(cmd, 60*time.Second) {
 		return "hung", "still running 60 s after SIGQUIT"
 	}
 	ws := cmd.ProcessState.Sys().(syscall.WaitStatus)

@@ -46,16 +46,7 @@ func waitingFor(pid int, fn string) bool {
 func stopAndWait(t *testing.T, cmd *exec.Cmd, sig syscall.Signal) int {
 	t.Helper()
 	cmd.Process.Signal(sig)
-	done := make(chan struct{})
-	go func() {
-		cmd.Wait()
-		close(done)
-	}()
-	select {
-	case <-done:
-	case <-time.After(30 * time.Second):
-		cmd.Process.Kill()
-		<-done
+	if !waitOrKill(cmd, 30*time.Second) {
 		t.Fatalf("%v: still running 30 s after %v", cmd.Args[1:], sig)
 	}
 	return cmd.ProcessState.ExitCode()

@@ -59,6 +59,25 @@ func binary(t *testing.T) string {
 	return filepath.Join(binDir, "patience")
 }
 
+// waitOrKill waits for the started command to end, at most limit, and
+// reports whether it ended by itself; past limit it kills it, waits for
+// it, and reports false.
+func waitOrKill(cmd *exec.Cmd, limit time.Duration) bool {
+	done := make(chan struct{})
+	go func() {
+		cmd.Wait()
+		close(done)
+	}()
+	select {
+	case <-done:
+		return true
+	case <-time.After(limit):
+		cmd.Process.Kill()
+		<-done
+		return false
+	}
+}
+
 // resultsWatch follows a results file through runs that are stopped and
 // resumed: the whole lines it has seen, and their deal numbers.
 type resultsWatch struct {
