@@ -16,6 +16,7 @@ import (
 	"github.com/patience-solver/patience/dealgen"
 	"github.com/patience-solver/patience/internal/buildinfo"
 	"github.com/patience-solver/patience/internal/outfile"
+	"github.com/patience-solver/patience/player"
 	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/solver"
 )
@@ -67,41 +68,18 @@ type Config struct {
 	// cannot fit beside Out, by the least they can take. An error from it
 	// skips the check.
 	FreeSpace func(dir string) (uint64, error)
-	// Player, when set, plays every deal after deciding it: the results
-	// record its outcome, and the header its name, samples and seed.
-	Player *Player
+	// Player, when set, plays every deal after deciding it, as
+	// player.Play plays (showing the player only what it may see): the
+	// results record its outcome, and the header its name, samples and
+	// seed. Its Solver is the run's Solver on one core (Workers 1),
+	// whatever it says.
+	Player *player.Config
 	// StopGrace is how long Run waits, once its context is done, for the
 	// searches in progress to end (the context ends them within about a
 	// thousand positions). One still running after that is abandoned (its
 	// deal is not written, and a resumed run searches it again). 0 means 2
 	// seconds.
 	StopGrace time.Duration
-}
-
-// Player is a player that plays the deals of a run (stats --player). Play
-// plays one game from a deal with every card known, showing the player
-// only what it may see, and says whether it won; it is called from every
-// worker at once, and must not change p.
-type Player struct {
-	// Name, Samples and Seed say which player it is, for the header of
-	// the results file (Header.Player, Samples and Seed): its name, and
-	// for a player that samples the unseen cards, the number of
-	// arrangements it draws for each decision and the seed of its draws.
-	Name    string
-	Samples int
-	Seed    uint64
-	// Play plays the deal p, every card known, and returns the game's
-	// result.
-	Play func(ctx context.Context, p *rules.Position) (PlayResult, error)
-}
-
-// PlayResult is what Player.Play returns of one game, and what a results
-// line records of it: whether the player won, the number of moves played
-// and the time the game took.
-type PlayResult struct {
-	Won     bool          // the player won the game
-	Moves   int           // the number of moves played
-	Elapsed time.Duration // the time the game took
 }
 
 // MismatchError is returned when the results file to resume was written
@@ -238,7 +216,10 @@ func Open(cfg Config) (*Runner, error) {
 		total: cfg.Shard.Len(cfg.Deals.Len()),
 	}
 	if pl := cfg.Player; pl != nil {
-		r.header.Player, r.header.Samples, r.header.Seed = pl.Name, pl.Samples, pl.Seed
+		r.header.Player = pl.Kind.String()
+		if pl.Kind != player.Greedy {
+			r.header.Samples, r.header.Seed = pl.Samples, pl.Seed
+		}
 	}
 	r.tag = r.header.Tag()
 	if cfg.Out != "" {
@@ -726,7 +707,13 @@ func (st *runState) get() []Record {
 // when a batch is full or its records are maxAge old. A search ended by
 // ctx is no result: its deal stays to do.
 func (r *Runner) work(ctx context.Context, st *runState, scfg solver.Config) {
-	w := worker{ctx: ctx, game: r.cfg.Game, s: solver.New(r.cfg.Game, scfg), p: rules.NewPosition(r.cfg.Game), opts: scfg.Options, player: r.cfg.Player}
+	w := worker{ctx: ctx, game: r.cfg.Game, s: solver.New(r.cfg.Game, scfg), p: rules.NewPosition(r.cfg.Game), opts: scfg.Options}
+	if pl := r.cfg.Player; pl != nil {
+		pc := *pl
+		pc.Solver = r.cfg.Solver
+		pc.Solver.Workers = 1
+		w.player = &pc
+	}
 	batch := st.get()
 	last := time.Now()
 	for !st.stop.Load() {
@@ -845,7 +832,7 @@ type worker struct {
 	p    *rules.Position
 	opts rules.Options
 	// player plays each deal after it is decided, or is nil.
-	player *Player
+	player *player.Config // the run's player, on one core, or nil
 }
 
 // errInterrupted says a search was ended by its context: it has no result.
@@ -875,14 +862,14 @@ func (w *worker) solve(n dealgen.Number) (Record, error) {
 	rec := Record{Number: n, Verdict: res.Verdict, Reason: res.Reason.String(), Moves: len(res.Moves),
 		Forced: res.Forced, Nodes: res.Nodes, Elapsed: res.Elapsed}
 	if w.player != nil {
-		gm, err := w.player.Play(w.ctx, w.p)
+		gm, err := player.Play(w.ctx, w.p, *w.player)
 		if err != nil {
 			if w.ctx.Err() != nil {
 				return Record{}, errInterrupted
 			}
 			return Record{}, fmt.Errorf("deal %s: the player: %w", n, err)
 		}
-		rec.Outcome, rec.GameMoves, rec.GameElapsed = Lost, gm.Moves, gm.Elapsed
+		rec.Outcome, rec.GameMoves, rec.GameElapsed = Lost, len(gm.Moves), gm.Elapsed
 		if gm.Won {
 			rec.Outcome = Won
 		}

@@ -3,6 +3,7 @@ package game
 import (
 	"context"
 	"fmt"
+	"strconv"
 
 	"github.com/patience-solver/patience/player"
 	"github.com/patience-solver/patience/rules"
@@ -79,8 +80,57 @@ func (o *PlayOutcome) Judge(ctx context.Context, p *rules.Position, pc player.Co
 }
 
 // PlayOut plays the game of p with the player pc to its end, and no more:
-// no referee's replay, no search for where a loss happened. A stats run
-// over many deals plays each so.
+// no referee's replay, no search for where a loss happened (as a batch
+// run plays each deal: batch.Config.Player).
 func PlayOut(ctx context.Context, p *rules.Position, pc player.Config) (*player.PlayedGame, error) {
 	return player.Play(ctx, p, pc)
+}
+
+// RecordOf says what a played game's record (PlayOutcome.Record) is of.
+type RecordOf struct {
+	// Number is the deal's number, "" for a position of its own.
+	Number string
+	// Start is where the game began, and Options the rules it was
+	// played by.
+	Start   *rules.Position
+	Options rules.Options
+	// Player is who played it.
+	Player player.Config
+	// WithPosition says that the record carries the start whole (a
+	// position from a file, or one with no number).
+	WithPosition bool
+}
+
+// Record is the game's play record (docs/formats.md, "Play records"): the
+// solution document of the start, whose verdict is the start's with every
+// card known and whose moves and effort are the game's, with the play's
+// own fields (the player, the outcome, where it was lost, the share of
+// each rated decision).
+func (o *PlayOutcome) Record(of RecordOf) *Record {
+	gm, pc := o.Game, of.Player
+	sol := o.Verdict.Solution(of.Start, of.Number, of.Options)
+	sol.Moves, sol.Forced, sol.Nodes, sol.Seconds = gm.MoveList(), 0, o.Nodes, gm.Elapsed.Seconds()
+	if sol.Verdict != rules.VerdictUnknown {
+		sol.Reason = ""
+	}
+	if of.WithPosition {
+		sol.Position = of.Start
+	}
+	pl := &PlayRecord{Player: pc.Kind.String(), Outcome: OutcomeLost, Ended: gm.Ended, Shares: make([]*Share, len(gm.Moves))}
+	if pc.Kind != player.Greedy {
+		pl.Samples, pl.Seed = pc.Samples, strconv.FormatUint(pc.Seed, 10)
+	}
+	if gm.Won {
+		pl.Outcome = OutcomeWon
+	}
+	if o.LostAfter >= 0 {
+		la := o.LostAfter
+		pl.LostAfter = &la
+	}
+	for i, d := range gm.Moves {
+		if d.How == player.Rated || d.How == player.Planned || d.Rating.Total() > 0 {
+			pl.Shares[i] = &Share{Winnable: d.Rating.Winnable, Of: d.Rating.Decided(), Exact: d.Exhaustive}
+		}
+	}
+	return &Record{Solution: sol, Play: pl}
 }

@@ -11,7 +11,6 @@ import (
 	"github.com/patience-solver/patience/game"
 	"github.com/patience-solver/patience/internal/wording"
 	"github.com/patience-solver/patience/player"
-	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/solver"
 )
 
@@ -176,7 +175,7 @@ func runPlay(s streams, cmd *cobra.Command, o *playOptions, args []string) error
 		// unfinished game, marked as stopped by the signal.
 		n := len(rep.Game.Moves)
 		if o.format == "json" {
-			sol := rep.solution(num, p, cfg, pc, o.sf.position != "" || num == "")
+			sol := rep.Record(game.RecordOf{Number: num, Start: p, Options: cfg.Options, Player: pc, WithPosition: o.sf.position != "" || num == ""})
 			sol.Play.Outcome, sol.Play.Stopped = game.OutcomeStopped, sigName(sig)
 			sol.Play.Ended = fmt.Sprintf("stopped by %s after %s", sigName(sig), wording.Moves(n))
 			fmt.Fprintf(s.out, "%s\n", game.MarshalRecord(sol))
@@ -195,7 +194,7 @@ func runPlay(s streams, cmd *cobra.Command, o *playOptions, args []string) error
 	}
 	// With a signal after the game ended, the record is whole but
 	// for the verdict with all cards known (unknown: interrupted).
-	sol := rep.solution(num, p, cfg, pc, o.sf.position != "" || num == "")
+	sol := rep.Record(game.RecordOf{Number: num, Start: p, Options: cfg.Options, Player: pc, WithPosition: o.sf.position != "" || num == ""})
 	if o.format == "json" {
 		fmt.Fprintf(s.out, "%s\n", game.MarshalRecord(sol))
 	} else {
@@ -217,38 +216,6 @@ func runPlay(s streams, cmd *cobra.Command, o *playOptions, args []string) error
 // playReport is a played game (game.PlayOutcome), with what the command
 // line prints of it.
 type playReport struct{ *game.PlayOutcome }
-
-// solution is the record of the game in the solution format.
-func (r *playReport) solution(num string, p *rules.Position, cfg solver.Config, pc player.Config, withPosition bool) *game.Record {
-	gm := r.Game
-	// The verdict is the deal's, all cards known; the moves and the
-	// effort are the game's.
-	sol := r.Verdict.Solution(p, num, cfg.Options)
-	sol.Moves, sol.Forced, sol.Nodes, sol.Seconds = gm.MoveList(), 0, r.Nodes, gm.Elapsed.Seconds()
-	if sol.Verdict != rules.VerdictUnknown {
-		sol.Reason = ""
-	}
-	if withPosition {
-		sol.Position = p
-	}
-	pl := &game.PlayRecord{Player: pc.Kind.String(), Outcome: game.OutcomeLost, Ended: gm.Ended, Shares: make([]*game.Share, len(gm.Moves))}
-	if pc.Kind != player.Greedy {
-		pl.Samples, pl.Seed = pc.Samples, strconv.FormatUint(pc.Seed, 10)
-	}
-	if gm.Won {
-		pl.Outcome = game.OutcomeWon
-	}
-	if r.LostAfter >= 0 {
-		la := r.LostAfter
-		pl.LostAfter = &la
-	}
-	for i, d := range gm.Moves {
-		if d.How == player.Rated || d.How == player.Planned || d.Rating.Total() > 0 {
-			pl.Shares[i] = &game.Share{Winnable: d.Rating.Winnable, Of: d.Rating.Decided(), Exact: d.Exhaustive}
-		}
-	}
-	return &game.Record{Solution: sol, Play: pl}
-}
 
 // print writes the game for people.
 func (r *playReport) print(w io.Writer, num string, pc player.Config, st boardStyle) {

@@ -764,27 +764,16 @@ func percent(x, half float64) string {
 // statsPlayer reads --player, --samples and --seed for stats: the player
 // that plays every deal, or nil (with a note) for the sampled player on
 // Ripple Fan, whose rate is the rate with all cards known.
-func statsPlayer(s streams, cmd *cobra.Command, g rules.Game, scfg solver.Config, f playerFlags) (*batch.Player, error) {
+func statsPlayer(s streams, cmd *cobra.Command, g rules.Game, scfg solver.Config, f playerFlags) (*player.Config, error) {
 	one := scfg
 	one.Workers = 1
 	pc, err := f.config(cmd, one)
 	if err != nil {
 		return nil, err
 	}
-	pc.Solver.Workers = 1
 	if g == rules.RippleFan && pc.Kind != player.Greedy {
 		fmt.Fprintf(s.err, "patience: note: Ripple Fan deals every card face up, so the %s player sees every card and wins exactly the deals that can be won: its win rate is the win rate with all cards known below; no game is played\n", pc.Kind)
 		return nil, nil
 	}
-	bp := &batch.Player{Name: pc.Kind.String(), Play: func(ctx context.Context, p *rules.Position) (batch.PlayResult, error) {
-		gm, err := game.PlayOut(ctx, p, pc)
-		if err != nil {
-			return batch.PlayResult{}, err
-		}
-		return batch.PlayResult{Won: gm.Won, Moves: len(gm.Moves), Elapsed: gm.Elapsed}, nil
-	}}
-	if pc.Kind != player.Greedy {
-		bp.Samples, bp.Seed = pc.Samples, pc.Seed
-	}
-	return bp, nil
+	return &pc, nil
 }
