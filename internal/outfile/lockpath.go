@@ -36,7 +36,7 @@ func LockPath(name string, perm fs.FileMode) (f *os.File, unlock func(), st fs.F
 		}
 		if unlock, err = Lock(f); err != nil {
 			f.Close()
-			return nil, nil, nil, false, &Error{Name: name, Err: fmt.Errorf("%w (%v)", ErrBusy, err)}
+			return nil, nil, nil, false, busy(name, err)
 		}
 		st, err = f.Stat()
 		if err == nil {
@@ -59,4 +59,10 @@ func LockPath(name string, perm fs.FileMode) (f *os.File, unlock func(), st fs.F
 		f.Close()
 		return nil, nil, nil, false, &Error{Name: name, Err: Pathless(err)}
 	}
+}
+
+// busy is the error of the file name that another command holds locked
+// (Lock failed with err).
+func busy(name string, err error) error {
+	return &Error{Name: name, Err: fmt.Errorf("%w (%v)", ErrBusy, err)}
 }

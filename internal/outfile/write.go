@@ -20,7 +20,6 @@ package outfile
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -64,7 +63,7 @@ func Write(ctx context.Context, name string, o Options, write func(f *os.File) e
 	if err := refuseInputs(name, o.Inputs); err != nil {
 		return err
 	}
-	t := Resolve(name)
+	var t Target
 	if o.NoFollow {
 		fi, err := os.Lstat(name)
 		switch {
@@ -74,6 +73,8 @@ func Write(ctx context.Context, name string, o Options, write func(f *os.File) e
 			return writeNoFollow(ctx, name, write) // a link or a pipe: its name is replaced
 		}
 		t = Target{Name: name, Path: name, FD: -1}
+	} else {
+		t = Resolve(name)
 	}
 	if t.Stream() {
 		if o.FileOnly {
@@ -155,7 +156,7 @@ func Probe(name string, o Options) error {
 		unlock, err := Lock(f)
 		if err != nil {
 			f.Close()
-			return &Error{Name: name, Err: fmt.Errorf("%w (%v)", ErrBusy, err)}
+			return busy(name, err)
 		}
 		unlock()
 		f.Close()
