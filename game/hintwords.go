@@ -1,6 +1,8 @@
 package game
 
 import (
+	"fmt"
+
 	"github.com/patience-solver/patience/internal/wording"
 	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/solver"
@@ -168,3 +170,112 @@ func (c *Chance) Why() string {
 	}
 	return Why(c.Position)
 }
+
+// Lines are the words of the answer h, without its moves, which each
+// front end draws in its own way after them: the headline and, for a loss,
+// its cause ("Why: ...", whose later lines a front end may indent). For a
+// stop or a budget, what the search did (what to try next is the front
+// end's). For the player's view, the share of the position first; for
+// its best move, see BestLines.
+func (h *Hint) Lines() []string {
+	var lines []string
+	if !h.Exact && !h.Stopped {
+		lines = h.shareLines()
+	}
+	switch h.Case() {
+	case HintStopped:
+		if !h.Exact {
+			return []string{"Interrupted before every arrangement was decided, so no move can be ranked (" + wording.Thousands(h.Rating.Nodes) + " positions searched)."}
+		}
+		return []string{"Interrupted: the search stopped after " + wording.Thousands(h.Result.Nodes) + " positions, before deciding."}
+	case HintUndecided:
+		return append(lines, "Unknown: the search stopped ("+h.Result.Reason.String()+") before deciding.")
+	case HintLost:
+		lines = append(lines, h.Headline())
+		if why := h.Why(); why != "" {
+			lines = append(lines, "Why: "+why)
+		}
+		return lines
+	}
+	if hl := h.Headline(); hl != "" {
+		lines = append(lines, hl)
+	}
+	return lines
+}
+
+// shareLines are the first words of an answer over the arrangements of the
+// unseen cards: how many cards are unknown, the arrangements solved, and
+// the share of them that can be won.
+func (h *Hint) shareLines() []string {
+	r := h.Rating
+	lines := []string{UnknownCards(h.Position) + ".", SolvedText(r.Share) + ".",
+		"This position can be won in " + MoveRate(r.Tally, r.Exhaustive) + "."}
+	if r.Unknown > 0 {
+		lines = append(lines, "Unknown arrangements ("+r.Reason.String()+") are left out of the shares.")
+	}
+	return lines
+}
+
+// BestLines are the words of the best move of an answer over the unseen
+// cards (Case HintNext, not Exact), which the front end names in name (the
+// move and what it does): the count after it, how many other moves do as
+// well, and why a move that can be undone is ranked as it is.
+func (h *Hint) BestLines(name string) []string {
+	r := h.Rating
+	best, _ := r.Best()
+	count := "A win still exists after it in " + MoveRate(best.Tally, r.Exhaustive)
+	ties := 0
+	for _, m := range r.Ranked[1:] {
+		if !m.Seen && m.Score == best.Score && m.Unknown == best.Unknown {
+			ties++
+		}
+	}
+	switch ties {
+	case 0:
+		count += "."
+	case 1:
+		count += "; 1 other move does as well."
+	default:
+		count += fmt.Sprintf("; %d other moves do as well.", ties)
+	}
+	lines := []string{"Best move: " + name, count}
+	if best.Discounted {
+		lines = append(lines, fmt.Sprintf("It can be undone at once: ranked by the %d arrangements whose win begins with it.", best.Score))
+	}
+	return lines
+}
+
+// Lines are the words of the answer c: with every card known, the verdict
+// (the headline, or for a budget what stopped the search) and, for a loss,
+// its cause ("Why: ..."); for the player's view, how many cards are
+// unknown, the arrangements solved and the share of them that can be won.
+func (c *Chance) Lines() []string {
+	if !c.Exact {
+		sh := c.Share
+		lines := []string{UnknownCards(c.Position) + ".", SolvedText(sh) + ".", "Winnable: " + ShareText(sh) + "."}
+		if sh.Unknown > 0 {
+			lines = append(lines, "Unknown arrangements ("+sh.Reason.String()+") are left out of the share.")
+		}
+		return lines
+	}
+	lines := []string{c.Headline()}
+	if lines[0] == "" {
+		lines = wording.Verdict(c.Result, false)
+	}
+	if why := c.Why(); why != "" {
+		lines = append(lines, "Why: "+why)
+	}
+	return lines
+}
+
+// The notes under a share, with the line breaks the command line prints
+// them with (the page joins the lines): what a share is, and what a
+// move's count is.
+const (
+	ShareNote = "This is the share of the arrangements in which a win exists with every card\n" +
+		"known: an upper bound on what play that cannot see the face-down cards can\n" +
+		"win, not the win rate of a way of playing."
+	MoveCountNote = "A move's count is the number of arrangements in which a win still exists after\n" +
+		"it, with every card known from then on: an upper bound for play that cannot see\n" +
+		"the face-down cards, not the win rate of a way of playing."
+)

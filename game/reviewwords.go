@@ -146,3 +146,30 @@ func PlainJudgement(rv *player.Reviewed, named bool) string {
 	}
 	return fmt.Sprintf("Too close to call: %s looked a little better from what you could see (it wins in %s; your move in %s), but not by enough to say.", better, how, played)
 }
+
+// Outcome is where the reviewed game rv was lost, in words, first line
+// first: lost names the losing move (the front end's way: with its mark in
+// a table, or with what it does), and kept the move that would have kept
+// the game winnable, whose line is left out when kept is "" (for a player
+// who has not asked to see the face-down cards). The judgement of the
+// losing move follows in JudgementLines or PlainJudgement.
+func Outcome(rv *player.Reviewed, lost, kept string) []string {
+	switch {
+	case rv.LostAt == 0:
+		return []string{"Lost as dealt: the start cannot be won even with all cards known."}
+	case rv.LostAt > 0:
+		lines := []string{fmt.Sprintf("The game was lost at move %d (%s): winnable with all cards known before it, not after.", rv.LostAt, lost)}
+		switch {
+		case rv.Kept.IsZero():
+			lines = append(lines, "Every move that kept it winnable goes back to a position already seen in the game.")
+		case kept != "":
+			lines = append(lines, "A move that kept it winnable: "+kept+".")
+		}
+		return lines
+	case rv.Lost:
+		return []string{"The game cannot be won at the end, but where it was lost is unknown (a budget ran out)."}
+	case rv.Won:
+		return []string{"The game was won: no move lost it."}
+	}
+	return []string{"The game can still be won after the last move: nothing was lost yet."}
+}

@@ -10,7 +10,6 @@ import (
 
 	"github.com/patience-solver/patience/game"
 	"github.com/patience-solver/patience/rules"
-	"github.com/patience-solver/patience/solver"
 )
 
 // hintOptions are the flags of hint.
@@ -153,17 +152,16 @@ func writeHint(s streams, o *hintOptions, h *game.Hint, at start, show int) erro
 	if !h.Exact {
 		switch {
 		case o.format == "json":
-			fmt.Fprintf(s.out, "%s\n", mustMarshal(newAdviceDoc(h, from, show)))
+			fmt.Fprintf(s.out, "%s\n", mustMarshal(h.ViewDoc(from, show)))
 		case h.Stopped:
-			fmt.Fprintf(s.out, "Interrupted before every arrangement was decided, so no move can be ranked (%s positions searched).\n",
-				thousands(h.Rating.Nodes))
+			printLines(s.out, h.Lines())
 		default:
 			printAdvice(s.out, h, show, style(s.out, o.ascii))
 		}
 		return nil
 	}
 	if o.format == "json" {
-		d := newHintDoc(h, num, show, num == "" || o.sf.position != "")
+		d := h.Doc(num, show, num == "" || o.sf.position != "")
 		if at.played > 0 {
 			d.Position.Number = from // the deal the position came from
 		}
@@ -175,39 +173,36 @@ func writeHint(s streams, o *hintOptions, h *game.Hint, at start, show int) erro
 }
 
 // printHint writes the answer h, of a position with every card known, for
-// people: the headline, and the next moves (at most show) or why not.
+// people: its words (h.Lines) and the next moves (at most show).
 func printHint(w io.Writer, h *game.Hint, show int, st boardStyle) {
-	res := h.Result
+	lines := h.Lines()
 	switch h.Case() {
-	case game.HintStopped:
-		fmt.Fprintf(w, "Interrupted: the search stopped after %s positions, before deciding.\n", thousands(res.Nodes))
-		return
 	case game.HintUndecided:
-		fmt.Fprintf(w, "Unknown: the search stopped (%s) before deciding. Try a larger --max-nodes or --timeout.\n", res.Reason)
-		return
-	case game.HintLost:
-		fmt.Fprintln(w, h.Headline())
-		if why := h.Why(); why != "" {
-			fmt.Fprintln(w, "Why: "+strings.ReplaceAll(why, "\n", "\n  "))
-		}
-		return
+		lines[0] += " Try a larger --max-nodes or --timeout."
 	case game.HintDetour:
+		printLines(w, lines)
 		m, _ := h.Move()
-		fmt.Fprintln(w, h.Headline())
 		writeMoves(w, h.Position, []rules.Move{m}, st, false)
 		return
 	case game.HintNext:
-		n := min(show, len(res.Moves))
-		fmt.Fprint(w, h.Headline()+" ")
+		n := min(show, len(h.Result.Moves))
 		if n == 1 {
-			fmt.Fprintln(w, "Next move:")
+			fmt.Fprintln(w, lines[0]+" Next move:")
 		} else {
-			fmt.Fprintf(w, "Next %d moves:\n", n)
+			fmt.Fprintf(w, "%s Next %d moves:\n", lines[0], n)
 		}
-		writeMoves(w, h.Position, res.Moves[:n], st, false)
+		writeMoves(w, h.Position, h.Result.Moves[:n], st, false)
 		return
 	}
-	fmt.Fprintln(w, h.Headline())
+	printLines(w, lines)
+}
+
+// printLines writes lines of game's words, one a line, with the later
+// lines of a line that holds several ("Why: ...") indented.
+func printLines(w io.Writer, lines []string) {
+	for _, l := range lines {
+		fmt.Fprintln(w, strings.ReplaceAll(l, "\n", "\n  "))
+	}
 }
 
 // printWhy writes "Why:" and the cause of a loss that the search proved,
@@ -216,122 +211,4 @@ func printWhy(w io.Writer, p *rules.Position) {
 	if why := game.Why(p); why != "" {
 		fmt.Fprintln(w, "Why: "+strings.ReplaceAll(why, "\n", "\n  "))
 	}
-}
-
-// hintDoc is the JSON that hint --format json writes for a position with
-// every card known (docs/formats.md, "Hint JSON"), of kind "hint".
-type hintDoc struct {
-	rules.DocHeader
-	Game     string             `json:"game"`
-	Number   string             `json:"number,omitempty"`
-	Position *rules.PositionDoc `json:"position,omitempty"`
-	Rules    shareRules         `json:"rules"`
-	Verdict  string             `json:"verdict"`
-	Reason   string             `json:"reason,omitempty"`
-	ToGo     *int               `json:"to_go,omitempty"`
-	Next     []string           `json:"next,omitempty"`
-	Why      string             `json:"why,omitempty"`
-	// Detour: the win found goes back to a position of the game (--moves);
-	// Next is then a move to a new position after which a win still
-	// exists (none when every such move loses).
-	Detour   bool    `json:"detour,omitempty"`
-	MaxNodes int64   `json:"max_nodes"`
-	Nodes    int64   `json:"nodes"`
-	Seconds  float64 `json:"seconds"`
-}
-
-// newHintDoc fills hint's JSON for the answer h of a position with every
-// card known: the first count moves of a win, or the cause of a loss
-// where one is found.
-func newHintDoc(h *game.Hint, num string, count int, withPosition bool) hintDoc {
-	p, res, cfg := h.Position, h.Result, h.Config
-	d := hintDoc{DocHeader: game.HintDocument.Header(), Game: p.Game.String(), Number: num, Rules: shareRules{Returns: cfg.Options.Returns(p.Game)},
-		Verdict: res.Verdict.String(), Reason: res.Reason.String(), MaxNodes: cfg.MaxNodes, Nodes: res.Nodes,
-		Seconds: res.Elapsed.Seconds()}
-	if withPosition {
-		pd := rules.NewPositionDoc(p, num)
-		d.Position = &pd
-	}
-	switch res.Verdict {
-	case solver.Solvable:
-		togo := len(res.Moves)
-		d.ToGo = &togo
-		if h.Detour {
-			d.Detour = true
-			if m, ok := h.Move(); ok {
-				d.Next = []string{m.String()}
-			}
-			break
-		}
-		for _, m := range res.Moves[:min(count, togo)] {
-			d.Next = append(d.Next, m.String())
-		}
-	case solver.Unsolvable:
-		d.Why = h.Why()
-	}
-	return d
-}
-
-// adviceDoc is the JSON of hint --format json for a position with unknown
-// cards: the position's share, as solve writes it, and the moves ranked.
-// Its kind is "hint", as for a position with every card known.
-type adviceDoc struct {
-	shareDoc
-	// History says the game's moves were given (--moves): moves back to
-	// one of its positions are marked seen and never advised.
-	History  bool           `json:"history,omitempty"`
-	Best     string         `json:"best,omitempty"`
-	Moves    []moveShareDoc `json:"moves"`
-	Searches int            `json:"searches"`
-}
-
-type moveShareDoc struct {
-	Move         string  `json:"move"`
-	Winnable     int     `json:"winnable"`
-	Unwinnable   int     `json:"unwinnable"`
-	Unknown      int     `json:"unknown"`
-	Share        float64 `json:"share"`
-	Low          float64 `json:"low"`
-	High         float64 `json:"high"`
-	TurnsUnknown bool    `json:"turns_unknown,omitempty"`
-	// OrTo lists the other empty cells or columns the move could go to,
-	// to the same effect (the move itself stays one valid move).
-	OrTo []string `json:"or_to,omitempty"`
-	// Undoable: the next move can undo it. RankedBy, for such a move other
-	// than a cell card to a column: the arrangements whose win begins with
-	// it, which it is ranked by. Seen: it goes back to a position of the
-	// game (never advised).
-	Undoable bool `json:"undoable,omitempty"`
-	RankedBy *int `json:"ranked_by,omitempty"`
-	Seen     bool `json:"seen,omitempty"`
-}
-
-// newAdviceDoc fills hint's JSON for a position with unknown cards: at
-// most show moves, the most winnable first. A run that was stopped lists
-// no move.
-func newAdviceDoc(h *game.Hint, num string, show int) adviceDoc {
-	p, adv, cfg, stopped := h.Position, h.Rating, h.Config, h.Stopped
-	d := adviceDoc{shareDoc: newShareDoc(p, num, cfg, adv.Share), History: adv.History, Moves: []moveShareDoc{}, Searches: adv.Searches}
-	d.DocHeader = game.HintDocument.Header()
-	if stopped {
-		return d
-	}
-	if b, ok := adv.Best(); ok {
-		d.Best = b.Move.String()
-	}
-	for _, m := range adv.Ranked[:min(show, len(adv.Ranked))] {
-		share, low, high := tallyRange(m.Tally, adv.Exhaustive)
-		md := moveShareDoc{Move: m.Move.String(), Winnable: m.Winnable, Unwinnable: m.Unwinnable,
-			Unknown: m.Unknown, Share: share, Low: low, High: high, TurnsUnknown: m.TurnsUnknown,
-			Undoable: m.Undoable, Seen: m.Seen}
-		if m.Discounted {
-			by := m.Score
-			md.RankedBy = &by
-		}
-		for _, l := range m.Twins {
-			md.OrTo = append(md.OrTo, l.String())
-		}
-		d.Moves = append(d.Moves, md)
-	}
-	return d
 }

@@ -341,7 +341,7 @@ func howText(d player.Decision) string {
 	if t.Decided() == 0 {
 		return "- (unknown)"
 	}
-	s := fmt.Sprintf("%s (%d/%d)", strings.TrimSpace(percent(float64(t.Winnable)/float64(t.Decided()), 0.5)), t.Winnable, t.Decided())
+	s := fmt.Sprintf("%s (%d/%d)", strings.TrimSpace(wording.Percent(float64(t.Winnable)/float64(t.Decided()), 0.5)), t.Winnable, t.Decided())
 	if d.Exhaustive {
 		s += " exact"
 	}

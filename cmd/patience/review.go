@@ -4,15 +4,14 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/patience-solver/patience/game"
+	"github.com/patience-solver/patience/internal/wording"
 	"github.com/patience-solver/patience/player"
 	"github.com/patience-solver/patience/rules"
-	"github.com/patience-solver/patience/sample"
 )
 
 // reviewOptions are the flags of review.
@@ -139,7 +138,7 @@ func runReview(ctx context.Context, s streams, o *reviewOptions, args []string) 
 		return err
 	}
 	if o.format == "json" {
-		fmt.Fprintf(s.out, "%s\n", mustMarshal(newReviewDoc(rv, cfg.Options, num, o.sf.position != "" || num == "")))
+		fmt.Fprintf(s.out, "%s\n", mustMarshal(game.ReviewDocOf(rv, cfg.Options, num, o.sf.position != "" || num == "")))
 		return nil
 	}
 	printReview(s.out, rv, num, style(s.out, o.ascii))
@@ -167,114 +166,6 @@ func reviewStart(s streams, args []string, sf startFlags, mf game.MoveFile) (*ru
 	return readStart(s, []string{args[0], sol.Number}, sf)
 }
 
-// reviewDoc is the JSON that review --format json writes, of kind
-// "review" (docs/formats.md, "A review"). Version 3 has no "test" when the
-// move played is the best-rated one, and "low_95" and "high_95" in the
-// test, and calls bad luck when both tests pass; version 2 had "test" for
-// that move too, compared with itself ("same"), and called such a split a
-// mistake; version 1 had "difference".
-type reviewDoc struct {
-	rules.DocHeader
-	Game      string             `json:"game"`
-	Number    string             `json:"number,omitempty"`
-	Position  *rules.PositionDoc `json:"position,omitempty"`
-	Rules     shareRules         `json:"rules"`
-	Samples   int                `json:"samples,omitempty"`
-	Seed      string             `json:"seed,omitempty"`
-	Verdict   string             `json:"verdict"`
-	Moves     []reviewMoveDoc    `json:"moves"`
-	Won       bool               `json:"won"`
-	Lost      bool               `json:"lost"`
-	LostAt    *int               `json:"lost_at,omitempty"`
-	Kept      string             `json:"kept,omitempty"`
-	BestRated *moveShareDoc      `json:"best_rated,omitempty"`
-	Played    *moveShareDoc      `json:"played,omitempty"`
-	Judgement string             `json:"judgement,omitempty"`
-	Test      *judgementDoc      `json:"test,omitempty"`
-}
-
-type reviewMoveDoc struct {
-	Move       string `json:"move"`
-	After      string `json:"after"`
-	Winnable   *int   `json:"view_winnable,omitempty"`
-	Of         *int   `json:"view_of,omitempty"`
-	Exhaustive bool   `json:"view_exact,omitempty"`
-	Rank       int    `json:"rank,omitempty"`
-	Choices    int    `json:"choices,omitempty"`
-}
-
-// judgementDoc is the test behind the judgement: the pairs of outcomes of
-// the best-rated and the played move on the same arrangements. Low and
-// High are the 90% interval of the difference (the equivalence test's),
-// Low95 and High95 its 95% interval (the size said with a mistake).
-type judgementDoc struct {
-	Arrangements int      `json:"arrangements"`
-	Both         int      `json:"both"`
-	BestOnly     int      `json:"best_only"`
-	PlayedOnly   int      `json:"played_only"`
-	Neither      int      `json:"neither"`
-	PValue       *float64 `json:"p_value,omitempty"`
-	Difference   float64  `json:"difference"`
-	Low          float64  `json:"low"`
-	High         float64  `json:"high"`
-	Low95        float64  `json:"low_95"`
-	High95       float64  `json:"high_95"`
-	Margin       float64  `json:"margin"`
-	Exact        bool     `json:"exact,omitempty"`
-}
-
-func newReviewDoc(rv *player.Reviewed, o rules.Options, num string, withPosition bool) reviewDoc {
-	p := rv.Start
-	d := reviewDoc{DocHeader: game.ReviewDocument.Header(), Game: p.Game.String(), Number: num, Rules: shareRules{Returns: o.Returns(p.Game)}, Verdict: rv.Before.String(),
-		Moves: []reviewMoveDoc{}, Won: rv.Won, Lost: rv.Lost}
-	if withPosition {
-		pd := rules.NewPositionDoc(p, num)
-		d.Position, d.Number = &pd, ""
-	}
-	if p.Game == rules.RussianCell {
-		d.Samples, d.Seed = rv.Samples, strconv.FormatUint(rv.Seed, 10)
-	}
-	for _, m := range rv.Moves {
-		md := reviewMoveDoc{Move: m.Move.String(), After: m.After.String()}
-		if m.Rated {
-			w, of := m.View.Winnable, m.View.Decided()
-			md.Winnable, md.Of, md.Exhaustive, md.Rank, md.Choices = &w, &of, m.Exhaustive, m.Rank, m.Choices
-		}
-		d.Moves = append(d.Moves, md)
-	}
-	if rv.LostAt >= 0 {
-		la := rv.LostAt
-		d.LostAt = &la
-	}
-	if rv.LostAt > 0 {
-		j := rv.Judgement
-		if !rv.Kept.IsZero() {
-			d.Kept = rv.Kept.String()
-		}
-		ms := func(m sample.MoveShare) *moveShareDoc {
-			share, low, high := tallyRange(m.Tally, j.Exact)
-			return &moveShareDoc{Move: m.Move.String(), Winnable: m.Winnable, Unwinnable: m.Unwinnable, Unknown: m.Unknown, Share: share, Low: low, High: high}
-		}
-		if rv.BestRated.Verdicts != nil {
-			d.BestRated = ms(rv.BestRated)
-		}
-		d.Played = ms(rv.Played)
-		d.Judgement = j.Call.String()
-		// The move played being the best-rated one, nothing was tested:
-		// no test of the move against itself.
-		if j.Pairs > 0 && !j.Same {
-			t := &judgementDoc{Arrangements: j.Pairs, Both: j.Both, BestOnly: j.BestOnly, PlayedOnly: j.PlayedOnly, Neither: j.Neither,
-				Difference: j.Diff, Low: j.Low, High: j.High, Low95: j.SizeLow, High95: j.SizeHigh, Margin: j.Margin, Exact: j.Exact}
-			if !j.Exact {
-				pv := j.P
-				t.PValue = &pv
-			}
-			d.Test = t
-		}
-	}
-	return d
-}
-
 func printReview(w io.Writer, rv *player.Reviewed, num string, st boardStyle) {
 	p := rv.Start
 	fmt.Fprint(w, formatBoard(p, num, st))
@@ -300,32 +191,26 @@ func printReview(w io.Writer, rv *player.Reviewed, num string, st boardStyle) {
 		if m.Rated {
 			view := "-"
 			if t := m.View; t.Decided() > 0 {
-				view = fmt.Sprintf("%s (%d/%d)", percent(float64(t.Winnable)/float64(t.Decided()), 0.5), t.Winnable, t.Decided())
+				view = fmt.Sprintf("%s (%d/%d)", wording.Percent(float64(t.Winnable)/float64(t.Decided()), 0.5), t.Winnable, t.Decided())
 			}
 			line += fmt.Sprintf(" %-16s %d of %d", view, m.Rank, m.Choices)
 		}
 		fmt.Fprintln(w, strings.TrimRight(line, " "))
 	}
 	fmt.Fprintln(w)
-	switch {
-	case rv.LostAt == 0:
-		fmt.Fprintln(w, "Lost as dealt: the start cannot be won even with all cards known.")
-	case rv.LostAt > 0:
-		m := rv.Moves[rv.LostAt-1].Move
-		fmt.Fprintf(w, "The game was lost at move %d (%v, marked *): winnable with all cards known before it, not after.\n", rv.LostAt, m)
-		if !rv.Kept.IsZero() {
-			fmt.Fprintf(w, "  A move that kept it winnable: %v.\n", rv.Kept)
-		} else {
-			fmt.Fprintln(w, "  Every move that kept it winnable goes back to a position already seen in the game.")
+	var lost, kept string
+	if rv.LostAt > 0 {
+		lost, kept = rv.Moves[rv.LostAt-1].Move.String()+", marked *", rv.Kept.String()
+	}
+	for i, l := range game.Outcome(rv, lost, kept) {
+		if i > 0 {
+			l = "  " + l // the losing move's details
 		}
-		for _, l := range game.JudgementLines(rv, m) {
+		fmt.Fprintln(w, l)
+	}
+	if rv.LostAt > 0 {
+		for _, l := range game.JudgementLines(rv, rv.Moves[rv.LostAt-1].Move) {
 			fmt.Fprintln(w, l)
 		}
-	case rv.Lost:
-		fmt.Fprintln(w, "The game cannot be won at the end, but where it was lost is unknown (a budget ran out).")
-	case rv.Won:
-		fmt.Fprintln(w, "The game was won: no move lost it.")
-	default:
-		fmt.Fprintln(w, "The game can still be won after the last move: nothing was lost yet.")
 	}
 }

@@ -214,10 +214,10 @@ func runSolve(s streams, cmd *cobra.Command, o *solveOptions, args []string) err
 	noteNothingHidden(s, p, o.sf.hide)
 	if p.Unknowns() > 0 {
 		if o.steps {
-			return badInput("--steps needs every card known, but %s", unknownCards(p))
+			return badInput("--steps needs every card known, but %s", game.UnknownCards(p))
 		}
 		if o.shortest {
-			return badInput("--shortest needs every card known, but %s: the fewest moves depend on the unseen cards", unknownCards(p))
+			return badInput("--shortest needs every card known, but %s: the fewest moves depend on the unseen cards", game.UnknownCards(p))
 		}
 		c, err := game.Solve(cmd.Context(), game.Request{Position: p, Solver: cfg, Samples: o.smp.samples, Seed: o.smp.seed})
 		if err != nil && !game.Stopped(err) {
@@ -227,7 +227,7 @@ func runSolve(s streams, cmd *cobra.Command, o *solveOptions, args []string) err
 		if o.format == "json" {
 			// After --moves the position carries the number
 			// of the deal it came from.
-			fmt.Fprintf(s.out, "%s\n", marshalShare(p, from, cfg, sh))
+			fmt.Fprintf(s.out, "%s\n", mustMarshal(c.Doc(from)))
 		} else {
 			if played > 0 {
 				fmt.Fprintf(s.out, "After the %d moves of %s%s:\n", played, o.sf.moves, dealSuffix(from))

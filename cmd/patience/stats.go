@@ -16,6 +16,7 @@ import (
 	"github.com/patience-solver/patience/batch"
 	"github.com/patience-solver/patience/game"
 	"github.com/patience-solver/patience/internal/outfile"
+	"github.com/patience-solver/patience/internal/wording"
 	"github.com/patience-solver/patience/player"
 	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/solver"
@@ -476,7 +477,7 @@ func describeProgress(p batch.Snapshot) string {
 	w, l := p.Count.Solvable, p.Count.Unsolvable
 	d := "win -"
 	if w+l > 0 {
-		d = "win " + percent(float64(w)/float64(w+l), 0)
+		d = "win " + wording.Percent(float64(w)/float64(w+l), 0)
 	}
 	if u := p.Count.Unknown; u > 0 {
 		d += fmt.Sprintf(", %s unknown", thousands(int64(u)))
@@ -562,10 +563,10 @@ func writeReport(w io.Writer, info runInfo, r batch.Report) {
 		fmt.Fprintln(w, "No deals decided yet.")
 		return
 	}
-	fmt.Fprintf(w, "Win rate of the decided deals: %s\n", rateText(r.WinRate))
+	fmt.Fprintf(w, "Win rate of the decided deals: %s\n", wording.RateText(r.WinRate))
 	if r.Unknown > 0 {
-		fmt.Fprintf(w, "  if every unknown were a loss: %s\n", rateText(r.IfUnknownLost))
-		fmt.Fprintf(w, "  if every unknown were a win:  %s\n", rateText(r.IfUnknownWon))
+		fmt.Fprintf(w, "  if every unknown were a loss: %s\n", wording.RateText(r.IfUnknownLost))
+		fmt.Fprintf(w, "  if every unknown were a win:  %s\n", wording.RateText(r.IfUnknownWon))
 	}
 	fmt.Fprintln(w)
 	writePlayerReport(w, info.header, r)
@@ -627,9 +628,9 @@ func writePlayerReport(w io.Writer, h batch.Header, r batch.Report) {
 		who = fmt.Sprintf("%s (%d samples, seed %d)", h.Player, h.Samples, h.Seed)
 	}
 	fmt.Fprintf(w, "Player %s, who cannot see the face-down cards:\n", who)
-	fmt.Fprintf(w, "  won:                     %s\n", rateText(pr.WinRate))
-	fmt.Fprintf(w, "  all cards known:         %s\n", rateText(r.WinRate))
-	fmt.Fprintf(w, "  winnable deals it won:   %s\n", rateText(pr.WinnableWon))
+	fmt.Fprintf(w, "  won:                     %s\n", wording.RateText(pr.WinRate))
+	fmt.Fprintf(w, "  all cards known:         %s\n", wording.RateText(r.WinRate))
+	fmt.Fprintf(w, "  winnable deals it won:   %s\n", wording.RateText(pr.WinnableWon))
 	if pr.Timed > 0 {
 		fmt.Fprintf(w, "  a game, on average:      %.1f moves, %s s\n", *pr.MovesPerGame, secondsText(*pr.SecondsPerGame))
 	}
@@ -733,32 +734,6 @@ func secondsText(x float64) string {
 		return fmt.Sprintf("%.4f", x)
 	}
 	return fmt.Sprintf("%.2f", x)
-}
-
-// rateText writes a rate with its interval, with as many decimals as the
-// interval's width calls for.
-func rateText(r batch.Rate) string {
-	if r.Of == 0 {
-		return "no deals"
-	}
-	half := (r.High - r.Low) / 2
-	return fmt.Sprintf("%s (95%% Wilson interval %s to %s; %s of %s)",
-		percent(r.Value, half), percent(r.Low, half), percent(r.High, half),
-		thousands(int64(r.Wins)), thousands(int64(r.Of)))
-}
-
-// percent writes x as a percentage, with two significant digits of the
-// uncertainty half (at least one decimal, at most eight).
-func percent(x, half float64) string {
-	d := 1
-	if half > 0 {
-		d = int(math.Ceil(-math.Log10(half*100))) + 1
-	}
-	d = min(max(d, 1), 8)
-	if x > 0 && x < 0.01 && half == 0 {
-		d = 4
-	}
-	return fmt.Sprintf("%.*f%%", d, x*100)
 }
 
 // statsPlayer reads --player, --samples and --seed for stats: the player

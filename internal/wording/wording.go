@@ -5,12 +5,14 @@ package wording
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/solver"
+	"github.com/patience-solver/patience/stat"
 )
 
 // Verdict returns the lines that say what a search of one position found:
@@ -174,4 +176,57 @@ func Describe(p *rules.Position, m rules.Move, symbols bool) string {
 		fmt.Fprintf(&b, "; turns up %s", name(c))
 	}
 	return b.String()
+}
+
+// Percent writes x as a percentage, with two significant digits of the
+// uncertainty half (at least one decimal, at most eight).
+func Percent(x, half float64) string {
+	d := 1
+	if half > 0 {
+		d = int(math.Ceil(-math.Log10(half*100))) + 1
+	}
+	d = min(max(d, 1), 8)
+	if x > 0 && x < 0.01 && half == 0 {
+		d = 4
+	}
+	return fmt.Sprintf("%.*f%%", d, x*100)
+}
+
+// Wrap breaks s into lines of at most width characters, at spaces (a
+// word longer than width stands on a line of its own).
+func Wrap(s string, width int) []string {
+	var lines []string
+	line := ""
+	for _, w := range strings.Fields(s) {
+		switch {
+		case line == "":
+			line = w
+		case len(line)+1+len(w) <= width:
+			line += " " + w
+		default:
+			lines = append(lines, line)
+			line = w
+		}
+	}
+	if line != "" {
+		lines = append(lines, line)
+	}
+	return lines
+}
+
+// OneDecimal, as Percent's uncertainty, writes a percentage with one
+// decimal.
+const OneDecimal = 0.05
+
+// RateText writes a rate with its interval, with as many decimals as the
+// interval's width calls for: "41.2% (95% Wilson interval 38.1% to 44.3%;
+// 412 of 1,000)".
+func RateText(r stat.Rate) string {
+	if r.Of == 0 {
+		return "no deals"
+	}
+	half := (r.High - r.Low) / 2
+	return fmt.Sprintf("%s (95%% Wilson interval %s to %s; %s of %s)",
+		Percent(r.Value, half), Percent(r.Low, half), Percent(r.High, half),
+		Thousands(int64(r.Wins)), Thousands(int64(r.Of)))
 }

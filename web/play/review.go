@@ -4,7 +4,6 @@ package play
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/patience-solver/patience/game"
 	"github.com/patience-solver/patience/internal/wording"
@@ -57,22 +56,17 @@ func review(start *rules.Position, moves []rules.Move, r Request) (ReviewAnswer,
 		return ReviewAnswer{}, err
 	}
 	a := ReviewAnswer{LostAt: rv.LostAt, Won: rv.Won, Lost: rv.Lost}
-	both := func(l string) { a.Lines, a.ViewLines = append(a.Lines, l), append(a.ViewLines, l) }
-	switch {
-	case rv.LostAt == 0:
-		both("Nothing you did lost this game: it could not be won even as dealt, with every card known.")
-	case rv.LostAt > 0:
+	var lost, kept string
+	if rv.LostAt > 0 {
 		q := start.Clone()
 		for _, m := range moves[:rv.LostAt-1] {
 			q.Apply(m)
 		}
 		d := moveDoc(q, moves[rv.LostAt-1])
-		a.Move = &d
-		both(fmt.Sprintf("The game was lost at move %d, %s (%s): it could be won before that move, and not after it.", rv.LostAt, d.Move, d.Text))
+		a.Move, lost = &d, d.Move+", "+d.Text
 		if !rv.Kept.IsZero() {
 			k := moveDoc(q, rv.Kept)
-			a.Kept = &k
-			a.Lines = append(a.Lines, fmt.Sprintf("%s (%s) would have kept it winnable.", k.Move, k.Text))
+			a.Kept, kept = &k, k.Move+", "+k.Text
 		}
 		j := rv.Judgement
 		a.Judgement = j.Call.String()
@@ -80,14 +74,13 @@ func review(start *rules.Position, moves []rules.Move, r Request) (ReviewAnswer,
 		if j.Call == player.Mistake {
 			a.Size = wording.Size(j.Diff, j.SizeLow, j.SizeHigh, j.Exact, "")
 		}
+	}
+	// Lines name the move that kept the game winnable; ViewLines, for a
+	// player who has not asked to see the face-down cards, do not.
+	a.Lines, a.ViewLines = game.Outcome(rv, lost, kept), game.Outcome(rv, lost, "")
+	if rv.LostAt > 0 {
 		a.Lines = append(a.Lines, game.PlainJudgement(rv, true))
 		a.ViewLines = append(a.ViewLines, game.PlainJudgement(rv, false))
-	case rv.Won:
-		both("You won: no move lost the game.")
-	case rv.Lost:
-		both("The game cannot be won any more, but where it was lost is unknown: a search ran out of budget.")
-	default:
-		both("Nothing is lost yet: the game can still be won from here, with every card known.")
 	}
 	return a, nil
 }

@@ -46,7 +46,7 @@ func TestReviewNamesTheLosingMove(t *testing.T) {
 	if raw := string(Answer(req)); !strings.Contains(raw, `"same":`) || !strings.Contains(raw, `"size":`) || !strings.Contains(raw, `"pairs":`) {
 		t.Errorf("the answer leaves out a field the page words: %s", raw)
 	}
-	if len(a.Lines) < 2 || !strings.Contains(a.Lines[0], fmt.Sprintf("move %d, %s", len(moves), a.Move.Move)) {
+	if len(a.Lines) < 2 || !strings.Contains(a.Lines[0], fmt.Sprintf("move %d (%s, ", len(moves), a.Move.Move)) {
 		t.Errorf("lines %q", a.Lines)
 	}
 	// The lines for the player's view name the losing move and no other:

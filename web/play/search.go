@@ -8,6 +8,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/patience-solver/patience/game"
 	"github.com/patience-solver/patience/internal/wording"
@@ -191,66 +192,43 @@ func hint(p *rules.Position, r Request) (HintAnswer, error) {
 		}
 		return a, err
 	}
-	var sh sample.Share
-	var h *game.Hint
-	if r.Next {
-		if h, err = game.GetHint(ctx, req); err != nil {
-			return HintAnswer{}, err
-		}
-		sh = h.Rating.Share
-	} else {
+	if !r.Next {
 		c, err := game.Solve(ctx, req)
 		if err != nil {
 			return HintAnswer{}, err
 		}
-		sh = c.Share
+		a := shareAnswer(c.Share)
+		a.Lines = append(c.Lines(), oneLine(game.ShareNote))
+		return a, nil
 	}
-	a := shareAnswer(p, sh)
-	if h != nil {
-		a.Lines = append(a.Lines, viewAdvice(h, &a)...)
+	h, err := game.GetHint(ctx, req)
+	if err != nil {
+		return HintAnswer{}, err
 	}
-	a.Lines = append(a.Lines, "This is an upper bound on what play that cannot see the face-down cards can win, not a way of playing's win rate.")
-	return a, nil
-}
-
-// shareAnswer is the answer for the share sh of p's arrangements that can
-// be won, with its words.
-func shareAnswer(p *rules.Position, sh sample.Share) HintAnswer {
-	rate := sh.Rate()
-	a := HintAnswer{Winnable: sh.Winnable, Of: sh.Total(), Unknown: sh.Unknown, All: sh.Exhaustive, Share: rate.Value, Low: rate.Low, High: rate.High,
-		Searched: wording.Searched(sh.Nodes, sh.Elapsed), Nodes: sh.Nodes, Seconds: sh.Elapsed.Seconds()}
-	drawn := fmt.Sprintf("%d arrangements of the unseen cards, drawn at random", sh.Total())
-	if sh.Exhaustive {
-		drawn = fmt.Sprintf("all %d arrangements of the unseen cards", sh.Total())
-	}
-	a.Lines = append(a.Lines,
-		fmt.Sprintf("The player's view: %d face-down cards are unknown. A win exists, with every card known, in %d of %s (%s).",
-			p.Unknowns(), sh.Winnable, drawn, pct(rate.Value, rate.Low, rate.High, sh.Exhaustive)))
-	if sh.Unknown > 0 {
-		a.Lines = append(a.Lines, fmt.Sprintf("%d arrangements ran out of budget (%s) and are left out of the share.", sh.Unknown, sh.Reason))
-	}
-	return a
-}
-
-// viewAdvice is the words of the hint h over the unseen cards, and the
-// move it advises, set in a.
-func viewAdvice(h *game.Hint, a *HintAnswer) []string {
-	var lines []string
-	if c := h.Case(); c != game.HintNext {
-		lines = append(lines, h.Headline())
-	} else {
+	a := shareAnswer(h.Rating.Share)
+	a.Lines = h.Lines()
+	if h.Case() == game.HintNext {
 		best, _ := h.Rating.Best()
 		d := moveDoc(h.Position, best.Move)
 		a.Move = &d
-		lines = append(lines, fmt.Sprintf("Best move: %s, %s; a win still exists after it in %d of %d.", d.Move, d.Text, best.Winnable, best.Total()))
-		if best.Discounted {
-			lines = append(lines, fmt.Sprintf("It can be undone at once: it is ranked by the %d arrangements whose win begins with it.", best.Score))
-		}
+		a.Lines = append(a.Lines, h.BestLines(d.Move+", "+d.Text)...)
 	}
 	if h.Rating.History {
-		lines = append(lines, "No move back to a position already seen in this game is advised.")
+		a.Lines = append(a.Lines, "No move back to a position already seen in this game is advised.")
 	}
-	return lines
+	a.Lines = append(a.Lines, oneLine(game.MoveCountNote))
+	return a, nil
+}
+
+// oneLine is a note of game's, laid out for the command line, as one line.
+func oneLine(note string) string { return strings.ReplaceAll(note, "\n", " ") }
+
+// shareAnswer is the answer for the share sh of a position's
+// arrangements that can be won, without its words.
+func shareAnswer(sh sample.Share) HintAnswer {
+	rate := sh.Rate()
+	return HintAnswer{Winnable: sh.Winnable, Of: sh.Total(), Unknown: sh.Unknown, All: sh.Exhaustive, Share: rate.Value, Low: rate.Low, High: rate.High,
+		Searched: wording.Searched(sh.Nodes, sh.Elapsed), Nodes: sh.Nodes, Seconds: sh.Elapsed.Seconds()}
 }
 
 // exactHint decides a position with every card known (game.GetHint, or
@@ -263,14 +241,7 @@ func exactHint(ctx context.Context, req game.Request, next bool) (HintAnswer, er
 			return HintAnswer{}, err
 		}
 		a := exactAnswer(c.Result)
-		if hl := c.Headline(); hl != "" {
-			a.Lines = append(a.Lines, hl)
-		} else {
-			a.Lines = wording.Verdict(c.Result, false)
-		}
-		if why := c.Why(); why != "" {
-			a.Lines = append(a.Lines, "Why: "+why)
-		}
+		a.Lines = c.Lines()
 		return a, nil
 	}
 	h, err := game.GetHint(ctx, req)
@@ -278,24 +249,18 @@ func exactHint(ctx context.Context, req game.Request, next bool) (HintAnswer, er
 		return HintAnswer{}, err
 	}
 	a := exactAnswer(h.Result)
+	a.Lines = h.Lines()
 	switch h.Case() {
 	case game.HintNext:
 		m, _ := h.Move()
 		d := moveDoc(h.Position, m)
 		a.Move = &d
-		a.Lines = append(a.Lines, h.Headline(), fmt.Sprintf("Next move: %s, %s.", d.Move, d.Text))
+		a.Lines = append(a.Lines, fmt.Sprintf("Next move: %s, %s.", d.Move, d.Text))
 	case game.HintDetour:
 		m, _ := h.Move()
 		d := moveDoc(h.Position, m)
 		a.Move = &d
-		a.Lines = append(a.Lines, h.Headline(), fmt.Sprintf("%s, %s.", d.Move, d.Text))
-	case game.HintUndecided, game.HintStopped:
-		a.Lines = append(a.Lines, wording.Verdict(h.Result, false)...)
-	default:
-		a.Lines = append(a.Lines, h.Headline())
-		if why := h.Why(); why != "" {
-			a.Lines = append(a.Lines, "Why: "+why)
-		}
+		a.Lines = append(a.Lines, fmt.Sprintf("%s, %s.", d.Move, d.Text))
 	}
 	return a, nil
 }
@@ -305,13 +270,4 @@ func exactHint(ctx context.Context, req game.Request, next bool) (HintAnswer, er
 func exactAnswer(res solver.Result) HintAnswer {
 	return HintAnswer{Exact: true, Verdict: res.Verdict.String(), Searched: wording.Searched(res.Nodes, res.Elapsed),
 		Nodes: res.Nodes, Seconds: res.Elapsed.Seconds()}
-}
-
-// pct writes a share and its interval: "95.0%, 95% Wilson interval 91.0%
-// to 97.3%", or "95.0%, exact" when every arrangement was solved.
-func pct(share, low, high float64, exact bool) string {
-	if exact {
-		return fmt.Sprintf("%.1f%%, exact", share*100)
-	}
-	return fmt.Sprintf("%.1f%%, 95%% Wilson interval %.1f%% to %.1f%%", share*100, low*100, high*100)
 }
