@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/patience-solver/patience/rules"
@@ -107,30 +108,43 @@ var playKeys = map[string]string{
 // newline): rules.MarshalSolution's, and for a play record, kind "play"
 // and the play's fields after "seconds".
 func MarshalRecord(rec *Record) []byte {
-	b := rules.MarshalSolution(rec.Solution)
 	pl := rec.Play
 	if pl == nil {
-		return b
+		return rules.MarshalSolution(rec.Solution)
 	}
-	head := marshal(rules.SolutionDocument.Header())
-	play := marshal(PlayDocument.Header())
-	head, play = head[:len(head)-1], play[:len(play)-1] // without the closing }
-	tail := []byte("}")
-	if rec.Solver != "" {
-		tail = append(append([]byte(`,"solver":`), marshal(rec.Solver)...), '}')
-	}
-	if !bytes.HasPrefix(b, head) || !bytes.HasSuffix(b, tail) {
-		panic("game: MarshalRecord: a solution that does not open with its header or end with its solver: " + string(b)) // cannot happen
-	}
-	d := playDoc{Player: pl.Player, Samples: pl.Samples, Seed: pl.Seed, Outcome: pl.Outcome, Ended: pl.Ended,
-		Stopped: pl.Stopped, LostAfter: pl.LostAfter, Shares: pl.Shares}
-	fields := marshal(d)
-	out := append([]byte{}, play...)
-	out = append(out, b[len(head):len(b)-len(tail)]...)
-	if len(fields) > 2 {
-		out = append(append(out, ','), fields[1:len(fields)-1]...)
-	}
-	return append(out, tail...)
+	d := recordOut{SolutionDoc: rules.NewSolutionDoc(rec.Solution), Solver: rec.Solver,
+		playDoc: playDoc{Player: pl.Player, Samples: pl.Samples, Seed: pl.Seed, Outcome: pl.Outcome, Ended: pl.Ended,
+			Stopped: pl.Stopped, LostAfter: pl.LostAfter, Shares: pl.Shares}}
+	d.DocHeader = PlayDocument.Header()
+	return marshal(d)
+}
+
+// recordOut is the JSON of a play record as written: the solution's
+// members, the play's after "seconds", and "solver" last (this Solver
+// is written in place of the solution's own).
+type recordOut struct {
+	rules.SolutionDoc
+	playDoc
+	Solver string `json:"solver,omitempty"`
+}
+
+// recordIn is the JSON of a play record as read, by one decoder: the
+// solution's members and the play's, which are read on from their JSON
+// in the record's own words (readPlayField).
+type recordIn struct {
+	rules.SolutionDoc
+	// The header, read here in place of the solution's (readVersion).
+	Patience json.RawMessage `json:"patience"`
+	Version  json.RawMessage `json:"version"`
+	// The play's members.
+	Player    json.RawMessage `json:"player"`
+	Samples   json.RawMessage `json:"samples"`
+	Seed      json.RawMessage `json:"seed"`
+	Outcome   json.RawMessage `json:"outcome"`
+	Ended     json.RawMessage `json:"ended"`
+	Stopped   json.RawMessage `json:"stopped"`
+	LostAfter json.RawMessage `json:"lost_after"`
+	Shares    json.RawMessage `json:"shares"`
 }
 
 func marshal(v any) []byte {
@@ -143,8 +157,10 @@ func marshal(v any) []byte {
 
 // ReadRecord reads a solution or the record of a played game, at most
 // rules.MaxInputSize bytes, with its kind or, as written before documents
-// said their kind, without. rules.ReadSolution reads the solution; the
-// play's fields are read here and checked with it: a known outcome, a
+// said their kind, without. rules.ReadSolution reads a solution; a
+// play record is read by one decoder, the solution's members (checked by
+// rules.SolutionDoc) and the play's together, and the play's are checked
+// with the solution: a known outcome, a
 // signal for a stopped game, a share for each move, a lost_after that is
 // a move of the game. Errors are rules.Problems, one per line, or a
 // *rules.WrongDocumentError for another document.
@@ -180,20 +196,26 @@ func ReadRecord(r io.Reader) (*Record, error) {
 		}
 		return &Record{Solution: sol}, nil
 	}
-	var l rules.Problems
-	d, solutionPart := readPlayMembers(data, members, kind, &l)
-	sol, err := rules.ReadSolution(bytes.NewReader(solutionPart))
-	var rp rules.Problems
-	var wd *rules.WrongDocumentError
-	if ok && errors.As(err, &wd) {
-		// With its kind blanked, rules took the record's keys for
-		// another document's: a key no record has, or "game" missing.
-		err = strangeKeys(members)
+	if err := unknownKeys(members); err != nil {
+		return nil, err
 	}
+	var l rules.Problems
+	d := readPlayMembers(members, kind, &l)
+	// One decoder reads the solution's members and the play's; rules
+	// checks the solution's, and the play's are checked here.
+	var in recordIn
+	var sol *rules.Solution
+	err = rules.DecodeStrict(data, &in, "record of a played game")
+	if err == nil {
+		sol, err = in.Solution()
+	}
+	var rp rules.Problems
 	switch {
-	case err != nil && (!ok || !errors.As(err, &rp)):
-		// Not JSON, or not one object: rules says where (the play's
-		// fields read so far say nothing more).
+	case err != nil && !errors.As(err, &rp):
+		return nil, err
+	case err != nil && !ok:
+		// Not JSON, or not one object: the decoder says where (the
+		// play's fields read so far say nothing more).
 		return nil, err
 	case err != nil:
 		l = append(rp, l...)
@@ -205,23 +227,19 @@ func ReadRecord(r io.Reader) (*Record, error) {
 	return &Record{Solution: sol, Play: pl}, nil
 }
 
-// readPlayMembers reads the play's fields of data, the JSON object whose
-// top-level members are members, into a playDoc, and returns it with the
-// solution part of data: data with the play's members and the header
-// blanked out (spaces in place of their bytes, so that a line and column
-// in rules' errors still point into data).
-func readPlayMembers(data []byte, members []member, kind string, l *rules.Problems) (playDoc, []byte) {
+// readPlayMembers reads the play's fields, and checks the header, of the
+// play record whose top-level members are members, into a playDoc.
+func readPlayMembers(members []member, kind string, l *rules.Problems) playDoc {
 	var d playDoc
-	seen := map[string]bool{}
-	out := bytes.Clone(data)
-	kept := false
+	version := false
 	d.given = map[string]bool{}
 	for _, m := range members {
 		_, play := playKeys[m.key]
 		switch {
-		case seen[m.key] && (play || m.key == "patience" || m.key == "version"):
-			*l = append(*l, fmt.Sprintf("a field given twice in the record of a played game: %q twice; give each field once", m.key))
+		case d.given[m.key] || m.key == "version" && version:
+			// Given twice: the decoder says so.
 		case m.key == "version":
+			version = true
 			readVersion(m.raw, kind, l)
 		case play:
 			d.given[m.key] = true
@@ -229,40 +247,36 @@ func readPlayMembers(data []byte, members []member, kind string, l *rules.Proble
 				*l = append(*l, msg)
 			}
 		}
-		seen[m.key] = true
-		if play || m.key == "patience" || m.key == "version" {
-			blank(out[m.start:m.end])
-			continue
-		}
-		if !kept && m.start > members[0].start {
-			// The first member kept after members blanked: its comma
-			// goes with them.
-			if i := bytes.IndexByte(out[m.start:m.end], ','); i >= 0 {
-				out[m.start+int64(i)] = ' '
-			}
-		}
-		kept = true
 	}
-	if kind != "" && !seen["version"] {
+	if kind != "" && !version {
 		*l = append(*l, fmt.Sprintf(`"patience": %q without "version": want "version":%d`, kind, PlayDocument.Version()))
 	}
-	return d, out
+	return d
 }
 
-// strangeKeys says which top-level keys of a play record no record has,
-// or that it lacks "game"; nil when neither.
-func strangeKeys(members []member) error {
+// unknownKeys says which top-level keys of a play record no record has,
+// in the record's words, with the key meant where one is near; nil when
+// none.
+func unknownKeys(members []member) error {
 	var l rules.Problems
-	game := false
+	var known []string
+	for k := range solutionKeys {
+		known = append(known, k)
+	}
+	for k := range playKeys {
+		known = append(known, k)
+	}
+	known = append(known, "patience", "version")
+	slices.Sort(known)
 	for _, m := range members {
 		_, play := playKeys[m.key]
-		game = game || m.key == "game"
 		if !play && !solutionKeys[m.key] && m.key != "patience" && m.key != "version" {
-			l = append(l, fmt.Sprintf("unknown field %q: the record of a played game has no such field", clip(m.key)))
+			msg := fmt.Sprintf("unknown field %q: the record of a played game has no such field", clip(m.key))
+			if near := rules.Nearest(m.key, known); near != "" {
+				msg = fmt.Sprintf("unknown field %q: did you mean %q?", clip(m.key), near)
+			}
+			l = append(l, msg)
 		}
-	}
-	if !game {
-		l = append(l, `missing "game": use "russian-cell" or "ripple-fan"`)
 	}
 	if len(l) == 0 {
 		return nil
@@ -416,13 +430,10 @@ func clip(s string) string {
 	return s
 }
 
-// member is one member of a JSON object: its key, its value, and the
-// bytes it spans in the object, from the end of the member before it (so
-// with its comma) to the end of its value.
+// member is one member of a JSON object: its key and its value.
 type member struct {
-	key        string
-	raw        json.RawMessage
-	start, end int64
+	key string
+	raw json.RawMessage
 }
 
 // objectMembers returns the members of data, a JSON object and nothing
@@ -434,7 +445,6 @@ func objectMembers(data []byte) (ms []member, ok bool) {
 		return nil, false
 	}
 	for dec.More() {
-		start := dec.InputOffset()
 		tok, err := dec.Token()
 		key, isKey := tok.(string)
 		if err != nil || !isKey {
@@ -444,7 +454,7 @@ func objectMembers(data []byte) (ms []member, ok bool) {
 		if err := dec.Decode(&raw); err != nil {
 			return ms, false
 		}
-		ms = append(ms, member{key: key, raw: raw, start: start, end: dec.InputOffset()})
+		ms = append(ms, member{key: key, raw: raw})
 	}
 	if tok, err := dec.Token(); err != nil || tok != json.Delim('}') {
 		return ms, false
@@ -453,13 +463,4 @@ func objectMembers(data []byte) (ms []member, ok bool) {
 		return ms, false
 	}
 	return ms, true
-}
-
-// blank puts spaces in place of b's bytes, but for its line ends.
-func blank(b []byte) {
-	for i, c := range b {
-		if c != '\n' {
-			b[i] = ' '
-		}
-	}
 }

@@ -110,6 +110,8 @@ func TestRecordErrors(t *testing.T) {
 		{"samples", strings.Replace(b, `"samples":50`, `"samples":"50"`, 1), `samples: want a whole number, got a JSON string`},
 		{"outcome not a string", strings.Replace(b, `"outcome":"stopped"`, `"outcome":3`, 1), `outcome: want a string, got a JSON number`},
 		{"a misspelt key", strings.Replace(b, `"game"`, `"gmae"`, 1), `unknown field "gmae"`},
+		{"a misspelt play key", strings.Replace(b, `"player"`, `"playr"`, 1), `unknown field "playr": did you mean "player"?`},
+		{"a solution's key twice", strings.Replace(b, `"nodes":0`, `"nodes":0,"nodes":1`, 1), `a field given twice in the record of a played game: "nodes" twice`},
 		{"a position's key", strings.Replace(b, `"nodes"`, `"tableau":[],"nodes"`, 1), `unknown field "tableau"`},
 		{"no version", strings.Replace(b, `"version":1,`, ``, 1), `"patience": "play" without "version": want "version":1`},
 		{"version 0", strings.Replace(b, `"version":1`, `"version":0`, 1), `"patience": "play" without "version": want "version":1`},

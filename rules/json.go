@@ -296,8 +296,11 @@ func unmarshalPosition(data []byte) (*Position, string, error) {
 	return doc.Position()
 }
 
-// decodeStrict decodes one JSON object from data into v, rejecting unknown
-// fields, keys given twice and anything after the object. Errors are one-line Problems.
+// decodeStrict decodes one JSON object from data into v as DecodeStrict
+// does, and refuses a document that is plainly another than what (see
+// wrongKind): before anything else when it names its kind, and in place
+// of an error of its form otherwise (a key given twice is the document's
+// own fault, whatever its kind).
 func decodeStrict(data []byte, v any, what string) error {
 	if _, ok := KindOf(data); ok {
 		// The document says what it is: another kind is refused as
@@ -306,24 +309,42 @@ func decodeStrict(data []byte, v any, what string) error {
 			return err
 		}
 	}
+	keys, err := strict(data, v, what)
+	if err != nil && !keys {
+		if err := wrongKind(data, what); err != nil {
+			return err
+		}
+	}
+	return err
+}
+
+// DecodeStrict decodes one JSON object from data into v, the way every
+// document of patience is read: an unknown field (with the field meant,
+// where one is near), a key given twice or in another case than the
+// format's, or anything after the object is refused. what names the
+// document in the errors ("solution"). Errors are Problems of one line.
+// A reader of a document built on this package's (such as a record of a
+// played game, which embeds SolutionDoc) decodes it with this.
+func DecodeStrict(data []byte, v any, what string) error {
+	_, err := strict(data, v, what)
+	return err
+}
+
+// strict is DecodeStrict; keys says the error is a key given twice or in
+// another case.
+func strict(data []byte, v any, what string) (keys bool, err error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		if err := wrongKind(data, what); err != nil {
-			return err
-		}
-		return problemsOf("%s", jsonError(err, data, what))
+		return false, problemsOf("%s", jsonError(err, data, what))
 	}
 	off := dec.InputOffset()
 	if _, err := dec.Token(); err != io.EOF {
-		if err := wrongKind(data, what); err != nil {
-			return err
-		}
 		for off < int64(len(data)) && strings.IndexByte(" \t\r\n", data[off]) >= 0 {
 			off++
 		}
 		line, col := lineCol(data, off)
-		return problemsOf("unexpected data after the %s's closing }, at line %d, column %d", what, line, col)
+		return false, problemsOf("unexpected data after the %s's closing }, at line %d, column %d", what, line, col)
 	}
 	// encoding/json keeps the last of two equal keys, and takes a key for
 	// a field whatever its case: refuse both, so that a document means
@@ -331,11 +352,11 @@ func decodeStrict(data []byte, v any, what string) error {
 	if err := jsonkeys.Check(data, v); err != nil {
 		var ce *jsonkeys.CaseError
 		if errors.As(err, &ce) {
-			return problemsOf("%v", err)
+			return true, problemsOf("%v", err)
 		}
-		return problemsOf("a field given twice in the %s: %v; give each field once", what, err)
+		return true, problemsOf("a field given twice in the %s: %v; give each field once", what, err)
 	}
-	return nil
+	return false, nil
 }
 
 // Document is a kind of JSON document that patience reads or writes.
@@ -599,6 +620,11 @@ func jsonError(err error, data []byte, what string) string {
 		if typ.Field == "" {
 			return fmt.Sprintf("the %s: want a JSON object, got a JSON %s", what, got)
 		}
+		// The path names an embedded struct by its Go name: a document
+		// that embeds SolutionDoc, say. The format names no such field.
+		for _, embedded := range []string{"SolutionDoc.", "DocHeader."} {
+			typ.Field = strings.TrimPrefix(typ.Field, embedded)
+		}
 		want := wantType(typ.Type)
 		if (typ.Field == "cells" || strings.HasSuffix(typ.Field, ".cells")) && typ.Type != nil && typ.Type.Kind() == reflect.String {
 			want = "a string or null"
@@ -650,9 +676,15 @@ func wantType(t reflect.Type) string {
 }
 
 // suggest returns the known field name closest to a mistyped one, or "".
-func suggest(name string) string {
+func suggest(name string) string { return Nearest(name, jsonFields) }
+
+// Nearest returns the one of names closest to name, a mistyped field
+// name, within two edits whatever the case; "" when none is that near.
+// The readers of this package's documents suggest field names with it,
+// and so may a reader of a document built on them.
+func Nearest(name string, names []string) string {
 	best, bestD := "", 3
-	for _, f := range jsonFields {
+	for _, f := range names {
 		if len(f) < 3 && len(name) > 3 {
 			continue
 		}

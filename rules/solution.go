@@ -64,9 +64,15 @@ type Shortest struct {
 	LowerBound int
 }
 
-// solutionDoc is the JSON form of a Solution. New fields go here and in
-// Solution, converted in MarshalSolution and ReadSolution.
-type solutionDoc struct {
+// SolutionDoc is the JSON form of a Solution, as encoding/json reads and
+// writes it; NewSolutionDoc fills it, and Solution reads it back with
+// every check but its header's. A document that is a solution with
+// members of its own (the record of a played game, in package game)
+// embeds it, so that one decoder reads both. New fields go here and in
+// Solution, converted in NewSolutionDoc and Solution.
+type SolutionDoc struct {
+	// The header, then the members in the order written: see
+	// MarshalSolution.
 	DocHeader
 	Game     string       `json:"game"`
 	Number   string       `json:"number,omitempty"`
@@ -99,18 +105,29 @@ type moveDoc struct {
 // (when Shortest is set), nodes, seconds, solver (when not ""). A NaN or
 // infinite Seconds is written as 0.
 func MarshalSolution(s *Solution) []byte {
+	d := NewSolutionDoc(s)
+	d.DocHeader = SolutionDocument.Header()
+	b, err := json.Marshal(d)
+	if err != nil {
+		panic("rules: MarshalSolution: " + err.Error()) // cannot happen
+	}
+	return b
+}
+
+// NewSolutionDoc returns the JSON form of s, without a header (a
+// document's writer sets its own). A NaN or infinite Seconds is 0.
+func NewSolutionDoc(s *Solution) SolutionDoc {
 	returns := s.Options.Returns(s.Game)
-	d := solutionDoc{
-		DocHeader: SolutionDocument.Header(),
-		Game:      s.Game.String(),
-		Verdict:   s.Verdict,
-		Reason:    s.Reason,
-		Rules:     &rulesDoc{Returns: &returns},
-		Moves:     make([]moveDoc, len(s.Moves)),
-		Forced:    s.Forced,
-		Nodes:     s.Nodes,
-		Seconds:   s.Seconds,
-		Solver:    s.Solver,
+	d := SolutionDoc{
+		Game:    s.Game.String(),
+		Verdict: s.Verdict,
+		Reason:  s.Reason,
+		Rules:   &rulesDoc{Returns: &returns},
+		Moves:   make([]moveDoc, len(s.Moves)),
+		Forced:  s.Forced,
+		Nodes:   s.Nodes,
+		Seconds: s.Seconds,
+		Solver:  s.Solver,
 	}
 	if s.Shortest != nil {
 		proven, lower := s.Shortest.Proven, s.Shortest.LowerBound
@@ -129,11 +146,7 @@ func MarshalSolution(s *Solution) []byte {
 	if math.IsNaN(d.Seconds) || math.IsInf(d.Seconds, 0) {
 		d.Seconds = 0
 	}
-	b, err := json.Marshal(d)
-	if err != nil {
-		panic("rules: MarshalSolution: " + err.Error()) // cannot happen
-	}
-	return b
+	return d
 }
 
 // ReadSolution reads solution JSON, at most MaxInputSize bytes, with its
@@ -157,7 +170,7 @@ func ReadSolution(r io.Reader) (*Solution, error) {
 		first, _, _ := bytes.Cut(text, []byte("\n"))
 		return nil, problemsOf("not a solution: want JSON starting with \"{\"; got %q", clip(string(bytes.TrimSpace(first))))
 	}
-	var d solutionDoc
+	var d SolutionDoc
 	if err := decodeStrict(data, &d, "solution"); err != nil {
 		return nil, err
 	}
@@ -165,6 +178,27 @@ func ReadSolution(r io.Reader) (*Solution, error) {
 	if msg := d.DocHeader.check(SolutionDocument); msg != "" {
 		l.add(sevInput, "%s", msg)
 	}
+	sol := d.read(&l)
+	if err := l.err(); err != nil {
+		return nil, err
+	}
+	return sol, nil
+}
+
+// Solution reads d, a solution's JSON form, as ReadSolution does, with
+// every check of its members but the header's, which is the embedding
+// document's own. Errors are Problems, one per line.
+func (d *SolutionDoc) Solution() (*Solution, error) {
+	var l problemList
+	s := d.read(&l)
+	if err := l.err(); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// read reads d into a Solution, adding what is wrong to l.
+func (d *SolutionDoc) read(l *problemList) *Solution {
 	s := &Solution{Number: d.Number, Verdict: d.Verdict, Reason: d.Reason, Forced: d.Forced, Nodes: d.Nodes, Seconds: d.Seconds, Solver: d.Solver, Options: DefaultOptions()}
 	gameOK := false
 	if d.Game == "" {
@@ -174,7 +208,7 @@ func ReadSolution(r io.Reader) (*Solution, error) {
 	} else {
 		s.Game, gameOK = g, true
 	}
-	d.readStart(s, gameOK, &l)
+	d.readStart(s, gameOK, l)
 	switch d.Verdict {
 	case VerdictSolvable, VerdictUnsolvable, VerdictUnknown:
 	case "":
@@ -197,7 +231,7 @@ func ReadSolution(r io.Reader) (*Solution, error) {
 	if len(d.Solver) > 1000 || strings.ContainsFunc(d.Solver, func(r rune) bool { return r < ' ' || r == 0x7f }) {
 		l.add(sevInput, "solver: %q is not the name of a build, such as \"v1.2.3+abc1234\"", clip(d.Solver))
 	}
-	d.readShortest(s, &l)
+	d.readShortest(s, l)
 	if len(d.Moves) > 0 {
 		s.Moves = make([]Move, 0, len(d.Moves))
 	}
@@ -209,14 +243,11 @@ func ReadSolution(r io.Reader) (*Solution, error) {
 		}
 		s.Moves = append(s.Moves, m)
 	}
-	if err := l.err(); err != nil {
-		return nil, err
-	}
-	return s, nil
+	return s
 }
 
 // readStart reads the deal number or the starting position into s.
-func (d *solutionDoc) readStart(s *Solution, gameOK bool, l *problemList) {
+func (d *SolutionDoc) readStart(s *Solution, gameOK bool, l *problemList) {
 	switch {
 	case d.Number != "" && d.Position != nil:
 		l.add(sevInput, `both "number" and "position": give one (a position may carry its own "number")`)
@@ -246,7 +277,7 @@ func (d *solutionDoc) readStart(s *Solution, gameOK bool, l *problemList) {
 }
 
 // readShortest reads what a shortest search says of its answer into s.
-func (d *solutionDoc) readShortest(s *Solution, l *problemList) {
+func (d *SolutionDoc) readShortest(s *Solution, l *problemList) {
 	switch {
 	case d.Shortest != nil && d.Lower == nil:
 		l.add(sevInput, `"shortest" without "lower_bound": a shortest search's answer carries its proven lower bound`)

@@ -192,28 +192,6 @@ func Percent(x, half float64) string {
 	return fmt.Sprintf("%.*f%%", d, x*100)
 }
 
-// Wrap breaks s into lines of at most width characters, at spaces (a
-// word longer than width stands on a line of its own).
-func Wrap(s string, width int) []string {
-	var lines []string
-	line := ""
-	for _, w := range strings.Fields(s) {
-		switch {
-		case line == "":
-			line = w
-		case len(line)+1+len(w) <= width:
-			line += " " + w
-		default:
-			lines = append(lines, line)
-			line = w
-		}
-	}
-	if line != "" {
-		lines = append(lines, line)
-	}
-	return lines
-}
-
 // OneDecimal, as Percent's uncertainty, writes a percentage with one
 // decimal.
 const OneDecimal = 0.05
