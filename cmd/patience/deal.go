@@ -93,7 +93,7 @@ func runDeal(s streams, cmd *cobra.Command, o *dealOptions, args []string) error
 	seeded := cmd.Flags().Changed("seed")
 	switch {
 	case o.random:
-		p, num, err = randomDeal(args, o.sf, o.winnable, d, o.seed, seeded)
+		p, num, err = randomDeal(args, o, d, seeded)
 	case hasDifficulty:
 		err = badInput("--difficulty goes with --random: it picks a random deal of that difficulty")
 	case o.winnable:
@@ -132,9 +132,11 @@ func runDeal(s streams, cmd *cobra.Command, o *dealOptions, args []string) error
 }
 
 // randomDeal picks the deal of deal --random: GAME (args[0]) and no deal
-// number or --position; seeded says that seed was given. A difficulty
-// picks among the winnable deals of that label.
-func randomDeal(args []string, sf startFlags, winnable bool, d catalogue.Difficulty, seed uint64, seeded bool) (*rules.Position, string, error) {
+// number or --position; seeded says that --seed was given. A difficulty d
+// picks among the winnable deals of that label, --winnable among all the
+// winnable deals.
+func randomDeal(args []string, o *dealOptions, d catalogue.Difficulty, seeded bool) (*rules.Position, string, error) {
+	sf, winnable, seed := o.sf, o.winnable, o.seed
 	g, err := parseGame(args[0])
 	if err != nil {
 		return nil, "", err

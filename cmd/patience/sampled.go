@@ -96,8 +96,10 @@ func mustMarshal(v any) []byte {
 	return bytes.TrimSuffix(b.Bytes(), []byte("\n"))
 }
 
-// printShare writes solve's answer for a position with unknown cards.
-func printShare(w io.Writer, p *rules.Position, num string, cfg solver.Config, sh sample.Share, st boardStyle) {
+// printShare writes solve's answer c for a position with unknown cards,
+// its board titled with the deal's number num, if any.
+func printShare(w io.Writer, c *game.Chance, num string, st boardStyle) {
+	p, cfg, sh := c.Position, c.Config, c.Share
 	fmt.Fprint(w, formatBoard(p, num, st))
 	fmt.Fprintln(w)
 	onoff := "on"

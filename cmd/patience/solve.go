@@ -223,7 +223,7 @@ func runSolve(s streams, cmd *cobra.Command, o *solveOptions, args []string) err
 		if err != nil && !game.Stopped(err) {
 			return err
 		}
-		sh, sig := c.Share, signalOf(cmd.Context())
+		sig := signalOf(cmd.Context())
 		if o.format == "json" {
 			// After --moves the position carries the number
 			// of the deal it came from.
@@ -232,7 +232,7 @@ func runSolve(s streams, cmd *cobra.Command, o *solveOptions, args []string) err
 			if played > 0 {
 				fmt.Fprintf(s.out, "After the %d moves of %s%s:\n", played, o.sf.moves, dealSuffix(from))
 			}
-			printShare(s.out, p, num, cfg, sh, style(s.out, o.ascii))
+			printShare(s.out, c, num, style(s.out, o.ascii))
 		}
 		if c.Stopped {
 			return interrupted{sig}
@@ -259,7 +259,7 @@ func runSolve(s streams, cmd *cobra.Command, o *solveOptions, args []string) err
 		if played == 0 {
 			note = catalogueNote(cfg.Options, p, num)
 		}
-		printSolution(s.out, p, num, sol, res, solutionLook{style(s.out, o.ascii), o.steps, note})
+		printSolution(s.out, start{pos: p, num: num}, sol, res, solutionLook{style(s.out, o.ascii), o.steps, note})
 	}
 	if sig != 0 {
 		return interrupted{sig}
@@ -351,9 +351,11 @@ type solutionLook struct {
 	note  string
 }
 
-// printSolution writes the verdict and move list for people, as look
-// says.
-func printSolution(w io.Writer, p *rules.Position, num string, sol *rules.Solution, res solver.Result, look solutionLook) {
+// printSolution writes the verdict and move list of the search res of
+// the start at (its board titled with its number, if any) for people, as
+// look says.
+func printSolution(w io.Writer, at start, sol *rules.Solution, res solver.Result, look solutionLook) {
+	p, num := at.pos, at.num
 	st, steps, note := look.style, look.steps, look.note
 	fmt.Fprint(w, formatBoard(p, num, st))
 	fmt.Fprintln(w)

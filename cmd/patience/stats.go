@@ -215,7 +215,7 @@ func runStats(s streams, cmd *cobra.Command, args []string, f statsFlags, sf sea
 	if err != nil {
 		return err
 	}
-	return statsReport(ctx, s, report, f, runner.Header(), res)
+	return statsReport(ctx, s, report, f, res)
 }
 
 // statsConfig reads the arguments and flags of a stats run over deals into
@@ -352,6 +352,7 @@ func statsOut(ctx context.Context, s streams, f statsFlags, bcfg *batch.Config) 
 type ran struct {
 	*batch.Result
 	stopped bool
+	header  batch.Header // the run's header, as its results file has it
 }
 
 // progressOf is how a stats run shows its progress: the deals it has
@@ -377,17 +378,18 @@ func runRunner(ctx context.Context, s streams, runner *batch.Runner, pr progress
 	var te *batch.TruncatedError
 	switch {
 	case errors.As(err, &we) || errors.As(err, &re) || errors.As(err, &te):
-		return ran{res, false}, ioFailure{err}
+		return ran{res, false, runner.Header()}, ioFailure{err}
 	case game.Stopped(err):
-		return ran{res, true}, nil
+		return ran{res, true, runner.Header()}, nil
 	}
-	return ran{res, false}, err
+	return ran{res, false, runner.Header()}, err
 }
 
-// statsReport prints the summary of a stats run with header h to report,
+// statsReport prints the summary of the stats run res to report,
 // and draws --plot; an interrupted run says so on stderr, and ends in the
 // exit code of the signal.
-func statsReport(ctx context.Context, s streams, report io.Writer, f statsFlags, h batch.Header, res ran) error {
+func statsReport(ctx context.Context, s streams, report io.Writer, f statsFlags, res ran) error {
+	h := res.header
 	if res.stopped {
 		fmt.Fprintf(s.err, "patience: interrupted: %s of %s deals done; run the same command again to go on\n",
 			thousands(int64(res.Done)), thousands(int64(res.Total)))
