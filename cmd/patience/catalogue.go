@@ -118,7 +118,7 @@ func runCatalogueBuild(ctx context.Context, s streams, o *buildOptions, args []s
 		return err
 	}
 	data := c.Encode()
-	report, err := writeCatalogue(ctx, s, o.out, data, args[1:], o.force)
+	report, err := writeCatalogue(ctx, s, catalogueOut{o.out, args[1:], o.force}, data)
 	if err != nil {
 		return err
 	}
@@ -198,20 +198,29 @@ func gzipSize(data []byte) int {
 	return b.Len()
 }
 
-// writeCatalogue writes the catalogue data to -o out (at most
+// catalogueOut is where catalogue build and catalogue label write a
+// catalogue: -o, the files the command reads (never written over), and
+// whether --force is given.
+type catalogueOut struct {
+	path   string
+	inputs []string
+	force  bool
+}
+
+// writeCatalogue writes the catalogue data to o.path (at most
 // maxCatalogueBytes, the most that is read back) through the one output
 // routine (writeOut: an input refused, a file a run is writing
 // never replaced, links followed, descriptors and devices written as they
 // are); an existing file that is not a catalogue is replaced only with
-// force. It returns where the summary line goes: standard error when the
-// catalogue went to standard output.
-func writeCatalogue(ctx context.Context, s streams, out string, data []byte, inputs []string, force bool) (io.Writer, error) {
+// o.force. It returns where the summary line goes: standard error when
+// the catalogue went to standard output.
+func writeCatalogue(ctx context.Context, s streams, o catalogueOut, data []byte) (io.Writer, error) {
 	if len(data) > maxCatalogueBytes {
 		return nil, badInput("the catalogue would take %s bytes, more than the %s a catalogue is read up to: cover fewer deals", thousands(int64(len(data))), catalogueCap())
 	}
 	report := s.out
 	check := func(old *os.File) error {
-		if force {
+		if o.force {
 			return nil
 		}
 		have, err := io.ReadAll(io.LimitReader(old, int64(maxCatalogueBytes)))
@@ -219,11 +228,11 @@ func writeCatalogue(ctx context.Context, s streams, out string, data []byte, inp
 			_, err = catalogue.Parse(have)
 		}
 		if err != nil {
-			return badInput("-o %s exists and is not a catalogue: give --force to replace it, or another -o", out)
+			return badInput("-o %s exists and is not a catalogue: give --force to replace it, or another -o", o.path)
 		}
 		return nil
 	}
-	err := writeOut(ctx, "-o", out, outfile.Options{Inputs: inputs, Check: check}, func(f *os.File) error {
+	err := writeOut(ctx, "-o", o.path, outfile.Options{Inputs: o.inputs, Check: check}, func(f *os.File) error {
 		if sameAsStdout(f, s.out) {
 			report = s.err
 		}

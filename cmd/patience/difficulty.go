@@ -324,7 +324,7 @@ func runCatalogueLabel(ctx context.Context, s streams, o *labelOptions, args []s
 	}
 	l.Builder = labelBuilder(c.Builder, buildinfo.String())
 	data := l.Encode()
-	report, err := writeCatalogue(ctx, s, o.out, data, inputs, o.force)
+	report, err := writeCatalogue(ctx, s, catalogueOut{o.out, inputs, o.force}, data)
 	if err != nil {
 		return err
 	}
