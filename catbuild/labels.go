@@ -80,7 +80,11 @@ func ReadLabels(c *catalogue.Catalogue, greedy Input, sampled []Input) (*Labels,
 			}
 		}
 	}
-	of := make([]catalogue.Difficulty, last-first+1)
+	// The labels grow with the deals checked, each of them in the greedy
+	// file: the range its header declares may be far larger than the
+	// file (a run just begun, or a header edited), and is refused at its
+	// first missing deal.
+	of := make([]catalogue.Difficulty, 0, len(greedyGames.deals))
 	for n := first; n <= last; n++ {
 		v := c.LookupUint64(n)
 		if v != catalogue.Winnable && v != catalogue.Unwinnable {
@@ -95,12 +99,14 @@ func ReadLabels(c *catalogue.Catalogue, greedy Input, sampled []Input) (*Labels,
 		switch {
 		case !ok:
 			return nil, &MissingError{Name: greedy.Name, First: first, Last: last, Count: last - first + 1 - uint64(len(greedyGames.deals)), Deal: n}
-		case v == catalogue.Unwinnable:
-			continue
-		case !d.won && played[n] != len(catalogue.LabelSeeds()):
+		case v == catalogue.Winnable && !d.won && played[n] != len(catalogue.LabelSeeds()):
 			return nil, &UnsampledError{Deal: n, Files: played[n]}
 		}
-		of[n-first] = catalogue.DifficultyOf(d.won, wins[n])
+		label := catalogue.NoDifficulty
+		if v == catalogue.Winnable {
+			label = catalogue.DifficultyOf(d.won, wins[n])
+		}
+		of = append(of, label)
 	}
 	return &Labels{First: first, Of: of}, nil
 }

@@ -158,6 +158,10 @@ func TestReadLabelsErrors(t *testing.T) {
 	wantError(t, label(deals1to4(t, []uint64{3}, nil), greedyIs(noThree())), &VerdictError{Name: "s1", Deal: 3, Catalogue: catalogue.Unwinnable, File: S})
 	wantError(t, label(c, greedyIs(noThree())), &MissingError{Name: "g", First: 1, Last: 4, Count: 2, Deal: 3})
 	wantError(t, label(c, func(_ *Input, s []Input) []Input { return s[1:] }), &UnsampledError{Deal: 2, Files: 2})
+	// A greedy file that declares far more deals than it holds is refused
+	// at its first missing deal, with no room taken for the whole range.
+	wantError(t, label(c, greedyIs(results("g", playerHeader("1-1000000000000", "greedy", 0, 0)))),
+		&MissingError{Name: "g", First: 1, Last: 1e12, Count: 1e12, Deal: 1})
 
 	// Labels apply to a catalogue that starts where they do.
 	from2, err := catalogue.New(rules.RussianCell, rules.DefaultOptions(), 2, 4, nil, []uint64{4}, nil)
