@@ -921,6 +921,25 @@ func (r *Reader) Next(rec *Record) error {
 	return nil
 }
 
+// Each calls f for each record that r reads, to the end of the file, and
+// returns the first error of reading (Next's) or of f. f is given the same
+// Record each time, read anew: it keeps a copy of what it needs.
+func (r *Reader) Each(f func(*Record) error) error {
+	var rec Record
+	for {
+		err := r.Next(&rec)
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if err := f(&rec); err != nil {
+			return err
+		}
+	}
+}
+
 // checkRun refuses a line that does not carry the run tag of the file's
 // header: a line of another run, appended to the file.
 func (r *Reader) checkRun(rec *Record) error {

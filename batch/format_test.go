@@ -199,3 +199,41 @@ func TestReaderErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestReaderEach: Each gives each record in the file's order, returns nil
+// at the end, a *FileError for a line that does not parse, and f's first
+// error as it is, reading no further.
+func TestReaderEach(t *testing.T) {
+	line := func(n string) string {
+		return `{"number":"` + n + `","verdict":"unsolvable","moves":0,"nodes":4,"seconds":0}` + "\n"
+	}
+	each := func(text string, f func(*Record) error) ([]string, error) {
+		rd, err := NewReader(strings.NewReader(text), "results.jsonl")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var seen []string
+		err = rd.Each(func(r *Record) error {
+			seen = append(seen, r.Number.String())
+			return f(r)
+		})
+		return seen, err
+	}
+	none := func(*Record) error { return nil }
+	if seen, err := each(testHeader+line("3")+line("1")+line("2"), none); err != nil || strings.Join(seen, " ") != "3 1 2" {
+		t.Errorf("records %v, error %v; want 3 1 2 and nil", seen, err)
+	}
+	var fe *FileError
+	if seen, err := each(testHeader+line("1")+"x\n"+line("2"), none); !errors.As(err, &fe) || fe.Line != 3 || len(seen) != 1 {
+		t.Errorf("a bad line: records %v, error %v; want 1 record and a *FileError of line 3", seen, err)
+	}
+	stop := errors.New("stop")
+	if seen, err := each(testHeader+line("1")+line("2")+line("3"), func(r *Record) error {
+		if r.Number.String() == "2" {
+			return stop
+		}
+		return nil
+	}); err != stop || len(seen) != 2 {
+		t.Errorf("f's error: records %v, error %v; want 2 records and f's error", seen, err)
+	}
+}

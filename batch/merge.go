@@ -262,7 +262,7 @@ func (in *inputs) each(i int, f func(*Reader, *Record) error) error {
 	if err != nil {
 		return err
 	}
-	return eachOf(rd, f)
+	return rd.Each(func(rec *Record) error { return f(rd, rec) })
 }
 
 // maxProblems is how many problems of one kind Merge lists.
@@ -499,24 +499,7 @@ func eachRecord(name string, f func(*Reader, *Record) error) error {
 	if err != nil {
 		return err
 	}
-	return eachOf(rd, f)
-}
-
-// eachOf calls f for every record that rd reads.
-func eachOf(rd *Reader, f func(*Reader, *Record) error) error {
-	var rec Record
-	for {
-		err := rd.Next(&rec)
-		if err == io.EOF {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-		if err := f(rd, &rec); err != nil {
-			return err
-		}
-	}
+	return rd.Each(func(rec *Record) error { return f(rd, rec) })
 }
 
 // missingRuns describes the deals of list not in seen, or "".

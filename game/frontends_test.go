@@ -50,17 +50,18 @@ func sources(t *testing.T, fset *token.FileSet, least int, dirs ...string) []sou
 // libraryCalls are the packages whose functions are the operations' work:
 // a front end calls game instead. (Their types a front end may name.)
 var libraryCalls = map[string]bool{
-	"github.com/patience-solver/patience/solver": true,
-	"github.com/patience-solver/patience/sample": true,
-	"github.com/patience-solver/patience/player": true,
-	"github.com/patience-solver/patience/batch":  true,
+	"github.com/patience-solver/patience/solver":   true,
+	"github.com/patience-solver/patience/sample":   true,
+	"github.com/patience-solver/patience/player":   true,
+	"github.com/patience-solver/patience/batch":    true,
+	"github.com/patience-solver/patience/catbuild": true,
 }
 
 // allowedCalls are the functions of those packages that a front end may
 // call, each with its reason: no search of a position (a configuration,
 // a player's name), or the work of many deals and of results files,
-// which is batch's own operation (stats, merge, the catalogue's reading
-// of results files) and which the page never does.
+// which is batch's own operation (stats, merge) and catbuild's (the
+// catalogue's reading of results files), and which the page never does.
 var allowedCalls = map[string]string{
 	"solver.DefaultConfig":     "a configuration to fill from the flags, not a search",
 	"player.ParseKind":         "reading a player's name from a flag",
@@ -68,12 +69,14 @@ var allowedCalls = map[string]string{
 	"batch.Open":               "stats: a batch run, batch's operation",
 	"batch.Merge":              "merge: checking and combining results files, batch's operation",
 	"batch.SummarizeFiles":     "stats --summary: results files summed up, batch's operation",
-	"batch.SummarizeFilesThen": "the results files' records, read by batch's reader (stats --summary --records, catalogue build)",
+	"batch.SummarizeFilesThen": "the results files' records, read by batch's reader (stats --summary --records)",
 	"batch.ReadStdin":          "where batch's readers read standard input",
-	"batch.NewReader":          "reading a results file's header (merge, catalogue build)",
+	"batch.NewReader":          "reading a results file's header (merge)",
 	"batch.ParseDeals":         "reading a deal list from a flag",
 	"batch.ReadDeals":          "reading a deal list from a file",
 	"batch.ParseShard":         "reading a shard from a flag or the scheduler's environment",
+	"catbuild.Build":           "catalogue build: a catalogue made of results files, catbuild's operation",
+	"catbuild.ReadLabels":      "catalogue label: difficulty labels read from players' results files, catbuild's operation",
 }
 
 // gameCalls are functions of the other libraries whose words or checks

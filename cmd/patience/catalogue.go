@@ -4,22 +4,19 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
-	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/patience-solver/patience/batch"
 	"github.com/patience-solver/patience/catalogue"
+	"github.com/patience-solver/patience/catbuild"
 	"github.com/patience-solver/patience/game"
-	"github.com/patience-solver/patience/internal/buildinfo"
 	"github.com/patience-solver/patience/internal/outfile"
 	"github.com/patience-solver/patience/rules"
-	"github.com/patience-solver/patience/solver"
 )
 
 func newCatalogueCommand(s streams) *cobra.Command {
@@ -113,12 +110,12 @@ func runCatalogueBuild(ctx context.Context, s streams, o *buildOptions, args []s
 	if err := outError(ctx, "-o", outfile.Probe(o.out, outfile.Options{Inputs: args[1:]})); err != nil {
 		return err
 	}
-	c, err := buildCatalogue(s, g, args[1:], o.deals)
+	c, err := catbuild.Build(g, resultsInputs(s, args[1:]), o.deals)
 	if err != nil {
-		return err
+		return buildError(err)
 	}
 	data := c.Encode()
-	report, err := writeCatalogue(ctx, s, o.out, data, args[1:], o.force)
+	report, err := writeCatalogue(ctx, s, catalogueOut{o.out, args[1:], o.force}, data)
 	if err != nil {
 		return err
 	}
@@ -198,20 +195,29 @@ func gzipSize(data []byte) int {
 	return b.Len()
 }
 
-// writeCatalogue writes the catalogue data to -o out (at most
+// catalogueOut is where catalogue build and catalogue label write a
+// catalogue: -o, the files the command reads (never written over), and
+// whether --force is given.
+type catalogueOut struct {
+	path   string
+	inputs []string
+	force  bool
+}
+
+// writeCatalogue writes the catalogue data to o.path (at most
 // maxCatalogueBytes, the most that is read back) through the one output
 // routine (writeOut: an input refused, a file a run is writing
 // never replaced, links followed, descriptors and devices written as they
 // are); an existing file that is not a catalogue is replaced only with
-// force. It returns where the summary line goes: standard error when the
-// catalogue went to standard output.
-func writeCatalogue(ctx context.Context, s streams, out string, data []byte, inputs []string, force bool) (io.Writer, error) {
+// o.force. It returns where the summary line goes: standard error when
+// the catalogue went to standard output.
+func writeCatalogue(ctx context.Context, s streams, o catalogueOut, data []byte) (io.Writer, error) {
 	if len(data) > maxCatalogueBytes {
 		return nil, badInput("the catalogue would take %s bytes, more than the %s a catalogue is read up to: cover fewer deals", thousands(int64(len(data))), catalogueCap())
 	}
 	report := s.out
 	check := func(old *os.File) error {
-		if force {
+		if o.force {
 			return nil
 		}
 		have, err := io.ReadAll(io.LimitReader(old, int64(maxCatalogueBytes)))
@@ -219,11 +225,11 @@ func writeCatalogue(ctx context.Context, s streams, out string, data []byte, inp
 			_, err = catalogue.Parse(have)
 		}
 		if err != nil {
-			return badInput("-o %s exists and is not a catalogue: give --force to replace it, or another -o", out)
+			return badInput("-o %s exists and is not a catalogue: give --force to replace it, or another -o", o.path)
 		}
 		return nil
 	}
-	err := writeOut(ctx, "-o", out, outfile.Options{Inputs: inputs, Check: check}, func(f *os.File) error {
+	err := writeOut(ctx, "-o", o.path, outfile.Options{Inputs: o.inputs, Check: check}, func(f *os.File) error {
 		if sameAsStdout(f, s.out) {
 			report = s.err
 		}
@@ -247,234 +253,35 @@ func catalogueCap() string {
 	return thousands(int64(maxCatalogueBytes)) + " bytes"
 }
 
-// The verdict codes of buildCatalogue's table, one byte a deal.
-const (
-	catMissing byte = iota
-	catSolvable
-	catUnsolvable
-	catUnknown
-)
-
-// buildCatalogue reads the results files of game g ("-" for standard
-// input) and returns the catalogue of the range dealSpec ("" for the range
-// the headers declare).
-func buildCatalogue(s streams, g rules.Game, files []string, dealSpec string) (*catalogue.Catalogue, error) {
-	vt, err := catalogueRead(s, g, files, dealSpec)
-	if err != nil {
-		return nil, err
-	}
-	l, err := vt.lists()
-	if err != nil {
-		return nil, err
-	}
-	headers := vt.headers
-	c, err := catalogue.New(g, headers[0].Options, vt.first, vt.last, l.solvable, l.unsolvable, l.unknown)
-	if err != nil {
-		return nil, err
-	}
-	var builds []string
-	for _, h := range headers {
-		for _, b := range strings.Split(h.Solver, ", ") {
-			if !slices.Contains(builds, b) {
-				builds = append(builds, b)
-			}
+// buildError words an error of catbuild.Build as catalogue build says
+// it, with the flags that resolve it: a refusal is bad input, and the
+// error of opening a file (openInput's) is as it is.
+func buildError(err error) error {
+	switch e := err.(type) {
+	case *catbuild.GameError:
+		return badInput("%s holds %s results, not %s", e.Name, e.Got, e.Want)
+	case *catbuild.PlayerError:
+		return badInput("%s holds the games of the %s player, not the solver's verdicts: a catalogue is made of verdicts", e.Name, e.Player)
+	case *catbuild.RulesError:
+		return badInput("%s was run with other rules than %s (foundation returns %s, not %s)", e.Name, e.First, onOff(e.Options.Returns(e.Game)), onOff(e.FirstOptions.Returns(e.Game)))
+	case *catbuild.DealsError:
+		return badInput("%s declares deals %s and %s deals %s: give the range to cover with --deals A-B", e.First, e.FirstDeals, e.Name, e.Deals)
+	case *catbuild.RangeError:
+		switch {
+		case e.Err != nil:
+			return usageError{fmt.Errorf("--deals: %w", e.Err)}
+		case e.TooMany:
+			return badInput("--deals %s: a catalogue covers at most 2^32 deals", e.Deals)
 		}
-		if t := h.Tag(); !slices.Contains(c.Runs, t) {
-			c.Runs = append(c.Runs, t)
-		}
-		c.MaxNodes = max(c.MaxNodes, h.MaxNodes)
-	}
-	c.Solver = strings.Join(builds, ", ")
-	c.Builder = buildinfo.String()
-	return c, nil
-}
-
-// catalogueRead reads each results file once, its header and then its
-// records, so that a pipe or standard input ("-") may be given: the
-// headers, checked to hold the solver's verdicts of game g under the same
-// rules, and the verdicts of the deals to cover (dealSpec, or when that is
-// empty the deals the files declare, which must then be the same in each),
-// one byte a deal from first to last, catMissing for a deal no file holds.
-func catalogueRead(s streams, g rules.Game, files []string, dealSpec string) (*verdictTable, error) {
-	var headers []batch.Header
-	var first, last uint64
-	var table []byte
-	fromFiles := dealSpec == ""
-	for i, file := range files {
-		r, done, err := openResults(s, file)
-		if err != nil {
-			return nil, err
-		}
-		name := fileName(file)
-		err = checkCatalogueHeader(g, name, r.Header(), fileName(files[0]), headers, fromFiles)
-		if err == nil && i == 0 {
-			if fromFiles {
-				dealSpec = r.Header().Deals
-			}
-			first, last, err = catalogueRange(dealSpec)
-			if err == nil && last-first >= catalogue.MaxDeals {
-				err = badInput("--deals %s: a catalogue covers at most 2^32 deals", dealSpec)
-			}
-			if err == nil {
-				table = make([]byte, last-first+1)
-			}
-		}
-		if err == nil {
-			headers = append(headers, r.Header())
-			err = tallyVerdicts(r, name, table, first, last)
-		}
-		done()
-		if err != nil {
-			return nil, err
-		}
-	}
-	return &verdictTable{headers, first, last, table}, nil
-}
-
-// verdictTable is what catalogueRead reads: the files' headers, and the
-// verdict of each deal first..last, one byte a deal (catMissing for a
-// deal no file holds).
-type verdictTable struct {
-	headers     []batch.Header
-	first, last uint64
-	table       []byte
-}
-
-// verdictLists are the lists a catalogue keeps: the rarer of the
-// solvable and unsolvable deals (the other nil: the rest), and the
-// unknown ones.
-type verdictLists struct {
-	solvable, unsolvable, unknown []uint64
-}
-
-// checkCatalogueHeader checks the header h of results file name against
-// game g and the headers read before it (of first, the first file's
-// name): the solver's verdicts, not a player's games, under the same
-// rules, and when fromFiles the same deals.
-func checkCatalogueHeader(g rules.Game, name string, h batch.Header, first string, before []batch.Header, fromFiles bool) error {
-	switch {
-	case h.Game != g:
-		return badInput("%s holds %s results, not %s", name, h.Game, g)
-	case h.Player != "":
-		return badInput("%s holds the games of the %s player, not the solver's verdicts: a catalogue is made of verdicts", name, h.Player)
-	case len(before) == 0:
-		return nil
-	case h.Options != before[0].Options:
-		return badInput("%s was run with other rules than %s (foundation returns %s, not %s)", name, first, onOff(h.Options.Returns(h.Game)), onOff(before[0].Options.Returns(g)))
-	case fromFiles && h.Deals != before[0].Deals:
-		return badInput("%s declares deals %s and %s deals %s: give the range to cover with --deals A-B", first, before[0].Deals, name, h.Deals)
-	}
-	return nil
-}
-
-// tallyVerdicts reads the records of r (results file name) into table,
-// the verdicts of deals first..last. A deal the file's header does not
-// declare is refused, as is a deal solvable in one file and unsolvable in
-// another; an unknown verdict gives way to a known one, and the deals
-// outside first..last are left out.
-func tallyVerdicts(r *batch.Reader, name string, table []byte, first, last uint64) error {
-	declared, err := r.DeclaredDeals()
-	if err != nil {
+		return badInput("deals %s: a catalogue covers one range of plain deal numbers, A-B; give --deals A-B", e.Deals)
+	case *catbuild.ConflictError:
+		return badInput("%s: deal %d is solvable in one file and unsolvable in another: the files cannot both be right", e.Name, e.Deal)
+	case *catbuild.MissingError:
+		return badInput("%s of the deals %d-%d are not in the files (the first is %d): finish the run (run its stats command again) or give --deals", thousands(int64(e.Count)), e.First, e.Last, e.Deal)
+	case *batch.FileError:
 		return usageError{err}
 	}
-	return eachResult(r, name, func(rec *batch.Record) error {
-		if _, err := r.InDeclared(declared, rec); err != nil {
-			return usageError{err}
-		}
-		u, ok := rec.Number.Uint64()
-		if rec.Number.IsMS() || !ok || u < first || u > last {
-			return nil
-		}
-		var v byte
-		switch rec.Verdict {
-		case solver.Solvable:
-			v = catSolvable
-		case solver.Unsolvable:
-			v = catUnsolvable
-		default:
-			v = catUnknown
-		}
-		switch old := &table[u-first]; {
-		case *old == catMissing, *old == catUnknown:
-			*old = v
-		case v != catUnknown && v != *old:
-			return usageError{fmt.Errorf("%s: deal %d is solvable in one file and unsolvable in another: the files cannot both be right", name, u)}
-		}
-		return nil
-	})
-}
-
-// eachResult calls f for each record that r, the reader of results file
-// name, reads. An error of reading is a usage error that names the file;
-// an error of f is returned as it is.
-func eachResult(r *batch.Reader, name string, f func(*batch.Record) error) error {
-	var rec batch.Record
-	for {
-		err := r.Next(&rec)
-		if err == io.EOF {
-			return nil
-		}
-		var fe *batch.FileError
-		if errors.As(err, &fe) {
-			return usageError{err}
-		}
-		if err != nil {
-			return usageError{fmt.Errorf("%s: %w", name, err)}
-		}
-		if err := f(&rec); err != nil {
-			return err
-		}
-	}
-}
-
-// lists turns the table into the lists a catalogue keeps. A deal missing
-// from the table is refused.
-func (vt *verdictTable) lists() (verdictLists, error) {
-	table, first, last := vt.table, vt.first, vt.last
-	var lists [catUnknown + 1][]uint64
-	missing, firstMissing := 0, uint64(0)
-	for i, v := range table {
-		if v == catMissing {
-			if missing == 0 {
-				firstMissing = first + uint64(i)
-			}
-			missing++
-			continue
-		}
-		lists[v] = append(lists[v], first+uint64(i))
-	}
-	if missing > 0 {
-		return verdictLists{}, badInput("%s of the deals %d-%d are not in the files (the first is %d): finish the run (run its stats command again) or give --deals", thousands(int64(missing)), first, last, firstMissing)
-	}
-	solvable, unsolvable := lists[catSolvable], lists[catUnsolvable]
-	if solvable == nil {
-		solvable = []uint64{}
-	}
-	if unsolvable == nil {
-		unsolvable = []uint64{}
-	}
-	// Keep the rarer verdict's list; the other is the rest.
-	if len(solvable) <= len(unsolvable) {
-		unsolvable = nil
-	} else {
-		solvable = nil
-	}
-	return verdictLists{solvable, unsolvable, lists[catUnknown]}, nil
-}
-
-// catalogueRange reads a list of deals that must be one range of plain
-// numbers, A-B.
-func catalogueRange(spec string) (uint64, uint64, error) {
-	l, err := batch.ParseDeals(spec)
-	if err != nil {
-		return 0, 0, usageError{fmt.Errorf("--deals: %w", err)}
-	}
-	a, okA := l.At(0).Uint64()
-	b, okB := l.At(l.Len() - 1).Uint64()
-	if !okA || !okB || l.At(0).IsMS() || l.At(l.Len()-1).IsMS() || b < a || b-a+1 != l.Len() {
-		return 0, 0, badInput("deals %s: a catalogue covers one range of plain deal numbers, A-B; give --deals A-B", spec)
-	}
-	return a, b, nil
+	return err
 }
 
 // catalogueNote is the line that says what the catalogue knows of the

@@ -11,11 +11,9 @@ import (
 
 	"github.com/patience-solver/patience/batch"
 	"github.com/patience-solver/patience/catalogue"
-	"github.com/patience-solver/patience/game"
-	"github.com/patience-solver/patience/internal/buildinfo"
+	"github.com/patience-solver/patience/catbuild"
 	"github.com/patience-solver/patience/internal/outfile"
 	"github.com/patience-solver/patience/rules"
-	"github.com/patience-solver/patience/solver"
 )
 
 // labelOptions are the flags of catalogue label.
@@ -74,14 +72,6 @@ printed with its label ("-" for none), one a line.
 	return cmd
 }
 
-// labelBuilder is the builder of a labelled catalogue: the build that
-// wrote its verdicts (the first of builder), then the build that labels
-// it, in place of any that labelled it before (docs/formats.md).
-func labelBuilder(builder, build string) string {
-	verdicts, _, _ := strings.Cut(builder, ", ")
-	return verdicts + ", " + build
-}
-
 // labelBase is the catalogue to label: file ("-" for standard input), or
 // the shipped one of g.
 func labelBase(s streams, g rules.Game, file string) (*catalogue.Catalogue, error) {
@@ -106,137 +96,42 @@ func labelBase(s streams, g rules.Game, file string) (*catalogue.Catalogue, erro
 	return c, nil
 }
 
-// readLabels reads the greedy player's file and the sampled player's
-// files, and returns the first deal of the greedy file's range and the
-// label of each deal of that range (catalogue.DifficultyOf). A file may be
-// standard input, "-".
-func readLabels(s streams, c *catalogue.Catalogue, greedyFile string, sampledFiles []string) (uint64, []catalogue.Difficulty, error) {
-	var first, last uint64
-	greedy, err := readOutcomes(s, greedyFile, func(h batch.Header) error {
-		if h.Player != "greedy" {
-			return badInput("%s: want the greedy player's games (stats --player greedy), not %s", fileName(greedyFile), playerWords(h))
+// labelError words an error of catbuild.ReadLabels or Labels.Apply as
+// catalogue label says it, with the flags and commands that resolve it:
+// a refusal is bad input, and the error of opening a file (openInput's)
+// is as it is.
+func labelError(err error) error {
+	switch e := err.(type) {
+	case *catbuild.GameError:
+		if e.Name != "" {
+			return badInput("%s holds %s games, not Russian Cell", e.Name, e.Got)
 		}
-		var err error
-		if first, last, err = catalogueRange(h.Deals); err != nil {
-			return badInput("%s: the greedy run covers deals %s: it must cover one range of plain deal numbers (stats --deals A-B)", fileName(greedyFile), h.Deals)
+	case *catbuild.PlayerError:
+		if e.WantSamples > 0 {
+			return badInput("%s: want the %s player's games with %d samples, not %s", e.Name, e.Want, e.WantSamples, e.Got())
 		}
-		return nil
-	})
-	if err != nil {
-		return 0, nil, err
-	}
-	var seeds []uint64
-	wins := map[uint64]int{}
-	played := map[uint64]int{}
-	var verdicts []map[uint64]playedDeal
-	for _, file := range sampledFiles {
-		name := fileName(file)
-		outcomes, err := readOutcomes(s, file, func(h batch.Header) error {
-			switch {
-			case h.Player != "sampled" || h.Samples != game.LabelSamples:
-				return badInput("%s: want the sampled player's games with %d samples, not %s", name, game.LabelSamples, playerWords(h))
-			case !slices.Contains(catalogue.LabelSeeds(), h.Seed):
-				return badInput("%s: seed %d; the labels count the seeds %s", name, h.Seed, seedList())
-			case slices.Contains(seeds, h.Seed):
-				return badInput("%s: a second file of seed %d", name, h.Seed)
-			}
-			seeds = append(seeds, h.Seed)
-			return nil
-		})
-		if err != nil {
-			return 0, nil, err
+		return badInput("%s: want the %s player's games (stats --player %s), not %s", e.Name, e.Want, e.Want, e.Got())
+	case *catbuild.RangeError:
+		return badInput("%s: the greedy run covers deals %s: it must cover one range of plain deal numbers (stats --deals A-B)", e.Name, e.Deals)
+	case *catbuild.SeedError:
+		if e.Duplicate {
+			return badInput("%s: a second file of seed %d", e.Name, e.Seed)
 		}
-		verdicts = append(verdicts, outcomes)
-		for n, g := range outcomes {
-			played[n]++
-			if g.won {
-				wins[n]++
-			}
-		}
+		return badInput("%s: seed %d; the labels count the seeds %s", e.Name, e.Seed, seedList())
+	case *catbuild.UndecidedError:
+		return badInput("deal %d is %s: the catalogue must decide every deal to label", e.Deal, e.Status)
+	case *catbuild.VerdictError:
+		return badInput("deal %d: the catalogue says %s, a results file %s: they are not of the same rules or solver", e.Deal, e.Catalogue, e.File)
+	case *catbuild.MissingError:
+		return badInput("%s: deal %d is missing: finish the run (run its stats command again)", e.Name, e.Deal)
+	case *catbuild.UnsampledError:
+		return badInput("deal %d: greedy lost it, and %d of the sampled files of the seeds %s hold it: run the missing seeds, or finish their runs", e.Deal, e.Files, seedList())
+	case *catbuild.StartError:
+		return badInput("the labels start at deal %d and the catalogue at %d: a catalogue's labels start where it does (use --list)", e.Labels, e.Catalogue)
+	case *batch.FileError:
+		return usageError{err}
 	}
-	of := make([]catalogue.Difficulty, last-first+1)
-	needed := 0 // winnable deals that greedy lost
-	for n := first; n <= last; n++ {
-		v := c.LookupUint64(n)
-		if v != catalogue.Winnable && v != catalogue.Unwinnable {
-			return 0, nil, badInput("deal %d is %s: the catalogue must decide every deal to label", n, v)
-		}
-		for _, m := range append([]map[uint64]playedDeal{greedy}, verdicts...) {
-			if g, ok := m[n]; ok && g.verdict.String() != v.String() {
-				return 0, nil, badInput("deal %d: the catalogue says %s, a results file %s: they are not of the same rules or solver", n, v, g.verdict)
-			}
-		}
-		g, ok := greedy[n]
-		switch {
-		case !ok:
-			return 0, nil, badInput("%s: deal %d is missing: finish the run (run its stats command again)", fileName(greedyFile), n)
-		case v == catalogue.Unwinnable:
-			continue
-		case !g.won:
-			needed++
-			if played[n] != len(catalogue.LabelSeeds()) {
-				return 0, nil, badInput("deal %d: greedy lost it, and %d of the sampled files of the seeds %s hold it: run the missing seeds, or finish their runs", n, played[n], seedList())
-			}
-		}
-		of[n-first] = catalogue.DifficultyOf(g.won, wins[n])
-	}
-	if needed > 0 && len(seeds) != len(catalogue.LabelSeeds()) {
-		return 0, nil, badInput("%d files of the sampled player: the labels count one of each of the seeds %s", len(seeds), seedList())
-	}
-	return first, of, nil
-}
-
-// playedDeal is one deal of a player's results file: the player's
-// outcome and the solver's verdict.
-type playedDeal struct {
-	won     bool
-	verdict solver.Verdict
-}
-
-// readOutcomes reads a player's results file ("-" for standard input):
-// check vets its header, and the map gives each deal's outcome and verdict. A deal the
-// header does not declare is refused.
-func readOutcomes(s streams, file string, check func(batch.Header) error) (map[uint64]playedDeal, error) {
-	r, done, err := openResults(s, file)
-	if err != nil {
-		return nil, err
-	}
-	defer done()
-	name := fileName(file)
-	if h := r.Header(); h.Game != rules.RussianCell {
-		return nil, badInput("%s holds %s games, not Russian Cell", name, h.Game)
-	}
-	if err := check(r.Header()); err != nil {
-		return nil, err
-	}
-	declared, err := r.DeclaredDeals()
-	if err != nil {
-		return nil, usageError{err}
-	}
-	m := map[uint64]playedDeal{}
-	err = eachResult(r, name, func(rec *batch.Record) error {
-		if _, err := r.InDeclared(declared, rec); err != nil {
-			return usageError{err}
-		}
-		if u, ok := rec.Number.Uint64(); ok && !rec.Number.IsMS() && rec.Outcome != batch.NotPlayed {
-			m[u] = playedDeal{won: rec.Outcome == batch.Won, verdict: rec.Verdict}
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	return m, nil
-}
-
-func playerWords(h batch.Header) string {
-	switch {
-	case h.Player == "":
-		return "the solver's verdicts"
-	case h.Samples > 0:
-		return fmt.Sprintf("the %s player's with %d samples", h.Player, h.Samples)
-	}
-	return "the " + h.Player + " player's"
+	return err
 }
 
 func seedList() string {
@@ -308,23 +203,20 @@ func runCatalogueLabel(ctx context.Context, s streams, o *labelOptions, args []s
 	if err != nil {
 		return err
 	}
-	first, of, err := readLabels(s, c, args[1], args[2:])
+	files := resultsInputs(s, args[1:])
+	labels, err := catbuild.ReadLabels(c, files[0], files[1:])
 	if err != nil {
-		return err
+		return labelError(err)
 	}
 	if o.list {
-		return printLabels(s.out, first, of)
+		return printLabels(s.out, labels.First, labels.Of)
 	}
-	if first != c.First {
-		return badInput("the labels start at deal %d and the catalogue at %d: a catalogue's labels start where it does (use --list)", first, c.First)
-	}
-	l, err := c.WithDifficulty(of)
+	l, err := labels.Apply(c)
 	if err != nil {
-		return err
+		return labelError(err)
 	}
-	l.Builder = labelBuilder(c.Builder, buildinfo.String())
 	data := l.Encode()
-	report, err := writeCatalogue(ctx, s, o.out, data, inputs, o.force)
+	report, err := writeCatalogue(ctx, s, catalogueOut{o.out, inputs, o.force}, data)
 	if err != nil {
 		return err
 	}

@@ -3,7 +3,7 @@ package main
 import (
 	"io"
 
-	"github.com/patience-solver/patience/batch"
+	"github.com/patience-solver/patience/catbuild"
 )
 
 // oneStdin refuses inputs (the input files a command is given, by name)
@@ -21,20 +21,32 @@ func oneStdin(inputs ...string) error {
 	return nil
 }
 
-// openResults opens the results file name ("-" for standard input) and
-// reads its header. The reader names the file as messages do ("standard
-// input" for "-"); done closes the file.
-func openResults(s streams, name string) (r *batch.Reader, done func(), err error) {
-	in, done, err := openInput(s, name)
-	if err != nil {
-		return nil, nil, err
+// resultsInputs are the results files files ("-" for standard input) as
+// package catbuild reads them: each named as messages name it ("standard
+// input" for "-"), and opened by openInput when its turn comes.
+func resultsInputs(s streams, files []string) []catbuild.Input {
+	inputs := make([]catbuild.Input, len(files))
+	for i, file := range files {
+		inputs[i] = catbuild.Input{Name: fileName(file), Open: func() (io.ReadCloser, error) {
+			in, done, err := openInput(s, file)
+			if err != nil {
+				return nil, err
+			}
+			return doneCloser{in, done}, nil
+		}}
 	}
-	r, err = batch.NewReader(in, fileName(name))
-	if err != nil {
-		done()
-		return nil, nil, usageError{err}
-	}
-	return r, done, nil
+	return inputs
+}
+
+// doneCloser is a reader that openInput opened, and its done as Close.
+type doneCloser struct {
+	io.Reader
+	done func()
+}
+
+func (d doneCloser) Close() error {
+	d.done()
+	return nil
 }
 
 // readCatalogueFile reads the catalogue file name ("-" for standard
