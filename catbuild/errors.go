@@ -19,8 +19,8 @@ var errNoFiles = errors.New("no results files declare it, and none is given")
 // GameError is a results file of another game than the one wanted, or
 // for ReadLabels a catalogue of a game other than Russian Cell.
 type GameError struct {
-	Name      string // the file's name; "" for the catalogue given to ReadLabels
-	Got, Want rules.Game
+	Name      string     // the file's name; "" for the catalogue given to ReadLabels
+	Got, Want rules.Game // the game the file (or catalogue) is of, and the game wanted
 }
 
 // Error says what the file holds and what was wanted.
@@ -135,7 +135,7 @@ func (e *RangeError) Unwrap() error { return e.Err }
 // another.
 type ConflictError struct {
 	Name string // the file read second of the two
-	Deal uint64
+	Deal uint64 // the deal of two verdicts
 }
 
 // Error names the deal and the file where the conflict showed.
@@ -149,8 +149,8 @@ func (e *ConflictError) Error() string {
 // declares. Deal is the first of them.
 type MissingError struct {
 	Name        string // the file; "" for the files of Build
-	First, Last uint64
-	Count, Deal uint64
+	First, Last uint64 // the range
+	Count, Deal uint64 // how many deals of it are missing, and the first
 }
 
 // Error says how many deals of the range are missing, and the first.
@@ -166,8 +166,8 @@ func (e *MissingError) Error() string {
 // seed of a file read before it (Duplicate).
 type SeedError struct {
 	Name      string // the file's name
-	Seed      uint64
-	Duplicate bool
+	Seed      uint64 // the file's seed
+	Duplicate bool   // a file read before had the same seed
 }
 
 // Error names the file and its seed.
@@ -180,7 +180,7 @@ func (e *SeedError) Error() string {
 
 // UndecidedError is a deal to label that the catalogue has not decided.
 type UndecidedError struct {
-	Deal   uint64
+	Deal   uint64           // the deal
 	Status catalogue.Status // what the catalogue says of it
 }
 
@@ -192,8 +192,8 @@ func (e *UndecidedError) Error() string {
 // VerdictError is a deal whose verdict in a results file is not the
 // catalogue's: the two are not of the same rules or solver.
 type VerdictError struct {
-	Name      string // the file
-	Deal      uint64
+	Name      string           // the file
+	Deal      uint64           // the deal
 	Catalogue catalogue.Status // the catalogue's verdict
 	File      solver.Verdict   // the file's
 }
@@ -207,8 +207,8 @@ func (e *VerdictError) Error() string {
 // that not every sampled player's file holds: its label needs the games
 // of every seed.
 type UnsampledError struct {
-	Deal  uint64
-	Files int // the sampled player's files that hold it
+	Deal  uint64 // the deal
+	Files int    // the sampled player's files that hold it
 }
 
 // Error names the deal and how many files hold it.

@@ -16,8 +16,8 @@ import (
 // ReadLabels reads them: Of[i] is the label of deal First+i,
 // catalogue.NoDifficulty for a deal that cannot be won.
 type Labels struct {
-	First uint64
-	Of    []catalogue.Difficulty
+	First uint64                 // the first deal labelled
+	Of    []catalogue.Difficulty // the labels, deal by deal from First
 }
 
 // ReadLabels labels the Russian Cell deals that the greedy player's

@@ -24,7 +24,7 @@ import (
 
 // libraries are the packages whose exported functions follow the
 // library's conventions (docs/design.md, "Conventions").
-var libraries = []string{"rules", "dealgen", "solver", "sample", "player", "batch", "stat", "catalogue", "game"}
+var libraries = []string{"rules", "dealgen", "solver", "sample", "player", "batch", "stat", "catalogue", "catbuild", "game"}
 
 // libraryDoc is one library package as go/doc reads it (tests aside),
 // with the file set its positions are in.
