@@ -1,10 +1,7 @@
 // Messages: the line under the board, and announcements for screen
 // readers.
 
-import { tens } from "./side.js";
-import { $, SUITS } from "./util.js";
-
-export function esc(s) { return s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]); }
+import { $, SUITS, tens } from "./util.js";
 
 // say shows text in the message line, kind "error", "ok" or none. Card
 // codes in it are written as the moves list writes cards: "7C" as 7♣,

@@ -8,10 +8,9 @@
 // game worker keeps it until the player asks to see it) has no identity
 // in the page at all, not even in its attributes.
 
-import { locName } from "./play.js";
 import { drawSide } from "./side.js";
 import { S, pos, setDrawn, setFocusKey } from "./state.js";
-import { $, RANKS, SUITS, SUIT_ORDER } from "./util.js";
+import { $, RANKS, SUITS, SUIT_ORDER, cardName, locName, plural } from "./util.js";
 
 export function cardEl(code, down) {
   const el = document.createElement("div");
@@ -45,12 +44,6 @@ export function cardEl(code, down) {
   return el;
 }
 
-export function cardName(code) {
-  const r = { A: "Ace", T: "10", J: "Jack", Q: "Queen", K: "King" }[code[0]] || code[0];
-  const s = { C: "clubs", S: "spades", H: "hearts", D: "diamonds" }[code[1]];
-  return `${r} of ${s}`;
-}
-
 export function showDown() { return $("show-down").checked; }
 
 // slot draws a place of the board: a group (not itself interactive), with
@@ -71,8 +64,6 @@ export function slot(kind, name, label) {
   el.appendChild(l);
   return el;
 }
-
-export function plural(n, what) { return `${n} ${what}${n === 1 ? "" : "s"}`; }
 
 export function draw() {
   const p = pos();

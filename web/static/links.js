@@ -11,18 +11,13 @@ import { checkOver, clearStory, go, stopPlay } from "./play.js";
 import { runSolve } from "./search.js";
 import { S, keepLine, newGame, setDeal, setRestoring, setURLDeal, setVerdictLines } from "./state.js";
 import { endGame, keepGame, statsKeys, takeGame } from "./stats.js";
-import { $ } from "./util.js";
+import { $, DIFFICULTIES } from "./util.js";
 
 export async function loadDeal(game, number, rest) {
   return loadFrom({ op: "deal", game, number }, rest);
 }
 
 export function randomKind() { return $("random-kind").value; }
-
-// DIFFICULTIES are the labels a Random deal may be asked for, as the
-// random-kind choice names them. Only Russian Cell deals have one: in
-// Ripple Fan every card is face up.
-export const DIFFICULTIES = ["easy", "medium", "hard", "very-hard"];
 
 // loadRandom deals a random deal of the game chosen, picked by Go from the
 // catalogue: a winnable one unless the player asked for any deal, of the

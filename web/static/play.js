@@ -6,13 +6,13 @@
 
 import { announce, clearError, fail, prompt, say } from "./announce.js";
 import { Cancelled, ask, search } from "./api.js";
-import { cardAt, cardName, draw, mark, plural, reducedMotion, showDown } from "./board.js";
+import { cardAt, draw, mark, reducedMotion, showDown } from "./board.js";
 import { clearVerdict, loadDeal, loadRandom, saveURL } from "./links.js";
 import { budget, busy, count, idle, runHint, runSearch, showVerdict } from "./search.js";
-import { drawSide, tens } from "./side.js";
+import { drawSide } from "./side.js";
 import { S, deselect, dropReviewAfter, playAt, pos, reshow, selectCard, setFinish, setFocusKey, setHintMove, setLegal, setOver, setPlaying, setReview, showStep } from "./state.js";
 import { assisted, giveUp, markPlayed, markWon, meterText } from "./stats.js";
-import { $ } from "./util.js";
+import { $, cardName, locName, plural, tens } from "./util.js";
 
 export function go(step) {
   step = Math.max(0, Math.min(S.line.length, step));
@@ -548,12 +548,6 @@ export function dropTarget(x, y) {
     if (x >= r.left && x <= r.right && y >= r.top && r.top > top) { best = p; top = r.top; }
   }
   return best;
-}
-
-export function locName(el) {
-  if (el.dataset.pile) return el.dataset.pile;
-  if (el.dataset.cell) return el.dataset.cell;
-  return "f";
 }
 
 // ---------- face-down cards ----------

@@ -8,10 +8,9 @@ import { Cancelled, search } from "./api.js";
 import { draw, mark, showDown } from "./board.js";
 import { saveURL } from "./links.js";
 import { handMove, stopPlay } from "./play.js";
-import { tens } from "./side.js";
 import { S, pos, setHintMove, solvedFrom } from "./state.js";
 import { assisted } from "./stats.js";
-import { $ } from "./util.js";
+import { $, tens } from "./util.js";
 
 export let timer = null;
 

@@ -1,10 +1,9 @@
 // The side panel: the title, the verdict, the line of moves.
 
-import { esc } from "./announce.js";
 import { search } from "./api.js";
 import { S, pos } from "./state.js";
 import { meterText } from "./stats.js";
-import { $, SUIT_ORDER } from "./util.js";
+import { $, SUIT_ORDER, esc, tens } from "./util.js";
 
 export function drawSide() {
   $("step").textContent = `${S.cur} / ${S.line.length}`;
@@ -88,10 +87,6 @@ export function drawSide() {
 
 // drawMeter writes the game's move count and clock.
 export function drawMeter() { $("meter").textContent = meterText(); }
-
-// tens writes the rank T as 10, for the eye: links, files and the move
-// parser keep T.
-export function tens(s) { return s.replace(/\bT(?=[CSHD♣♠♥♦])/g, "10"); }
 
 export function lineKey() { return S.fixed + ":" + S.line.map((m) => m.move).join(","); }
 

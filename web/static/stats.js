@@ -13,9 +13,8 @@
 // (keepGame), so that a reload, or a later visit, goes on with it.
 
 import { announce } from "./announce.js";
-import { DIFFICULTIES } from "./links.js";
 import { S, setTally } from "./state.js";
-import { $ } from "./util.js";
+import { $, DIFFICULTIES } from "./util.js";
 
 export const STATS_KEY = "patience.stats";
 export const GAMES = { "russian-cell": "Russian Cell", "ripple-fan": "Ripple Fan" };
