@@ -4,12 +4,26 @@
 // be cancelled, which ends that worker and starts a new one.
 //
 // The script is ES modules, one a concern, loaded from index.html with
-// type="module" (no build step): util.js (shared constants), api.js (the
-// workers), state.js (the state of the page), board.js (drawing, keyboard,
-// animation), side.js (the side panel), announce.js (messages), play.js
-// (moving, hand moves, drag and drop, review), links.js (deals and the
-// address), search.js (solve and hint), stats.js (Your games), and this
-// file, which wires the events and starts the page.
+// type="module" (no build step). Each imports only modules before it in
+// this order, never one after it (TestScriptImportsNoCycle):
+//
+//   util.js      shared constants and pure helpers
+//   state.js     the state of the page, S
+//   announce.js  messages
+//   api.js       the workers
+//   stats.js     Your games
+//   side.js      the side panel
+//   board.js     drawing, keyboard, animation
+//   search.js    solve and hint
+//   play.js      moving, hand moves, drag and drop, review
+//   links.js     deals and the address
+//   app.js       this file: it wires the events and starts the page
+//
+// (deal.js, which imports nothing, is loaded by the game worker.)
+//
+// Where a module calls one after it (search.js calls play.js's handMove,
+// play.js links.js's loadDeal), it is handed the function at start-up by
+// connect, below.
 
 
 // ---------- events ----------
@@ -20,9 +34,9 @@
 import { announce, clearError, fail, say } from "./announce.js";
 import { ask, quick, search } from "./api.js";
 import { boardKey, fit, fitLater, mark, setFocus } from "./board.js";
-import { loadDeal, loadRandom, parseURL, restore, setStart } from "./links.js";
-import { clickOn, finish, go, quit, redo, restart, runReview, sayStep, showOrHide, stopPlay, toFoundation, togglePlay, undo, wireDrag, wireStory } from "./play.js";
-import { idle, runHint, runSolve } from "./search.js";
+import { loadDeal, loadRandom, parseURL, restore, saveURL, setStart } from "./links.js";
+import { clickOn, connectPlay, finish, go, handMove, quit, redo, restart, runReview, sayStep, showOrHide, stopPlay, toFoundation, togglePlay, undo, wireDrag, wireStory } from "./play.js";
+import { connectSearch, idle, runHint, runSolve } from "./search.js";
 import { drawMeter, drawSide } from "./side.js";
 import { S, deselect, setDeal } from "./state.js";
 import { clearStats, drawStats, knownNow } from "./stats.js";
@@ -211,7 +225,16 @@ export function choose(sel, v) {
   sel.value = String(v);
 }
 
+// connect hands the modules that come below play.js and links.js the
+// functions of theirs that they call (connectSearch, connectPlay): the
+// modules import one another in one direction only.
+export function connect() {
+  connectSearch({ stopPlay, handMove, saveURL });
+  connectPlay({ loadDeal, loadRandom, saveURL });
+}
+
 export async function main() {
+  connect();
   wire();
   const first = parseURL(location.hash) || { game: "russian-cell", number: "617", moves: [], junk: [], step: null };
   let early = Promise.resolve(false);

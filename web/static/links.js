@@ -8,8 +8,8 @@ import { fail, prompt, say } from "./announce.js";
 import { ask } from "./api.js";
 import { draw, showDown } from "./board.js";
 import { checkOver, clearStory, go, stopPlay } from "./play.js";
-import { runSolve } from "./search.js";
-import { S, keepLine, newGame, setDeal, setRestoring, setURLDeal, setVerdictLines } from "./state.js";
+import { clearVerdict, runSolve } from "./search.js";
+import { S, keepLine, newGame, setDeal, setRestoring, setURLDeal } from "./state.js";
 import { endGame, keepGame, statsKeys, takeGame } from "./stats.js";
 import { $, DIFFICULTIES } from "./util.js";
 
@@ -86,13 +86,6 @@ export async function setStart(position, rest, counted) {
     saveURL();
     if (S.fixed > 0) await checkOver();
   }
-}
-
-export function clearVerdict() {
-  setVerdictLines([]);
-  $("verdict").textContent = "";
-  $("verdict").className = "";
-  $("hint").textContent = "";
 }
 
 // ---------- the URL ----------

@@ -7,12 +7,21 @@
 import { announce, clearError, fail, prompt, say } from "./announce.js";
 import { Cancelled, ask, search } from "./api.js";
 import { cardAt, draw, mark, reducedMotion, showDown } from "./board.js";
-import { clearVerdict, loadDeal, loadRandom, saveURL } from "./links.js";
-import { budget, busy, count, idle, runHint, runSearch, showVerdict } from "./search.js";
+import { budget, busy, clearVerdict, count, idle, runHint, runSearch, showVerdict } from "./search.js";
 import { drawSide } from "./side.js";
 import { S, deselect, dropReviewAfter, playAt, pos, reshow, selectCard, setFinish, setFocusKey, setHintMove, setLegal, setOver, setPlaying, setReview, showStep } from "./state.js";
 import { assisted, giveUp, markPlayed, markWon, meterText } from "./stats.js";
 import { $, cardName, locName, plural, tens } from "./util.js";
+
+// play.js comes below links.js in the order of the modules (see app.js):
+// the functions of links.js that it calls, app.js hands it at start-up
+// (connectPlay), before any of them can run.
+let loadDeal, loadRandom, saveURL;
+
+// connectPlay gives play.js links.js's loadDeal, loadRandom and saveURL.
+export function connectPlay(fns) {
+  ({ loadDeal, loadRandom, saveURL } = fns);
+}
 
 export function go(step) {
   step = Math.max(0, Math.min(S.line.length, step));

@@ -6,11 +6,20 @@
 import { announce, fail } from "./announce.js";
 import { Cancelled, search } from "./api.js";
 import { draw, mark, showDown } from "./board.js";
-import { saveURL } from "./links.js";
-import { handMove, stopPlay } from "./play.js";
-import { S, pos, setHintMove, solvedFrom } from "./state.js";
+import { S, pos, setHintMove, setVerdictLines, solvedFrom } from "./state.js";
 import { assisted } from "./stats.js";
 import { $, tens } from "./util.js";
+
+// search.js comes below play.js and links.js in the order of the modules
+// (see app.js): the functions of theirs that it calls, app.js hands it at
+// start-up (connectSearch), before any of them can run.
+let stopPlay, handMove, saveURL;
+
+// connectSearch gives search.js play.js's stopPlay and handMove and
+// links.js's saveURL.
+export function connectSearch(fns) {
+  ({ stopPlay, handMove, saveURL } = fns);
+}
 
 export let timer = null;
 
@@ -68,6 +77,14 @@ export async function runSolve(kind) {
   draw();
   saveURL();
   return a;
+}
+
+// clearVerdict takes away the verdict and the hint shown.
+export function clearVerdict() {
+  setVerdictLines([]);
+  $("verdict").textContent = "";
+  $("verdict").className = "";
+  $("hint").textContent = "";
 }
 
 export function showVerdict(a, from) {
