@@ -25,12 +25,6 @@
 // play.js links.js's loadDeal), it is handed the function at start-up by
 // connect, below.
 
-
-// ---------- events ----------
-
-
-// wire connects every control of the page to what it does.
-
 import { announce, clearError, fail, say } from "./announce.js";
 import { ask, quick, search } from "./api.js";
 import { boardKey, fit, fitLater, mark, setFocus } from "./board.js";
@@ -42,6 +36,9 @@ import { S, deselect, setDeal } from "./state.js";
 import { clearStats, drawStats, knownNow } from "./stats.js";
 import { $ } from "./util.js";
 
+// ---------- events ----------
+
+// wire connects every control of the page to what it does.
 export function wire() {
   wireDeals();
   wireButtons();

@@ -1,17 +1,15 @@
 // The board: drawing the cards, moving the focus by keyboard, and the
 // slide of cards between steps.
 
+import { drawSide } from "./side.js";
+import { S, pos, setDrawn, setFocusKey } from "./state.js";
+import { $, RANKS, SUITS, SUIT_ORDER, cardName, locName, plural } from "./util.js";
 
 // ---------- drawing ----------
 
 // cardEl draws a card. A face-down card the page does not know ("??": the
 // game worker keeps it until the player asks to see it) has no identity
 // in the page at all, not even in its attributes.
-
-import { drawSide } from "./side.js";
-import { S, pos, setDrawn, setFocusKey } from "./state.js";
-import { $, RANKS, SUITS, SUIT_ORDER, cardName, locName, plural } from "./util.js";
-
 export function cardEl(code, down) {
   const el = document.createElement("div");
   el.className = "card";

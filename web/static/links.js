@@ -1,9 +1,6 @@
 // Deals and the address: dealing, random deals, positions, and the link
 // that names the game on screen.
 
-
-// ---------- loading deals ----------
-
 import { fail, prompt, say } from "./announce.js";
 import { ask } from "./api.js";
 import { draw, showDown } from "./board.js";
@@ -12,6 +9,8 @@ import { clearVerdict, runSolve } from "./search.js";
 import { S, keepLine, newGame, setDeal, setRestoring, setURLDeal } from "./state.js";
 import { endGame, keepGame, statsKeys, takeGame } from "./stats.js";
 import { $, DIFFICULTIES } from "./util.js";
+
+// ---------- loading deals ----------
 
 export async function loadDeal(game, number, rest) {
   return loadFrom({ op: "deal", game, number }, rest);

@@ -1,9 +1,6 @@
 // Playing: moving through the line, moves by hand (click, keyboard, drag
 // and drop), automatic moves and Finish, "Where did I go wrong?".
 
-
-// ---------- moving through the line ----------
-
 import { announce, clearError, fail, prompt, say } from "./announce.js";
 import { Cancelled, ask, search } from "./api.js";
 import { cardAt, draw, mark, reducedMotion, showDown } from "./board.js";
@@ -22,6 +19,8 @@ let loadDeal, loadRandom, saveURL;
 export function connectPlay(fns) {
   ({ loadDeal, loadRandom, saveURL } = fns);
 }
+
+// ---------- moving through the line ----------
 
 export function go(step) {
   step = Math.max(0, Math.min(S.line.length, step));

@@ -1,8 +1,5 @@
 // Searches: solve, hint and "Can I still win?", in the search worker.
 
-
-// ---------- searches ----------
-
 import { announce, fail } from "./announce.js";
 import { Cancelled, search } from "./api.js";
 import { draw, mark, showDown } from "./board.js";
@@ -20,6 +17,8 @@ let stopPlay, handMove, saveURL;
 export function connectSearch(fns) {
   ({ stopPlay, handMove, saveURL } = fns);
 }
+
+// ---------- searches ----------
 
 export let timer = null;
 

@@ -1,6 +1,9 @@
 // Your games: the games played and won on this device, kept in
 // localStorage.
 
+import { announce } from "./announce.js";
+import { S, setTally } from "./state.js";
+import { $, DIFFICULTIES } from "./util.js";
 
 // ---------- your games ----------
 
@@ -11,10 +14,6 @@
 // game ends when another deal is opened or the player gives up; one
 // played and not won ends the streak. The game in progress is kept too
 // (keepGame), so that a reload, or a later visit, goes on with it.
-
-import { announce } from "./announce.js";
-import { S, setTally } from "./state.js";
-import { $, DIFFICULTIES } from "./util.js";
 
 export const STATS_KEY = "patience.stats";
 export const GAMES = { "russian-cell": "Russian Cell", "ripple-fan": "Ripple Fan" };
