@@ -6,7 +6,7 @@ import { ask } from "./api.js";
 import { draw, showDown } from "./board.js";
 import { checkOver, clearStory, go, stopPlay } from "./play.js";
 import { clearVerdict, runSolve } from "./search.js";
-import { S, keepLine, newGame, setDeal, setRestoring, setURLDeal } from "./state.js";
+import { S, keepLine, newGame, setDeal, setRestoring, setURLDeal, startWon } from "./state.js";
 import { endGame, keepGame, statsKeys, takeGame } from "./stats.js";
 import { $, DIFFICULTIES } from "./util.js";
 
@@ -70,11 +70,19 @@ export async function setStart(position, rest, counted) {
   if (rest && rest.moves && rest.moves.length) {
     try {
       const l = await ask({ op: "line", position, moves: rest.moves });
-      keepLine(l.positions, l.moves);
+      keepLine(l.positions, l.moves, l.won);
       if (l.refused) { bad = true; fail(`move ${l.refused.index + 1} of the link (${l.refused.move}) is refused: ${l.refused.reason}`); }
     } catch (e) {
       bad = true;
       fail("the moves in the link cannot be read: " + e.message);
+    }
+  } else if (!counted) {
+    // A position (not a deal as dealt) may be won already: the worker
+    // says so, as it does at the end of every line it replays.
+    try {
+      if ((await ask({ op: "line", position, moves: [] })).won) startWon();
+    } catch (e) {
+      fail(e.message);
     }
   }
   draw();

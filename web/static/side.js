@@ -1,9 +1,9 @@
 // The side panel: the title, the verdict, the line of moves.
 
 import { search } from "./api.js";
-import { S, pos } from "./state.js";
+import { S, wonOnScreen } from "./state.js";
 import { meterText } from "./stats.js";
-import { $, SUIT_ORDER, esc, tens } from "./util.js";
+import { $, esc, tens } from "./util.js";
 
 export function drawSide() {
   $("step").textContent = `${S.cur} / ${S.line.length}`;
@@ -56,9 +56,8 @@ export function drawSide() {
   $("first-btn").disabled = $("prev-btn").disabled = S.cur === 0;
   $("next-btn").disabled = $("last-btn").disabled = S.cur >= S.line.length;
   $("play-btn").disabled = S.line.length === 0;
-  const p = pos();
-  const won = p && SUIT_ORDER.every((s) => p.foundations[s] === 13);
-  $("board").classList.toggle("won", !!won);
+  const won = wonOnScreen();
+  $("board").classList.toggle("won", won);
   $("title").textContent = titleText() + (won ? " — won!" : "");
   const k = $("known"), words = knownWords();
   k.hidden = !words;

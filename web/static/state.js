@@ -23,6 +23,7 @@ export const S = {
   legal: null,       // legal moves of the position on screen, when asked
   playing: null,
   finish: null,      // {from, line}: a won line from step from, all cards face up
+  wonAt: null,       // the step whose position is won, as the worker's answer says (the won of the line it replayed), or null
   drawn: null,       // the start position last drawn (cards slide only within one deal)
   urlDeal: "",       // the deal the address names: a new deal is a new history entry
   review: null,      // {lostAt, move, judgement}: where the hand-played game was lost
@@ -32,6 +33,19 @@ export const S = {
 };
 
 export function pos() { return S.positions[S.cur]; }
+
+// wonOnScreen says the position on screen is won. The worker's answer is
+// the one judge of that (the won of a line it replayed: S.wonAt), not a
+// count of the cards on the foundations here.
+export function wonOnScreen() { return S.wonAt !== null && S.wonAt === S.cur; }
+
+// wonAfter is S.wonAt once the line past step from is replaced by one
+// that ends at step end, won or not by the worker's word: a win within
+// the steps kept stays.
+function wonAfter(from, end, won) {
+  if (won) return end;
+  return S.wonAt !== null && S.wonAt <= from ? S.wonAt : null;
+}
 
 // setDeal names the deal on screen: its game, its number ("" for a pasted
 // position) and what the catalogue knows of it.
@@ -52,18 +66,24 @@ export function newGame(start, tally) {
   S.cur = 0;
   S.solved = "";
   S.finish = null;
+  S.wonAt = null;
   S.review = null;
   S.over = null;
   unselect();
 }
 
+// startWon notes that the start position is won, by the worker's word on
+// it (a pasted position may be).
+export function startWon() { S.wonAt = 0; }
+
 // keepLine makes a line replayed from the start (a link's moves) the
-// moves played, and shows its end.
-export function keepLine(positions, moves) {
+// moves played, and shows its end; won is the worker's word on its end.
+export function keepLine(positions, moves, won) {
   S.positions = positions;
   S.line = moves;
   S.fixed = moves.length;
   S.cur = S.fixed;
+  S.wonAt = won ? S.fixed : null;
 }
 
 // playAt replaces what follows step from with the moves of line l (a hand
@@ -71,6 +91,7 @@ export function keepLine(positions, moves) {
 export function playAt(from, l) {
   S.line = S.line.slice(0, from).concat(l.moves);
   S.positions = S.positions.slice(0, from + 1).concat(l.positions.slice(1));
+  S.wonAt = wonAfter(from, S.line.length, l.won);
   S.fixed = S.line.length;
   S.solved = "";
   S.finish = null;
@@ -99,6 +120,7 @@ export function solvedFrom(from, kind, line) {
     S.line = S.line.concat(line.moves);
     S.positions = S.positions.concat(line.positions.slice(1));
   }
+  S.wonAt = wonAfter(from, S.line.length, !!line && line.won);
   S.cur = from;
 }
 
