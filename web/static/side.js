@@ -1,6 +1,6 @@
+// @ts-check
 // The side panel: the title, the verdict, the line of moves.
 
-import { search } from "./api.js";
 import { S, wonOnScreen } from "./state.js";
 import { meterText } from "./stats.js";
 import { $, esc, tens } from "./util.js";
@@ -15,7 +15,7 @@ export function drawSide() {
       if (i < S.fixed) li.classList.add("hand");
       if (m.auto) li.classList.add("auto");
       const b = document.createElement("button");
-      b.dataset.step = i + 1;
+      b.dataset.step = String(i + 1);
       b.innerHTML = `<span class="n">${i + 1}.</span> <span class="mv">${esc(tens(m.move))}</span>`;
       b.title = tens(m.text);
       const t = document.createElement("span");
@@ -69,7 +69,7 @@ export function drawSide() {
   }
   document.title = titleText() + (words ? ` (${words.toLowerCase()})` : "") + " — Patience";
   $("rules-game").textContent = S.game === "ripple-fan" ? "Ripple Fan" : "Russian Cell";
-  for (const el of document.querySelectorAll("[data-rules]")) el.hidden = el.dataset.rules !== S.game;
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-rules]"))) el.hidden = el.dataset.rules !== S.game;
   $("finish-btn").hidden = !(S.finish && S.finish.from === S.cur && !won);
   // "Where did I go wrong?" answers from the true cards: in a game that
   // counts, only once it is over for the player (no move to a new
