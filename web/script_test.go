@@ -206,3 +206,40 @@ func TestImportCyclesFound(t *testing.T) {
 		}
 	}
 }
+
+// controlType is a property of the Controls typedef in util.js: " *
+// @property {HTMLSelectElement} game".
+var controlType = regexp.MustCompile(`(?m)^ \* @property \{HTML(\w+)Element\} ([\w-]+)$`)
+
+// TestControlsTyped: each element that util.js's Controls gives a type
+// ($("game") is an HTMLSelectElement) is in index.html, with the tag of
+// that type, so that what the type checker is told of the page is so.
+func TestControlsTyped(t *testing.T) {
+	util, err := os.ReadFile(filepath.Join("static", "util.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, err := os.ReadFile(filepath.Join("static", "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tags := map[string]string{"Select": "select", "Input": "input", "TextArea": "textarea", "Button": "button"}
+	props := controlType.FindAllStringSubmatch(string(util), -1)
+	if len(props) < 10 {
+		t.Fatalf("%d controls read from util.js's Controls", len(props))
+	}
+	for _, p := range props {
+		tag, ok := tags[p[1]]
+		if !ok {
+			t.Errorf("Controls: %s is an HTML%sElement, which this test does not know", p[2], p[1])
+			continue
+		}
+		el := regexp.MustCompile(`<(\w+)\b[^>]*\bid="` + regexp.QuoteMeta(p[2]) + `"`).FindStringSubmatch(string(page))
+		switch {
+		case el == nil:
+			t.Errorf("Controls: index.html has no element with id %q", p[2])
+		case el[1] != tag:
+			t.Errorf("Controls: %s is a <%s> in index.html, typed as an HTML%sElement", p[2], el[1], p[1])
+		}
+	}
+}
