@@ -69,13 +69,33 @@ export function slot(kind, name, label) {
   return el;
 }
 
-export function draw() {
-  const p = pos();
+// render draws the page's game from S: the board's cards afresh
+// (drawBoard), its marks (mark), the side panel with the meter
+// (drawSide); then the focus goes back to the button that had it (rove)
+// and the cards that moved slide (within one deal). Each change of the
+// position, the line or the step on screen ends in it. What changes only
+// the side panel (the game over, won, given up, a finish found, a review)
+// calls drawSide alone, what changes only the marks (a selection, a hint)
+// mark alone, and the clock drawMeter each second (app.js): they leave the
+// board's cards, and so the focus, as they are.
+export function render() {
   const board = $("board");
   const before = S.drawn === S.start && !reducedMotion() ? cardRects() : null;
   const hadFocus = board.contains(document.activeElement);
+  if (!drawBoard()) return;
+  mark();
+  drawSide();
+  rove(hadFocus || focusLost());
+  if (before) slide(before);
+}
+
+// drawBoard draws the cards of the position on screen afresh, and says
+// whether there is one: with none, the board is left empty.
+function drawBoard() {
+  const p = pos();
+  const board = $("board");
   board.innerHTML = "";
-  if (!p) return;
+  if (!p) return false;
   setDrawn(S.start);
   board.className = S.game;
   // When the first board appeared, in ms since the page was opened.
@@ -125,10 +145,7 @@ export function draw() {
     el.tabIndex = -1;
     el.setAttribute("role", "button");
   }
-  mark();
-  drawSide();
-  rove(hadFocus || focusLost());
-  if (before) slide(before);
+  return true;
 }
 
 // focusLost says the focus went nowhere, once the page has loaded: the

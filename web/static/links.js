@@ -4,7 +4,7 @@
 
 import { fail, prompt, say } from "./announce.js";
 import { ask } from "./api.js";
-import { draw, showDown } from "./board.js";
+import { render, showDown } from "./board.js";
 import { checkOver, clearStory, go, stopPlay } from "./play.js";
 import { clearVerdict, runSolve } from "./search.js";
 import { S, keepLine, newGame, setDeal, setRestoring, setURLDeal, startWon } from "./state.js";
@@ -107,7 +107,7 @@ export async function setStart(position, rest, counted) {
       fail(e.message);
     }
   }
-  draw();
+  render();
   if (rest && rest.step != null && !bad) {
     await runSolve(rest.shortest ? "shortest" : "solve");
     go(rest.step);

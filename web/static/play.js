@@ -4,7 +4,7 @@
 
 import { announce, clearError, fail, prompt, say } from "./announce.js";
 import { Cancelled, ask, search } from "./api.js";
-import { cardAt, draw, mark, reducedMotion, showDown } from "./board.js";
+import { cardAt, mark, reducedMotion, render, showDown } from "./board.js";
 import { budget, busy, clearVerdict, count, idle, runHint, runSearch, showVerdict } from "./search.js";
 import { drawSide } from "./side.js";
 import { S, deselect, dropReviewAfter, playAt, pos, reshow, selectCard, setFinish, setFocusKey, setHintMove, setLegal, setOver, setPlaying, setReview, showStep } from "./state.js";
@@ -47,7 +47,7 @@ export function go(step) {
   if (S.over && step !== S.over.at && !(S.tally && S.tally.over)) prompt(null);
   showStep(step);
   $("hint").textContent = "";
-  draw();
+  render();
   saveURL();
 }
 
@@ -105,7 +105,7 @@ export async function handMove(move) {
   markPlayed();
   if (dropReviewAfter(from)) $("review").textContent = "";
   clearVerdict();
-  draw();
+  render();
   saveURL();
   playOn(230, () => afterMove(l.won));
   return true;
@@ -600,7 +600,7 @@ export function wireDrag(board) {
     } else {
       deselect();
     }
-    draw(); // the cards go back
+    render(); // the cards go back
   };
   document.addEventListener("pointerup", (e) => end(e, false));
   document.addEventListener("pointercancel", (e) => end(e, true));
@@ -648,5 +648,5 @@ export async function showOrHide() {
       fail(e.message);
     }
   }
-  draw();
+  render();
 }

@@ -3,7 +3,7 @@
 
 import { announce, fail } from "./announce.js";
 import { Cancelled, search } from "./api.js";
-import { draw, mark, showDown } from "./board.js";
+import { mark, render, showDown } from "./board.js";
 import { S, pos, setHintMove, setVerdictLines, solvedFrom } from "./state.js";
 import { assisted } from "./stats.js";
 import { $, tens } from "./util.js";
@@ -104,7 +104,7 @@ export async function runSolve(kind) {
   if (!a) return;
   solvedFrom(from, kind, a.line);
   showVerdict(a, from);
-  draw();
+  render();
   saveURL();
   return a;
 }
