@@ -557,7 +557,8 @@ func TestBrowserCancel(t *testing.T) {
 
 func TestBrowserPastedPosition(t *testing.T) {
 	p := openPage(t, "russian-cell/617")
-	moves := solution(t, "russian-cell", "617")[:20]
+	all := solution(t, "russian-cell", "617")
+	moves := all[:20]
 	deal, _ := cli(t, "deal", "russian-cell", "617", "--format", "json")
 	start, _, err := rules.ReadPosition(strings.NewReader(deal))
 	if err != nil {
@@ -580,6 +581,16 @@ func TestBrowserPastedPosition(t *testing.T) {
 	p.do("reload", chromedp.Reload())
 	p.waitFor("the position after reload", `document.getElementById('title').textContent === 'Russian Cell, a position'`, time.Minute)
 	p.sameBoard("the pasted position after reload", want)
+
+	// A position already won is won on screen, by the worker's word on
+	// it (the page counts no foundations of its own); one not won is not.
+	won, err := rules.Replay(start, rules.DefaultOptions(), all)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.click("#paste-btn")
+	p.do("pasting", chromedp.SetValue(chromedp.CSS("#paste-text"), rules.FormatBoard(won, "", rules.BoardStyle{})), chromedp.Click(chromedp.CSS(`#paste button[type="submit"]`)))
+	p.waitFor("the won position", `document.getElementById('title').textContent === 'Russian Cell, a position — won!' && document.getElementById('board').classList.contains('won')`, time.Minute)
 
 	// A bad paste gets the reader's message.
 	_, _, bad := rules.ReadPosition(strings.NewReader(`{"game":"russian-cell"}`))

@@ -1,14 +1,13 @@
+// @ts-check
 // Messages: the line under the board, and announcements for screen
 // readers.
 
-import { tens } from "./side.js";
-import { $, SUITS } from "./util.js";
-
-export function esc(s) { return s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]); }
+import { $, SUITS, tens } from "./util.js";
 
 // say shows text in the message line, kind "error", "ok" or none. Card
 // codes in it are written as the moves list writes cards: "7C" as 7♣,
 // "TH" as 10♥.
+/** @param {string} text @param {"error" | "ok"} [kind] */
 export function say(text, kind) {
   const m = $("message");
   m.textContent = cardWords(text);
@@ -17,16 +16,19 @@ export function say(text, kind) {
 
 // cardWords writes the card codes of s (rank and suit letter, as in 7C or
 // TH) with the suit's symbol and 10 for T.
+/** @param {string} s */
 export function cardWords(s) {
   return tens(s).replace(/\b(10|[A2-9JQK])([CSHD])\b/g, (_, r, su) => r + SUITS[su]);
 }
 // clearError takes an old error away, on the player's next move or undo.
 export function clearError() { if ($("message").className === "error") say(""); }
+/** @param {string} text */
 export function fail(text) { say(text, "error"); }
 // announce says text in the live region, for a screen reader: moves,
 // automatic moves, verdicts.
 // append adds text to what it said last (the check after a move, to the
 // move).
+/** @param {string} text @param {boolean} [append] */
 export function announce(text, append) {
   const l = $("live");
   if (l) l.textContent = (append && l.textContent ? l.textContent + " " : "") + tens(text);
@@ -36,6 +38,7 @@ export function announce(text, append) {
 // text and buttons, each [label, action]; null takes it away. The focus
 // goes to its first button when it was nowhere (on the page's body, as
 // after the Finish button went away).
+/** @param {string | null} text @param {[string, () => void][]} [buttons] */
 export function prompt(text, buttons) {
   const box = $("prompt"), row = $("prompt-actions");
   box.hidden = !text;
@@ -51,5 +54,5 @@ export function prompt(text, buttons) {
     row.appendChild(b);
   }
   const a = document.activeElement;
-  if (row.firstChild && (!a || a === document.body)) row.firstChild.focus();
+  if (row.firstChild && (!a || a === document.body)) /** @type {HTMLElement} */ (row.firstChild).focus();
 }

@@ -1,7 +1,107 @@
+// @ts-check
 // The workers: the Go engine (patience.wasm) in Web Workers, and ask(),
 // the one way the page calls it.
 
 import { fail } from "./announce.js";
+
+// ---------- the worker's documents ----------
+
+// The requests and answers of the game worker, as the page uses them: the
+// JSON of Go's web/play (Request, and an answer type for each op), the
+// worker's own ops (early, show, hide) and its view of review. A position
+// is the player's view: each face-down card "??" until the player asks to
+// see them.
+
+/**
+ * @typedef {{ down: string[], up: string[] }} Pile
+ * @typedef {{ C: number, S: number, H: number, D: number }} Foundations
+ * @typedef {object} Position rules.PositionDoc
+ * @property {string} game
+ * @property {string} [number]
+ * @property {Pile[]} tableau
+ * @property {(string | null)[]} cells
+ * @property {Foundations} foundations
+ *
+ * @typedef {object} Move play.MoveDoc: one move as the page shows it
+ * @property {string} move  short notation, "5C t3>t6"
+ * @property {string} card
+ * @property {string} from
+ * @property {string} to
+ * @property {string[]} cards  the cards that move, bottom first
+ * @property {string} text  what it does in words
+ * @property {boolean} [auto]  an automatic foundation move
+ *
+ * @typedef {{ index: number, move: string, reason: string }} Refusal
+ * @typedef {object} Line play.LineAnswer: a line of moves replayed
+ * @property {Position[]} positions  the start, then the position after each move
+ * @property {Move[]} moves
+ * @property {Refusal} [refused]  the first move refused; the line stops before it
+ * @property {boolean} won  the last position is won: the one judge of a win
+ *
+ * @typedef {{ verdict: string, from: string, difficulty?: string }} Known
+ * @typedef {{ position: Position, number?: string, known?: Known }} PositionAnswer
+ * @typedef {{ hintSamples: number, reviewSamples: number, storySamples: number, maxNodes: number }} Defaults
+ * @typedef {{ over: boolean, why?: string }} Over
+ * @typedef {object} Solve play.SolveAnswer
+ * @property {string} verdict  "solvable", "unsolvable" or "unknown"
+ * @property {string[]} lines
+ * @property {string} searched
+ * @property {Line} [line]  the win, when solvable
+ * @typedef {{ played: number, par: number, proven: boolean, searched: string }} Par
+ * @typedef {object} Hint play.HintAnswer
+ * @property {boolean} exact
+ * @property {string} verdict
+ * @property {number} [winnable]
+ * @property {number} [of]
+ * @property {number} [unknown]
+ * @property {boolean} [all]
+ * @property {Move} [move]
+ * @property {string[]} lines
+ * @property {string} searched
+ * @typedef {object} Review play.ReviewAnswer as the worker passes it on
+ * @property {number} lostAt
+ * @property {string} [judgement]
+ * @property {string[]} lines  the worker's words, none naming a hidden card
+ * @typedef {{ positions: Position[] }} Positions
+ *
+ * @typedef {object} Answers the answer of each op
+ * @property {Defaults} defaults
+ * @property {PositionAnswer} deal
+ * @property {PositionAnswer} random
+ * @property {PositionAnswer} read
+ * @property {Line} line
+ * @property {{ moves: Move[] }} legal
+ * @property {Over} over
+ * @property {Solve} solve
+ * @property {Par} par
+ * @property {Hint} hint
+ * @property {Review} review
+ * @property {Positions} show
+ * @property {Positions} hide
+ *
+ * @typedef {object} Request play.Request, and the worker's show and hide
+ * @property {keyof Answers} op
+ * @property {string} [game]
+ * @property {string} [number]
+ * @property {boolean} [winnable]
+ * @property {string} [difficulty]
+ * @property {number} [seed]
+ * @property {string} [text]
+ * @property {boolean} [reveal]  deal, random: the face-down cards shown
+ * @property {Position} [position]
+ * @property {Position[]} [positions]  show, hide
+ * @property {string[]} [moves]
+ * @property {boolean} [auto]
+ * @property {number} [maxNodes]
+ * @property {boolean} [shortest]
+ * @property {boolean} [hide]
+ * @property {number} [samples]
+ * @property {boolean} [next]
+ * @property {Position[]} [history]
+ *
+ * @typedef {{ error?: string }} Failed  an answer that failed has only error
+ * @typedef {{ position: Position, number: string } & Failed} Early  the worker's early deal
+ */
 
 // ---------- the workers ----------
 
@@ -11,6 +111,7 @@ import { fail } from "./announce.js";
 // the start (index.html preloads it); the compiling waits for the first
 // call, made once an early board is on screen, so that the two do not
 // share the processor.
+/** @type {Promise<WebAssembly.Module> | null} */
 let wasm = null;
 export function compiled() {
   if (!wasm) wasm = (async () => {
@@ -34,7 +135,19 @@ export function compiled() {
 export class Engine {
   constructor() {
     this.next = 1;
+    /** @type {Worker | null} */
     this.worker = null;
+    // The requests sent and not yet answered, by id (start makes it): a
+    // search is one that Cancel ends.
+    /** @type {Map<number, { resolve: (ans: any) => void, reject: (e: Error) => void, searching: boolean }>} */
+    this.pending = null;
+    // sent: Go was sent to the worker; ready resolves once it runs there;
+    // fault rejects ready.
+    this.sent = false;
+    /** @type {Promise<void>} */
+    this.ready = null;
+    /** @type {(e: Error) => void} */
+    this.fault = null;
   }
   start() {
     this.pending = new Map();
@@ -69,6 +182,10 @@ export class Engine {
   // early deals a numbered deal in the game worker before Go runs there,
   // with deal.js: the first board need not wait for patience.wasm. The
   // worker keeps the deal's face-down cards, as for any deal.
+  /**
+   * @param {{ game: string, number: string }} req
+   * @returns {Promise<Early>}
+   */
   early(req) {
     if (!this.worker) this.start();
     return new Promise((resolve, reject) => {
@@ -77,6 +194,13 @@ export class Engine {
       this.worker.postMessage({ id, early: true, req });
     });
   }
+  /**
+   * call sends req to the worker; the answer is what the worker sent, of
+   * the type ask and search.call give it.
+   * @param {Request} req
+   * @param {boolean} [searching]
+   * @returns {Promise<any>}
+   */
   call(req, searching) {
     return this.ensure().then(() => new Promise((resolve, reject) => {
       const id = this.next++;
@@ -98,6 +222,11 @@ export class Cancelled extends Error { constructor() { super("cancelled"); } }
 export const quick = new Engine();
 // search is the same worker, for the searches, which Cancel ends.
 export const search = {
+  /**
+   * @template {keyof Answers} K
+   * @param {Request & { op: K }} req
+   * @returns {Promise<Answers[K] & Failed>}
+   */
   call: (req) => quick.call(req, true),
   cancel: () => quick.cancel(),
   busy: () => quick.busy(),
@@ -105,6 +234,11 @@ export const search = {
 };
 
 // ask sends a request to the quick worker and throws its error, if any.
+/**
+ * @template {keyof Answers} K
+ * @param {Request & { op: K }} req
+ * @returns {Promise<Answers[K]>}
+ */
 export async function ask(req) {
   const a = await quick.call(req);
   if (a.error) throw new Error(a.error);

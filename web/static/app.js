@@ -1,33 +1,45 @@
+// @ts-check
 // The page: it draws the board and handles events. Every rule and every
 // search runs in Go (patience.wasm) in Web Workers: "quick" answers at once
 // (deal, read, replay a line, legal moves), "search" runs the solver and can
 // be cancelled, which ends that worker and starts a new one.
 //
 // The script is ES modules, one a concern, loaded from index.html with
-// type="module" (no build step): util.js (shared constants), api.js (the
-// workers), state.js (the state of the page), board.js (drawing, keyboard,
-// animation), side.js (the side panel), announce.js (messages), play.js
-// (moving, hand moves, drag and drop, review), links.js (deals and the
-// address), search.js (solve and hint), stats.js (Your games), and this
-// file, which wires the events and starts the page.
-
-
-// ---------- events ----------
-
-
-// wire connects every control of the page to what it does.
+// type="module" (no build step). Each imports only modules before it in
+// this order, never one after it (TestScriptImportsNoCycle):
+//
+//   util.js      shared constants and pure helpers
+//   state.js     the state of the page, S
+//   announce.js  messages
+//   api.js       the workers
+//   stats.js     Your games
+//   side.js      the side panel
+//   board.js     drawing, keyboard, animation
+//   search.js    solve and hint
+//   play.js      moving, hand moves, drag and drop, review
+//   links.js     deals and the address
+//   app.js       this file: it wires the events and starts the page
+//
+// (deal.js, which imports nothing, is loaded by the game worker.)
+//
+// Where a module calls one after it (search.js calls play.js's handMove,
+// play.js links.js's loadDeal), it is handed the function at start-up by
+// connect, below.
 
 import { announce, clearError, fail, say } from "./announce.js";
 import { ask, quick, search } from "./api.js";
 import { boardKey, fit, fitLater, mark, setFocus } from "./board.js";
-import { loadDeal, loadRandom, parseURL, restore, setStart } from "./links.js";
-import { clickOn, finish, go, quit, redo, restart, runReview, sayStep, showOrHide, stopPlay, toFoundation, togglePlay, undo, wireDrag, wireStory } from "./play.js";
-import { idle, runHint, runSolve } from "./search.js";
+import { loadDeal, loadRandom, parseURL, restore, saveURL, setStart } from "./links.js";
+import { clickOn, connectPlay, finish, go, handMove, quit, redo, restart, runReview, sayStep, showOrHide, stopPlay, toFoundation, togglePlay, undo, wireDrag, wireStory } from "./play.js";
+import { connectSearch, idle, runHint, runSolve } from "./search.js";
 import { drawMeter, drawSide } from "./side.js";
 import { S, deselect, setDeal } from "./state.js";
 import { clearStats, drawStats, knownNow } from "./stats.js";
 import { $ } from "./util.js";
 
+// ---------- events ----------
+
+// wire connects every control of the page to what it does.
 export function wire() {
   wireDeals();
   wireButtons();
@@ -37,6 +49,7 @@ export function wire() {
   // Our own replaceState does not fire hashchange; a link or a typed
   // address does. Restores run one after another, so the last address
   // given is the one on screen.
+  /** @type {Promise<unknown>} */
   let restoring = Promise.resolve();
   window.addEventListener("hashchange", () => {
     const h = location.hash; // as given: an earlier restore may rewrite it
@@ -96,7 +109,8 @@ function wireButtons() {
   $("review-btn").addEventListener("click", runReview);
   $("play-btn").addEventListener("click", togglePlay);
   $("moves").addEventListener("click", (e) => {
-    const b = e.target.closest("button[data-step]");
+    /** @type {HTMLElement | null} */
+    const b = /** @type {HTMLElement} */ (e.target).closest("button[data-step]");
     if (b) { stopPlay(); clearError(); go(Number(b.dataset.step)); sayStep(); }
   });
   $("restart-btn").addEventListener("click", restart);
@@ -112,10 +126,12 @@ function wireButtons() {
 // browser's storage: the kind of random deal, the automatic moves, the
 // check after each move, the budget, the samples and the replay's speed.
 // (Show face-down cards is the game's, not remembered.)
+/** @type {Record<string, string>} */
 const SETTINGS = { "random-kind": "patience.random", "auto-moves": "patience.autoMoves", "auto-check": "patience.autoCheck",
   "budget": "patience.budget", "samples": "patience.samples", "speed": "patience.speed" };
 
 // remembered is the value kept for the setting id, or null.
+/** @param {string} id */
 export function remembered(id) {
   try { return localStorage.getItem(SETTINGS[id]); } catch (e) { return null; }
 }
@@ -124,14 +140,16 @@ export function remembered(id) {
 // change.
 function wireSettings() {
   for (const [id, key] of Object.entries(SETTINGS)) {
-    const el = $(id), kept = remembered(id);
+    // A setting is a checkbox, or a select or input with a value.
+    const el = /** @type {HTMLInputElement | HTMLSelectElement} */ ($(id)), kept = remembered(id);
+    const box = /** @type {HTMLInputElement} */ (el);
     if (el.type === "checkbox") {
-      if (kept === "on" || kept === "off") el.checked = kept === "on";
-    } else if (kept !== null && (el.tagName !== "SELECT" || [...el.options].some((o) => o.value === kept))) {
+      if (kept === "on" || kept === "off") box.checked = kept === "on";
+    } else if (kept !== null && (el.tagName !== "SELECT" || [.../** @type {HTMLSelectElement} */ (el).options].some((o) => o.value === kept))) {
       el.value = kept;
     }
     el.addEventListener("change", () => {
-      try { localStorage.setItem(key, el.type === "checkbox" ? (el.checked ? "on" : "off") : el.value); } catch (e) { /* not remembered */ }
+      try { localStorage.setItem(key, el.type === "checkbox" ? (box.checked ? "on" : "off") : el.value); } catch (e) { /* not remembered */ }
     });
   }
   $("show-down").addEventListener("change", showOrHide);
@@ -139,34 +157,41 @@ function wireSettings() {
 
 // wireBoard connects the board: clicks, double clicks, drag and drop, and
 // its keys.
+/** @param {HTMLElement} board */
 function wireBoard(board) {
   wireDrag(board);
-  board.addEventListener("click", (e) => clickOn(e.target));
-  board.addEventListener("dblclick", (e) => toFoundation(e.target));
+  board.addEventListener("click", (e) => clickOn(/** @type {HTMLElement} */ (e.target)));
+  board.addEventListener("dblclick", (e) => toFoundation(/** @type {HTMLElement} */ (e.target)));
   board.addEventListener("keydown", (e) => {
+    const target = /** @type {HTMLElement} */ (e.target);
     if (e.ctrlKey || e.metaKey || e.altKey) return;
-    if ((e.key === "Enter" || e.key === " ") && e.target.closest('[role="button"]')) {
+    if ((e.key === "Enter" || e.key === " ") && target.closest('[role="button"]')) {
       e.preventDefault();
       e.stopPropagation();
-      clickOn(e.target);
+      clickOn(target);
       return;
     }
-    if ((e.key === "f" || e.key === "F") && e.target.closest(".card")) {
+    if ((e.key === "f" || e.key === "F") && target.closest(".card")) {
       e.preventDefault();
-      toFoundation(e.target);
+      toFoundation(target);
       return;
     }
     boardKey(e);
   });
-  board.addEventListener("focusin", (e) => { const b = e.target.closest('[role="button"]'); if (b) setFocus(b); });
+  board.addEventListener("focusin", (e) => {
+    /** @type {HTMLElement | null} */
+    const b = /** @type {HTMLElement} */ (e.target).closest('[role="button"]');
+    if (b) setFocus(b);
+  });
   window.addEventListener("resize", fit);
   fitLater();
 }
 
 // pageKey is the page's keys outside the fields: undo, redo, the ends of
 // the line, play and pause, and Escape.
+/** @param {KeyboardEvent} e */
 function pageKey(e) {
-  const t = e.target;
+  const t = /** @type {HTMLElement} */ (e.target); // or the document: see t.closest below
   if (t.closest && t.closest("input,select,textarea")) return;
   if (e.ctrlKey || e.metaKey) {
     if (e.key === "z") { e.preventDefault(); undo(); }
@@ -206,12 +231,22 @@ export async function applyDefaults() {
 }
 
 // choose selects the option of sel whose value is v, adding one if none is.
+/** @param {HTMLSelectElement} sel @param {number} v */
 export function choose(sel, v) {
   if (![...sel.options].some((o) => Number(o.value) === v)) sel.add(new Option(String(v), String(v)));
   sel.value = String(v);
 }
 
+// connect hands the modules that come below play.js and links.js the
+// functions of theirs that they call (connectSearch, connectPlay): the
+// modules import one another in one direction only.
+export function connect() {
+  connectSearch({ stopPlay, handMove, saveURL });
+  connectPlay({ loadDeal, loadRandom, saveURL });
+}
+
 export async function main() {
+  connect();
   wire();
   const first = parseURL(location.hash) || { game: "russian-cell", number: "617", moves: [], junk: [], step: null };
   let early = Promise.resolve(false);
@@ -248,6 +283,7 @@ main();
 // showEarly puts a numbered deal dealt by deal.js in the game worker on
 // screen as soon as the page loads: the game the player asked for, to play
 // before the solver (patience.wasm) is ready. It says whether it did.
+/** @param {string} game @param {string} number */
 async function showEarly(game, number) {
   let a;
   try {
@@ -267,6 +303,7 @@ async function showEarly(game, number) {
 // knownOfEarly adds what the catalogue knows to the deal showEarly put on
 // screen, once Go runs, without touching the game: the moves played on it
 // meanwhile stay.
+/** @param {string} game @param {string} number */
 async function knownOfEarly(game, number) {
   try {
     const a = await ask({ op: "deal", game, number });

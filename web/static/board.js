@@ -1,18 +1,20 @@
+// @ts-check
 // The board: drawing the cards, moving the focus by keyboard, and the
 // slide of cards between steps.
 
+import { drawSide } from "./side.js";
+import { S, pos, setDrawn, setFocusKey } from "./state.js";
+import { $, RANKS, SUITS, SUIT_ORDER, cardName, locName, plural } from "./util.js";
+
+// Every element of the board is an HTMLElement: where querySelectorAll
+// says only Element, a JSDoc cast says so to the type checker.
 
 // ---------- drawing ----------
 
 // cardEl draws a card. A face-down card the page does not know ("??": the
 // game worker keeps it until the player asks to see it) has no identity
 // in the page at all, not even in its attributes.
-
-import { locName } from "./play.js";
-import { drawSide } from "./side.js";
-import { S, pos, setDrawn, setFocusKey } from "./state.js";
-import { $, RANKS, SUITS, SUIT_ORDER } from "./util.js";
-
+/** @param {string} code @param {boolean} down */
 export function cardEl(code, down) {
   const el = document.createElement("div");
   el.className = "card";
@@ -45,17 +47,12 @@ export function cardEl(code, down) {
   return el;
 }
 
-export function cardName(code) {
-  const r = { A: "Ace", T: "10", J: "Jack", Q: "Queen", K: "King" }[code[0]] || code[0];
-  const s = { C: "clubs", S: "spades", H: "hearts", D: "diamonds" }[code[1]];
-  return `${r} of ${s}`;
-}
-
 export function showDown() { return $("show-down").checked; }
 
 // slot draws a place of the board: a group (not itself interactive), with
 // its place button (the name, "t3": Enter there puts the selected card on
 // it) and its cards beside it, never inside it.
+/** @param {"cell" | "foundation" | "pile"} kind @param {string} name @param {string} label */
 export function slot(kind, name, label) {
   const el = document.createElement("div");
   el.className = "slot " + kind;
@@ -72,15 +69,33 @@ export function slot(kind, name, label) {
   return el;
 }
 
-export function plural(n, what) { return `${n} ${what}${n === 1 ? "" : "s"}`; }
-
-export function draw() {
-  const p = pos();
+// render draws the page's game from S: the board's cards afresh
+// (drawBoard), its marks (mark), the side panel with the meter
+// (drawSide); then the focus goes back to the button that had it (rove)
+// and the cards that moved slide (within one deal). Each change of the
+// position, the line or the step on screen ends in it. What changes only
+// the side panel (the game over, won, given up, a finish found, a review)
+// calls drawSide alone, what changes only the marks (a selection, a hint)
+// mark alone, and the clock drawMeter each second (app.js): they leave the
+// board's cards, and so the focus, as they are.
+export function render() {
   const board = $("board");
   const before = S.drawn === S.start && !reducedMotion() ? cardRects() : null;
   const hadFocus = board.contains(document.activeElement);
+  if (!drawBoard()) return;
+  mark();
+  drawSide();
+  rove(hadFocus || focusLost());
+  if (before) slide(before);
+}
+
+// drawBoard draws the cards of the position on screen afresh, and says
+// whether there is one: with none, the board is left empty.
+function drawBoard() {
+  const p = pos();
+  const board = $("board");
   board.innerHTML = "";
-  if (!p) return;
+  if (!p) return false;
   setDrawn(S.start);
   board.className = S.game;
   // When the first board appeared, in ms since the page was opened.
@@ -100,7 +115,7 @@ export function draw() {
   for (const su of SUIT_ORDER) {
     const h = p.foundations[su];
     const s = slot("foundation", su, `${{ C: "clubs", S: "spades", H: "hearts", D: "diamonds" }[su]} foundation, ${h ? "up to " + cardName(RANKS[h - 1] + su) : "empty"}`);
-    s.dataset.height = h;
+    s.dataset.height = String(h);
     if (h > 0) s.appendChild(cardEl(RANKS[h - 1] + su, false));
     else { const m = document.createElement("span"); m.className = "mark " + (su === "H" || su === "D" ? "red" : "black"); m.textContent = SUITS[su]; s.appendChild(m); }
     found.appendChild(s);
@@ -125,15 +140,12 @@ export function draw() {
   });
   board.appendChild(tab);
   fit();
-  for (const el of board.querySelectorAll(".card")) {
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (board.querySelectorAll(".card"))) {
     if (el.dataset.down) { el.setAttribute("role", "img"); continue; }
     el.tabIndex = -1;
     el.setAttribute("role", "button");
   }
-  mark();
-  drawSide();
-  rove(hadFocus || focusLost());
-  if (before) slide(before);
+  return true;
 }
 
 // focusLost says the focus went nowhere, once the page has loaded: the
@@ -168,8 +180,9 @@ export function fit() {
   const avail = window.innerHeight - top - Math.max(40, phone.matches ? belowBoard() + 8 : 0);
   // The height of the tallest column with cards ch tall, the strips of
   // face-down cards scaled by k and face-up strips of u px.
+  /** @param {number} ch @param {number} k @param {number} u */
   const tallest = (ch, k, u) => Math.max(...stacks.map((s) => {
-    const cs = [...s.children];
+    const cs = [.../** @type {HTMLCollectionOf<HTMLElement>} */ (s.children)];
     let h = cs.length ? ch : 0;
     for (let i = 1; i < cs.length; i++) h += cs[i - 1].dataset.down ? ch * k * (cs[i].dataset.down ? 0.12 : 0.16) : u;
     return h;
@@ -220,23 +233,29 @@ export function fitLater() {
 // its code, else a place; it survives every redraw, so that focus follows
 // the card that moved.
 
+/** @param {HTMLElement} el */
 export function focusKey(el) {
   if (el.dataset.card) return "card:" + el.dataset.card;
+  /** @type {HTMLElement | null} */
   const s = el.closest(".slot");
   return s ? "place:" + locName(s) + ":" + (s.dataset.foundation || "") : "";
 }
 
-export function slots() { return [...$("board").querySelectorAll(".slot")]; }
-export function itemsOf(slot) { return [...slot.querySelectorAll('[role="button"]')]; }
+/** @returns {HTMLElement[]} */
+export function slots() { return [.../** @type {NodeListOf<HTMLElement>} */ ($("board").querySelectorAll(".slot"))]; }
+/** @param {Element} slot @returns {HTMLElement[]} */
+export function itemsOf(slot) { return [.../** @type {NodeListOf<HTMLElement>} */ (slot.querySelectorAll('[role="button"]'))]; }
 
+/** @param {string} key @returns {HTMLElement | null} */
 export function findFocus(key) {
   if (!key) return null;
-  for (const el of $("board").querySelectorAll('[role="button"]')) if (focusKey(el) === key) return el;
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ ($("board").querySelectorAll('[role="button"]'))) if (focusKey(el) === key) return el;
   return null;
 }
 
 // rove gives tabindex 0 to the board's focused button (or the place it
 // was in, or the first), and focuses it when the board had the focus.
+/** @param {boolean} focus */
 export function rove(focus) {
   const board = $("board");
   let el = findFocus(S.focus && S.focus.key);
@@ -246,13 +265,15 @@ export function rove(focus) {
     if (slot) { const it = itemsOf(slot); el = it[it.length - 1]; }
   }
   if (!el) el = board.querySelector('[role="button"]');
-  for (const b of board.querySelectorAll('[tabindex="0"]')) b.tabIndex = -1;
+  for (const b of /** @type {NodeListOf<HTMLElement>} */ (board.querySelectorAll('[tabindex="0"]'))) b.tabIndex = -1;
   if (!el) return;
   el.tabIndex = 0;
   if (focus) el.focus({ preventScroll: false });
 }
 
+/** @param {HTMLElement} el */
 export function setFocus(el) {
+  /** @type {HTMLElement | null} */
   const s = el.closest(".slot");
   setFocusKey({ key: focusKey(el), loc: s ? locName(s) : "" });
 }
@@ -260,16 +281,19 @@ export function setFocus(el) {
 // boardKey moves the focus with the arrow keys: left and right to the
 // place before or after (its top card), up and down within a place's
 // cards, Home and End to the first and last place.
+/** @param {KeyboardEvent} e */
 export function boardKey(e) {
-  const el = e.target.closest('[role="button"]');
+  /** @type {HTMLElement | null} */
+  const el = /** @type {HTMLElement} */ (e.target).closest('[role="button"]');
   if (!el) return false;
   const all = slots();
+  /** @type {HTMLElement} */
   const slot = el.closest(".slot");
   const i = all.indexOf(slot);
   const items = itemsOf(slot);
   const j = items.indexOf(el);
   let to = null;
-  const top = (k) => { const it = itemsOf(all[k]); return it[it.length - 1]; };
+  const top = (/** @type {number} */ k) => { const it = itemsOf(all[k]); return it[it.length - 1]; };
   switch (e.key) {
     case "ArrowLeft": to = top((i - 1 + all.length) % all.length); break;
     case "ArrowRight": to = top((i + 1) % all.length); break;
@@ -283,7 +307,7 @@ export function boardKey(e) {
   e.stopPropagation();
   if (to) {
     setFocus(to);
-    for (const b of $("board").querySelectorAll('[tabindex="0"]')) b.tabIndex = -1;
+    for (const b of /** @type {NodeListOf<HTMLElement>} */ ($("board").querySelectorAll('[tabindex="0"]'))) b.tabIndex = -1;
     to.tabIndex = 0;
     to.focus();
   }
@@ -295,17 +319,19 @@ export function boardKey(e) {
 export function reducedMotion() { return window.matchMedia("(prefers-reduced-motion: reduce)").matches; }
 
 // cardRects is where each card of the board is on screen.
+/** @returns {Map<string, DOMRect>} */
 export function cardRects() {
   const r = new Map();
-  for (const el of $("board").querySelectorAll(".card[data-card]")) r.set(el.dataset.card, el.getBoundingClientRect());
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ ($("board").querySelectorAll(".card[data-card]"))) r.set(el.dataset.card, el.getBoundingClientRect());
   return r;
 }
 
 // slide makes every card that moved since before glide from its old place
 // to its new one (through the CSSOM: the page's CSP allows no inline
 // styles in markup).
+/** @param {Map<string, DOMRect>} before */
 export function slide(before) {
-  for (const el of $("board").querySelectorAll(".card[data-card]")) {
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ ($("board").querySelectorAll(".card[data-card]"))) {
     const old = before.get(el.dataset.card);
     if (!old) continue;
     const now = el.getBoundingClientRect();
@@ -352,8 +378,12 @@ export function mark() {
   }
 }
 
+/** @param {string} code @returns {HTMLElement | null} */
 export function cardAt(code) { return $("board").querySelector(`.card[data-card="${code}"]`); }
 
+// locEl is the element of a place of the board: a column ("t3"), a cell
+// ("c1") or the foundations ("f").
+/** @param {string} loc @returns {HTMLElement | null} */
 export function locEl(loc) {
   const b = $("board");
   if (loc === "f") return b.querySelector(".foundations");

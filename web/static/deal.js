@@ -1,3 +1,4 @@
+// @ts-check
 // The dealer in JavaScript: deal numbers and starting positions exactly as
 // the Go package dealgen makes them (PySolFC's numbering), so that the page
 // can show the first board before patience.wasm has loaded. It is an ES
@@ -21,6 +22,7 @@ const MS_MAX = 2 ** 33 - 1;
 const WANT_DIGITS = "want digits such as 617, #12,345 or ms3000000000";
 
 // isSpace is Go's unicode.IsSpace.
+/** @param {number} r a code point */
 function isSpace(r) {
   if (r <= 0xff) {
     return (r >= 0x09 && r <= 0x0d) || r === 0x20 || r === 0x85 || r === 0xa0;
@@ -30,12 +32,14 @@ function isSpace(r) {
 }
 
 // isSeparator: what ParseNumber deletes from a plain number.
+/** @param {number} r */
 function isSeparator(r) {
   return r === 0x23 || r === 0x2d || r === 0x5f || r === 0x2e || r === 0x2c || isSpace(r); // # - _ . ,
 }
 
 // msDigits returns the digits of a text that is exactly "ms" and one or
 // more ASCII digits, else null.
+/** @param {string} s */
 function msDigits(s) {
   return /^ms[0-9]+$/.test(s) ? s.slice(2) : null;
 }
@@ -45,6 +49,7 @@ function msDigits(s) {
 const PRINTABLE = /^[\p{L}\p{M}\p{N}\p{P}\p{S}]$/u;
 
 // goQuote quotes a text as Go's strconv.Quote does.
+/** @param {string} s */
 function goQuote(s) {
   let out = '"';
   for (const ch of s) {
@@ -74,6 +79,7 @@ function goQuote(s) {
 }
 
 // quote quotes the input for an error message, shortened as Go's is.
+/** @param {string} s */
 function quote(s) {
   const runes = [...s];
   return runes.length > 40 ? goQuote(runes.slice(0, 40).join("")) + "..." : goQuote(s);
@@ -81,10 +87,11 @@ function quote(s) {
 
 // numberError is dealgen's NumberError, with the same message; plain
 // writes the input unquoted, as it is a number.
+/** @param {string} input @param {string} problem @param {boolean} [plain] */
 function numberError(input, problem, plain = false) {
   let msg = "bad deal number " + (plain ? input : quote(input)) + ": " + problem;
   if (input === "") msg = "empty deal number: " + problem;
-  const e = new Error(msg);
+  const e = /** @type {Error & { input: string, problem: string }} */ (new Error(msg));
   e.name = "NumberError";
   e.input = input;
   e.problem = problem;
@@ -93,6 +100,7 @@ function numberError(input, problem, plain = false) {
 
 // looksLikeMS: an ms number spelt in a way that is not accepted ("MS5",
 // "#ms5", "ms1,000"), to give a better hint.
+/** @param {string} s */
 function looksLikeMS(s) {
   let b = "";
   for (const ch of s) {
@@ -104,6 +112,7 @@ function looksLikeMS(s) {
   return msDigits(b) !== null;
 }
 
+/** @param {string} s */
 function syntaxError(s) {
   if (looksLikeMS(s)) {
     return numberError(s, "write an ms deal as lowercase ms and digits only, such as ms3000000000");
@@ -114,6 +123,11 @@ function syntaxError(s) {
 // parse reads a deal number as dealgen.ParseNumber does and returns
 // {text, lcg, value}: the canonical form; whether the LCG deals it; its N,
 // a Number for the LCG, else a BigInt.
+/**
+ * @typedef {{ text: string, lcg: true, value: number } | { text: string, lcg: false, value: bigint }} Parsed
+ * @param {unknown} s
+ * @returns {Parsed}
+ */
 function parse(s) {
   if (typeof s !== "string") {
     throw new TypeError("a deal number is a string or a positive integer, not " + String(s));
@@ -166,6 +180,7 @@ export function parseNumber(text) {
 // lcgShuffle shuffles the deck with the Microsoft-compatible LCG that
 // PySolFC calls LCRandom31. Its state is below 2^33 and x*214013 below
 // 2^51, so plain doubles are exact.
+/** @param {number[]} deck @param {number} n */
 function lcgShuffle(deck, n) {
   const TWO33 = 2 ** 33;
   let x = n;
@@ -211,6 +226,7 @@ let mtIdx = 0;
 
 // mtSeed is init_by_array with the key's 32-bit words (not empty), as
 // CPython's random.seed does for an integer.
+/** @param {number[]} key */
 function mtSeed(key) {
   const n = key.length;
   let prev = MT_INIT[0];
@@ -264,6 +280,7 @@ function mtNext() {
 // mtShuffle shuffles the deck with MT19937 seeded by n (a BigInt): random()
 // from 27 and 26 bits, randint(k) = floor(random() * (k+1)), in doubles as
 // CPython computes them.
+/** @param {number[]} deck @param {bigint} n */
 function mtShuffle(deck, n) {
   const key = [];
   for (let v = n; v > 0n; v >>= 32n) key.push(Number(v & 0xffffffffn));
@@ -300,6 +317,7 @@ const MT_DECK = Array.from({ length: 52 }, (_, id) => id);
 
 // talon returns the shuffled deck of a parsed number; its top is the last
 // element, the first card dealt.
+/** @param {Parsed} n */
 function talon(n) {
   if (n.lcg) {
     const deck = LCG_DECK.slice();
@@ -307,14 +325,14 @@ function talon(n) {
     return deck;
   }
   const deck = MT_DECK.slice();
-  mtShuffle(deck, n.value);
+  mtShuffle(deck, /** @type {bigint} */ (n.value)); // not the LCG's: a BigInt
   return deck;
 }
 
 /**
  * deal returns the starting position of deal number of game, numbered as
  * in PySolFC, in the JSON shape of Go's rules.NewPositionDoc.
- * @param {"russian-cell"|"ripple-fan"} game
+ * @param {string} game "russian-cell" or "ripple-fan" (another throws)
  * @param {string|number|bigint} number a deal number as parseNumber reads
  *   it, or a positive integer
  */
@@ -328,11 +346,14 @@ export function deal(game, number) {
   const deck = talon(n);
   let top = deck.length;
   const pop = () => CARD[deck[--top]];
+  /** @typedef {{ down: string[], up: string[] }} Pile */
+  /** @type {Pile[]} */
   let tableau;
+  /** @type {(string | null)[]} */
   let cells;
   switch (game) {
     case "russian-cell":
-      tableau = Array.from({ length: 7 }, () => ({ down: [], up: [] }));
+      tableau = Array.from({ length: 7 }, () => /** @type {Pile} */ ({ down: [], up: [] }));
       // Face down: row i puts one card on each column from i to 6, so
       // column c gets c face-down cards.
       for (let i = 1; i <= 6; i++) {
@@ -346,7 +367,7 @@ export function deal(game, number) {
       cells = [null, null];
       break;
     case "ripple-fan":
-      tableau = Array.from({ length: 13 }, () => ({ down: [], up: [] }));
+      tableau = Array.from({ length: 13 }, () => /** @type {Pile} */ ({ down: [], up: [] }));
       for (let row = 0; row < 4; row++) {
         for (let c = 0; c <= 12; c++) tableau[c].up.push(pop());
       }

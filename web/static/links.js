@@ -1,28 +1,40 @@
+// @ts-check
 // Deals and the address: dealing, random deals, positions, and the link
 // that names the game on screen.
 
+import { fail, prompt, say } from "./announce.js";
+import { ask } from "./api.js";
+import { render, showDown } from "./board.js";
+import { checkOver, clearStory, go, stopPlay } from "./play.js";
+import { clearVerdict, runSolve } from "./search.js";
+import { S, keepLine, newGame, setDeal, setRestoring, setURLDeal, startWon } from "./state.js";
+import { endGame, keepGame, statsKeys, takeGame } from "./stats.js";
+import { $, DIFFICULTIES } from "./util.js";
+
+/**
+ * @typedef {import("./api.js").Position} Position
+ * @typedef {import("./api.js").PositionAnswer} PositionAnswer
+ * @typedef {import("./api.js").Request} Request
+ *
+ * @typedef {object} Link what an address names (parseURL), or why it cannot be read
+ * @property {string} [error]
+ * @property {string} [game]
+ * @property {string} [number]  a deal's number
+ * @property {string} [position]  a pasted position: the base64url of its JSON
+ * @property {string[]} [moves]
+ * @property {number | null} [step]  the step on screen of the line solved past the moves
+ * @property {boolean} [shortest]
+ * @property {string[]} [junk]  what it holds that no link writes
+ */
 
 // ---------- loading deals ----------
 
-import { fail, prompt, say } from "./announce.js";
-import { ask } from "./api.js";
-import { draw, showDown } from "./board.js";
-import { checkOver, clearStory, go, stopPlay } from "./play.js";
-import { runSolve } from "./search.js";
-import { S, keepLine, newGame, setDeal, setRestoring, setURLDeal, setVerdictLines } from "./state.js";
-import { endGame, keepGame, statsKeys, takeGame } from "./stats.js";
-import { $ } from "./util.js";
-
+/** @param {string} game @param {string} number @param {Link} [rest] */
 export async function loadDeal(game, number, rest) {
   return loadFrom({ op: "deal", game, number }, rest);
 }
 
 export function randomKind() { return $("random-kind").value; }
-
-// DIFFICULTIES are the labels a Random deal may be asked for, as the
-// random-kind choice names them. Only Russian Cell deals have one: in
-// Ripple Fan every card is face up.
-export const DIFFICULTIES = ["easy", "medium", "hard", "very-hard"];
 
 // loadRandom deals a random deal of the game chosen, picked by Go from the
 // catalogue: a winnable one unless the player asked for any deal, of the
@@ -32,6 +44,7 @@ export async function loadRandom() {
   // A seed below 2^53, which a JavaScript number holds exactly.
   const seed = Math.floor(Math.random() * 2 ** 53);
   const kind = randomKind(), game = $("game").value;
+  /** @type {Request & { op: "random" }} */
   const req = { op: "random", game, winnable: kind !== "any", seed };
   if (!DIFFICULTIES.includes(kind)) return loadFrom(req);
   if (game === "russian-cell") return loadFrom(Object.assign(req, { difficulty: kind }));
@@ -41,9 +54,11 @@ export async function loadRandom() {
 }
 
 // loadFrom deals the deal that req (deal or random) names.
+/** @param {Request & { op: "deal" | "random" }} req @param {Link} [rest] */
 export async function loadFrom(req, rest) {
   stopPlay();
   say("");
+  /** @type {PositionAnswer} */
   let a;
   try {
     a = await ask(Object.assign({ reveal: showDown() }, req));
@@ -61,6 +76,7 @@ export async function loadFrom(req, rest) {
 // setStart puts a start position on screen, then the moves and the step
 // that rest (a link) gives. counted: a numbered deal, whose game counts
 // in Your games.
+/** @param {Position} position @param {Link | null} rest @param {boolean} [counted] */
 export async function setStart(position, rest, counted) {
   const moves = rest && rest.moves ? rest.moves.join(",") : "";
   // The game kept for this link goes on (a reload); moves made elsewhere
@@ -76,14 +92,22 @@ export async function setStart(position, rest, counted) {
   if (rest && rest.moves && rest.moves.length) {
     try {
       const l = await ask({ op: "line", position, moves: rest.moves });
-      keepLine(l.positions, l.moves);
+      keepLine(l.positions, l.moves, l.won);
       if (l.refused) { bad = true; fail(`move ${l.refused.index + 1} of the link (${l.refused.move}) is refused: ${l.refused.reason}`); }
     } catch (e) {
       bad = true;
       fail("the moves in the link cannot be read: " + e.message);
     }
+  } else if (!counted) {
+    // A position (not a deal as dealt) may be won already: the worker
+    // says so, as it does at the end of every line it replays.
+    try {
+      if ((await ask({ op: "line", position, moves: [] })).won) startWon();
+    } catch (e) {
+      fail(e.message);
+    }
   }
-  draw();
+  render();
   if (rest && rest.step != null && !bad) {
     await runSolve(rest.shortest ? "shortest" : "solve");
     go(rest.step);
@@ -91,13 +115,6 @@ export async function setStart(position, rest, counted) {
     saveURL();
     if (S.fixed > 0) await checkOver();
   }
-}
-
-export function clearVerdict() {
-  setVerdictLines([]);
-  $("verdict").textContent = "";
-  $("verdict").className = "";
-  $("hint").textContent = "";
 }
 
 // ---------- the URL ----------
@@ -119,6 +136,7 @@ export function saveURL() {
   keepGame(deal, S.line.slice(0, S.solved ? S.fixed : S.cur).map((m) => m.move).join(","));
 }
 
+/** @param {string} hash @returns {Link | null} */
 export function parseURL(hash) {
   let parts;
   try {
@@ -127,6 +145,7 @@ export function parseURL(hash) {
     return { error: `the link cannot be read (${e.message})` };
   }
   if (parts.length < 2) return hash.replace(/^#/, "") ? { error: `the link names no deal: “${hash.replace(/^#/, "")}”` } : null;
+  /** @type {Link} */
   const r = { game: parts[0], moves: [], step: null, shortest: false, junk: [] };
   let i = 1;
   if (parts[1] === "p") { r.position = parts[2]; i = 3; } else { r.number = parts[1]; i = 2; }
@@ -142,11 +161,13 @@ export function parseURL(hash) {
 
 // b64 writes s (UTF-8) as base64url without padding, for a position in
 // the link; unb64 reads it back, with a plain error for text that is not.
+/** @param {string} s */
 export function b64(s) {
   let bin = "";
   for (const b of new TextEncoder().encode(s)) bin += String.fromCharCode(b);
   return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
+/** @param {string} s */
 export function unb64(s) {
   try {
     const bin = atob(s.replace(/-/g, "+").replace(/_/g, "/"));
@@ -159,6 +180,7 @@ export function unb64(s) {
 // restore shows what the address names. A link that cannot be shown
 // leaves its error on screen and a usable board: the one there was, or
 // else the default deal.
+/** @param {string} hash */
 export async function restore(hash) {
   setRestoring(true);
   try {
@@ -176,6 +198,7 @@ export async function restore(hash) {
   return false;
 }
 
+/** @param {string} hash */
 export async function restoreOnly(hash) {
   const r = parseURL(hash);
   if (!r) return false;
@@ -191,6 +214,7 @@ export async function restoreOnly(hash) {
 
 // restoreParsed shows the deal or position of a link read by parseURL,
 // with its moves.
+/** @param {Link} r */
 async function restoreParsed(r) {
   if (r.position) {
     try {

@@ -1,26 +1,53 @@
+// @ts-check
 // Playing: moving through the line, moves by hand (click, keyboard, drag
 // and drop), automatic moves and Finish, "Where did I go wrong?".
 
+import { announce, clearError, fail, prompt, say } from "./announce.js";
+import { Cancelled, ask, search } from "./api.js";
+import { cardAt, mark, reducedMotion, render, showDown } from "./board.js";
+import { budget, busy, clearVerdict, count, idle, runHint, runSearch, showVerdict } from "./search.js";
+import { drawSide } from "./side.js";
+import { S, deselect, dropReviewAfter, playAt, pos, reshow, selectCard, setFinish, setFocusKey, setHintMove, setLegal, setOver, setPlaying, setReview, showStep } from "./state.js";
+import { assisted, giveUp, markPlayed, markWon, meterText } from "./stats.js";
+import { $, cardName, locName, plural, tens } from "./util.js";
+
+/**
+ * @typedef {import("./api.js").Line} Line
+ * @typedef {import("./api.js").Refusal} Refusal
+ */
+
+// play.js comes below links.js in the order of the modules (see app.js):
+// the functions of links.js that it calls, app.js hands it at start-up
+// (connectPlay), before any of them can run.
+/**
+ * @typedef {object} PlayNeeds
+ * @property {(game: string, number: string) => Promise<boolean>} loadDeal
+ * @property {() => Promise<boolean>} loadRandom
+ * @property {() => void} saveURL
+ */
+/** @type {PlayNeeds["loadDeal"]} */
+let loadDeal;
+/** @type {PlayNeeds["loadRandom"]} */
+let loadRandom;
+/** @type {PlayNeeds["saveURL"]} */
+let saveURL;
+
+// connectPlay gives play.js links.js's loadDeal, loadRandom and saveURL.
+/** @param {PlayNeeds} fns */
+export function connectPlay(fns) {
+  ({ loadDeal, loadRandom, saveURL } = fns);
+}
 
 // ---------- moving through the line ----------
 
-import { announce, clearError, fail, prompt, say } from "./announce.js";
-import { Cancelled, ask, search } from "./api.js";
-import { cardAt, cardName, draw, mark, plural, reducedMotion, showDown } from "./board.js";
-import { clearVerdict, loadDeal, loadRandom, saveURL } from "./links.js";
-import { budget, busy, count, idle, runHint, runSearch, showVerdict } from "./search.js";
-import { drawSide, tens } from "./side.js";
-import { S, deselect, dropReviewAfter, playAt, pos, reshow, selectCard, setFinish, setFocusKey, setHintMove, setLegal, setOver, setPlaying, setReview, showStep } from "./state.js";
-import { assisted, giveUp, markPlayed, markWon, meterText } from "./stats.js";
-import { $ } from "./util.js";
-
+/** @param {number} step */
 export function go(step) {
   step = Math.max(0, Math.min(S.line.length, step));
   if (step === S.cur && pos()) return;
   if (S.over && step !== S.over.at && !(S.tally && S.tally.over)) prompt(null);
   showStep(step);
   $("hint").textContent = "";
-  draw();
+  render();
   saveURL();
 }
 
@@ -51,10 +78,12 @@ export function delay() { return Math.round(2000 / Math.pow(1.45, Number($("spee
 // refusalWords says why the referee refused a move by hand: its reason
 // alone when that names the card ("4H cannot go on 6C, only on 5H"), else
 // the move and the reason. say writes the cards as the moves list does.
+/** @param {Refusal} r */
 function refusalWords(r) {
   return r.reason.startsWith(r.move.split(" ")[0] + " ") ? r.reason : `${r.move} is not allowed: ${r.reason}`;
 }
 
+/** @param {string} move @returns {Promise<boolean>} */
 export async function handMove(move) {
   finishAuto();
   prompt(null);
@@ -76,7 +105,7 @@ export async function handMove(move) {
   markPlayed();
   if (dropReviewAfter(from)) $("review").textContent = "";
   clearVerdict();
-  draw();
+  render();
   saveURL();
   playOn(230, () => afterMove(l.won));
   return true;
@@ -87,6 +116,7 @@ export async function handMove(move) {
 // says so, the one judge of a win), offers Finish when every card is face
 // up and the game can be won, or else checks whether the game can still
 // be won.
+/** @param {boolean} won */
 export async function afterMove(won) {
   const p = pos();
   if (won) {
@@ -107,6 +137,7 @@ function promptWon() {
   const t = S.tally;
   let text = "Won in " + meterText() + ".";
   if (t && t.assisted) text += " The game had help, so Your games counts it as played, not won.";
+  /** @type {[string, () => void][]} */
   const next = [];
   if (S.number && /^\d+$/.test(S.number)) {
     const n = (BigInt(S.number) + 1n).toString();
@@ -139,12 +170,14 @@ async function showPar() {
 // cards (game.StorySamples, which the worker's defaults give) it can still
 // be won, from the player's view, and draws the answers as a chart,
 // position by position as they come; Cancel stops it.
+/** @typedef {{ winnable: number, of: number }} StoryCount  of arrangements, how many can be won */
 export async function runStory() {
   const start = S.start, n = S.fixed, positions = S.positions.slice(0, n + 1);
+  /** @type {StoryCount[]} */
   const counts = [];
   clearStory();
   $("story").hidden = false;
-  $("story-step").max = n;
+  $("story-step").max = String(n);
   announce("The game's story: searching.");
   try {
     const { storySamples } = await ask({ op: "defaults" });
@@ -176,6 +209,7 @@ export function clearStory() {
 
 // drawStory draws the counts (one a position, from the deal, each of
 // samples arrangements) of a game of n moves.
+/** @param {StoryCount[]} counts @param {number} n @param {number} samples */
 function drawStory(counts, n, samples) {
   const chart = $("story-chart");
   chart.textContent = "";
@@ -183,10 +217,10 @@ function drawStory(counts, n, samples) {
   counts.forEach((c) => {
     const b = document.createElement("span");
     b.className = "bar" + (c.winnable === 0 ? " lost" : "");
-    b.style.setProperty("--h", c.of ? c.winnable / c.of : 0);
+    b.style.setProperty("--h", String(c.of ? c.winnable / c.of : 0));
     chart.appendChild(b);
   });
-  const share = (c) => c.of === 1 ? (c.winnable ? "winnable" : "lost") : `${c.winnable} of ${c.of}`;
+  const share = (/** @type {StoryCount} */ c) => c.of === 1 ? (c.winnable ? "winnable" : "lost") : `${c.winnable} of ${c.of}`;
   const zero = counts.findIndex((c) => c.winnable === 0);
   // The lowest share before none was left, where the game was closest to
   // being lost.
@@ -201,6 +235,7 @@ function drawStory(counts, n, samples) {
 }
 
 // storyGo shows the game at step k, to play on from there.
+/** @param {number} k */
 function storyGo(k) {
   stopPlay();
   clearError();
@@ -238,6 +273,7 @@ export async function checkOver() {
   return true;
 }
 
+/** @param {string} text */
 function promptOver(text) {
   prompt(text, [["Undo", undo], ["Where did I go wrong?", runReview], ["The game's story", runStory], ["Random deal", loadRandom]]);
 }
@@ -264,13 +300,17 @@ export function restart() {
 
 // ---------- automatic moves and Finish ----------
 
-export let autoTimer = null, autoThen = null;
+/** @type {number | null} */
+export let autoTimer = null;
+/** @type {(() => void) | null} */
+export let autoThen = null;
 
 export function autoMoves() { return $("auto-moves").checked; }
 
 // playOn steps through the moves already in the line up to S.fixed (the
 // automatic moves after a hand move, or Finish's), one every ms
 // milliseconds, then runs then.
+/** @param {number} ms @param {() => void} then */
 export function playOn(ms, then) {
   stopAuto();
   autoThen = then;
@@ -352,7 +392,7 @@ export async function runReview() {
   }
   announce(head.textContent + ". " + lines.join(" "));
   setReview(a.lostAt > 0 ? { lostAt: a.lostAt, move, judgement: a.judgement } : null);
-  r.dataset.lostAt = a.lostAt;
+  r.dataset.lostAt = String(a.lostAt);
   if (a.lostAt > 0) {
     const b = document.createElement("button");
     b.id = "review-back";
@@ -382,27 +422,36 @@ export function redo() { stopPlay(); clearError(); const at = S.cur; go(redoTarg
 
 // sayStep tells a screen reader where the line is, after what: "Undone.
 // Move 4 of 12: 5♣ onto 6♣."
+/** @param {string} [what] */
 export function sayStep(what) {
   const k = S.cur;
   const where = k === 0 ? "The start of the game." : `Move ${k} of ${S.line.length}: ${tens(S.line[k - 1].text)}.`;
   announce((what ? what + " " : "") + where);
 }
 
+// locOfCard is the place of the board that card el is in: a column, a
+// cell, the foundations ("f"), or null.
+/** @param {HTMLElement} el @returns {string | null} */
 export function locOfCard(el) {
+  /** @type {HTMLElement | null} */
   const pile = el.closest("[data-pile]");
   if (pile) return pile.dataset.pile;
+  /** @type {HTMLElement | null} */
   const cell = el.closest("[data-cell]");
   if (cell) return cell.dataset.cell;
   if (el.closest("[data-foundation]")) return "f";
   return null;
 }
 
+// cardsFrom is the cards of a column from el to its top.
+/** @param {HTMLElement} el */
 export function cardsFrom(el) {
   const stack = el.parentElement;
-  const all = [...stack.children];
+  const all = [.../** @type {HTMLCollectionOf<HTMLElement>} */ (stack.children)];
   return all.slice(all.indexOf(el)).map((c) => c.dataset.card);
 }
 
+/** @param {HTMLElement} el */
 export async function select(el) {
   const from = locOfCard(el);
   if (!from) return;
@@ -420,11 +469,14 @@ export async function select(el) {
   mark();
 }
 
+/** @param {HTMLElement} target */
 export async function clickOn(target) {
   if (!S.start) return;
   finishAuto();
   stopPlay();
+  /** @type {HTMLElement | null} */
   const card = target.closest(".card");
+  /** @type {HTMLElement | null} */
   const dest = target.closest("[data-pile],[data-cell],[data-foundation]");
   if (S.selected) {
     const to = dest ? (dest.dataset.pile || dest.dataset.cell || "f") : null;
@@ -441,7 +493,9 @@ export async function clickOn(target) {
   if (card && !card.dataset.down) await select(card);
 }
 
+/** @param {HTMLElement} target */
 export async function toFoundation(target) {
+  /** @type {HTMLElement | null} */
   const card = target.closest(".card");
   if (!card || card.dataset.down) return;
   const from = locOfCard(card);
@@ -456,14 +510,31 @@ export async function toFoundation(target) {
 // carries the cards on it, the places it may go light up, and a drop
 // where it may not go puts it back with the referee's reason. A press
 // that does not move is a click, handled as before.
-export let drag = null, dragClick = false;
+/**
+ * @typedef {object} Drag a card pressed, and dragged once els is set
+ * @property {number} id  the pointer's
+ * @property {string} card
+ * @property {string} from
+ * @property {number} x  where the press was
+ * @property {number} y
+ * @property {number} cx  where the pointer is
+ * @property {number} cy
+ * @property {number} sy  the page's scroll at the press
+ * @property {HTMLElement[] | null} els  the cards dragged
+ * @property {number | null} scroll  the timer of edgeScroll
+ */
+/** @type {Drag | null} */
+export let drag = null;
+export let dragClick = false;
 
+/** @param {HTMLElement} board */
 export function wireDrag(board) {
   // A drag ends in a click event on the board: it is not a click.
   board.addEventListener("click", (e) => { if (dragClick) { dragClick = false; e.stopPropagation(); e.preventDefault(); } }, true);
   board.addEventListener("pointerdown", (e) => {
     if (e.pointerType === "mouse" && e.button !== 0) return;
-    const card = e.target.closest(".card");
+    /** @type {HTMLElement | null} */
+    const card = /** @type {HTMLElement} */ (e.target).closest(".card");
     if (!card || card.dataset.down || !S.start || drag) return;
     const from = locOfCard(card);
     if (!from || from === "f") return;
@@ -513,6 +584,7 @@ export function wireDrag(board) {
     }
     follow();
   });
+  /** @param {PointerEvent} e @param {boolean} cancelled */
   const end = async (e, cancelled) => {
     if (!drag || e.pointerId !== drag.id) return;
     const d = drag;
@@ -528,7 +600,7 @@ export function wireDrag(board) {
     } else {
       deselect();
     }
-    draw(); // the cards go back
+    render(); // the cards go back
   };
   document.addEventListener("pointerup", (e) => end(e, false));
   document.addEventListener("pointercancel", (e) => end(e, true));
@@ -536,24 +608,20 @@ export function wireDrag(board) {
 
 // dropTarget is the place under the point: a column (anywhere below its
 // top, so that a short column is easy to hit), a cell or the foundations.
+/** @param {number} x @param {number} y @returns {HTMLElement | null} */
 export function dropTarget(x, y) {
   const el = document.elementFromPoint(x, y);
+  /** @type {HTMLElement | null} */
   const hit = el && el.closest("#board [data-pile], #board [data-cell], #board .foundations");
   if (hit) return hit;
   // The lowest pile whose column holds the point (Ripple Fan's piles lie
   // in two rows).
   let best = null, top = -Infinity;
-  for (const p of $("board").querySelectorAll("[data-pile]")) {
+  for (const p of /** @type {NodeListOf<HTMLElement>} */ ($("board").querySelectorAll("[data-pile]"))) {
     const r = p.getBoundingClientRect();
     if (x >= r.left && x <= r.right && y >= r.top && r.top > top) { best = p; top = r.top; }
   }
   return best;
-}
-
-export function locName(el) {
-  if (el.dataset.pile) return el.dataset.pile;
-  if (el.dataset.cell) return el.dataset.cell;
-  return "f";
 }
 
 // ---------- face-down cards ----------
@@ -580,5 +648,5 @@ export async function showOrHide() {
       fail(e.message);
     }
   }
-  draw();
+  render();
 }

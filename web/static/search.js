@@ -1,20 +1,49 @@
+// @ts-check
 // Searches: solve, hint and "Can I still win?", in the search worker.
-
-
-// ---------- searches ----------
 
 import { announce, fail } from "./announce.js";
 import { Cancelled, search } from "./api.js";
-import { draw, mark, showDown } from "./board.js";
-import { saveURL } from "./links.js";
-import { handMove, stopPlay } from "./play.js";
-import { tens } from "./side.js";
-import { S, pos, setHintMove, solvedFrom } from "./state.js";
+import { mark, render, showDown } from "./board.js";
+import { S, pos, setHintMove, setVerdictLines, solvedFrom } from "./state.js";
 import { assisted } from "./stats.js";
-import { $ } from "./util.js";
+import { $, tens } from "./util.js";
 
+/**
+ * @typedef {import("./api.js").Answers} Answers
+ * @typedef {import("./api.js").Request} Request
+ * @typedef {import("./api.js").Solve} Solve
+ * @typedef {import("./api.js").Hint} Hint
+ */
+
+// search.js comes below play.js and links.js in the order of the modules
+// (see app.js): the functions of theirs that it calls, app.js hands it at
+// start-up (connectSearch), before any of them can run.
+/**
+ * @typedef {object} SearchNeeds
+ * @property {() => void} stopPlay
+ * @property {(move: string) => Promise<boolean>} handMove
+ * @property {() => void} saveURL
+ */
+/** @type {SearchNeeds["stopPlay"]} */
+let stopPlay;
+/** @type {SearchNeeds["handMove"]} */
+let handMove;
+/** @type {SearchNeeds["saveURL"]} */
+let saveURL;
+
+// connectSearch gives search.js play.js's stopPlay and handMove and
+// links.js's saveURL.
+/** @param {SearchNeeds} fns */
+export function connectSearch(fns) {
+  ({ stopPlay, handMove, saveURL } = fns);
+}
+
+// ---------- searches ----------
+
+/** @type {number | null} */
 export let timer = null;
 
+/** @param {string} text */
 export function busy(text) {
   document.body.dataset.busy = "1";
   $("spinner").hidden = false;
@@ -25,6 +54,7 @@ export function busy(text) {
   clearInterval(timer);
   timer = setInterval(show, 100);
 }
+/** @param {string} [text] */
 export function idle(text) {
   delete document.body.dataset.busy;
   clearInterval(timer);
@@ -37,6 +67,13 @@ export function idle(text) {
 // line; unless quiet (the check after a move, said with the move), a
 // screen reader hears that it started, and then its result, from the
 // caller: not each tenth of a second of the status line.
+/**
+ * @template {keyof Answers} K
+ * @param {string} text
+ * @param {Request & { op: K }} req
+ * @param {boolean} [quiet]
+ * @returns {Promise<Answers[K] | null>}
+ */
 export async function runSearch(text, req, quiet) {
   if (search.busy()) search.cancel();
   busy(text);
@@ -56,6 +93,7 @@ export async function runSearch(text, req, quiet) {
 
 export function budget() { return Number($("budget").value); }
 
+/** @param {"solve" | "shortest"} kind */
 export async function runSolve(kind) {
   if (!S.start) return;
   stopPlay();
@@ -66,11 +104,20 @@ export async function runSolve(kind) {
   if (!a) return;
   solvedFrom(from, kind, a.line);
   showVerdict(a, from);
-  draw();
+  render();
   saveURL();
   return a;
 }
 
+// clearVerdict takes away the verdict and the hint shown.
+export function clearVerdict() {
+  setVerdictLines([]);
+  $("verdict").textContent = "";
+  $("verdict").className = "";
+  $("hint").textContent = "";
+}
+
+/** @param {Solve} a @param {number} from */
 export function showVerdict(a, from) {
   const v = $("verdict");
   v.className = "verdict " + a.verdict;
@@ -99,6 +146,9 @@ export function showVerdict(a, from) {
   announce(head.textContent + ". " + a.lines.join(" "));
 }
 
+// runHint asks for a hint (next: the next move too) or "Can I still
+// win?"; afterMove: the check after a move, said with the move.
+/** @param {boolean} next @param {boolean} [afterMove] */
 export async function runHint(next, afterMove) {
   if (!S.start) return;
   const hide = !showDown();
@@ -138,17 +188,21 @@ export async function runHint(next, afterMove) {
 // count is a count of the worker's answer: a whole number, or 0 when the
 // answer has none (an older worker left out the counts that were 0), so
 // that the page never words "undefined" or "NaN".
+/** @param {number} [x] @returns {number} */
 export function count(x) { return Number.isSafeInteger(x) && x >= 0 ? x : 0; }
 
 // allTried says a share of the player's view came from every arrangement
 // of the unseen cards, not a sample: only then is "cannot be won" proven.
+/** @param {Hint} a */
 export function allTried(a) { return a.all === true; }
 
 // hintBody writes the answer of Hint or "Can I still win?" in a player's
 // words: for the player's view, in how many of the ways the hidden cards
 // could lie the game can still be won, what that number means, and the
 // statistics behind a "details" toggle.
+/** @param {HTMLElement} h @param {Hint} a */
 export function hintBody(h, a) {
+  /** @param {string} text @param {HTMLElement} [el] */
   const para = (text, el) => { const p = document.createElement("p"); p.textContent = tens(text); (el || h).appendChild(p); return p; };
   if (a.exact) {
     for (const l of a.lines) para(l);

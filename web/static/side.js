@@ -1,10 +1,9 @@
+// @ts-check
 // The side panel: the title, the verdict, the line of moves.
 
-import { esc } from "./announce.js";
-import { search } from "./api.js";
-import { S, pos } from "./state.js";
+import { S, wonOnScreen } from "./state.js";
 import { meterText } from "./stats.js";
-import { $, SUIT_ORDER } from "./util.js";
+import { $, esc, tens } from "./util.js";
 
 export function drawSide() {
   $("step").textContent = `${S.cur} / ${S.line.length}`;
@@ -16,7 +15,7 @@ export function drawSide() {
       if (i < S.fixed) li.classList.add("hand");
       if (m.auto) li.classList.add("auto");
       const b = document.createElement("button");
-      b.dataset.step = i + 1;
+      b.dataset.step = String(i + 1);
       b.innerHTML = `<span class="n">${i + 1}.</span> <span class="mv">${esc(tens(m.move))}</span>`;
       b.title = tens(m.text);
       const t = document.createElement("span");
@@ -57,9 +56,8 @@ export function drawSide() {
   $("first-btn").disabled = $("prev-btn").disabled = S.cur === 0;
   $("next-btn").disabled = $("last-btn").disabled = S.cur >= S.line.length;
   $("play-btn").disabled = S.line.length === 0;
-  const p = pos();
-  const won = p && SUIT_ORDER.every((s) => p.foundations[s] === 13);
-  $("board").classList.toggle("won", !!won);
+  const won = wonOnScreen();
+  $("board").classList.toggle("won", won);
   $("title").textContent = titleText() + (won ? " — won!" : "");
   const k = $("known"), words = knownWords();
   k.hidden = !words;
@@ -71,7 +69,7 @@ export function drawSide() {
   }
   document.title = titleText() + (words ? ` (${words.toLowerCase()})` : "") + " — Patience";
   $("rules-game").textContent = S.game === "ripple-fan" ? "Ripple Fan" : "Russian Cell";
-  for (const el of document.querySelectorAll("[data-rules]")) el.hidden = el.dataset.rules !== S.game;
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-rules]"))) el.hidden = el.dataset.rules !== S.game;
   $("finish-btn").hidden = !(S.finish && S.finish.from === S.cur && !won);
   // "Where did I go wrong?" answers from the true cards: in a game that
   // counts, only once it is over for the player (no move to a new
@@ -88,10 +86,6 @@ export function drawSide() {
 
 // drawMeter writes the game's move count and clock.
 export function drawMeter() { $("meter").textContent = meterText(); }
-
-// tens writes the rank T as 10, for the eye: links, files and the move
-// parser keep T.
-export function tens(s) { return s.replace(/\bT(?=[CSHD♣♠♥♦])/g, "10"); }
 
 export function lineKey() { return S.fixed + ":" + S.line.map((m) => m.move).join(","); }
 

@@ -1,3 +1,4 @@
+// @ts-check
 // The state of the page: the game on screen, its line of moves and the
 // step shown. Other modules read S; they change it only through the
 // functions below, each named for what happens in the game.
@@ -6,6 +7,55 @@
 // played by hand (or kept), the rest a solution found from there. S.cur is
 // the step on screen: S.positions[S.cur] is drawn.
 
+/**
+ * @typedef {import("./api.js").Position} Position
+ * @typedef {import("./api.js").Move} Move
+ * @typedef {import("./api.js").Line} Line
+ * @typedef {import("./api.js").Known} Known
+ *
+ * @typedef {object} Tally a game, for Your games (stats.js)
+ * @property {string[]} keys  the rows it counts under
+ * @property {boolean} played
+ * @property {boolean} won
+ * @property {boolean} assisted
+ * @property {boolean} [over]  given up, or over for the player
+ * @property {number} [started]  ms since the epoch, at the first move by hand
+ * @property {number} [ended]
+ *
+ * @typedef {{ card: string, from: string, cards: string[] }} Selected
+ * @typedef {{ from: number, line: Line, decides?: boolean }} Finish
+ * @typedef {{ lostAt: number, move: Move | null, judgement: string }} Review
+ * @typedef {{ at: number, why: string }} Over
+ * @typedef {{ key: string, loc: string }} Focus
+ * @typedef {"" | "solve" | "shortest"} Solved
+ *
+ * @typedef {object} State the type of S: its fields are said below
+ * @property {string} game
+ * @property {string} number
+ * @property {Known | null} known
+ * @property {Tally | null} tally
+ * @property {Position | null} start
+ * @property {Position[]} positions
+ * @property {Move[]} line
+ * @property {number} cur
+ * @property {number} fixed
+ * @property {Solved} solved
+ * @property {string[]} verdictLines
+ * @property {Selected | null} selected
+ * @property {Move | null} hintMove
+ * @property {Move[] | null} legal
+ * @property {number | null} playing
+ * @property {Finish | null} finish
+ * @property {number | null} wonAt
+ * @property {Position | null} drawn
+ * @property {string} urlDeal
+ * @property {Review | null} review
+ * @property {Over | null} over
+ * @property {Focus | null} focus
+ * @property {boolean} restoring
+ */
+
+/** @type {State} */
 export const S = {
   game: "russian-cell",
   number: "",        // canonical deal number, or "" for a pasted position
@@ -23,6 +73,7 @@ export const S = {
   legal: null,       // legal moves of the position on screen, when asked
   playing: null,
   finish: null,      // {from, line}: a won line from step from, all cards face up
+  wonAt: null,       // the step whose position is won, as the worker's answer says (the won of the line it replayed), or null
   drawn: null,       // the start position last drawn (cards slide only within one deal)
   urlDeal: "",       // the deal the address names: a new deal is a new history entry
   review: null,      // {lostAt, move, judgement}: where the hand-played game was lost
@@ -33,8 +84,23 @@ export const S = {
 
 export function pos() { return S.positions[S.cur]; }
 
+// wonOnScreen says the position on screen is won. The worker's answer is
+// the one judge of that (the won of a line it replayed: S.wonAt), not a
+// count of the cards on the foundations here.
+export function wonOnScreen() { return S.wonAt !== null && S.wonAt === S.cur; }
+
+// wonAfter is S.wonAt once the line past step from is replaced by one
+// that ends at step end, won or not by the worker's word: a win within
+// the steps kept stays.
+/** @param {number} from @param {number} end @param {boolean} won @returns {number | null} */
+function wonAfter(from, end, won) {
+  if (won) return end;
+  return S.wonAt !== null && S.wonAt <= from ? S.wonAt : null;
+}
+
 // setDeal names the deal on screen: its game, its number ("" for a pasted
 // position) and what the catalogue knows of it.
+/** @param {string} game @param {string} [number] @param {Known | null} [known] */
 export function setDeal(game, number, known) {
   S.game = game;
   S.number = number || "";
@@ -43,6 +109,7 @@ export function setDeal(game, number, known) {
 
 // newGame puts start on screen as a new game with no move played; tally
 // is its record for Your games, or null.
+/** @param {Position} start @param {Tally | null} tally */
 export function newGame(start, tally) {
   S.tally = tally;
   S.start = start;
@@ -52,25 +119,34 @@ export function newGame(start, tally) {
   S.cur = 0;
   S.solved = "";
   S.finish = null;
+  S.wonAt = null;
   S.review = null;
   S.over = null;
   unselect();
 }
 
+// startWon notes that the start position is won, by the worker's word on
+// it (a pasted position may be).
+export function startWon() { S.wonAt = 0; }
+
 // keepLine makes a line replayed from the start (a link's moves) the
-// moves played, and shows its end.
-export function keepLine(positions, moves) {
+// moves played, and shows its end; won is the worker's word on its end.
+/** @param {Position[]} positions @param {Move[]} moves @param {boolean} won */
+export function keepLine(positions, moves, won) {
   S.positions = positions;
   S.line = moves;
   S.fixed = moves.length;
   S.cur = S.fixed;
+  S.wonAt = won ? S.fixed : null;
 }
 
 // playAt replaces what follows step from with the moves of line l (a hand
 // move and the automatic moves after it, or a finish), all played.
+/** @param {number} from @param {Line} l */
 export function playAt(from, l) {
   S.line = S.line.slice(0, from).concat(l.moves);
   S.positions = S.positions.slice(0, from + 1).concat(l.positions.slice(1));
+  S.wonAt = wonAfter(from, S.line.length, l.won);
   S.fixed = S.line.length;
   S.solved = "";
   S.finish = null;
@@ -79,6 +155,7 @@ export function playAt(from, l) {
 
 // dropReviewAfter forgets the review when a move at step from replaced its
 // losing move, and says whether it did.
+/** @param {number} from */
 export function dropReviewAfter(from) {
   if (S.review && from < S.review.lostAt) {
     S.review = null;
@@ -90,6 +167,7 @@ export function dropReviewAfter(from) {
 // solvedFrom replaces what follows step from with the solver's line (kind
 // "solve" or "shortest"; none when the search found no win), and shows
 // step from.
+/** @param {number} from @param {Solved} kind @param {Line} [line] */
 export function solvedFrom(from, kind, line) {
   S.line = S.line.slice(0, from);
   S.positions = S.positions.slice(0, from + 1);
@@ -99,10 +177,12 @@ export function solvedFrom(from, kind, line) {
     S.line = S.line.concat(line.moves);
     S.positions = S.positions.concat(line.positions.slice(1));
   }
+  S.wonAt = wonAfter(from, S.line.length, !!line && line.won);
   S.cur = from;
 }
 
 // showStep shows step step of the line, with nothing selected.
+/** @param {number} step */
 export function showStep(step) {
   S.cur = step;
   unselect();
@@ -111,6 +191,7 @@ export function showStep(step) {
 // reshow puts the positions of the line drawn again (the face-down cards
 // shown or hidden); a numbered deal's start goes with them, a pasted one
 // stays as pasted, for the link.
+/** @param {Position[]} positions @param {Position} start */
 export function reshow(positions, start) {
   S.positions = positions;
   if (S.number) S.start = S.drawn = start;
@@ -120,43 +201,56 @@ export function reshow(positions, start) {
 // selectCard selects the card of sel ({card, from, cards}), deselect
 // clears the selection, and unselect clears it with the hint's move and
 // the legal moves asked.
+/** @param {Selected} sel */
 export function selectCard(sel) { S.selected = sel; }
 export function deselect() { S.selected = null; }
 export function unselect() { S.selected = S.hintMove = S.legal = null; }
 
 // setLegal keeps the legal moves of the position on screen.
+/** @param {Move[]} moves */
 export function setLegal(moves) { S.legal = moves; }
 
 // setHintMove keeps the move a hint advises, or null.
+/** @param {Move | null} [m] */
 export function setHintMove(m) { S.hintMove = m || null; }
 
 // setFinish keeps a won line from step from ({from, line}), or clears it.
+/** @param {Finish | null} f */
 export function setFinish(f) { S.finish = f; }
 
 // setReview keeps where the hand-played game was lost, or clears it.
+/** @param {Review | null} r */
 export function setReview(r) { S.review = r; }
 
 // setOver notes that the game is over at step at, and why ({at, why}), or
 // clears it.
+/** @param {Over | null} o */
 export function setOver(o) { S.over = o; }
 
 // setPlaying keeps the timer of the line played on by itself, or null.
+/** @param {number | null} t */
 export function setPlaying(t) { S.playing = t; }
 
 // setTally keeps the game's record for Your games, or null once counted.
+/** @param {Tally | null} t */
 export function setTally(t) { S.tally = t; }
 
 // setVerdictLines keeps the lines of the verdict shown.
+/** @param {string[]} l */
 export function setVerdictLines(l) { S.verdictLines = l; }
 
 // setDrawn notes the start position last drawn.
+/** @param {Position | null} p */
 export function setDrawn(p) { S.drawn = p; }
 
 // setFocusKey notes the board's button that has the focus.
+/** @param {Focus | null} f */
 export function setFocusKey(f) { S.focus = f; }
 
 // setURLDeal notes the deal the address names.
+/** @param {string} d */
 export function setURLDeal(d) { S.urlDeal = d; }
 
 // setRestoring says whether a link is being read.
+/** @param {boolean} b */
 export function setRestoring(b) { S.restoring = b; }

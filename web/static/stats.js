@@ -1,6 +1,10 @@
+// @ts-check
 // Your games: the games played and won on this device, kept in
 // localStorage.
 
+import { announce } from "./announce.js";
+import { S, setTally } from "./state.js";
+import { $, DIFFICULTIES } from "./util.js";
 
 // ---------- your games ----------
 
@@ -12,35 +16,43 @@
 // played and not won ends the streak. The game in progress is kept too
 // (keepGame), so that a reload, or a later visit, goes on with it.
 
-import { announce } from "./announce.js";
-import { DIFFICULTIES } from "./links.js";
-import { S, setTally } from "./state.js";
-import { $ } from "./util.js";
+/**
+ * @typedef {import("./state.js").Tally} Tally
+ * @typedef {{ played: number, won: number, streak: number, best: number }} Row  a row of Your games
+ * @typedef {Record<string, Row>} Stats  the rows, by key ("russian-cell/hard")
+ */
 
 export const STATS_KEY = "patience.stats";
+/** @type {Record<string, string>} */
 export const GAMES = { "russian-cell": "Russian Cell", "ripple-fan": "Ripple Fan" };
 
+/** @returns {Stats} */
 export function loadStats() {
   try { return JSON.parse(localStorage.getItem(STATS_KEY)) || {}; } catch (e) { return {}; }
 }
+/** @param {Stats} st */
 export function saveStats(st) {
   try { localStorage.setItem(STATS_KEY, JSON.stringify(st)); } catch (e) { /* not remembered */ }
 }
 // statsKeys are what a game of the deal on screen counts under: its game,
 // and for a deal with a difficulty also the game and the difficulty as a
 // word of DIFFICULTIES ("russian-cell/very-hard"), each a row of the table.
+/** @returns {string[]} */
 export function statsKeys() {
   const d = S.known && S.known.difficulty;
   return d ? [S.game, `${S.game}/${d.replace(/ /g, "-")}`] : [S.game];
 }
 // statsName is a row's name: "Russian Cell", or "Russian Cell · very hard".
+/** @param {string} key */
 export function statsName(key) {
   const [g, d] = key.split("/");
   return (GAMES[g] || g) + (d ? ` · ${d.replace(/-/g, " ")}` : "");
 }
+/** @param {Stats} st @param {string} key @returns {Row} */
 export function tallyOf(st, key) {
   return st[key] || (st[key] = { played: 0, won: 0, streak: 0, best: 0 });
 }
+/** @param {(st: Stats) => void} f */
 export function updateStats(f) {
   const st = loadStats();
   f(st);
@@ -67,6 +79,7 @@ let keptAs = { deal: "", moves: "" };
 // ("russian-cell/617"), the moves the page wrote into the address for it
 // ("5C t3>t6,…"; the last given, when none is) and its tally. A page with
 // no game to count keeps none.
+/** @param {string} [deal] @param {string} [moves] */
 export function keepGame(deal, moves) {
   if (deal !== undefined) keptAs = { deal, moves };
   try {
@@ -80,6 +93,7 @@ export function keepGame(deal, moves) {
 // later visit), it returns that game's tally, to go on with it. Otherwise
 // a game kept by an earlier page ends, as any game does when another deal
 // is opened, and it returns null.
+/** @param {string} deal @param {string} moves @returns {Tally | null} */
 export function takeGame(deal, moves) {
   if (S.tally) return null;
   let k = null;
@@ -150,6 +164,7 @@ export function endGame() {
   endTally(t);
   keepGame();
 }
+/** @param {Tally | null} t */
 function endTally(t) {
   if (t && t.played && !t.won) updateStats((st) => { for (const k of t.keys) tallyOf(st, k).streak = 0; });
 }
@@ -170,7 +185,7 @@ export function drawStats() {
   const body = $("stats-body");
   body.innerHTML = "";
   // Each game, then its difficulties played, from the easiest.
-  const rank = (k) => { const [g, d] = k.split("/"); return [Object.keys(GAMES).indexOf(g), d ? DIFFICULTIES.indexOf(d) : -1]; };
+  const rank = (/** @type {string} */ k) => { const [g, d] = k.split("/"); return [Object.keys(GAMES).indexOf(g), d ? DIFFICULTIES.indexOf(d) : -1]; };
   const keys = Object.keys(GAMES).concat(Object.keys(st).filter((k) => !GAMES[k]));
   keys.sort((a, b) => { const [ga, da] = rank(a), [gb, db] = rank(b); return ga - gb || da - db || (a < b ? -1 : 1); });
   for (const key of keys) {

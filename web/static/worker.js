@@ -1,3 +1,4 @@
+// @ts-check
 // The Web Workers: they run the project's Go packages compiled to
 // WebAssembly (patience.wasm, compiled by the page and sent here as a
 // module). All rules and searches run in Go.
@@ -23,20 +24,45 @@
 const dealing = import("./deal.js");
 importScripts("wasm_exec.js");
 
+/**
+ * What the worker reads of the page's requests and Go's answers (the rest
+ * passes through as it is; api.js has the whole of them).
+ * @typedef {{ down?: string[], up: string[] }} Pile
+ * @typedef {{ game: string, tableau: Pile[] }} Position
+ * @typedef {{ positions: Position[] }} Line
+ * @typedef {object} PageRequest
+ * @property {string} op
+ * @property {Position} [position]
+ * @property {Position[]} [positions]
+ * @property {Position[]} [history]
+ * @property {boolean} [reveal]
+ * @property {boolean} [hide]
+ * @property {string} [game]  early
+ * @property {string} [number]  early
+ * @typedef {Record<string, any>} Answer  Go's answer, parsed from its JSON
+ */
+
 let role = "";         // "game" or "search"
+/** @type {WebAssembly.Module | null} */
 let module = null;     // the compiled patience.wasm
+/** @type {Position | null} */
 let full = null;       // game: the full start position of the game
 let reveal = false;    // game: the player asked to see the face-down cards
+/** @type {Worker | null} */
 let child = null;      // game: the searching worker
+/** @type {Promise<void> | null} */
 let childReady = null; // game: resolves once the searching worker runs Go
+/** @type {Map<number, (ans: Answer) => void>} */
 const searching = new Map(); // game: id -> reply, of the searches under way
 
+/** @param {WebAssembly.Module} m */
 function startGo(m) {
   const go = new Go();
   return WebAssembly.instantiate(m, go.importObject).then((inst) => { go.run(inst); });
 }
 
 // goCall asks Go in this worker.
+/** @param {PageRequest} req @returns {Promise<Answer>} */
 function goCall(req) {
   return new Promise((resolve) => self.patienceCall(JSON.stringify(req), (ans) => resolve(JSON.parse(ans))));
 }
@@ -56,6 +82,7 @@ function startChild() {
 }
 
 // childCall asks Go in the searching worker.
+/** @param {number} id @param {PageRequest} req @returns {Promise<Answer>} */
 function childCall(id, req) {
   if (!child) startChild();
   return childReady.then(() => new Promise((resolve) => {
@@ -73,12 +100,14 @@ function cancelSearches() {
 
 // view is what the page may see of position p: every face-down card as
 // "??", unless the player asked to see them.
+/** @param {Position} p @returns {Position} */
 function view(p) {
   if (!p || reveal) return p;
   return Object.assign({}, p, { tableau: p.tableau.map((pl) => ({ down: (pl.down || []).map(() => "??"), up: pl.up })) });
 }
 
 // unmask fills in the face-down cards of a position the page sent.
+/** @param {Position} p @returns {Position} */
 function unmask(p) {
   if (!p || !full || !p.tableau || p.game !== full.game) return p;
   return Object.assign({}, p, {
@@ -91,6 +120,7 @@ function unmask(p) {
   });
 }
 
+/** @param {Line} l */
 function viewLine(l) {
   if (l && l.positions) l.positions = l.positions.map(view);
   return l;
@@ -99,6 +129,7 @@ function viewLine(l) {
 // early deals a numbered deal with deal.js, before Go runs here (the
 // first board of the page); the page gets the player's view, as for op
 // deal, and this worker keeps the whole deal.
+/** @param {PageRequest} req */
 async function early(req) {
   try {
     const dealer = await dealing;
@@ -113,6 +144,7 @@ async function early(req) {
 }
 
 // handle answers one request of the page.
+/** @param {number} id @param {PageRequest} req @returns {Promise<Answer>} */
 async function handle(id, req) {
   switch (req.op) {
     case "deal": case "random": case "read": {
@@ -153,7 +185,7 @@ async function handle(id, req) {
       return { lostAt, judgement, bestWon, playedWon, pairs, same, size, won, lost, lines: viewLines };
     }
     case "line":
-      return viewLine(await goCall(req));
+      return viewLine(/** @type {Line} */ (await goCall(req)));
   }
   return goCall(req);
 }
