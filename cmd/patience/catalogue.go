@@ -89,6 +89,7 @@ catalogue/data/ripple-fan.cat; rebuild the program after replacing them.`,
 		},
 		RunE: func(cmd *cobra.Command, args []string) error { return runCatalogueBuild(cmd.Context(), s, o, args) },
 	}
+	cmd.ValidArgsFunction = gameThenFiles
 	cmd.Flags().StringVarP(&o.out, "out", "o", "", "the catalogue file to write")
 	cmd.Flags().BoolVar(&o.force, "force", false, "replace -o even if it is not a catalogue")
 	cmd.Flags().StringVar(&o.deals, "deals", "", "the range of deals A-B to cover (default: the range the files' headers declare)")
@@ -132,6 +133,7 @@ func newCatalogueInfoCommand(s streams) *cobra.Command {
   patience catalogue info --file rc.cat`,
 		RunE: func(cmd *cobra.Command, args []string) error { return runCatalogueInfo(s, file, args) },
 	}
+	cmd.ValidArgsFunction = gameFirst
 	cmd.Flags().StringVar(&file, "file", "", "a catalogue file to describe (- for stdin; read up to 64 MiB)")
 	return cmd
 }

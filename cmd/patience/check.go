@@ -32,6 +32,7 @@ FILE may be - for standard input.`,
 		Args: oneArg("missing FILE: give a solution file, or - for standard input", "check reads one FILE"),
 		RunE: func(cmd *cobra.Command, args []string) error { return runCheck(s, args[0]) },
 	}
+	cmd.ValidArgsFunction = onlyFiles
 	return cmd
 }
 

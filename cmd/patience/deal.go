@@ -68,7 +68,8 @@ func newDealCommand(s streams) *cobra.Command {
 		Args:    gameArgs,
 		RunE:    func(cmd *cobra.Command, args []string) error { return runDeal(s, cmd, o, args) },
 	}
-	cmd.Flags().StringVar(&o.format, "format", "text", "output format: text, json, or solvitaire (Solvitaire's deal JSON, for cross-checking)")
+	cmd.ValidArgsFunction = gameFirst
+	formatFlag(cmd, &o.format, "output format: text, json, or solvitaire (Solvitaire's deal JSON, for cross-checking)", dealFormats)
 	cmd.Flags().BoolVar(&o.ascii, "ascii", false, "draw suits as letters (C S H D), not symbols")
 	cmd.Flags().StringVar(&o.sf.position, "position", "", "read the position from FILE (JSON or board text; - for stdin)")
 	o.sf.addHide(cmd, "show every face-down card as ?? (what a player sees)")
@@ -81,7 +82,7 @@ func newDealCommand(s streams) *cobra.Command {
 
 // runDeal runs deal with its flags parsed into o.
 func runDeal(s streams, cmd *cobra.Command, o *dealOptions, args []string) error {
-	if err := checkFormat(o.format, "text", "json", "solvitaire"); err != nil {
+	if err := checkFormat(o.format, dealFormats); err != nil {
 		return err
 	}
 	var p *rules.Position

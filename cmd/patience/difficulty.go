@@ -65,6 +65,7 @@ printed with its label ("-" for none), one a line.
 		},
 		RunE: func(cmd *cobra.Command, args []string) error { return runCatalogueLabel(cmd.Context(), s, o, args) },
 	}
+	cmd.ValidArgsFunction = argValues(words(rules.RussianCell.String()), files)
 	cmd.Flags().StringVarP(&o.out, "out", "o", "", "the catalogue file to write, with the labels")
 	cmd.Flags().BoolVar(&o.force, "force", false, "replace -o even if it is not a catalogue")
 	cmd.Flags().StringVar(&o.in, "catalogue", "", "the catalogue to label (default: the one that ships; - for stdin; read up to 64 MiB)")

@@ -18,3 +18,5 @@
 // work is done by the packages rules, dealgen, solver, sample and
 // batch; this command reads flags and writes text and JSON.
 package main
+
+//go:generate go test -run ^TestManPages$ -write-man

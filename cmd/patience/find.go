@@ -80,7 +80,8 @@ func newFindCommand(s streams) *cobra.Command {
 		Args:    oneArg("missing GAME: use russian-cell or ripple-fan", "find takes one GAME"),
 		RunE:    func(cmd *cobra.Command, args []string) error { return runFind(cmd, s, o, args) },
 	}
-	cmd.Flags().StringVar(&o.format, "format", "text", "output format: text (deal numbers) or json (one results line a deal)")
+	cmd.ValidArgsFunction = gameFirst
+	formatFlag(cmd, &o.format, "output format: text (deal numbers) or json (one results line a deal)", textOrJSON)
 	cmd.Flags().BoolVar(&o.solvable, "solvable", false, "list winnable deals (the default)")
 	cmd.Flags().BoolVar(&o.unsolvable, "unsolvable", false, "list deals that cannot be won")
 	intFlag(cmd.Flags(), &o.count, "count", "", 10, "how many deals to list")
@@ -102,7 +103,7 @@ func runFind(cmd *cobra.Command, s streams, o *findOptions, args []string) error
 		return err
 	}
 	o.difficulty = d
-	if err := checkFormat(o.format, "text", "json"); err != nil {
+	if err := checkFormat(o.format, textOrJSON); err != nil {
 		return err
 	}
 	if o.solvable && o.unsolvable {

@@ -87,8 +87,9 @@ func newHintCommand(s streams) *cobra.Command {
 		Args:    gameArgs,
 		RunE:    func(cmd *cobra.Command, args []string) error { return runHint(s, cmd, o, args) },
 	}
+	cmd.ValidArgsFunction = gameFirst
 	intFlag(cmd.Flags(), &o.count, "count", "n", 1, "how many moves of the winning line to show (with unknown cards: how many of the ranked moves; default all)")
-	cmd.Flags().StringVar(&o.format, "format", "text", "output format: text or json")
+	formatFlag(cmd, &o.format, "output format: text or json", textOrJSON)
 	cmd.Flags().BoolVar(&o.ascii, "ascii", false, "draw suits as letters (C S H D), not symbols")
 	cmd.Flags().StringVar(&o.sf.position, "position", "", "read the position from FILE (JSON or board text; - for stdin)")
 	cmd.Flags().StringVar(&o.sf.moves, "moves", "", "play the moves in FILE first: one move a line such as \"5C t3>t6\", a JSON list of moves (such as [\"5C t3>t6\"]), or a solution of the same deal")
@@ -101,7 +102,7 @@ func newHintCommand(s streams) *cobra.Command {
 // runHint runs hint with its flags parsed into o: game.GetHint answers,
 // and this renders the answer (writeHint).
 func runHint(s streams, cmd *cobra.Command, o *hintOptions, args []string) error {
-	if err := checkFormat(o.format, "text", "json"); err != nil {
+	if err := checkFormat(o.format, textOrJSON); err != nil {
 		return err
 	}
 	if o.count < 1 {

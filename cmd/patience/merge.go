@@ -71,7 +71,8 @@ func newMergeCommand(s streams) *cobra.Command {
 		},
 		RunE: func(cmd *cobra.Command, args []string) error { return runMerge(cmd.Context(), s, o, args) },
 	}
-	cmd.Flags().StringVar(&o.format, "format", "text", "summary format: text or json")
+	cmd.ValidArgsFunction = onlyFiles
+	formatFlag(cmd, &o.format, "summary format: text or json", textOrJSON)
 	cmd.Flags().StringVar(&o.out, "out", "", "write the merged results file to FILE")
 	cmd.Flags().BoolVar(&o.force, "force", false, "replace --out even if it is not a results file of the same run")
 	cmd.Flags().StringVar(&o.plot, "plot", "", "draw the running win rate and the distribution of effort to FILE.svg")
@@ -84,7 +85,7 @@ func newMergeCommand(s streams) *cobra.Command {
 // file of another run is replaced only with --force. A signal stops it,
 // leaving --out as it was.
 func runMerge(ctx context.Context, s streams, o mergeOptions, args []string) error {
-	if err := checkFormat(o.format, "text", "json"); err != nil {
+	if err := checkFormat(o.format, textOrJSON); err != nil {
 		return err
 	}
 	if err := checkPlot(o.plot, o.out, args); err != nil {

@@ -130,7 +130,8 @@ func newPlayCommand(s streams) *cobra.Command {
 		Args:    gameArgs,
 		RunE:    func(cmd *cobra.Command, args []string) error { return runPlay(s, cmd, o, args) },
 	}
-	cmd.Flags().StringVar(&o.format, "format", "text", "output format: text or json")
+	cmd.ValidArgsFunction = gameFirst
+	formatFlag(cmd, &o.format, "output format: text or json", textOrJSON)
 	cmd.Flags().BoolVar(&o.ascii, "ascii", false, "draw suits as letters (C S H D), not symbols")
 	cmd.Flags().StringVar(&o.sf.position, "position", "", "read the start position from FILE (JSON or board text; - for stdin); every card known")
 	cmd.Flags().StringVar(&o.sf.moves, "moves", "", "play the moves in FILE first (JSON move list, a solution, or one move a line such as \"5C t3>t6\")")
@@ -142,7 +143,7 @@ func newPlayCommand(s streams) *cobra.Command {
 
 // runPlay runs play with its flags parsed into o.
 func runPlay(s streams, cmd *cobra.Command, o *playOptions, args []string) error {
-	if err := checkFormat(o.format, "text", "json"); err != nil {
+	if err := checkFormat(o.format, textOrJSON); err != nil {
 		return err
 	}
 	cfg, at, err := searchStart(s, args, o.sf, o.fl)

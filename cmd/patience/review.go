@@ -76,7 +76,8 @@ func newReviewCommand(s streams) *cobra.Command {
 		Args:    gameArgs,
 		RunE:    func(cmd *cobra.Command, args []string) error { return runReview(cmd.Context(), s, o, args) },
 	}
-	cmd.Flags().StringVar(&o.format, "format", "text", "output format: text or json")
+	cmd.ValidArgsFunction = gameFirst
+	formatFlag(cmd, &o.format, "output format: text or json", textOrJSON)
 	cmd.Flags().BoolVar(&o.ascii, "ascii", false, "draw suits as letters (C S H D), not symbols")
 	cmd.Flags().StringVar(&o.sf.position, "position", "", "read the start position from FILE (JSON or board text; - for stdin); every card known")
 	cmd.Flags().StringVar(&o.sf.moves, "moves", "", "the moves played (JSON move list, a solution or play record, or one move a line such as \"5C t3>t6\")")
@@ -89,7 +90,7 @@ func newReviewCommand(s streams) *cobra.Command {
 
 // runReview runs review with its flags parsed into o.
 func runReview(ctx context.Context, s streams, o *reviewOptions, args []string) error {
-	if err := checkFormat(o.format, "text", "json"); err != nil {
+	if err := checkFormat(o.format, textOrJSON); err != nil {
 		return err
 	}
 	if o.sf.moves == "" {

@@ -244,7 +244,12 @@ func Main(args []string, in io.Reader, out, errw io.Writer) int {
 	target, _, _ := root.Find(args)
 	ctx, release := listen(context.Background(), errw, target != nil && target.Annotations[stopsCleanly] != "")
 	defer release()
-	err := findCommand(root, args)
+	var err error
+	if shellRequest(args) {
+		completeFlags(root)
+	} else {
+		err = findCommand(root, args)
+	}
 	if err == nil {
 		err = root.ExecuteContext(ctx)
 	}
@@ -399,13 +404,15 @@ unseen cards: the share that can be won, and the move that keeps the most.`,
 	root.SetIn(s.in)
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{flagError(err)} })
 	root.PersistentPreRun = limitProcess
+	// patience has its own completion command, with help in the style of
+	// the others, in place of cobra's.
 	root.CompletionOptions.DisableDefaultCmd = true
 	// The commands that report what they did when a signal stops them
 	// (cleanStop); the others end at once (listen).
 	root.AddCommand(newDealCommand(s), cleanStop(newSolveCommand(s)), cleanStop(newHintCommand(s)), cleanStop(newFindCommand(s)), newCheckCommand(s),
 		cleanStop(newPlayCommand(s)), cleanStop(newReviewCommand(s)), cleanStop(newStatsCommand(s)), cleanStop(newMergeCommand(s)))
 	root.AddCommand(cleanStop(newServeCommand(s)), cleanStop(newWebCommand(s)), newCatalogueCommand(s))
-	root.AddCommand(newVersionCommand(s))
+	root.AddCommand(newVersionCommand(s), newCompletionCommand(s))
 	setVersion(root)
 	typedUsage(root)
 	return root

@@ -73,6 +73,7 @@ func newServeCommand(s streams) *cobra.Command {
 		Args:    noArgs,
 		RunE:    func(cmd *cobra.Command, args []string) error { return runServe(cmd.Context(), s, o) },
 	}
+	cmd.ValidArgsFunction = noValues
 	cmd.Flags().StringVar(&o.addr, "addr", defaultAddr, "the address to listen on, host:port")
 	cmd.Flags().StringArrayVar(&o.allow, "allow-host", nil, "also answer requests for this host `NAME` (repeatable); localhost and IP addresses are always answered")
 	return cmd

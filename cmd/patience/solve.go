@@ -178,7 +178,8 @@ func newSolveCommand(s streams) *cobra.Command {
 		Args:    gameArgs,
 		RunE:    func(cmd *cobra.Command, args []string) error { return runSolve(s, cmd, o, args) },
 	}
-	cmd.Flags().StringVar(&o.format, "format", "text", "output format: text or json")
+	cmd.ValidArgsFunction = gameFirst
+	formatFlag(cmd, &o.format, "output format: text or json", textOrJSON)
 	cmd.Flags().BoolVar(&o.ascii, "ascii", false, "draw suits as letters (C S H D), not symbols")
 	cmd.Flags().StringVar(&o.sf.position, "position", "", "read the start position from FILE (JSON or board text; - for stdin)")
 	cmd.Flags().BoolVar(&o.steps, "steps", false, "print the board after each move (text format only; every card known)")
@@ -192,7 +193,7 @@ func newSolveCommand(s streams) *cobra.Command {
 
 // runSolve runs solve with its flags parsed into o.
 func runSolve(s streams, cmd *cobra.Command, o *solveOptions, args []string) error {
-	if err := checkFormat(o.format, "text", "json"); err != nil {
+	if err := checkFormat(o.format, textOrJSON); err != nil {
 		return err
 	}
 	if o.steps && o.format == "json" {

@@ -234,7 +234,9 @@ func gameArgs(_ *cobra.Command, args []string) error {
 	return nil
 }
 
-func checkFormat(f string, allowed ...string) error {
+// checkFormat checks that f, the value of --format, is one of allowed:
+// the formats the command's formatFlag was given.
+func checkFormat(f string, allowed []string) error {
 	for _, a := range allowed {
 		if f == a {
 			return nil

@@ -148,12 +148,18 @@ func newStatsCommand(s streams) *cobra.Command {
 		Example: statsExample,
 		RunE:    func(cmd *cobra.Command, args []string) error { return statsMain(s, cmd, args, f, sf) },
 	}
+	cmd.ValidArgsFunction = func(cmd *cobra.Command, args []string, typed string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		if f.summary {
+			return onlyFiles(cmd, args, typed) // results files
+		}
+		return gameFirst(cmd, args, typed)
+	}
 	fl := cmd.Flags()
 	fl.StringVar(&f.deals, "deals", "", "deals to decide: A-B, a number, a comma-separated list, or random:N@SEED (N deals drawn from 1 to 2^64-1)")
 	fl.StringVar(&f.dealsFile, "deals-file", "", "read the deals from FILE, one item a line (- for stdin)")
 	fl.StringVar(&f.out, "out", "", "write one JSON line per deal to FILE, and resume from it")
 	fl.StringVar(&f.shard, "shard", "0/1", "run only the deals whose index in the list is i mod n: i/n, or auto/N (Kubernetes Indexed Job), auto (Slurm array)")
-	fl.StringVar(&f.format, "format", "text", "summary format: text, json, or csv (a header row and one row of figures)")
+	formatFlag(cmd, &f.format, "summary format: text, json, or csv (a header row and one row of figures)", statsFormats)
 	fl.BoolVar(&f.records, "records", false, "with --summary: write every deal of the files as CSV, one a row (--format csv)")
 	fl.StringVar(&f.plot, "plot", "", "draw the running win rate and the distribution of effort to FILE.svg")
 	fl.BoolVar(&f.quiet, "quiet", false, "no progress bar")
@@ -170,7 +176,7 @@ func newStatsCommand(s streams) *cobra.Command {
 // deals, or with --summary a summary of results files, or with --records
 // their records.
 func statsMain(s streams, cmd *cobra.Command, args []string, f statsFlags, sf searchFlags) error {
-	if err := checkFormat(f.format, "text", "json", "csv"); err != nil {
+	if err := checkFormat(f.format, statsFormats); err != nil {
 		return err
 	}
 	if f.records {

@@ -29,12 +29,14 @@ func typedUsage(root *cobra.Command) {
 		}
 	}
 	wrap(root)
-	root.SetHelpCommand(&cobra.Command{
+	help := &cobra.Command{
 		Use:   "help [command]",
 		Short: "Help about any command",
 		Long:  "help shows the help of a command, or with no command, of patience itself.",
 		RunE:  func(c *cobra.Command, args []string) error { return runHelp(c.Root(), args) },
-	})
+	}
+	help.ValidArgsFunction = helpTopics
+	root.SetHelpCommand(help)
 	root.InitDefaultHelpCmd() // adds it now, for Find
 }
 

@@ -13,7 +13,7 @@ import (
 func versionLine() string { return "patience " + buildinfo.String() }
 
 func newVersionCommand(s streams) *cobra.Command {
-	return &cobra.Command{
+	cmd := &cobra.Command{
 		Use:   "version",
 		Short: "Print the build of patience: its version and commit",
 		Long: `version prints the build of patience: the module version, then "+" and the
@@ -29,6 +29,8 @@ record the same string as "solver" or "builder".`,
 		Args: cobra.NoArgs,
 		RunE: func(*cobra.Command, []string) error { return runVersion(s) },
 	}
+	cmd.ValidArgsFunction = noValues
+	return cmd
 }
 
 // runVersion prints the build of patience.

@@ -51,7 +51,11 @@ func newWebCommand(s streams) *cobra.Command {
 		Args:    noArgs,
 		RunE:    func(cmd *cobra.Command, args []string) error { return runWeb(cmd.Context(), s, o) },
 	}
+	cmd.ValidArgsFunction = noValues
 	cmd.Flags().StringVar(&o.out, "out", "", "the folder to write the page into")
+	if err := cmd.MarkFlagDirname("out"); err != nil {
+		panic(err) // the flag was just added
+	}
 	return cmd
 }
 
