@@ -75,6 +75,13 @@
 //
 // For a seed, a game is the same every time: each decision's arrangements
 // are drawn with a seed made from Config.Seed and the move number.
+//
+// Concurrency: the package keeps no state that changes, and its functions
+// read the positions and moves they are given without changing them (they
+// play on copies), so Play, Review, FindLoss, LocateLoss and the others
+// are safe to call from many goroutines at once, on the same position
+// too. A Player is not: it remembers the positions of its one game, so
+// its Next is for one goroutine at a time.
 package player
 
 import (
