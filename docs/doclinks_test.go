@@ -46,6 +46,87 @@ type symbols struct {
 	// lookup reports whether recv.name (or name, with recv "") is one
 	// of the package's exported names: exported.Parser().LookupSym.
 	lookup func(recv, name string) bool
+	// members are the fields and methods of each type of the package,
+	// exported or not, and embeds the types each struct type embeds,
+	// whose members it promotes.
+	members map[string]map[string]bool
+	embeds  map[string][]typeRef
+}
+
+// typeRef names a type: its package's import path and its name.
+type typeRef struct{ path, name string }
+
+// readMembers records in s the fields and methods of s's types, and the
+// types their structs embed.
+func (s *symbols) readMembers() {
+	s.members, s.embeds = map[string]map[string]bool{}, map[string][]typeRef{}
+	add := func(typ, member string) {
+		if s.members[typ] == nil {
+			s.members[typ] = map[string]bool{}
+		}
+		s.members[typ][member] = true
+	}
+	for _, f := range s.files {
+		imports := map[string]string{} // by the name the file uses
+		for _, im := range f.Imports {
+			path := strings.Trim(im.Path.Value, `"`)
+			name := path[strings.LastIndex(path, "/")+1:]
+			if im.Name != nil {
+				name = im.Name.Name
+			}
+			imports[name] = path
+		}
+		for _, decl := range f.Decls {
+			switch decl := decl.(type) {
+			case *ast.FuncDecl:
+				if decl.Recv != nil && len(decl.Recv.List) == 1 {
+					if ref, ok := typeOf(decl.Recv.List[0].Type, s.path, imports); ok {
+						add(ref.name, decl.Name.Name)
+					}
+				}
+			case *ast.GenDecl:
+				for _, spec := range decl.Specs {
+					ts, ok := spec.(*ast.TypeSpec)
+					if !ok {
+						continue
+					}
+					st, ok := ts.Type.(*ast.StructType)
+					if !ok {
+						continue
+					}
+					for _, fl := range st.Fields.List {
+						for _, n := range fl.Names {
+							add(ts.Name.Name, n.Name)
+						}
+						if ref, ok := typeOf(fl.Type, s.path, imports); ok && len(fl.Names) == 0 {
+							add(ts.Name.Name, ref.name)
+							s.embeds[ts.Name.Name] = append(s.embeds[ts.Name.Name], ref)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// typeOf names the type expression e (T, *T, pkg.T, T[P]) of a file of
+// the package of import path self whose imports are imports.
+func typeOf(e ast.Expr, self string, imports map[string]string) (typeRef, bool) {
+	switch t := e.(type) {
+	case *ast.StarExpr:
+		return typeOf(t.X, self, imports)
+	case *ast.IndexExpr:
+		return typeOf(t.X, self, imports)
+	case *ast.IndexListExpr:
+		return typeOf(t.X, self, imports)
+	case *ast.Ident:
+		return typeRef{self, t.Name}, true
+	case *ast.SelectorExpr:
+		if x, ok := t.X.(*ast.Ident); ok && imports[x.Name] != "" {
+			return typeRef{imports[x.Name], t.Sel.Name}, true
+		}
+	}
+	return typeRef{}, false
 }
 
 // readPackage reads the non-test Go files of dir (every platform's) as
@@ -71,7 +152,9 @@ func readPackage(t *testing.T, dir string, paths []string, path string) *symbols
 		t.Fatal(err)
 	}
 	fset := token.NewFileSet()
-	return &symbols{name: d.Name, path: path, exported: d, files: parse(fset), fset: fset, lookup: d.Parser().LookupSym}
+	s := &symbols{name: d.Name, path: path, exported: d, files: parse(fset), fset: fset, lookup: d.Parser().LookupSym}
+	s.readMembers()
+	return s
 }
 
 // modulePackages reads every package of the module (testdata and
@@ -207,6 +290,33 @@ func (lc *linkChecker) resolves(path, recv, name string) bool {
 	return s.lookup(recv, name)
 }
 
+// promotes reports whether the exported type path.recv has the exported
+// member name through the types it embeds (as player.Config has Samples,
+// a field of its Sampling): Go selects it so, though doc links do not
+// resolve it.
+func (lc *linkChecker) promotes(path, recv, name string) bool {
+	if !ast.IsExported(recv) || !ast.IsExported(name) {
+		return false
+	}
+	var has func(ref typeRef, depth int) bool
+	has = func(ref typeRef, depth int) bool {
+		s := lc.pkg(ref.path)
+		if s == nil || depth > 5 {
+			return false
+		}
+		if depth > 0 && s.members[ref.name][name] {
+			return true
+		}
+		for _, e := range s.embeds[ref.name] {
+			if has(e, depth+1) {
+				return true
+			}
+		}
+		return false
+	}
+	return has(typeRef{path, recv}, 0)
+}
+
 // isStd reports whether path is an import path of the standard library:
 // its first element has no dot.
 func isStd(path string) bool {
@@ -313,7 +423,7 @@ func (lc *linkChecker) checkText(text string, code bool, report func(needle, wha
 		path := lc.byName[pkg]
 		switch {
 		case member == "" && lc.resolves(path, "", name):
-		case member != "" && lc.resolves(path, name, member):
+		case member != "" && (lc.resolves(path, name, member) || lc.promotes(path, name, member)):
 		default:
 			report(m[0], fmt.Sprintf("%q names nothing", m[0]))
 		}
@@ -330,7 +440,8 @@ func (lc *linkChecker) checkText(text string, code bool, report func(needle, wha
 // the doc comments of the library packages, and every plain mention of a
 // library package's name ("sample.Estimate", "solver.Config.MaxNodes"),
 // names an exported constant, variable, function or type of that package,
-// or a method or field of one of its types. The links are resolved as
+// or a method or field of one of its types (for a plain mention, one
+// promoted from a type it embeds, too). The links are resolved as
 // go/doc/comment's parser resolves them; a name in brackets that it
 // leaves as text names nothing.
 func TestDocLinks(t *testing.T) {
@@ -352,10 +463,11 @@ func TestDocLinks(t *testing.T) {
 func TestDocLinksCatches(t *testing.T) {
 	src := `// Package fake links [sample.Estimate], [*Here], [Here.Field],
 // [Here.Do], [rules.Position.Hide] and [context.Context], and mentions
-// sample.Estimate, solver.Config.MaxNodes, game.ErrNoPosition; e.g.
+// sample.Estimate, solver.Config.MaxNodes, game.ErrNoPosition,
+// player.Config.Samples, sample.RatedMove.Winnable; e.g.
 // batch.go, catalogue.Difficulty.sh and [0] are no names. Wrong:
 // [sample.Nowhere], [Nowhere], [Here.Nowhere], [context.Nowhere],
-// sample.Hint, solver.Config.Nowhere.
+// sample.Hint, solver.Config.Nowhere, player.Config.Nowhere.
 //
 //	x := sample.Code()
 package fake
@@ -383,14 +495,15 @@ func (Here) Do() {}
 	}
 	slices.Sort(got)
 	want := []string{
-		`5: doc link [sample.Nowhere] names nothing in ` + module + `/sample`,
-		`5: [Nowhere] is not a doc link: it names nothing`,
-		`5: [Here.Nowhere] is not a doc link: it names nothing`,
-		`5: doc link [context.Nowhere] names nothing in context`,
-		`6: "sample.Hint" names nothing`,
-		`6: "solver.Config.Nowhere" names nothing`,
-		`8: "sample.Code" names nothing`,
-		`13: "rules.Nowhere" names nothing`,
+		`6: doc link [sample.Nowhere] names nothing in ` + module + `/sample`,
+		`6: [Nowhere] is not a doc link: it names nothing`,
+		`6: [Here.Nowhere] is not a doc link: it names nothing`,
+		`6: doc link [context.Nowhere] names nothing in context`,
+		`7: "sample.Hint" names nothing`,
+		`7: "solver.Config.Nowhere" names nothing`,
+		`7: "player.Config.Nowhere" names nothing`,
+		`9: "sample.Code" names nothing`,
+		`14: "rules.Nowhere" names nothing`,
 	}
 	slices.Sort(want)
 	if !slices.Equal(got, want) {
