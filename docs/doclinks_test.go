@@ -363,8 +363,8 @@ func (lc *linkChecker) check(s *symbols) []string {
 	return bad
 }
 
-// checkDoc checks the parsed comment d of a comment of s, reporting by
-// what names nothing.
+// checkDoc checks d, a doc comment of s as parsed, and hands report what
+// in it names nothing.
 func (lc *linkChecker) checkDoc(s *symbols, d *comment.Doc, report func(needle, what string)) {
 	var texts func(ts []comment.Text)
 	texts = func(ts []comment.Text) {
