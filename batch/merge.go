@@ -53,9 +53,11 @@ type readOptions struct {
 
 // ReadStdin makes the name "-" (StdinName) read r, standard input, rather
 // than a file of that name. As the files are read more than once, r is
-// first copied to its end into a temporary file, removed at once, while
-// the file system keeps room to spare (spoolInput). "-" may be given once:
-// r can be read once.
+// first copied to its end into a temporary file, removed at once. Where
+// the free space of the temporary directory's file system can be known,
+// 32 MiB of it must stay free: an input that would leave less is refused
+// with a *SpoolSpaceError, in a *FileError. "-" may be given once: r can
+// be read once.
 func ReadStdin(r io.Reader) ReadOption {
 	return func(o *readOptions) { o.stdin = r }
 }

@@ -63,10 +63,10 @@ type Config struct {
 	// latest; 0 means every second.
 	FlushEvery time.Duration
 	// FreeSpace, when set, tells the bytes free on the file system of a
-	// directory (FreeSpace in this package does, where it can). Open then
-	// refuses, with a *SpaceError, a run whose remaining result lines
-	// cannot fit beside Out, by the least they can take. An error from it
-	// skips the check.
+	// directory (the command line sets it to a statfs(2) of the
+	// directory, where the platform has one). Open then refuses, with a
+	// *SpaceError, a run whose remaining result lines cannot fit beside
+	// Out, by the least they can take. An error from it skips the check.
 	FreeSpace func(dir string) (uint64, error)
 	// Player, when set, plays every deal after deciding it, as
 	// player.Play plays (showing the player only what it may see): the

@@ -14,6 +14,13 @@
 // the WebAssembly page can use it without the solver's batch code; the
 // command that builds a catalogue from results files is `patience
 // catalogue build`.
+//
+// Concurrency: a Catalogue does not change once made (by New or Parse;
+// WithDifficulty returns a copy), and its methods only read it, so one
+// Catalogue is safe to use from many goroutines at once. For reads the
+// shipped catalogues once, on the first call from any goroutine, and
+// returns the same *Catalogue to every caller, which must not change its
+// fields.
 package catalogue
 
 import (

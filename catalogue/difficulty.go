@@ -13,7 +13,7 @@ import (
 
 // Difficulty is how hard a winnable deal is for a player who cannot see
 // the face-down cards, as measured by the players of player (see
-// Rate). Only winnable deals are labelled.
+// DifficultyOf). Only winnable deals are labelled.
 type Difficulty uint8
 
 // The labels, from the easiest. NoDifficulty is a deal without a label: one

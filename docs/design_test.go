@@ -1,6 +1,8 @@
-// Package docs holds no code: its test checks docs/design.md §3 against
+// Package docs holds no code: its tests check docs/design.md §3 against
 // the module's packages and their imports, as go list gives them, so that
-// the package map cannot go stale.
+// the package map cannot go stale; that the library's doc comments name
+// only what exists (doclinks_test.go); and the length of functions. One
+// logs the library's exported surface (surface_test.go).
 package docs
 
 import (

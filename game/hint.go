@@ -120,8 +120,10 @@ func GetHint(ctx context.Context, r Request) (*Hint, error) {
 	return h, nil
 }
 
-// ErrNoPosition is the error of an operation asked about no position (a
-// zero Request or Played).
+// ErrNoPosition is the error of GetHint and Solve given a Request with no
+// Position. A Played with no Start gets another error: Review and
+// WhereWrong refuse it with a *rules.InvalidPositionError, as player's
+// functions refuse a nil position.
 var ErrNoPosition = errors.New("game: no position")
 
 // Stopped reports whether err says that the context of a call ended it,

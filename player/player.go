@@ -15,8 +15,8 @@
 //
 //   - Sampled rates every legal move by the share of sampled arrangements
 //     of the unseen cards in which a win still exists after it
-//     (sample.Hint: perfect-information sampling, every move judged on the
-//     same arrangements), and plays the best.
+//     (sample.RankMoves: perfect-information sampling, every move judged on
+//     the same arrangements), and plays the best.
 //   - Greedy is a baseline with no search. Its fixed rule plays, of the
 //     moves to positions not yet seen: a move that turns up a face-down
 //     card (from the column with the most face-down cards first); else a
@@ -75,6 +75,13 @@
 //
 // For a seed, a game is the same every time: each decision's arrangements
 // are drawn with a seed made from Config.Seed and the move number.
+//
+// Concurrency: the package keeps no state that changes, and its functions
+// read the positions and moves they are given without changing them (they
+// play on copies), so Play, Review, FindLoss, LocateLoss and the others
+// are safe to call from many goroutines at once, on the same position
+// too. A Player is not: it remembers the positions of its one game, so
+// its Next is for one goroutine at a time.
 package player
 
 import (
@@ -151,7 +158,7 @@ const DecisionSamples = 50
 type Sampling struct {
 	// Samples is how many arrangements of the unseen cards are drawn for
 	// each decision; 0 means DecisionSamples, this package's default for a
-	// decision (not sample.DecisionSamples, which is for judging one
+	// decision (not sample.DefaultSamples, which is for judging one
 	// position).
 	Samples int
 	// Seed is the game's seed, from which each decision's draw is made;

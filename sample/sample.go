@@ -90,7 +90,7 @@ func (t Tally) Total() int { return t.Winnable + t.Unwinnable + t.Unknown }
 // Decided is the number of arrangements with a verdict.
 func (t Tally) Decided() int { return t.Winnable + t.Unwinnable }
 
-// RankMoves is the share of the decided arrangements that are winnable, with
+// Rate is the share of the decided arrangements that are winnable, with
 // its 95% Wilson interval.
 func (t Tally) Rate() stat.Rate { return stat.NewRate(uint64(t.Winnable), uint64(t.Decided())) }
 

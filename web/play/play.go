@@ -153,7 +153,12 @@ func Answer(req []byte) []byte {
 	return b
 }
 
-// Handle answers one request.
+// Handle answers one request. Its searches (solve, par, hint, review) run
+// with no context, context.Background: each runs to its answer or its
+// node budget (Request.MaxNodes, else the default), and nothing in Go
+// cancels it. A search never yields to the browser's event loop, where a
+// cancel would arrive, so the page stops one by terminating the Web
+// Worker that runs it and starting another (web/static/worker.js).
 func Handle(r Request) (any, error) {
 	switch r.Op {
 	case "defaults":
