@@ -28,7 +28,9 @@ import (
 // enough raises growReq, and each worker calls safePoint between positions;
 // the last to arrive rehashes while the others wait. Until then inserts go
 // on into the remaining quarter, and a probe that runs past probeWindow
-// slots overwrites one of them, which costs only speed.
+// slots overwrites one of them: the position is searched again when it is
+// met again, which costs time and nodes (of the budget), never a wrong
+// verdict.
 type concTable struct {
 	slots  []concSlot
 	mask   uint64

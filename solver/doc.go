@@ -24,7 +24,10 @@
 // the Config that runs out (MaxNodes, Timeout) is a result, not an error.
 // Config also sets the rules, the pruning, the number of
 // cores, the node budget and the memory of the position table (a full
-// table forgets positions; it does not stop the search). The zero Config
+// table forgets positions and searches them again when it meets them, so
+// a search with too small a table may run out of its node budget, Unknown,
+// where a larger table decides it; a verdict it gives is still exact). The
+// zero Config
 // is DefaultConfig: every field is named so that its zero value is the
 // default.
 // Config.Shortest asks for a solution of the fewest moves, proven so.
