@@ -26,7 +26,8 @@
 // cores, the node budget and the memory of the position table (a full
 // table forgets positions; it does not stop the search). The zero Config
 // is DefaultConfig: every field is named so that its zero value is the
-// default.
+// default. A negative number is refused, before any work, with a
+// *rules.ConfigError (Config.Check).
 // Config.Shortest asks for a solution of the fewest moves, proven so.
 //
 // A position that fails rules.Validate (an empty board, a card twice) is
