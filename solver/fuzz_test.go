@@ -2,6 +2,7 @@ package solver
 
 import (
 	"context"
+	"errors"
 	"math/rand/v2"
 	"testing"
 
@@ -144,4 +145,29 @@ func fuzzSolve(t *testing.T, p *rules.Position, cfg Config) Result {
 		}
 	}
 	return r
+}
+
+// FuzzParseStopReason: ParseStopReason never panics; a text it reads is
+// the String of the reason it returns, which reads back the same, and an
+// error is ErrBadReason's.
+func FuzzParseStopReason(f *testing.F) {
+	for _, s := range []string{"", "time limit reached", "interrupted", "node budget of 100 reached", "search path longer than 4096 moves",
+		"node budget of -1 reached", "node budget of 01 reached", "node budget of 99999999999999999999 reached", "Interrupted", " interrupted", "\xff"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		r, err := ParseStopReason(s)
+		if err != nil {
+			if !errors.Is(err, ErrBadReason) {
+				t.Fatalf("ParseStopReason(%q): %v, not ErrBadReason", s, err)
+			}
+			return
+		}
+		if r.String() != s {
+			t.Fatalf("ParseStopReason(%q) = %+v, which writes %q", s, r, r.String())
+		}
+		if again, err := ParseStopReason(r.String()); err != nil || again != r {
+			t.Fatalf("ParseStopReason(%q) = %+v; it reads back as %+v, %v", s, r, again, err)
+		}
+	})
 }
