@@ -2,6 +2,7 @@ package player
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -35,4 +36,28 @@ func TestParseKind(t *testing.T) {
 			t.Errorf("ParseKind(%q): %v, want an unknown player", name, err)
 		}
 	}
+}
+
+// FuzzParseKind: ParseKind never panics; a name it reads is a player of
+// Kinds whose String reads back as the same player, and an error is one
+// line.
+func FuzzParseKind(f *testing.F) {
+	for _, s := range []string{"sampled", " GREEDY ", "greedy\n", "reveal", "", "player(3)", "sampled greedy", "\xff"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		k, err := ParseKind(s)
+		if err != nil {
+			if m := err.Error(); m == "" || strings.ContainsAny(m, "\n\r") {
+				t.Fatalf("ParseKind(%q): error %q is not one line", s, m)
+			}
+			return
+		}
+		if !slices.Contains(Kinds(), k) {
+			t.Fatalf("ParseKind(%q) = %v, not a player of Kinds", s, k)
+		}
+		if again, err := ParseKind(k.String()); err != nil || again != k {
+			t.Fatalf("ParseKind(%q) = %v; its name reads as %v, %v", s, k, again, err)
+		}
+	})
 }
