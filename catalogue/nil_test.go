@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/patience-solver/patience/dealgen"
+	"github.com/patience-solver/patience/internal/testgames"
 	"github.com/patience-solver/patience/rules"
 )
 
@@ -104,19 +105,7 @@ func FuzzParse(f *testing.F) {
 // FuzzParseDifficulty: ParseDifficulty never panics; a label it reads is
 // one of Difficulties, whose Slug is the text read.
 func FuzzParseDifficulty(f *testing.F) {
-	for _, s := range []string{"easy", "medium", "hard", "very-hard", "very hard", "Hard", "", " easy", "\xff"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		d, err := ParseDifficulty(s)
-		if err != nil {
-			if d != NoDifficulty {
-				t.Fatalf("ParseDifficulty(%q) = %v with an error", s, d)
-			}
-			return
-		}
-		if d == NoDifficulty || d > VeryHard || d.Slug() != s {
-			t.Fatalf("ParseDifficulty(%q) = %v, whose Slug is %q", s, d, d.Slug())
-		}
-	})
+	seeds := []string{"easy", "medium", "hard", "very-hard", "very hard", "Hard", "", " easy", "\xff"}
+	label := func(d Difficulty) bool { return d != NoDifficulty && d <= VeryHard }
+	testgames.FuzzNames(f, seeds, ParseDifficulty, Difficulty.Slug, label, true, nil)
 }

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/patience-solver/patience/internal/testgames"
 )
 
 // TestParseKind: the players offered read back from their names; a player
@@ -42,22 +44,7 @@ func TestParseKind(t *testing.T) {
 // Kinds whose String reads back as the same player, and an error is one
 // line.
 func FuzzParseKind(f *testing.F) {
-	for _, s := range []string{"sampled", " GREEDY ", "greedy\n", "reveal", "", "player(3)", "sampled greedy", "\xff"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		k, err := ParseKind(s)
-		if err != nil {
-			if m := err.Error(); m == "" || strings.ContainsAny(m, "\n\r") {
-				t.Fatalf("ParseKind(%q): error %q is not one line", s, m)
-			}
-			return
-		}
-		if !slices.Contains(Kinds(), k) {
-			t.Fatalf("ParseKind(%q) = %v, not a player of Kinds", s, k)
-		}
-		if again, err := ParseKind(k.String()); err != nil || again != k {
-			t.Fatalf("ParseKind(%q) = %v; its name reads as %v, %v", s, k, again, err)
-		}
-	})
+	seeds := []string{"sampled", " GREEDY ", "greedy\n", "reveal", "", "player(3)", "sampled greedy", "\xff"}
+	offered := func(k Kind) bool { return slices.Contains(Kinds(), k) }
+	testgames.FuzzNames(f, seeds, ParseKind, Kind.String, offered, false, nil)
 }

@@ -195,43 +195,17 @@ func FuzzParseSuit(f *testing.F) {
 // t1..t13, a cell c1..c2 or the foundations, and its String (lower case,
 // no space) reads back as the same location.
 func FuzzParseLoc(f *testing.F) {
-	for _, s := range []string{"t1", "T13", " c2 ", "f", "F", "t0", "t14", "c3", "t01", "t+1", "t-1", "t", "", "t256", "t1\x00", "\xff"} {
-		f.Add(s)
+	seeds := []string{"t1", "T13", " c2 ", "f", "F", "t0", "t14", "c3", "t01", "t+1", "t-1", "t", "", "t256", "t1\x00", "\xff"}
+	place := func(l rules.Loc) bool {
+		return l.Kind == rules.Tableau && l.Index < 13 || l.Kind == rules.Cell && l.Index < 2 || l == rules.F
 	}
-	f.Fuzz(func(t *testing.T, s string) {
-		l, err := rules.ParseLoc(s)
-		if err != nil {
-			testgames.OneLine(t, err.Error())
-			return
-		}
-		switch {
-		case l.Kind == rules.Tableau && l.Index < 13, l.Kind == rules.Cell && l.Index < 2, l == rules.F:
-		default:
-			t.Fatalf("ParseLoc(%q) = %+v, no place of a game", s, l)
-		}
-		if again, err := rules.ParseLoc(l.String()); err != nil || again != l {
-			t.Fatalf("ParseLoc(%q) = %v; %q reads as %+v, %v", s, l, l.String(), again, err)
-		}
-	})
+	testgames.FuzzNames(f, seeds, rules.ParseLoc, rules.Loc.String, place, false, nil)
 }
 
 // FuzzParseKind: ParseKind never panics; a kind it accepts is the Kind of
 // the document it returns, which reads back as the same document.
 func FuzzParseKind(f *testing.F) {
-	for _, s := range []string{"position", "solution", "results", "", "Position", " solution", "moves", "\xff"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		d, err := rules.ParseKind(s)
-		if err != nil {
-			testgames.OneLine(t, err.Error())
-			return
-		}
-		if d.Kind() != s || d.Version() < 1 || d.String() == "" {
-			t.Fatalf("ParseKind(%q) = %v, of kind %q, version %d", s, d, d.Kind(), d.Version())
-		}
-		if again, err := rules.ParseKind(d.Kind()); err != nil || again != d {
-			t.Fatalf("ParseKind(%q) = %v; its kind reads as %v, %v", s, d, again, err)
-		}
-	})
+	seeds := []string{"position", "solution", "results", "", "Position", " solution", "moves", "\xff"}
+	known := func(d rules.Document) bool { return d.Version() >= 1 && d.String() != "" }
+	testgames.FuzzNames(f, seeds, rules.ParseKind, rules.Document.Kind, known, true, nil)
 }
