@@ -62,6 +62,9 @@ func (cfg *FindConfig) resolve() error {
 // (with a *rules.ConfigError) and a nil emit. Its other errors are for an
 // internal failure (a solution the referee rejects).
 func Find(ctx context.Context, cfg FindConfig, emit func(Record) bool) (scanned, unknown uint64, err error) {
+	if emit == nil {
+		return 0, 0, errors.New("batch: Find needs a function to emit the records to, not nil")
+	}
 	scanned, unknown, err = find(ctx, cfg, emit)
 	if err == nil {
 		err = ctx.Err()
@@ -73,9 +76,6 @@ func Find(ctx context.Context, cfg FindConfig, emit func(Record) bool) (scanned,
 func find(ctx context.Context, cfg FindConfig, emit func(Record) bool) (scanned, unknown uint64, err error) {
 	if err := cfg.resolve(); err != nil {
 		return 0, 0, err
-	}
-	if emit == nil {
-		return 0, 0, errors.New("batch: Find needs a function to emit the records to, not nil")
 	}
 	workers, scfg := cfg.Solver.Split(0)
 
