@@ -38,6 +38,9 @@ type DealList struct {
 	// random, when set, is the whole list: "random:N@SEED" (segs is
 	// then empty).
 	random *randomList
+
+	// refused is the first Add refused, for Check to report.
+	refused error
 }
 
 // segment is a run of deals: either a range of plain numbers (held as
@@ -200,13 +203,18 @@ func (l *DealList) addRange(lo *big.Int, count uint64) {
 
 // Add appends one deal number to the list. Deals are checked for
 // duplicates by ParseDeals and ReadDeals when the list is complete; code
-// that builds a list with Add calls Check itself.
+// that builds a list with Add calls Check itself. The zero Number, which is
+// no deal, is not added, nor is any number to a random list: Check then
+// reports the first such Add.
 func (l *DealList) Add(n dealgen.Number) {
-	if n == (dealgen.Number{}) {
-		panic("batch: the zero Number is not a deal")
-	}
-	if l.random != nil {
-		panic("batch: Add to a random list")
+	if n == (dealgen.Number{}) || l.random != nil {
+		if l.refused == nil {
+			l.refused = errors.New("the zero Number, which is no deal, was added to the list")
+			if l.random != nil {
+				l.refused = fmt.Errorf("deal %v was added to a list of random deals, which takes none", n)
+			}
+		}
+		return
 	}
 	switch u, ok := n.Uint64(); {
 	case ok && n.IsMS():
@@ -258,12 +266,13 @@ func (l *DealList) push(s segment) {
 func (l *DealList) Len() uint64 { return l.n }
 
 // At returns the deal at index i (0-based). Deals below 2^64 cost no
-// allocation; numbers beyond 2^64 do.
+// allocation; numbers beyond 2^64 do. An i out of range (Len and above)
+// gives the zero Number, which is no deal.
 func (l *DealList) At(i uint64) dealgen.Number {
+	if i >= l.n {
+		return dealgen.Number{}
+	}
 	if l.random != nil {
-		if i >= l.n {
-			panic("batch: deal index out of range")
-		}
 		return dealgen.FromUint64(l.random.at(i))
 	}
 	k, ok := slices.BinarySearchFunc(l.segs, i, func(s segment, i uint64) int {
@@ -385,8 +394,14 @@ func cmpUint(a, b uint64) int {
 	return 0
 }
 
-// Check reports the first deal that the list holds twice, as an error.
-func (l *DealList) Check() error { return l.checkDistinct() }
+// Check reports the first deal that the list holds twice, or the first
+// Add that it refused, as an error.
+func (l *DealList) Check() error {
+	if l.refused != nil {
+		return l.refused
+	}
+	return l.checkDistinct()
+}
 
 func (l *DealList) checkDistinct() error {
 	if l.random != nil {
@@ -460,6 +475,9 @@ func (l *DealList) String() string {
 // or the lines picked from one with grep, can name the deals to run.
 // name is used in error messages.
 func ReadDeals(r io.Reader, name string) (*DealList, error) {
+	if r == nil {
+		return nil, fmt.Errorf("%s: %w", name, errNoReader)
+	}
 	l := &DealList{}
 	br := bufio.NewReaderSize(r, 64<<10)
 	for ln := 1; ; ln++ {
@@ -538,8 +556,9 @@ func readRest(br *bufio.Reader, first []byte) ([]byte, error) {
 }
 
 // Shard is one part of a run split n ways: the deals whose 0-based index
-// in the list is Index mod Count. The zero value is not valid; the whole
-// list is Shard{0, 1}.
+// in the list is Index mod Count. The whole list is Shard{0, 1} (Whole),
+// and so is the zero Shard, as in a Config: Len, Global and Local answer
+// for it as for Whole. Another Shard of Count 0 holds no deal.
 type Shard struct {
 	Index, Count uint64 // this part, from 0 to Count-1, of Count parts
 }
@@ -568,21 +587,34 @@ func (s Shard) String() string {
 	return strconv.FormatUint(s.Index, 10) + "/" + strconv.FormatUint(s.Count, 10)
 }
 
+// orWhole returns s, or Whole for the zero Shard.
+func (s Shard) orWhole() Shard {
+	if s == (Shard{}) {
+		return Whole
+	}
+	return s
+}
+
 // Len returns how many of total deals are in the shard.
 func (s Shard) Len(total uint64) uint64 {
-	if s.Index >= total {
+	s = s.orWhole()
+	if s.Count == 0 || s.Index >= total {
 		return 0
 	}
 	return (total-s.Index-1)/s.Count + 1
 }
 
 // Global returns the list index of the shard's k-th deal.
-func (s Shard) Global(k uint64) uint64 { return s.Index + k*s.Count }
+func (s Shard) Global(k uint64) uint64 {
+	s = s.orWhole()
+	return s.Index + k*s.Count
+}
 
 // Local returns the shard's own index of list index i, and whether list
 // index i is in the shard.
 func (s Shard) Local(i uint64) (uint64, bool) {
-	if i%s.Count != s.Index {
+	s = s.orWhole()
+	if s.Count == 0 || i%s.Count != s.Index {
 		return 0, false
 	}
 	return i / s.Count, true

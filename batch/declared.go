@@ -1,6 +1,9 @@
 package batch
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
+)
 
 // DeclaredDeals returns the list of deals that the header of the file r
 // reads declares. A list that does not parse is a *FileError of line 1.
@@ -19,6 +22,9 @@ func (r *Reader) DeclaredDeals() (*DealList, error) {
 // the one rule that Merge, SummarizeFiles and the catalogue's commands
 // hold every result line to.
 func (r *Reader) InDeclared(list *DealList, rec *Record) (uint64, error) {
+	if list == nil || rec == nil {
+		return 0, &FileError{Name: r.name, Line: r.line, Err: errors.New("no list of deals, or no record, to look the deal up in")}
+	}
 	k, ok := list.Index(rec.Number)
 	if !ok {
 		return 0, &FileError{Name: r.name, Line: r.line, Err: fmt.Errorf("deal %s is not in the declared deals %s", rec.Number, clip(r.header.Deals))}

@@ -30,4 +30,9 @@
 // SummarizeFiles summarises files as they are. Summary computes the
 // counts, the win rate with its Wilson interval, and the distributions of
 // effort.
+//
+// Open and Find refuse a setting out of range (a negative ChunkSize, a
+// shard of no deals, a Solver that solver.Config.Check refuses) with a
+// *rules.ConfigError before any work; a file that does not read is a
+// *FileError.
 package batch

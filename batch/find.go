@@ -2,6 +2,7 @@ package batch
 
 import (
 	"context"
+	"errors"
 	"sync"
 	"sync/atomic"
 
@@ -39,6 +40,9 @@ func (cfg *FindConfig) resolve() error {
 	if cfg.From == 0 {
 		cfg.From = 1
 	}
+	if err := cfg.Solver.Check(); err != nil {
+		return err
+	}
 	if _, err := rules.NewVariant(cfg.Game, cfg.Solver.Options); err != nil {
 		return err
 	}
@@ -53,9 +57,14 @@ func (cfg *FindConfig) resolve() error {
 // false, the deal numbers run out, or ctx is done. It returns how many deals
 // it reported on in order (matching or not) and how many of them were
 // unknown; when ctx ended it, with ctx's error (errors.Is(err,
-// context.Canceled) or context.DeadlineExceeded). Its other errors are for
-// an internal failure (a solution the referee rejects).
+// context.Canceled) or context.DeadlineExceeded). Before any work it
+// refuses a cfg without a game, a Solver that solver.Config.Check refuses
+// (with a *rules.ConfigError) and a nil emit. Its other errors are for an
+// internal failure (a solution the referee rejects).
 func Find(ctx context.Context, cfg FindConfig, emit func(Record) bool) (scanned, unknown uint64, err error) {
+	if emit == nil {
+		return 0, 0, errors.New("batch: Find needs a function to emit the records to, not nil")
+	}
 	scanned, unknown, err = find(ctx, cfg, emit)
 	if err == nil {
 		err = ctx.Err()

@@ -263,8 +263,12 @@ type HeaderDiff struct {
 // compared only when shard is true, and the budget (max_nodes and
 // timeout) only when budget is true. The version and the build (Solver)
 // are not compared: a version-1 file and a version-2 file can hold the
-// results of one run, and so can the files of two builds.
+// results of one run, and so can the files of two builds. A nil want is
+// the zero Header.
 func (h *Header) Diff(want *Header, shard, budget bool) []HeaderDiff {
+	if want == nil {
+		want = &Header{}
+	}
 	var d []HeaderDiff
 	add := func(field string, have, want any) {
 		d = append(d, HeaderDiff{field, fmt.Sprint(have), fmt.Sprint(want)})
@@ -830,6 +834,13 @@ type Reader struct {
 	goodNL bool   // whether the last line that parsed ended with a newline
 }
 
+// errNoReader is the error of a reader given a nil io.Reader.
+var errNoReader = errors.New("no input: a nil io.Reader")
+
+// errNotOpened is the error of a Reader's reads that NewReader did not
+// make (the zero Reader), which has no file.
+var errNotOpened = errors.New("a Reader that NewReader did not make has no file to read")
+
 // utf8BOM is the UTF-8 byte order mark, which an editor may put at the
 // start of a text file: the readers of results and deals files skip it.
 var utf8BOM = []byte("\xef\xbb\xbf")
@@ -837,6 +848,9 @@ var utf8BOM = []byte("\xef\xbb\xbf")
 // NewReader reads the header of a results file, after a UTF-8 byte order
 // mark if the file starts with one. name is used in error messages.
 func NewReader(r io.Reader, name string) (*Reader, error) {
+	if r == nil {
+		return nil, &FileError{Name: name, Line: 1, Err: errNoReader}
+	}
 	rd := &Reader{name: name, br: bufio.NewReaderSize(r, 256<<10)}
 	line, err := rd.readLine()
 	if err == io.EOF && len(line) == 0 {
@@ -887,11 +901,15 @@ func (r *Reader) readLine() ([]byte, error) {
 
 // Next reads the next record into rec. It returns io.EOF after the last
 // one, and a *FileError for a line that does not parse (Truncated set when
-// that is the last line and has no newline). Blank lines are errors too:
+// that is the last line and has no newline), or for a Reader that
+// NewReader did not make. Blank lines are errors too:
 // the format has none. So is a line of another run: in a version-2 file,
 // a line whose "run" is not the header's tag, or that has none; in a
 // version-1 file, a line that has one.
 func (r *Reader) Next(rec *Record) error {
+	if r.br == nil {
+		return &FileError{Name: r.name, Err: errNotOpened}
+	}
 	line, err := r.readLine()
 	if err == io.EOF && len(line) == 0 {
 		r.line--
@@ -923,8 +941,12 @@ func (r *Reader) Next(rec *Record) error {
 
 // Each calls f for each record that r reads, to the end of the file, and
 // returns the first error of reading (Next's) or of f. f is given the same
-// Record each time, read anew: it keeps a copy of what it needs.
+// Record each time, read anew: it keeps a copy of what it needs. A nil f
+// is refused.
 func (r *Reader) Each(f func(*Record) error) error {
+	if f == nil {
+		return errors.New("batch: Each needs a function to call, not nil")
+	}
 	var rec Record
 	for {
 		err := r.Next(&rec)

@@ -603,6 +603,9 @@ func SummarizeFiles(names []string, opts ...ReadOption) (*Summary, FilesInfo, er
 // pipe can be given.
 func SummarizeFilesThen(names []string, each func(*Record) error, opts ...ReadOption) (*Summary, FilesInfo, error) {
 	var info FilesInfo
+	if len(names) == 0 {
+		return nil, info, errors.New("no results files to summarize")
+	}
 	in, err := openInputs(names, readOptionsOf(opts))
 	if err != nil {
 		return nil, info, err

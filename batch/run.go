@@ -172,20 +172,51 @@ type Runner struct {
 	ran      bool
 }
 
+// check refuses, with a *rules.ConfigError, a setting of cfg out of range:
+// a Shard of no deals (Count 0, but for the zero Shard, or Index not below
+// Count), a negative ChunkSize, FlushEvery or StopGrace, a Solver that
+// solver.Config.Check refuses, and a Player that player.New refuses.
+func (cfg *Config) check() error {
+	bad := func(field string, v any, want string) error {
+		return &rules.ConfigError{Field: "batch.Config." + field, Value: v, Want: want}
+	}
+	const orMore = "0 (the default) or more"
+	switch s := cfg.Shard.orWhole(); {
+	case s.Count == 0 || s.Index >= s.Count:
+		return bad("Shard", cfg.Shard, "i/n with 0 <= i < n, or the zero Shard (the whole list)")
+	case cfg.ChunkSize < 0:
+		return bad("ChunkSize", cfg.ChunkSize, orMore)
+	case cfg.FlushEvery < 0:
+		return bad("FlushEvery", cfg.FlushEvery, orMore)
+	case cfg.StopGrace < 0:
+		return bad("StopGrace", cfg.StopGrace, orMore)
+	}
+	if err := cfg.Solver.Check(); err != nil {
+		return err
+	}
+	if cfg.Player != nil {
+		pc := *cfg.Player
+		pc.Solver = cfg.Solver // as each worker plays
+		if _, err := player.New(cfg.Game, pc); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // Open prepares a run: it checks cfg, and opens (or creates) the results
 // file, checking its header, skipping the deals it already holds and
 // repairing a cut-short last line. Its errors are about the input: the
-// configuration, or a results file that cannot be resumed.
+// configuration (a setting out of range is a *rules.ConfigError), or a
+// results file that cannot be resumed.
 func Open(cfg Config) (*Runner, error) {
 	if cfg.Deals == nil || cfg.Deals.Len() == 0 {
 		return nil, errors.New("no deals to run")
 	}
-	if cfg.Shard == (Shard{}) {
-		cfg.Shard = Whole
+	if err := cfg.check(); err != nil {
+		return nil, err
 	}
-	if cfg.Shard.Count == 0 || cfg.Shard.Index >= cfg.Shard.Count {
-		return nil, fmt.Errorf("bad shard %s", cfg.Shard)
-	}
+	cfg.Shard = cfg.Shard.orWhole()
 	if cfg.Solver.Workers <= 0 {
 		cfg.Solver.Workers = runtime.NumCPU()
 	}
@@ -605,6 +636,9 @@ func (r *Runner) Snapshot() Snapshot {
 // do. Its other errors are for an internal failure: a results file that
 // cannot be written, or a solution that the referee rejects.
 func (r *Runner) Run(ctx context.Context) (*Result, error) {
+	if r.cfg.Deals == nil {
+		return nil, errors.New("batch: a Runner that Open did not make has no run")
+	}
 	if r.ran {
 		return nil, errors.New("batch: a Runner runs once")
 	}

@@ -97,8 +97,11 @@ const HardestCount = 10
 // traceMax bounds the number of running-rate points kept.
 const traceMax = 2048
 
-// Add counts one deal's result.
+// Add counts one deal's result; a nil r counts nothing.
 func (s *Summary) Add(r *Record) {
+	if r == nil {
+		return
+	}
 	s.Count.Add(r.Verdict, 1)
 	if r.Outcome != NotPlayed {
 		s.played++

@@ -96,7 +96,10 @@ func (v Status) Words() string {
 }
 
 // Catalogue is the verdicts of a contiguous range of plain deal numbers of
-// one game. Its fields are read only.
+// one game. Its fields are read only. A nil *Catalogue (what For returns
+// where no catalogue applies), like the zero Catalogue, covers no deal:
+// its methods answer as for a catalogue of none (Len 0, Lookup NotCovered,
+// Pick 0), and WithDifficulty refuses it.
 type Catalogue struct {
 	Game rules.Game // the game whose deals it covers
 	// Options are the rules of the runs it was built from. A catalogue
@@ -180,6 +183,10 @@ func (c *Catalogue) merge() error {
 	return nil
 }
 
+// covers reports whether c covers deals: it is not nil, and its range is
+// one that New and Parse make. The methods ask it before they read c.
+func (c *Catalogue) covers() bool { return c != nil && c.First >= 1 && c.First <= c.Last }
+
 // other is the verdict of the deals that are not listed.
 func (c *Catalogue) other() Status {
 	if c.listed == Winnable {
@@ -190,7 +197,12 @@ func (c *Catalogue) other() Status {
 
 // Listed returns the verdict whose deals the catalogue lists (the rarer
 // one, as built by patience catalogue build).
-func (c *Catalogue) Listed() Status { return c.listed }
+func (c *Catalogue) Listed() Status {
+	if !c.covers() {
+		return NotCovered
+	}
+	return c.listed
+}
 
 // Applies reports whether the catalogue answers for game g under rules
 // options o. Only the game counts: the one option, foundation returns in
@@ -204,10 +216,18 @@ func (c *Catalogue) Applies(g rules.Game, o rules.Options) bool {
 }
 
 // Len returns the number of deals the catalogue covers.
-func (c *Catalogue) Len() uint64 { return c.Last - c.First + 1 }
+func (c *Catalogue) Len() uint64 {
+	if !c.covers() {
+		return 0
+	}
+	return c.Last - c.First + 1
+}
 
 // Count returns how many of its deals have verdict v.
 func (c *Catalogue) Count(v Status) uint64 {
+	if !c.covers() {
+		return 0
+	}
 	switch v {
 	case c.listed:
 		return uint64(len(c.list))
@@ -235,7 +255,7 @@ func (c *Catalogue) Lookup(n dealgen.Number) Status {
 // LookupUint64 returns the verdict for the plain deal number n.
 func (c *Catalogue) LookupUint64(n uint64) Status {
 	switch {
-	case n < c.First || n > c.Last:
+	case !c.covers() || n < c.First || n > c.Last:
 		return NotCovered
 	case has(c.list, n):
 		return c.listed
@@ -254,6 +274,9 @@ func has(l []uint64, n uint64) bool {
 // whose verdict is v, and how many unknown deals lie between from and it
 // (all the unknown deals from from on when there is none, with ok false).
 func (c *Catalogue) Next(from uint64, v Status) (n uint64, unknownSkipped uint64, ok bool) {
+	if !c.covers() {
+		return 0, 0, false
+	}
 	from = max(from, c.First)
 	if from > c.Last {
 		return 0, 0, false
@@ -309,8 +332,12 @@ func (c *Catalogue) Nth(v Status, k uint64) (uint64, bool) {
 }
 
 // Describe is the catalogue's source in words, such as "Russian Cell deals
-// 1..1,000,000, solved by patience v1.2.3+abc1234".
+// 1..1,000,000, solved by patience v1.2.3+abc1234"; "no catalogue" for one
+// that covers no deal.
 func (c *Catalogue) Describe() string {
+	if !c.covers() {
+		return "no catalogue"
+	}
 	return fmt.Sprintf("%s deals %s..%s, solved by patience %s", c.Game.Title(), thousands(c.First), thousands(c.Last), c.Solver)
 }
 
@@ -371,7 +398,11 @@ type rulesDoc struct {
 // Encode returns the catalogue in the file format: one header line of
 // JSON, then the sections, each a list of deal numbers written as the gap
 // from the one before (from First-1 for the first) in unsigned varints.
+// A catalogue that covers no deal has no file: nil.
 func (c *Catalogue) Encode() []byte {
+	if !c.covers() {
+		return nil
+	}
 	h := header{
 		Patience: "catalogue",
 		Version:  Version,

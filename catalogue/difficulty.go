@@ -153,6 +153,9 @@ func (c *Catalogue) PickDifficulty(d Difficulty, seed uint64) (uint64, bool) {
 // carry the labels of (of[0] for deal First). Every winnable deal of that
 // range must have a label, and no other deal may.
 func (c *Catalogue) WithDifficulty(of []Difficulty) (*Catalogue, error) {
+	if !c.covers() {
+		return nil, errors.New("catalogue: labels for a catalogue that covers no deal")
+	}
 	if uint64(len(of)) > c.Len() {
 		return nil, fmt.Errorf("catalogue: %d labels for %d deals", len(of), c.Len())
 	}

@@ -38,18 +38,24 @@ type Input struct {
 	Name string
 	// Open opens the file when its turn comes; what it returns is closed
 	// once the file is read, before the next is opened. An error of Open
-	// is returned as it is.
+	// is returned as it is; a nil Open is a *batch.FileError.
 	Open func() (io.ReadCloser, error)
 }
 
 // ReaderInput is the Input of r, already open, named name: it is read as
-// it is, and not closed.
+// it is, and not closed. A nil r gives an Input without Open.
 func ReaderInput(name string, r io.Reader) Input {
+	if r == nil {
+		return Input{Name: name}
+	}
 	return Input{Name: name, Open: func() (io.ReadCloser, error) { return io.NopCloser(r), nil }}
 }
 
 // open opens the file and reads its header; the closer closes the file.
 func (in Input) open() (*batch.Reader, io.Closer, error) {
+	if in.Open == nil {
+		return nil, nil, &batch.FileError{Name: in.Name, Err: errNoOpen}
+	}
 	f, err := in.Open()
 	if err != nil {
 		return nil, nil, err

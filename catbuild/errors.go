@@ -13,6 +13,9 @@ import (
 // The errors name no flag or command: a front end words them as its
 // users give the files and ranges.
 
+// errNoOpen is the problem of an Input without an Open function.
+var errNoOpen = errors.New("an Input without a function to open it")
+
 // errNoFiles is the problem of a Build given neither files nor a range.
 var errNoFiles = errors.New("no results files declare it, and none is given")
 

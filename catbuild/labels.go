@@ -35,8 +35,11 @@ type Labels struct {
 // games than wanted a *PlayerError, of a seed not counted or given twice
 // a *SeedError; a deal the catalogue has not decided is an
 // *UndecidedError, and one whose verdict in a file is not the
-// catalogue's a *VerdictError.
+// catalogue's a *VerdictError. A nil c is of no game: a *GameError.
 func ReadLabels(c *catalogue.Catalogue, greedy Input, sampled []Input) (*Labels, error) {
+	if c == nil {
+		return nil, &GameError{Want: rules.RussianCell}
+	}
 	if c.Game != rules.RussianCell {
 		return nil, &GameError{Got: c.Game, Want: rules.RussianCell}
 	}
@@ -161,7 +164,11 @@ func readGames(in Input, check func(batch.Header) error) (games, error) {
 // that wrote c's verdicts (the first of c.Builder) and then this build,
 // which labelled them, in place of any that labelled c before
 // (docs/formats.md). The labels must start where c does (a *StartError).
+// A nil c is of no game, as for ReadLabels: a *GameError.
 func (l *Labels) Apply(c *catalogue.Catalogue) (*catalogue.Catalogue, error) {
+	if c == nil {
+		return nil, &GameError{Want: rules.RussianCell}
+	}
 	if l.First != c.First {
 		return nil, &StartError{Labels: l.First, Catalogue: c.First}
 	}

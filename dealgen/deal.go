@@ -103,7 +103,7 @@ func Deal(g rules.Game, n Number) *rules.Position {
 // DealDeck deals a talon (top = last element) into a new starting position
 // of game g, in PySolFC's dealing order. It is how explicit decks are
 // dealt. It does not check that the talon holds each card once; that is
-// for whoever reads the deck.
+// for whoever reads the deck. It panics on an unknown game, as Deal does.
 func DealDeck(g rules.Game, talon [rules.NumCards]rules.Card) *rules.Position {
 	p := rules.NewPosition(g)
 	// One backing array for all the piles, with each pile's slices capped
@@ -144,7 +144,8 @@ func DealDeck(g rules.Game, talon [rules.NumCards]rules.Card) *rules.Position {
 // piles must not share memory beyond their lengths (positions from rules
 // and from this package do not), since appends write past them. The
 // package-level DealInto keeps the MT19937 state on the stack; a worker
-// that wants the state kept between deals can use Dealer.DealInto.
+// that wants the state kept between deals can use Dealer.DealInto. It
+// panics on the zero Number, an unknown game and a nil p.
 func DealInto(g rules.Game, n Number, p *rules.Position) {
 	var d Dealer
 	d.DealInto(g, n, p)

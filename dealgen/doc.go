@@ -18,5 +18,8 @@
 //
 // Deal and DealDeck allocate a new position. For batch runs, which deal
 // millions of numbers, DealInto and Dealer.DealInto reuse a position's
-// slices and do not allocate.
+// slices and do not allocate. The dealers trust their input, for those
+// runs, and return no error: they panic on the zero Number (which
+// ParseNumber and FromBig never return), on a game that is not
+// rules.RussianCell or rules.RippleFan, and on a nil position.
 package dealgen

@@ -35,8 +35,12 @@ type Number struct {
 func FromUint64(n uint64) Number { return Number{small: n} }
 
 // FromBig returns the plain deal number n, of any size. It is for ranges of
-// deals beyond 2^64; n must be at least 1.
+// deals beyond 2^64; n must be at least 1 (a nil n is an "empty deal
+// number").
 func FromBig(n *big.Int) (Number, error) {
+	if n == nil {
+		return Number{}, &NumberError{Problem: "deals start at 1"}
+	}
 	if n.Sign() <= 0 {
 		return Number{}, &NumberError{Input: n.String(), Problem: "deals start at 1", plain: true}
 	}

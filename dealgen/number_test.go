@@ -191,6 +191,10 @@ func TestNumberConversions(t *testing.T) {
 			t.Errorf("FromBig(%s) accepted", s)
 		}
 	}
+	var ne *NumberError
+	if _, err := FromBig(nil); !errors.As(err, &ne) || err.Error() != "empty deal number: deals start at 1" {
+		t.Errorf("FromBig(nil): %v", err)
+	}
 	if mustParse(t, "ms32000").Big().Int64() != 32000 {
 		t.Error("Big of ms32000")
 	}

@@ -24,8 +24,15 @@ type Listed struct {
 
 // FindInCatalogue lists, with emit, the deals of c of verdict kind from
 // deal from on, until there are count of them or the catalogue ends. It
-// stops early when emit returns false.
+// stops early when emit returns false. A nil emit takes every deal: the
+// Listed counts them. A nil c (no catalogue) lists none.
 func FindInCatalogue(c *catalogue.Catalogue, kind catalogue.Status, from uint64, count int, emit func(uint64) bool) Listed {
+	if c == nil {
+		return Listed{}
+	}
+	if emit == nil {
+		emit = func(uint64) bool { return true }
+	}
 	start := from
 	var l Listed
 	for l.Found < count {
@@ -74,9 +81,9 @@ func (k *Known) Note() string {
 // KnownOf returns what the catalogue of p's game under options o knows of
 // p, when p is the start of deal num and the catalogue has decided it;
 // nil otherwise (a later position of the deal, a deal outside the
-// catalogue or left undecided, a position with no number).
+// catalogue or left undecided, a position with no number, no position).
 func KnownOf(o rules.Options, p *rules.Position, num string) *Known {
-	if num == "" {
+	if num == "" || p == nil {
 		return nil
 	}
 	n, err := dealgen.ParseNumber(num)

@@ -14,8 +14,11 @@ type CheckCase int
 
 // The cases of a check. Only CheckWins is valid.
 const (
+	// CheckNone: nothing was checked (the zero Checked, which Check never
+	// returns).
+	CheckNone CheckCase = iota
 	// CheckWins: the moves win, and the verdict says solvable.
-	CheckWins CheckCase = iota
+	CheckWins
 	// CheckIllegal: a move is illegal (Checked.Illegal says which).
 	CheckIllegal
 	// CheckNoWin: the moves are legal but end without a win.
@@ -43,8 +46,12 @@ type Checked struct {
 }
 
 // Start returns the position a record starts from: its position, or the
-// deal its number names.
+// deal its number names. A record without a solution (nil, or the zero
+// Record) has no start: ErrNoPosition.
 func (rec *Record) Start() (*rules.Position, error) {
+	if rec == nil || rec.Solution == nil {
+		return nil, ErrNoPosition
+	}
 	if rec.Position != nil {
 		return rec.Position, nil
 	}
@@ -57,7 +64,8 @@ func (rec *Record) Start() (*rules.Position, error) {
 
 // Check replays the moves of a solution or play record with the referee
 // (patience check): a solution's must win, as must a won game's; a lost or
-// stopped game's must be legal and not win.
+// stopped game's must be legal and not win. A record without a solution
+// is refused with ErrNoPosition (Start).
 func Check(rec *Record) (*Checked, error) {
 	start, err := rec.Start()
 	if err != nil {
@@ -98,9 +106,21 @@ func Check(rec *Record) (*Checked, error) {
 // Valid says whether the check passed: the moves win, as the record says.
 func (c *Checked) Valid() bool { return c.Case == CheckWins }
 
-// Line says what the check found, in one line.
+// Line says what the check found, in one line: "nothing checked" for the
+// zero Checked.
 func (c *Checked) Line() string {
+	if c.Case == CheckNone || c.Record == nil || c.Record.Solution == nil {
+		return "nothing checked"
+	}
 	rec, n := c.Record, len(c.Record.Moves)
+	on := 0 // the cards on the foundations at the end, when the moves are legal
+	if c.End != nil {
+		on = c.End.OnFoundations()
+	}
+	play := rec.Play
+	if play == nil {
+		play = &PlayRecord{}
+	}
 	switch c.Case {
 	case CheckWins:
 		return "valid: wins in " + wording.Moves(n)
@@ -111,7 +131,7 @@ func (c *Checked) Line() string {
 		if n == 1 {
 			moves = "the 1 move ends"
 		}
-		return fmt.Sprintf("invalid: %s without a win (%d of 52 cards on the foundations)", moves, c.End.OnFoundations())
+		return fmt.Sprintf("invalid: %s without a win (%d of 52 cards on the foundations)", moves, on)
 	case CheckWinAgainstVerdict:
 		return fmt.Sprintf("invalid: the %d moves win, but the verdict says %s", n, rec.Verdict)
 	case CheckNoMoves:
@@ -121,11 +141,11 @@ func (c *Checked) Line() string {
 		}
 		return fmt.Sprintf("nothing to check: the verdict is %s%s, and only a win comes with moves to replay", rec.Verdict, why)
 	case CheckWinAgainstOutcome:
-		return fmt.Sprintf("invalid: the %d moves win, but the outcome says %s", n, rec.Play.Outcome)
+		return fmt.Sprintf("invalid: the %d moves win, but the outcome says %s", n, play.Outcome)
 	case CheckStopped:
 		return fmt.Sprintf("nothing to check: a game stopped by %s before it ended (the %s played are legal and end with %d of 52 cards on the foundations)",
-			rec.Play.Stopped, wording.Moves(n), c.End.OnFoundations())
+			play.Stopped, wording.Moves(n), on)
 	}
 	return fmt.Sprintf("nothing to check: a lost game (the %d moves played are legal and end with %d of 52 cards on the foundations); the deal's verdict with all cards known is %s",
-		n, c.End.OnFoundations(), rec.Verdict)
+		n, on, rec.Verdict)
 }

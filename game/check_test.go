@@ -2,6 +2,7 @@ package game_test
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"testing"
 
@@ -58,6 +59,27 @@ func TestCheck(t *testing.T) {
 		}
 		if got.Case != c.want || got.Valid() != (c.want == game.CheckWins) || !strings.Contains(got.Line(), c.line) {
 			t.Errorf("%s: %+v, %v; line %q, want case %d with %q", c.name, got, err, got.Line(), c.want, c.line)
+		}
+	}
+}
+
+// TestZeroChecked: the zero Checked is no verdict: not valid (its zero
+// Case was CheckWins), "nothing checked"; and a record without a solution
+// has no start, no check and no document.
+func TestZeroChecked(t *testing.T) {
+	var c game.Checked
+	if c.Case != game.CheckNone || c.Valid() || c.Line() != "nothing checked" {
+		t.Errorf("the zero Checked: case %v, valid %v, %q", c.Case, c.Valid(), c.Line())
+	}
+	for _, rec := range []*game.Record{nil, {}} {
+		if _, err := rec.Start(); !errors.Is(err, game.ErrNoPosition) {
+			t.Errorf("Start of %#v: %v", rec, err)
+		}
+		if c, err := game.Check(rec); c != nil || !errors.Is(err, game.ErrNoPosition) {
+			t.Errorf("Check of %#v: %v, %v", rec, c, err)
+		}
+		if b := game.MarshalRecord(rec); b != nil {
+			t.Errorf("MarshalRecord of %#v: %s", rec, b)
 		}
 	}
 }

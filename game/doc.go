@@ -14,4 +14,10 @@
 // fills one in (PlayOutcome.Judge) changes it, and SeenAlong adds to the
 // set it is given, so such a value is shared between goroutines only
 // under the caller's own lock.
+//
+// A request without a position is refused with ErrNoPosition, an invalid
+// one with a *rules.InvalidPositionError, and a setting out of range (a
+// negative count of samples, a Solver that solver.Config.Check refuses)
+// with the *rules.ConfigError of the package that takes it (sample,
+// player, solver), before any work.
 package game

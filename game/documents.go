@@ -115,8 +115,12 @@ func refuse(data []byte, want rules.Document, allowPlay bool) error {
 // readInput reads all of r up to rules.MaxInputSize bytes, and one more to
 // tell a larger input, which it returns as read: the readers of rules
 // refuse that with the right words. Of an input no larger it drops a UTF-8
-// byte order mark.
+// byte order mark. A nil r is a rules.Problems, as input that does not
+// read.
 func readInput(r io.Reader) ([]byte, error) {
+	if r == nil {
+		return nil, rules.Problems{"no input: a nil io.Reader"}
+	}
 	data, err := io.ReadAll(io.LimitReader(r, rules.MaxInputSize+1))
 	if err != nil {
 		return nil, rules.Problems{fmt.Sprintf("reading input: %v", err)}
@@ -130,8 +134,11 @@ func readInput(r io.Reader) ([]byte, error) {
 // WrongDocumentWords says in one line what a document given in the wrong
 // place is, for a reader of this program (the page, and the command line
 // before it says which command takes it): "this is the record of a played
-// game, not a position".
+// game, not a position"; "" for a nil e.
 func WrongDocumentWords(e *rules.WrongDocumentError) string {
+	if e == nil {
+		return ""
+	}
 	if e.Got != 0 {
 		return e.Error()
 	}

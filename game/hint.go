@@ -137,9 +137,10 @@ func Stopped(err error) bool {
 // Search decides p with every card known, as solver.Solve does, and has
 // the referee replay a win: a line that fails it is an internal error,
 // never an answer. When ctx ends first it returns the result so far and
-// ctx's error.
+// ctx's error. It refuses what solver.Solve refuses: a cfg out of range,
+// and a nil or invalid p.
 func Search(ctx context.Context, p *rules.Position, cfg solver.Config) (solver.Result, error) {
-	res, err := solver.New(p.Game, cfg).Solve(ctx, p)
+	res, err := solver.Solve(ctx, p, cfg)
 	if err != nil || res.Verdict != solver.Solvable {
 		return res, err
 	}

@@ -36,13 +36,17 @@ type HintDoc struct {
 // Doc is the document of the answer h for a position with every card
 // known: the first count moves of a win, or the cause of a loss where one
 // is found. num is the deal's number ("" for none); withPosition puts the
-// position in the document.
+// position in the document. An answer about no position (the zero Hint)
+// leaves the game and the position out.
 func (h *Hint) Doc(num string, count int, withPosition bool) HintDoc {
 	p, res, cfg := h.Position, h.Result, h.Config
-	d := HintDoc{DocHeader: HintDocument.Header(), Game: p.Game.String(), Number: num, Rules: DocRules{Returns: cfg.Options.Returns(p.Game)},
+	d := HintDoc{DocHeader: HintDocument.Header(), Number: num,
 		Verdict: res.Verdict.String(), Reason: res.Reason.String(), MaxNodes: cfg.MaxNodes, Nodes: res.Nodes,
 		Seconds: res.Elapsed.Seconds()}
-	if withPosition {
+	if p != nil {
+		d.Game, d.Rules = p.Game.String(), DocRules{Returns: cfg.Options.Returns(p.Game)}
+	}
+	if p != nil && withPosition {
 		pd := rules.NewPositionDoc(p, num)
 		d.Position = &pd
 	}
@@ -57,7 +61,7 @@ func (h *Hint) Doc(num string, count int, withPosition bool) HintDoc {
 			}
 			break
 		}
-		for _, m := range res.Moves[:min(count, togo)] {
+		for _, m := range res.Moves[:min(max(count, 0), togo)] {
 			d.Next = append(d.Next, m.String())
 		}
 	case solver.Unsolvable:
@@ -121,7 +125,7 @@ func (h *Hint) ViewDoc(num string, show int) AdviceDoc {
 	if b, ok := adv.Best(); ok {
 		d.Best = b.Move.String()
 	}
-	for _, m := range adv.Ranked[:min(show, len(adv.Ranked))] {
+	for _, m := range adv.Ranked[:min(max(show, 0), len(adv.Ranked))] {
 		share, low, high := TallyRange(m.Tally, adv.Exhaustive)
 		md := MoveShareDoc{Move: m.Move.String(), Winnable: m.Winnable, Unwinnable: m.Unwinnable,
 			Unknown: m.Unknown, Share: share, Low: low, High: high, TurnsUnknown: m.TurnsUnknown,

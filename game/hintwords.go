@@ -219,10 +219,14 @@ func (h *Hint) shareLines() []string {
 // BestLines are the words of the best move of an answer over the unseen
 // cards (Case HintNext, not Exact), which the front end names in name (the
 // move and what it does): the count after it, how many other moves do as
-// well, and why a move that can be undone is ranked as it is.
+// well, and why a move that can be undone is ranked as it is. An answer
+// that ranks no move has none.
 func (h *Hint) BestLines(name string) []string {
 	r := h.Rating
-	best, _ := r.Best()
+	best, ok := r.Best()
+	if !ok {
+		return nil
+	}
 	count := "A win still exists after it in " + MoveRate(best.Tally, r.Exhaustive)
 	ties := 0
 	for _, m := range r.Ranked[1:] {

@@ -16,10 +16,17 @@ func SeenAlong(seen map[string]bool, start *rules.Position, moves []rules.Move) 
 }
 
 // SeenOf returns the Seen of a Request for the positions of a game, the
-// one on screen, p, among them: each must be of p's game.
+// one on screen, p, among them: each must be of p's game. A nil p is
+// refused with ErrNoPosition, and a nil position of history too.
 func SeenOf(p *rules.Position, history []*rules.Position) (map[string]bool, error) {
+	if p == nil {
+		return nil, ErrNoPosition
+	}
 	seen := map[string]bool{sample.Key(p.Hide()): true}
 	for i, q := range history {
+		if q == nil {
+			return nil, fmt.Errorf("history position %d: %w", i+1, ErrNoPosition)
+		}
 		if q.Game != p.Game {
 			return nil, fmt.Errorf("history position %d is a position of %s, not %s", i+1, q.Game, p.Game)
 		}

@@ -5,6 +5,9 @@ import (
 	"github.com/patience-solver/patience/sample"
 )
 
+// noMoveLeft is Over's words for a position without a move.
+const noMoveLeft = "No move is left."
+
 // Over says whether the game at p is over for a player who sees only its
 // face-up cards, and why, in words ("" while it goes on):
 //   - the game is won;
@@ -15,8 +18,11 @@ import (
 //     are not known, and then this case never holds).
 //
 // A move that turns up a card always leads to a new position. p may hold
-// unknown face-down cards.
+// unknown face-down cards. A nil p has no move left.
 func Over(p *rules.Position, seen map[string]bool) (bool, string) {
+	if p == nil {
+		return true, noMoveLeft
+	}
 	if p.Won() {
 		return true, "The game is won."
 	}
@@ -31,7 +37,7 @@ func Over(p *rules.Position, seen map[string]bool) (bool, string) {
 		}
 	}
 	if forward == 0 {
-		return true, "No move is left."
+		return true, noMoveLeft
 	}
 	return true, "Every move leads back to a position already seen in this game."
 }

@@ -66,7 +66,7 @@ func (o *PlayOutcome) Judge(ctx context.Context, p *rules.Position, pc player.Co
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	if o.LostAfter <= 0 || pc.Kind == player.Greedy {
+	if o.Game == nil || o.LostAfter <= 0 || pc.Kind == player.Greedy {
 		return nil
 	}
 	rv, err := WhereWrong(ctx, Played{Start: p, Moves: o.Game.MoveList(), Solver: pc.Solver, Samples: pc.Samples, Seed: pc.Seed})
@@ -105,9 +105,13 @@ type RecordOf struct {
 // solution document of the start, whose verdict is the start's with every
 // card known and whose moves and effort are the game's, with the play's
 // own fields (the player, the outcome, where it was lost, the share of
-// each rated decision).
+// each rated decision). An outcome without a game (the zero PlayOutcome),
+// or a RecordOf without a Start, has none: nil.
 func (o *PlayOutcome) Record(of RecordOf) *Record {
 	gm, pc := o.Game, of.Player
+	if gm == nil || of.Start == nil {
+		return nil
+	}
 	sol := o.Verdict.Solution(of.Start, of.Number, of.Options)
 	sol.Moves, sol.Forced, sol.Nodes, sol.Seconds = gm.MoveList(), 0, o.Nodes, gm.Elapsed.Seconds()
 	if sol.Verdict != rules.VerdictUnknown {

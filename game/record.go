@@ -106,8 +106,12 @@ var playKeys = map[string]string{
 
 // MarshalRecord returns the record as compact one-line JSON (no trailing
 // newline): rules.MarshalSolution's, and for a play record, kind "play"
-// and the play's fields after "seconds".
+// and the play's fields after "seconds". A record without a solution (nil,
+// or the zero Record) has no document: nil.
 func MarshalRecord(rec *Record) []byte {
+	if rec == nil || rec.Solution == nil {
+		return nil
+	}
 	pl := rec.Play
 	if pl == nil {
 		return rules.MarshalSolution(rec.Solution)

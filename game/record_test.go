@@ -262,3 +262,12 @@ func TestWrongDocumentWords(t *testing.T) {
 		}
 	}
 }
+
+// FuzzParseKind: ParseKind never panics; a kind it reads is the Kind of
+// the document it returns, which reads back the same, and an error is one
+// line.
+func FuzzParseKind(f *testing.F) {
+	seeds := []string{"play", "hint", "review", "share", "summary", "position", "", "Play", " hint", "\xff"}
+	known := func(d game.Document) bool { return d.Version() >= 1 && !strings.HasPrefix(d.String(), "Document(") }
+	testgames.FuzzNames(f, seeds, game.ParseKind, game.Document.Kind, known, true, nil)
+}

@@ -84,8 +84,12 @@ type JudgementDoc struct {
 
 // ReviewDocOf is the document of the review rv of a game played under
 // the options o; num is the deal's number ("" for none), and withPosition
-// puts the start position in the document in its place.
+// puts the start position in the document in its place. A review of no
+// start (nil, or the zero Reviewed) has the zero ReviewDoc.
 func ReviewDocOf(rv *player.Reviewed, o rules.Options, num string, withPosition bool) ReviewDoc {
+	if rv == nil || rv.Start == nil {
+		return ReviewDoc{}
+	}
 	p := rv.Start
 	d := ReviewDoc{DocHeader: ReviewDocument.Header(), Game: p.Game.String(), Number: num, Rules: DocRules{Returns: o.Returns(p.Game)}, Verdict: rv.Before.String(),
 		Moves: []ReviewMoveDoc{}, Won: rv.Won, Lost: rv.Lost}

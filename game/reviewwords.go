@@ -37,8 +37,12 @@ func drawn(j player.Judgement) string {
 
 // JudgementLines says, for review, how the losing move m compares with
 // the move the player's view rated best (rv.Judgement): the counts, the
-// test and the call, a line each.
+// test and the call, a line each; none for a nil rv, which judges
+// nothing.
 func JudgementLines(rv *player.Reviewed, m rules.Move) []string {
+	if rv == nil {
+		return nil
+	}
 	j := rv.Judgement
 	if j.Call == player.NoAlternative {
 		return []string{"Every other move goes back to a position already seen in the game: there is no move to compare it with."}
@@ -125,8 +129,12 @@ func LossWhy(rv *player.Reviewed, m rules.Move) string {
 // PlainJudgement says review's judgement of the losing move to a person
 // playing on the page, in one sentence. With named, it names the move the
 // player's view rated best; without, it says "another move" (the page
-// before the player has asked to see the face-down cards).
+// before the player has asked to see the face-down cards). A nil rv
+// judges nothing: "".
 func PlainJudgement(rv *player.Reviewed, named bool) string {
+	if rv == nil {
+		return ""
+	}
 	j := rv.Judgement
 	how := fmt.Sprintf("%s of %s ways the hidden cards could lie", wording.Thousands(int64(j.BestWon())), wording.Thousands(int64(j.Pairs)))
 	played := wording.Thousands(int64(j.PlayedWon()))
@@ -152,9 +160,12 @@ func PlainJudgement(rv *player.Reviewed, named bool) string {
 // a table, or with what it does), and kept the move that would have kept
 // the game winnable, whose line is left out when kept is "" (for a player
 // who has not asked to see the face-down cards). The judgement of the
-// losing move follows in JudgementLines or PlainJudgement.
+// losing move follows in JudgementLines or PlainJudgement. A nil rv has
+// no outcome: no line.
 func Outcome(rv *player.Reviewed, lost, kept string) []string {
 	switch {
+	case rv == nil:
+		return nil
 	case rv.LostAt == 0:
 		return []string{"Lost as dealt: the start cannot be won even with all cards known."}
 	case rv.LostAt > 0:

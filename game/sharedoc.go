@@ -51,19 +51,18 @@ type DocRules struct {
 
 // Doc is the document of the share of c, for a position with unknown
 // cards; num is the number of the deal the position came from ("" for
-// none).
+// none). An answer about no position (the zero Chance) leaves the game
+// and the position out.
 func (c *Chance) Doc(num string) ShareDoc {
 	return newShareDoc(c.Position, num, c.Config, c.Share)
 }
 
-// newShareDoc fills the share JSON of sh.
+// newShareDoc fills the share JSON of sh; a nil p leaves the game and the
+// position out.
 func newShareDoc(p *rules.Position, num string, cfg solver.Config, sh sample.Share) ShareDoc {
 	share, low, high := ShareRange(sh)
 	d := ShareDoc{
 		DocHeader:    ShareDocument.Header(),
-		Game:         p.Game.String(),
-		Position:     rules.NewPositionDoc(p, num),
-		Rules:        DocRules{Returns: cfg.Options.Returns(p.Game)},
 		Hidden:       sh.Hidden,
 		Unseen:       make([]string, len(sh.Unseen)),
 		Arrangements: sh.Total(),
@@ -80,6 +79,9 @@ func newShareDoc(p *rules.Position, num string, cfg solver.Config, sh sample.Sha
 		Seconds:      sh.Elapsed.Seconds(),
 		Interrupted:  sh.Stopped > 0,
 		Stopped:      sh.Stopped,
+	}
+	if p != nil {
+		d.Game, d.Position, d.Rules = p.Game.String(), rules.NewPositionDoc(p, num), DocRules{Returns: cfg.Options.Returns(p.Game)}
 	}
 	if !sh.Exhaustive {
 		d.Seed = strconv.FormatUint(sh.Seed, 10)

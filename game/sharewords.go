@@ -11,9 +11,14 @@ import (
 	"github.com/patience-solver/patience/sample"
 )
 
-// UnknownCards says how many face-down cards of p are unknown.
+// UnknownCards says how many face-down cards of p are unknown (none of a
+// nil p).
 func UnknownCards(p *rules.Position) string {
-	if n := p.Unknowns(); n != 1 {
+	n := 0
+	if p != nil {
+		n = p.Unknowns()
+	}
+	if n != 1 {
 		return fmt.Sprintf("%d face-down cards are unknown (??)", n)
 	}
 	return "1 face-down card is unknown (??)"

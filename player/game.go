@@ -57,6 +57,9 @@ func (g *PlayedGame) MoveList() []rules.Move {
 // When ctx ends, Play returns ctx's error with the game as far as it got
 // (End the position then, Won false, Ended "stopped").
 func Play(ctx context.Context, start *rules.Position, cfg Config) (*PlayedGame, error) {
+	if err := cfg.check(); err != nil {
+		return nil, err
+	}
 	if err := rules.CheckPosition(start); err != nil {
 		return nil, err
 	}

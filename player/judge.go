@@ -3,6 +3,7 @@ package player
 import (
 	"math"
 
+	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/solver"
 )
 
@@ -26,8 +27,20 @@ type Judging struct {
 	// ones it was picked on.
 	Samples int
 	// Margin is the equivalence margin of a bad-luck call, a share
-	// (0: DefaultMargin).
+	// (0: DefaultMargin), at most 1.
 	Margin float64
+}
+
+// check refuses, with a *rules.ConfigError, a negative Samples and a
+// Margin that is no share (below 0, above 1, or NaN).
+func (j Judging) check() error {
+	switch {
+	case j.Samples < 0:
+		return &rules.ConfigError{Field: "player.Judging.Samples", Value: j.Samples, Want: "0 (DefaultJudgeSamples) or more"}
+	case !(j.Margin >= 0 && j.Margin <= 1):
+		return &rules.ConfigError{Field: "player.Judging.Margin", Value: j.Margin, Want: "a share, 0 (DefaultMargin) to 1"}
+	}
+	return nil
 }
 
 func (j Judging) withDefaults() Judging {

@@ -2,9 +2,12 @@ package player
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/patience-solver/patience/internal/testgames"
 )
 
 // TestParseKind: the players offered read back from their names; a player
@@ -35,4 +38,13 @@ func TestParseKind(t *testing.T) {
 			t.Errorf("ParseKind(%q): %v, want an unknown player", name, err)
 		}
 	}
+}
+
+// FuzzParseKind: ParseKind never panics; a name it reads is a player of
+// Kinds whose String reads back as the same player, and an error is one
+// line.
+func FuzzParseKind(f *testing.F) {
+	seeds := []string{"sampled", " GREEDY ", "greedy\n", "reveal", "", "player(3)", "sampled greedy", "\xff"}
+	offered := func(k Kind) bool { return slices.Contains(Kinds(), k) }
+	testgames.FuzzNames(f, seeds, ParseKind, Kind.String, offered, false, nil)
 }

@@ -21,6 +21,12 @@ import (
 // at -1, as Review does. When ctx ends first, FindLoss returns the review
 // so far and ctx's error, as Review does.
 func FindLoss(ctx context.Context, start *rules.Position, moves []rules.Move, cfg Sampling, jd Judging) (*Reviewed, error) {
+	if err := cfg.check(); err != nil {
+		return nil, err
+	}
+	if err := jd.check(); err != nil {
+		return nil, err
+	}
 	if err := rules.CheckPosition(start); err != nil {
 		return nil, err
 	}
@@ -109,6 +115,9 @@ type Loss struct {
 // number of moves exact searches. Unlike FindLoss it judges nothing, so
 // it draws no arrangements. Each search runs on one worker.
 func LocateLoss(ctx context.Context, start *rules.Position, moves []rules.Move, cfg solver.Config) (Loss, error) {
+	if err := cfg.Check(); err != nil {
+		return Loss{}, err
+	}
 	if err := rules.CheckPosition(start); err != nil {
 		return Loss{}, err
 	}

@@ -82,6 +82,12 @@
 // are safe to call from many goroutines at once, on the same position
 // too. A Player is not: it remembers the positions of its one game, so
 // its Next is for one goroutine at a time.
+//
+// Every call refuses, before any work, a setting out of range with a
+// *rules.ConfigError (an unknown Kind, a negative count of samples, a
+// Judging.Margin outside 0 to 1, or a Solver that solver.Config.Check
+// refuses), and a start that fails rules.Validate with a
+// *rules.InvalidPositionError.
 package player
 
 import (
@@ -170,6 +176,15 @@ type Sampling struct {
 	Solver solver.Config
 }
 
+// check refuses, with a *rules.ConfigError, a negative Samples or a
+// Solver that solver.Config.Check refuses.
+func (s Sampling) check() error {
+	if s.Samples < 0 {
+		return &rules.ConfigError{Field: "player.Sampling.Samples", Value: s.Samples, Want: "0 (DecisionSamples) or more"}
+	}
+	return s.Solver.Check()
+}
+
 // resolved returns s with its zero fields set to the defaults they mean.
 func (s Sampling) resolved() Sampling {
 	if s.Samples <= 0 {
@@ -195,6 +210,15 @@ type Config struct {
 	// Sampling is the sampling of the sampled player. The greedy player
 	// uses only Solver.Options, the rules.
 	Sampling
+}
+
+// check refuses, with a *rules.ConfigError, an unknown Kind and a
+// Sampling out of range.
+func (c Config) check() error {
+	if c.Kind != 0 && !slices.Contains(Kinds(), c.Kind) {
+		return &rules.ConfigError{Field: "player.Config.Kind", Value: c.Kind, Want: "0 (Default), Sampled or Greedy"}
+	}
+	return c.Sampling.check()
 }
 
 func (c Config) options() rules.Options {
@@ -285,14 +309,14 @@ type Player struct {
 }
 
 // New returns a player for one game of g; cfg.Kind 0 is Default. It
-// refuses an unknown game (the zero rules.Game among them) and an unknown
-// Kind.
+// refuses an unknown game (the zero rules.Game among them), and a cfg out
+// of range (an unknown Kind among them) with a *rules.ConfigError.
 func New(g rules.Game, cfg Config) (*Player, error) {
+	if err := cfg.check(); err != nil {
+		return nil, err
+	}
 	if cfg.Kind == 0 {
 		cfg.Kind = Default
-	}
-	if !slices.Contains(Kinds(), cfg.Kind) {
-		return nil, fmt.Errorf("unknown player kind %d", cfg.Kind)
 	}
 	if _, err := rules.NewVariant(g, cfg.Solver.Options); err != nil {
 		return nil, err

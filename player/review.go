@@ -80,6 +80,12 @@ type ReviewedMove struct {
 // ends first, Review returns the review so far and an error that
 // errors.Is ctx's (context.Canceled or context.DeadlineExceeded).
 func Review(ctx context.Context, start *rules.Position, moves []rules.Move, cfg Sampling, jd Judging) (*Reviewed, error) {
+	if err := cfg.check(); err != nil {
+		return nil, err
+	}
+	if err := jd.check(); err != nil {
+		return nil, err
+	}
 	if err := rules.CheckPosition(start); err != nil {
 		return nil, err
 	}

@@ -18,8 +18,11 @@ package rules
 // H D, and for each the cell card before a column's top card. Ripple Fan
 // takes the first pile, from t1, whose top card can go. Unknown cards
 // (UnknownCard, "??") are never top cards, so the player's view gets the
-// same moves.
+// same moves. A nil p has none.
 func NextAutoMove(p *Position) (Move, bool) {
+	if p == nil {
+		return Move{}, false
+	}
 	if p.Game == RippleFan {
 		for i, pl := range p.Tableau {
 			if n := len(pl.Up); n > 0 && toFoundation(p, pl.Up[n-1]) {
@@ -51,8 +54,12 @@ func NextAutoMove(p *Position) (Move, bool) {
 // SafeAutoMoves plays the automatic foundation moves of p on a copy, one
 // after another until none is left, and returns them in the solver's order
 // (see NextAutoMove; Ripple Fan sweeps the piles t1 to t13, and sweeps
-// again while a card went home). p itself is not changed.
+// again while a card went home). p itself is not changed. A nil p has
+// none.
 func SafeAutoMoves(p *Position) []Move {
+	if p == nil {
+		return nil
+	}
 	var ms []Move
 	if p.Game == RippleFan {
 		q := p.Clone()

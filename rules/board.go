@@ -76,8 +76,12 @@ func (st BoardStyle) suit(s Suit) string {
 //     pile is "--".
 //
 // The text has no escape codes; the reader skips those of a terminal's
-// colours, so a board copied from a coloured terminal reads the same.
+// colours, so a board copied from a coloured terminal reads the same. A nil
+// p has no board: "".
 func FormatBoard(p *Position, number string, st BoardStyle) string {
+	if p == nil {
+		return ""
+	}
 	var b strings.Builder
 	b.WriteString(p.Game.Title())
 	if number != "" {

@@ -93,14 +93,26 @@ func (c Card) Symbol() string {
 	return string(rankLetters[c.Rank()]) + suitSymbols[c.Suit()]
 }
 
-// Letter returns the suit's letter: C, S, H or D.
-func (s Suit) Letter() byte { return suitLetters[s] }
+// Letter returns the suit's letter: C, S, H or D; '-' for a value that
+// is no suit (4 and above), as Card.String writes "--" for no card.
+func (s Suit) Letter() byte {
+	if int(s) >= len(suitLetters) {
+		return '-'
+	}
+	return suitLetters[s]
+}
 
-// String returns the suit's letter.
-func (s Suit) String() string { return string(suitLetters[s]) }
+// String returns the suit's letter ("-" for no suit, as Letter).
+func (s Suit) String() string { return string(s.Letter()) }
 
-// Letter returns the rank's letter: A 2..9 T J Q K.
-func (r Rank) Letter() byte { return rankLetters[r] }
+// Letter returns the rank's letter: A 2..9 T J Q K; '-' for a value that
+// is no rank (13 and above).
+func (r Rank) Letter() byte {
+	if int(r) >= len(rankLetters) {
+		return '-'
+	}
+	return rankLetters[r]
+}
 
 // ParseSuit reads a suit letter (any case) or symbol.
 func ParseSuit(s string) (Suit, error) {

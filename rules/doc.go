@@ -29,5 +29,6 @@
 //
 // Errors name no command-line flag; those that callers tell apart have a
 // type or a sentinel (*MoveError, Problems, *WrongDocumentError,
-// ErrUnknownCards, ErrNotSolvitaire).
+// ErrUnknownCards, ErrNotSolvitaire). *ConfigError is the refusal of a
+// setting out of range by every package that takes a config.
 package rules

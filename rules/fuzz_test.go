@@ -190,3 +190,22 @@ func FuzzParseSuit(f *testing.F) {
 		}
 	})
 }
+
+// FuzzParseLoc: ParseLoc never panics; a location it accepts is a pile
+// t1..t13, a cell c1..c2 or the foundations, and its String (lower case,
+// no space) reads back as the same location.
+func FuzzParseLoc(f *testing.F) {
+	seeds := []string{"t1", "T13", " c2 ", "f", "F", "t0", "t14", "c3", "t01", "t+1", "t-1", "t", "", "t256", "t1\x00", "\xff"}
+	place := func(l rules.Loc) bool {
+		return l.Kind == rules.Tableau && l.Index < 13 || l.Kind == rules.Cell && l.Index < 2 || l == rules.F
+	}
+	testgames.FuzzNames(f, seeds, rules.ParseLoc, rules.Loc.String, place, false, nil)
+}
+
+// FuzzParseKind: ParseKind never panics; a kind it accepts is the Kind of
+// the document it returns, which reads back as the same document.
+func FuzzParseKind(f *testing.F) {
+	seeds := []string{"position", "solution", "results", "", "Position", " solution", "moves", "\xff"}
+	known := func(d rules.Document) bool { return d.Version() >= 1 && d.String() != "" }
+	testgames.FuzzNames(f, seeds, rules.ParseKind, rules.Document.Kind, known, true, nil)
+}

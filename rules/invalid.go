@@ -11,8 +11,12 @@ type InvalidPositionError struct {
 	Err error // Validate's error: a Problems or a *LayoutMismatch
 }
 
-// Error says "invalid position: " and the problems, joined by "; ".
+// Error says "invalid position: " and the problems, joined by "; " (only
+// "invalid position" when Err is nil).
 func (e *InvalidPositionError) Error() string {
+	if e.Err == nil {
+		return "invalid position"
+	}
 	if ps, ok := e.Err.(Problems); ok {
 		return "invalid position: " + strings.Join(ps, "; ")
 	}

@@ -56,7 +56,8 @@ type FoundationsDoc struct {
 }
 
 // NewPositionDoc returns the JSON form of p. number is the deal number in
-// canonical form, or "" for none.
+// canonical form, or "" for none. It trusts p, as MarshalPosition does: p
+// must not be nil.
 func NewPositionDoc(p *Position, number string) PositionDoc {
 	d := PositionDoc{
 		Game:    p.Game.String(),
@@ -264,9 +265,12 @@ func untitled(text string) bool {
 }
 
 // readCapped reads all of r up to MaxInputSize bytes, and drops a UTF-8
-// byte order mark. A larger results file, given where want is wanted, gets
+// byte order mark. A nil r is a Problems, as input that does not read. A larger results file, given where want is wanted, gets
 // a *WrongDocumentError.
 func readCapped(r io.Reader, want Document) ([]byte, error) {
+	if r == nil {
+		return nil, problemsOf("no input: a nil io.Reader")
+	}
 	data, err := io.ReadAll(io.LimitReader(r, MaxInputSize+1))
 	if err != nil {
 		return nil, problemsOf("reading input: %v", err)

@@ -23,11 +23,25 @@ type Loc struct {
 	Index uint8   // the pile or cell, 0-based; 0 for the foundations
 }
 
-// T returns the location of tableau pile i (0-based).
-func T(i int) Loc { return Loc{Tableau, uint8(i)} }
+// T returns the location of tableau pile i (0-based). An i that a Loc
+// cannot hold (below 0 or above 255) gives an invalid location, of no
+// kind: String writes it "?", and the referee refuses a move from or to
+// it.
+func T(i int) Loc { return loc(Tableau, i) }
 
-// C returns the location of cell i (0-based).
-func C(i int) Loc { return Loc{Cell, uint8(i)} }
+// C returns the location of cell i (0-based); an i below 0 or above 255
+// gives an invalid location, as for T.
+func C(i int) Loc { return loc(Cell, i) }
+
+// noPlace is the kind of the invalid location of T and C.
+const noPlace LocKind = 0xFF
+
+func loc(k LocKind, i int) Loc {
+	if i < 0 || i > 0xFF {
+		return Loc{Kind: noPlace}
+	}
+	return Loc{k, uint8(i)}
+}
 
 // F is the foundations.
 var F = Loc{Kind: Foundation}

@@ -129,8 +129,12 @@ func (p *Position) Clone() *Position {
 	return q
 }
 
-// Equal reports whether two positions are identical, pile by pile.
+// Equal reports whether two positions are identical, pile by pile. A nil
+// position equals only a nil one.
 func (p *Position) Equal(q *Position) bool {
+	if p == nil || q == nil {
+		return p == q
+	}
 	if p.Game != q.Game || p.Foundations != q.Foundations || len(p.Tableau) != len(q.Tableau) || len(p.Cells) != len(q.Cells) {
 		return false
 	}

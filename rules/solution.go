@@ -103,8 +103,11 @@ type moveDoc struct {
 // trailing newline), keys in the order patience ("solution"), version,
 // game, number (or position), verdict, reason (when not ""), rules, moves, forced (when not 0), shortest and lower_bound
 // (when Shortest is set), nodes, seconds, solver (when not ""). A NaN or
-// infinite Seconds is written as 0.
+// infinite Seconds is written as 0. A nil s gives nil: no document.
 func MarshalSolution(s *Solution) []byte {
+	if s == nil {
+		return nil
+	}
 	d := NewSolutionDoc(s)
 	d.DocHeader = SolutionDocument.Header()
 	b, err := json.Marshal(d)
@@ -115,8 +118,12 @@ func MarshalSolution(s *Solution) []byte {
 }
 
 // NewSolutionDoc returns the JSON form of s, without a header (a
-// document's writer sets its own). A NaN or infinite Seconds is 0.
+// document's writer sets its own). A NaN or infinite Seconds is 0. A nil
+// s gives the zero SolutionDoc.
 func NewSolutionDoc(s *Solution) SolutionDoc {
+	if s == nil {
+		return SolutionDoc{}
+	}
 	returns := s.Options.Returns(s.Game)
 	d := SolutionDoc{
 		Game:    s.Game.String(),

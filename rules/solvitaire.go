@@ -19,8 +19,12 @@ import (
 // ten is written 10. The format's deal files hold only the tableau, so a
 // position with cards in the cells or on the foundations is refused, and so
 // is one with unknown face-down cards (UnknownCard). The errors for those
-// match ErrNotSolvitaire and ErrUnknownCards (with errors.Is).
+// match ErrNotSolvitaire and ErrUnknownCards (with errors.Is); a nil p
+// is an *InvalidPositionError.
 func MarshalSolvitaire(p *Position) ([]byte, error) {
+	if p == nil {
+		return nil, CheckPosition(nil)
+	}
 	if err := p.NeedKnown("the Solvitaire deal format"); err != nil {
 		return nil, err
 	}

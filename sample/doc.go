@@ -35,4 +35,9 @@
 //
 // When the unseen cards have no more arrangements than the sample size,
 // every arrangement is solved once, and the share is exact.
+//
+// A call refuses, before any work, a Config out of range with a
+// *rules.ConfigError (a negative Samples, or a Solver that
+// solver.Config.Check refuses), and a position that fails rules.Validate
+// with a *rules.InvalidPositionError.
 package sample

@@ -304,8 +304,14 @@ func undoes(c *rules.Position, o rules.Options, back string) bool {
 // Key returns a string that is the same for every position that differs
 // from q only in the order of its piles or of its cells, and differs
 // otherwise: two positions with the same key are the same position for
-// play. Unknown cards count as cards named "??".
-func Key(q *rules.Position) string { return canonical(q) }
+// play. Unknown cards count as cards named "??". A nil q has the key "",
+// which no position has.
+func Key(q *rules.Position) string {
+	if q == nil {
+		return ""
+	}
+	return canonical(q)
+}
 
 // canonical returns a form of q that is the same for every position that
 // differs from q only in the order of its piles or of its cells, and

@@ -184,9 +184,10 @@ func SameMove(ms MoveShare, m rules.Move) bool {
 // Seen reports whether move m of p leads to a position whose key is in
 // seen (AddSeen): a position already seen in the game. p may have its
 // face-down cards known or unknown: the keys are those of the player's
-// views, which tell the positions of one game apart as well.
+// views, which tell the positions of one game apart as well. A nil p, or
+// an m that is no legal move of p (rules.Check), leads nowhere: false.
 func Seen(seen map[string]bool, p *rules.Position, m rules.Move) bool {
-	if seen == nil {
+	if seen == nil || p == nil || rules.Check(p, rules.DefaultOptions(), m) != nil {
 		return false
 	}
 	return seen[Key(after(p, m).Hide())]
@@ -198,8 +199,21 @@ func Seen(seen map[string]bool, p *rules.Position, m rules.Move) bool {
 // takes it): first itself when it does not, or else the first legal move
 // (in the order of rules.LegalMoves, none back from a foundation) to a new
 // position after which a search finds a win. It returns the zero Move when
-// no such move is found, and with ctx's error when ctx ends first.
+// no such move is found, and with ctx's error when ctx ends first. It
+// refuses, with the zero Move, a cfg out of range (a *rules.ConfigError,
+// as Estimate does), a p that fails rules.Validate (a
+// *rules.InvalidPositionError) and a first that is not a legal move of p
+// (a *rules.MoveError, move 1, with the referee's reason).
 func FreshWin(ctx context.Context, p *rules.Position, cfg Config, first rules.Move, seen map[string]bool) (rules.Move, error) {
+	if err := cfg.check(); err != nil {
+		return rules.Move{}, err
+	}
+	if err := rules.CheckPosition(p); err != nil {
+		return rules.Move{}, err
+	}
+	if err := rules.Check(p, cfg.Solver.Options, first); err != nil {
+		return rules.Move{}, &rules.MoveError{Index: 1, Move: first, Reason: err.Error()}
+	}
 	if err := ctx.Err(); err != nil {
 		return rules.Move{}, err
 	}

@@ -61,6 +61,15 @@ func stopReason(ctx context.Context) solver.StopReason {
 	return solver.StopReason{Kind: solver.Interrupted}
 }
 
+// check refuses, with a *rules.ConfigError, a Config out of range: a
+// negative Samples, or a Solver that solver.Config.Check refuses.
+func (c Config) check() error {
+	if c.Samples < 0 {
+		return &rules.ConfigError{Field: "sample.Config.Samples", Value: c.Samples, Want: "0 (DefaultSamples) or more"}
+	}
+	return c.Solver.Check()
+}
+
 func (c Config) samples() int {
 	if c.Samples <= 0 {
 		return DefaultSamples
@@ -136,7 +145,9 @@ type Share struct {
 // no more. p may have no unknown cards, and then its one arrangement is p
 // itself. A p that fails rules.Validate is refused with a
 // *rules.InvalidPositionError; the arrangements, filled in from a valid p,
-// are not checked again.
+// are not checked again. A cfg out of range (a negative Samples, or a
+// Solver that solver.Config.Check refuses) is refused first, with a
+// *rules.ConfigError.
 //
 // When ctx is done, the searches in progress end soon and no more start:
 // every arrangement not decided counts as unknown (Share.Stopped counts
@@ -164,6 +175,9 @@ func Estimate(ctx context.Context, p *rules.Position, cfg Config) (Share, error)
 // decide draws the arrangements of p, solves each, and returns the share,
 // the arrangements and their outcomes, in draw order.
 func decide(ctx context.Context, p *rules.Position, cfg Config) (Share, [][]rules.Card, []outcome, error) {
+	if err := cfg.check(); err != nil {
+		return Share{}, nil, nil, err
+	}
 	if err := rules.CheckPosition(p); err != nil {
 		return Share{}, nil, nil, err
 	}
@@ -193,8 +207,11 @@ func decide(ctx context.Context, p *rules.Position, cfg Config) (Share, [][]rule
 // Otherwise it returns samples arrangements drawn uniformly and
 // independently: arrangement i is a shuffle of the unseen cards by a PCG
 // generator seeded with (seed, i), so it depends on nothing but the seed
-// and i.
+// and i. A nil p, or samples below 1, gives none.
 func Arrangements(p *rules.Position, samples int, seed uint64) (arr [][]rules.Card, exhaustive bool) {
+	if p == nil || samples < 1 {
+		return nil, false
+	}
 	unseen := p.Unseen()
 	n := len(unseen)
 	if total, ok := factorialAtMost(n, samples); ok {

@@ -29,7 +29,8 @@
 // where a larger table decides it; a verdict it gives is still exact). The
 // zero Config
 // is DefaultConfig: every field is named so that its zero value is the
-// default.
+// default. A negative number is refused, before any work, with a
+// *rules.ConfigError (Config.Check).
 // Config.Shortest asks for a solution of the fewest moves, proven so.
 //
 // A position that fails rules.Validate (an empty board, a card twice) is

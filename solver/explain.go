@@ -84,7 +84,10 @@ import (
 
 // Blockage is a proven cause that a position cannot be won, as data: no
 // move left, or a deadlock, with what a player needs to be shown about
-// each of its cards. The words are the caller's (game.Why).
+// each of its cards. The words are the caller's (game.Why). The zero
+// Blockage, which FindBlockage never returns, and a card that is not one
+// of the 52 are known to no method: each gives its zero answer (the zero
+// Place, false, rules.NoCard, nil).
 type Blockage struct {
 	// Cards are the cards that can never move (a deadlock), cells first,
 	// then pile by pile from the top down; none when no move at all is
@@ -109,31 +112,51 @@ type Place struct {
 	Index int
 }
 
+// knows reports whether bl comes from FindBlockage and c is one of the
+// 52 cards, whose place it knows.
+func (bl *Blockage) knows(c rules.Card) bool { return bl.b != nil && c.Valid() }
+
 // Place says where card c lies.
 func (bl *Blockage) Place(c rules.Card) Place {
+	if !bl.knows(c) {
+		return Place{}
+	}
 	w := bl.b.at[c]
 	return Place{Cell: w.kind == inCell, Pile: w.pile, Index: w.index}
 }
 
 // FaceDown reports whether card c is face down.
-func (bl *Blockage) FaceDown(c rules.Card) bool { return bl.b.faceDown(c) }
+func (bl *Blockage) FaceDown(c rules.Card) bool { return bl.knows(c) && bl.b.faceDown(c) }
 
 // Covered reports whether a card of the deadlock lies above card c in its
 // pile: c stays where it is while they do.
-func (bl *Blockage) Covered(c rules.Card) bool { return bl.b.above(&bl.d, c) }
+func (bl *Blockage) Covered(c rules.Card) bool { return bl.knows(c) && bl.b.above(&bl.d, c) }
 
 // TopAbove returns the highest card of the deadlock above card c in its
 // pile, or rules.NoCard.
-func (bl *Blockage) TopAbove(c rules.Card) rules.Card { return bl.b.topAbove(&bl.d, c) }
+func (bl *Blockage) TopAbove(c rules.Card) rules.Card {
+	if !bl.knows(c) {
+		return rules.NoCard
+	}
+	return bl.b.topAbove(&bl.d, c)
+}
 
 // Lower returns the lower card of c's suit that best shows why c cannot
 // go to its foundation: one under c itself if there is one, else one the
 // deadlock holds off its foundation.
-func (bl *Blockage) Lower(c rules.Card) rules.Card { return bl.b.witnessLower(&bl.d, c) }
+func (bl *Blockage) Lower(c rules.Card) rules.Card {
+	if !bl.knows(c) {
+		return rules.NoCard
+	}
+	return bl.b.witnessLower(&bl.d, c)
+}
 
 // Under returns the face-up cards under card c in its pile, from the one
 // just under it down.
 func (bl *Blockage) Under(c rules.Card) []rules.Card {
+	if !bl.knows(c) {
+		return nil
+	}
 	w := bl.b.at[c]
 	if w.kind != inPile {
 		return nil

@@ -2,9 +2,11 @@ package solver
 
 import (
 	"context"
+	"errors"
 	"math/rand/v2"
 	"testing"
 
+	"github.com/patience-solver/patience/internal/testgames"
 	"github.com/patience-solver/patience/rules"
 )
 
@@ -144,4 +146,14 @@ func fuzzSolve(t *testing.T, p *rules.Position, cfg Config) Result {
 		}
 	}
 	return r
+}
+
+// FuzzParseStopReason: ParseStopReason never panics; a text it reads is
+// the String of the reason it returns, and an error is ErrBadReason's.
+func FuzzParseStopReason(f *testing.F) {
+	seeds := []string{"", "time limit reached", "interrupted", "node budget of 100 reached", "search path longer than 4096 moves",
+		"node budget of -1 reached", "node budget of 01 reached", "node budget of 99999999999999999999 reached", "Interrupted", " interrupted", "\xff"}
+	known := func(r StopReason) bool { return r.Kind <= PathTooLong && r.Limit >= 0 }
+	bad := func(err error) bool { return errors.Is(err, ErrBadReason) }
+	testgames.FuzzNames(f, seeds, ParseStopReason, StopReason.String, known, true, bad)
 }

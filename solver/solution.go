@@ -20,8 +20,11 @@ import (
 // inside the position.
 //
 // A shortest search's result (Config.Shortest) gives a document with
-// "shortest" and "lower_bound".
+// "shortest" and "lower_bound". A nil start gives nil: no solution.
 func (r Result) Solution(start *rules.Position, number string, opts rules.Options) *rules.Solution {
+	if start == nil {
+		return nil
+	}
 	sol := &rules.Solution{
 		Game:    start.Game,
 		Number:  number,

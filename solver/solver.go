@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"runtime"
 	"strconv"
 	"strings"
@@ -143,6 +144,33 @@ type Config struct {
 // default rules, all pruning, all cores, default budgets.
 func DefaultConfig() Config { return Config{} }
 
+// maxMemoryMB is the largest MemoryMB whose count of bytes an int64 holds.
+const maxMemoryMB = math.MaxInt64 >> 20
+
+// Check returns nil for a Config that a search takes, and otherwise a
+// *rules.ConfigError for its first setting out of range: a negative
+// Workers, MaxNodes, Timeout or MemoryMB, or a MemoryMB whose count of
+// bytes no int64 holds. Every call of the library that takes a Config
+// (here, and in packages sample, player, batch and game) refuses such a
+// Config with that error before any work.
+func (c Config) Check() error {
+	bad := func(field string, v any, want string) error {
+		return &rules.ConfigError{Field: "solver.Config." + field, Value: v, Want: want}
+	}
+	const orMore = "0 (the default) or more"
+	switch {
+	case c.Workers < 0:
+		return bad("Workers", c.Workers, orMore)
+	case c.MaxNodes < 0:
+		return bad("MaxNodes", c.MaxNodes, orMore)
+	case c.Timeout < 0:
+		return bad("Timeout", c.Timeout, "0 (none) or more")
+	case c.MemoryMB < 0 || int64(c.MemoryMB) > maxMemoryMB:
+		return bad("MemoryMB", c.MemoryMB, fmt.Sprintf("0 (the default) to %d", int64(maxMemoryMB)))
+	}
+	return nil
+}
+
 // settings is a Config resolved once for a game, when the Solver is made:
 // the reductions as the search reads them, whether returns are on, and
 // whether the search plays them (returns on, SkipReturns off). Its
@@ -243,6 +271,9 @@ type Result struct {
 // callers should keep a Solver and call its Solve for every deal. ctx ends
 // the search, and p is checked, as (*Solver).Solve says.
 func Solve(ctx context.Context, p *rules.Position, cfg Config) (Result, error) {
+	if err := cfg.Check(); err != nil {
+		return Result{}, err
+	}
 	if err := rules.CheckPosition(p); err != nil {
 		return Result{}, err
 	}
@@ -255,6 +286,7 @@ func Solve(ctx context.Context, p *rules.Position, cfg Config) (Result, error) {
 type Solver struct {
 	game rules.Game
 	cfg  settings
+	bad  error // cfg.Check's error, which every search returns
 	rc   *rcSearch
 	rf   *rfSearch
 	src  *rcShortest // made at the first shortest search
@@ -266,8 +298,12 @@ type Solver struct {
 
 // New returns a solver for game g. A solver for a game that is not
 // rules.RussianCell or rules.RippleFan (the zero Game) refuses every
-// position with ErrWrongGame.
+// position with ErrWrongGame, and a solver of a Config out of range
+// (Config.Check) with Check's *rules.ConfigError.
 func New(g rules.Game, cfg Config) *Solver {
+	if err := cfg.Check(); err != nil {
+		return &Solver{game: g, bad: err}
+	}
 	s := &Solver{game: g, cfg: cfg.resolve(g)}
 	if g == rules.RippleFan {
 		s.rf = newRFSearch(s.cfg, &s.interrupted)
@@ -296,7 +332,8 @@ var ErrWrongGame = errors.New("wrong game")
 // budget. The other errors are for a position the solver cannot take: one
 // that fails rules.Validate (a *rules.InvalidPositionError, such as an
 // empty board or a card twice), of another game (ErrWrongGame), or with
-// unknown cards (rules.ErrUnknownCards).
+// unknown cards (rules.ErrUnknownCards). A Config out of range is refused
+// first, with a *rules.ConfigError (Config.Check).
 //
 // A Solver runs one search at a time; many Solvers may search at once,
 // each with its own position table (Config.MemoryMB each) and workers.
@@ -307,6 +344,9 @@ var ErrWrongGame = errors.New("wrong game")
 // that decides many positions it knows to be valid (deals that package
 // dealgen built) may call SolveTrusted instead.
 func (s *Solver) Solve(ctx context.Context, p *rules.Position) (Result, error) {
+	if s.bad != nil {
+		return Result{}, s.bad
+	}
 	if err := rules.CheckPosition(p); err != nil {
 		return Result{}, err
 	}
@@ -321,8 +361,11 @@ func (s *Solver) Solve(ctx context.Context, p *rules.Position) (Result, error) {
 // rules.Validate (a card twice or missing, piles no deal could make), its
 // verdict means nothing: it may be wrong. It still refuses a position of
 // another game (ErrWrongGame), with unknown cards, or not of the game's
-// shape, as Solve does.
+// shape, and a Config out of range, as Solve does.
 func (s *Solver) SolveTrusted(ctx context.Context, p *rules.Position) (Result, error) {
+	if s.bad != nil {
+		return Result{}, s.bad
+	}
 	if p == nil {
 		return Result{}, errors.New("solver: no position")
 	}

@@ -18,9 +18,10 @@ const Z95 = 1.959963984540054
 //	half   = z/(1 + z²/n) · sqrt(p(1-p)/n + z²/4n²),  p = k/n
 //
 // The interval is [centre-half, centre+half], clamped to [0, 1]. With no
-// trials it is [0, 1].
+// trials it is [0, 1], and so it is for more successes than trials (k >
+// n), which are no proportion.
 func Wilson(k, n uint64, z float64) (lo, hi float64) {
-	if n == 0 {
+	if n == 0 || k > n {
 		return 0, 1
 	}
 	N := float64(n)
@@ -51,8 +52,15 @@ type Rate struct {
 }
 
 // NewRate returns k of n with its 95% Wilson interval. The rate of 0 of 0
-// is 0, with the interval [0, 1].
+// is 0, with the interval [0, 1]. More wins than trials (k > n) are no
+// proportion, and no count of the library makes them: NewRate returns for
+// them the rate of no trial, NewRate(0, 0), rather than a Value above 1
+// (an error to check at every rate the library reports, for counts that
+// cannot disagree, would cost more than it tells).
 func NewRate(k, n uint64) Rate {
+	if k > n {
+		k, n = 0, 0
+	}
 	r := Rate{Wins: k, Of: n}
 	if n > 0 {
 		r.Value = float64(k) / float64(n)

@@ -66,6 +66,13 @@ func TestNewRate(t *testing.T) {
 	if r := NewRate(0, 0); r != (Rate{Low: 0, High: 1}) {
 		t.Errorf("NewRate(0, 0) = %+v, want 0 of 0, rate 0, in [0, 1]", r)
 	}
+	// More wins than trials: no proportion, the rate of no trial.
+	if r := NewRate(5, 3); r != NewRate(0, 0) {
+		t.Errorf("NewRate(5, 3) = %+v, want NewRate(0, 0)", r)
+	}
+	if lo, hi := Wilson(5, 3, Z95); lo != 0 || hi != 1 {
+		t.Errorf("Wilson(5, 3) = [%v, %v], want [0, 1]", lo, hi)
+	}
 }
 
 // TestMcNemarExact checks the exact test against sums worked by hand.

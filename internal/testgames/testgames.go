@@ -62,3 +62,34 @@ func CheckInvalid(t testing.TB, what string, err error) {
 		t.Errorf("%s: error %v (%T), want a *rules.InvalidPositionError holding rules.Problems", what, err, err)
 	}
 }
+
+// FuzzNames fuzzes parse, a reader of names (a place, a kind of document,
+// a label), from seeds: parse never panics; its error is one line, and one
+// that refused accepts (nil for any); a value it reads is one that valid
+// accepts, and write writes it as text that parse reads back as the same
+// value, and as the text read itself when exact.
+func FuzzNames[T comparable](f *testing.F, seeds []string, parse func(string) (T, error), write func(T) string, valid func(T) bool, exact bool, refused func(error) bool) {
+	for _, s := range seeds {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		v, err := parse(s)
+		if err != nil {
+			OneLine(t, err.Error())
+			if refused != nil && !refused(err) {
+				t.Fatalf("%q is refused with %v, not the error wanted", s, err)
+			}
+			return
+		}
+		if !valid(v) {
+			t.Fatalf("%q reads as %v, not a value of the kind", s, v)
+		}
+		text := write(v)
+		if exact && text != s {
+			t.Fatalf("%q reads as %v, which writes %q", s, v, text)
+		}
+		if again, err := parse(text); err != nil || again != v {
+			t.Fatalf("%q reads as %v; %q reads back as %v, %v", s, v, text, again, err)
+		}
+	})
+}
