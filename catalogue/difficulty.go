@@ -87,7 +87,7 @@ func ParseDifficulty(s string) (Difficulty, error) {
 			return d, nil
 		}
 	}
-	return NoDifficulty, fmt.Errorf("unknown difficulty %q: use easy, medium, hard or very-hard", s)
+	return NoDifficulty, &rules.ParseError{What: "difficulty", Input: s, Err: fmt.Errorf("unknown difficulty %q: use easy, medium, hard or very-hard", s)}
 }
 
 // labels are a catalogue's difficulty labels: one a deal for the deals

@@ -3,7 +3,7 @@
 // playing.
 //
 // ParseNumber reads a number as PySolFC does ("617", "#12,345",
-// "ms3000000000"; its errors are *NumberError), and Deal deals it:
+// "ms3000000000"; its errors hold a *NumberError), and Deal deals it:
 //
 //	n, err := dealgen.ParseNumber("#617")
 //	if err != nil {

@@ -119,9 +119,9 @@ func (k Kind) String() string {
 	return fmt.Sprintf("player(%d)", uint8(k))
 }
 
-// ParseKind reads a player's name. A player that patience no longer
-// offers is refused with a *RemovedError, any other unknown name with a
-// plain error.
+// ParseKind reads a player's name. Its error is a *rules.ParseError, as
+// every ParseX's is: for a player that patience no longer offers, its Err
+// is a *RemovedError.
 func ParseKind(s string) (Kind, error) {
 	name := strings.ToLower(strings.TrimSpace(s))
 	switch name {
@@ -131,9 +131,9 @@ func ParseKind(s string) (Kind, error) {
 		return Greedy, nil
 	}
 	if e, ok := Removed(name); ok {
-		return 0, e
+		return 0, &rules.ParseError{What: "player", Input: s, Err: e}
 	}
-	return 0, fmt.Errorf("unknown player %q: use sampled or greedy", s)
+	return 0, &rules.ParseError{What: "player", Input: s, Err: fmt.Errorf("unknown player %q: use sampled or greedy", s)}
 }
 
 // DecisionSamples is the sampled player's default number of arrangements

@@ -29,3 +29,39 @@ func (e *noGameError) As(target any) bool {
 	}
 	return ok
 }
+
+// ParseError is the error of every ParseX function of the libraries
+// (ParseGame, ParseCard, ParseMove and the others here, and those of
+// dealgen, solver, player, catalogue, batch and game) given text that is
+// not an X. errors.As finds it, with what the text was to be and the text
+// itself; its words are Err's.
+type ParseError struct {
+	// What is what the text was to be read as: "game", "card", "move",
+	// "deal number", "deals", "shard" and so on.
+	What string
+	// Input is the text as given (empty for catalogue.Parse, which reads
+	// the bytes of a whole file).
+	Input string
+	// Err says why the text is not one, in the words Error returns. Through
+	// it errors.As and errors.Is find a more precise error where there is
+	// one: a *dealgen.NumberError, the *ParseError of a move's card or
+	// place, solver.ErrBadReason.
+	Err error
+}
+
+// Error returns Err's words, such as `unknown card "1X": bad rank`.
+func (e *ParseError) Error() string {
+	if e.Err == nil {
+		return fmt.Sprintf("bad %s %q", e.What, e.Input)
+	}
+	return e.Err.Error()
+}
+
+// Unwrap returns Err.
+func (e *ParseError) Unwrap() error { return e.Err }
+
+// parseError is the *ParseError of text s that is not a what, in the
+// words of format and args.
+func parseError(what, s, format string, args ...any) error {
+	return &ParseError{What: what, Input: s, Err: fmt.Errorf(format, args...)}
+}

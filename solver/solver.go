@@ -464,7 +464,7 @@ func (r StopReason) String() string {
 }
 
 // ErrBadReason is the error of ParseStopReason for a text that no
-// StopReason writes.
+// StopReason writes (in a *rules.ParseError, as every ParseX's is).
 var ErrBadReason = errors.New("not a stop reason")
 
 // ParseStopReason reads the text of StopReason.String back.
@@ -497,7 +497,7 @@ func ParseStopReason(s string) (StopReason, error) {
 	if r, ok := number("search path longer than ", " moves", PathTooLong); ok {
 		return r, nil
 	}
-	return StopReason{}, fmt.Errorf("%w: %q", ErrBadReason, s)
+	return StopReason{}, &rules.ParseError{What: "stop reason", Input: s, Err: fmt.Errorf("%w: %q", ErrBadReason, s)}
 }
 
 // unknownDown reports whether a face-down card of p is rules.UnknownCard. A
