@@ -172,19 +172,31 @@ type Runner struct {
 	ran      bool
 }
 
+// ErrNoDeals is the error of Open for a Config without deals.
+var ErrNoDeals = errors.New("no deals to run")
+
+// ErrBadShard is the error of Open for a Config.Shard that is no part of
+// the list: a Count of 0, or an Index not below it.
+var ErrBadShard = errors.New("bad shard")
+
+// ErrListTooLong is the error of Open for a list of deals too long to
+// record in the header of its results file: split it over several runs.
+var ErrListTooLong = errors.New("the list of deals is too long to record in the header of the results file")
+
 // Open prepares a run: it checks cfg, and opens (or creates) the results
 // file, checking its header, skipping the deals it already holds and
 // repairing a cut-short last line. Its errors are about the input: the
-// configuration, or a results file that cannot be resumed.
+// configuration (ErrNoDeals, rules.ErrNoGame, ErrBadShard,
+// ErrListTooLong), or a results file that cannot be resumed.
 func Open(cfg Config) (*Runner, error) {
 	if cfg.Deals == nil || cfg.Deals.Len() == 0 {
-		return nil, errors.New("no deals to run")
+		return nil, ErrNoDeals
 	}
 	if cfg.Shard == (Shard{}) {
 		cfg.Shard = Whole
 	}
 	if cfg.Shard.Count == 0 || cfg.Shard.Index >= cfg.Shard.Count {
-		return nil, fmt.Errorf("bad shard %s", cfg.Shard)
+		return nil, fmt.Errorf("%w %s", ErrBadShard, cfg.Shard)
 	}
 	if cfg.Solver.Workers <= 0 {
 		cfg.Solver.Workers = runtime.NumCPU()
@@ -224,7 +236,7 @@ func Open(cfg Config) (*Runner, error) {
 	r.tag = r.header.Tag()
 	if cfg.Out != "" {
 		if n := len(r.header.AppendJSON(nil)); n >= maxLine {
-			return nil, fmt.Errorf("the list of deals is too long to record in the header of the results file (%d MiB; at most %d MiB): split it over several runs", n>>20, maxLine>>20)
+			return nil, fmt.Errorf("%w (%d MiB; at most %d MiB): split it over several runs", ErrListTooLong, n>>20, maxLine>>20)
 		}
 		_, statErr := os.Stat(cfg.Out)
 		if err := r.openOut(); err != nil {

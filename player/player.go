@@ -277,15 +277,18 @@ type Player struct {
 	lost     bool
 }
 
+// ErrUnknownKind is the error of New for a Kind that is none of Kinds.
+var ErrUnknownKind = errors.New("unknown player kind")
+
 // New returns a player for one game of g; cfg.Kind 0 is Default. It
-// refuses an unknown game (the zero rules.Game among them) and an unknown
-// Kind.
+// refuses an unknown game (the zero rules.Game among them:
+// rules.ErrNoGame) and an unknown Kind (ErrUnknownKind).
 func New(g rules.Game, cfg Config) (*Player, error) {
 	if cfg.Kind == 0 {
 		cfg.Kind = Default
 	}
 	if !slices.Contains(Kinds(), cfg.Kind) {
-		return nil, fmt.Errorf("unknown player kind %d", cfg.Kind)
+		return nil, fmt.Errorf("%w %d", ErrUnknownKind, cfg.Kind)
 	}
 	if _, err := rules.NewVariant(g, cfg.Solver.Options); err != nil {
 		return nil, err
