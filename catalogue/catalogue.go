@@ -14,6 +14,16 @@
 // the WebAssembly page can use it without the solver's batch code; the
 // command that builds a catalogue from results files is `patience
 // catalogue build`.
+//
+// # Errors
+//
+// Each failure a caller may tell apart has a sentinel, which errors.Is
+// matches, or a type, which errors.As finds:
+//
+//   - ErrNoDifficulty: no deal of a difficulty to pick (WhyNoDifficulty,
+//     and game.RandomDeal).
+//   - *rules.ParseError: data that is not a catalogue (Parse), and a word
+//     that is no difficulty (ParseDifficulty).
 package catalogue
 
 import (

@@ -19,4 +19,15 @@
 // Deal and DealDeck allocate a new position. For batch runs, which deal
 // millions of numbers, DealInto and Dealer.DealInto reuse a position's
 // slices and do not allocate.
+//
+// # Errors
+//
+// Each failure a caller may tell apart has a type, which errors.As finds:
+//
+//   - *rules.ParseError: text that ParseNumber cannot read as a deal
+//     number.
+//   - *NumberError: why a number is not a deal: what ParseNumber's
+//     *rules.ParseError holds, and the error of FromBig.
+//   - *NotThatDeal: a position that cannot come from the deal it names
+//     (CheckLabel).
 package dealgen

@@ -5,4 +5,27 @@
 // Each operation takes a context and a request whose zero value means the
 // defaults of this package, and returns its result as data; the words a
 // player reads are written here and in internal/wording, and shared.
+//
+// # Errors
+//
+// Each failure a caller may tell apart has a sentinel, which errors.Is
+// matches, or a type, which errors.As finds:
+//
+//   - ErrNoPosition: a Request without a Position (GetHint, Solve).
+//   - ErrNoCatalogue: a game this build has no catalogue of (RandomDeal).
+//   - catalogue.ErrNoDifficulty: a difficulty that RandomDeal has no deal
+//     of.
+//   - *SamplesError: a count of arrangements out of range
+//     (CheckSamples).
+//   - *rules.InvalidPositionError: a position that fails rules.Validate
+//     (Search, Play, Review, WhereWrong, HandMoves and the others that
+//     take a position).
+//   - *rules.MoveError: a move that is not legal where it is played
+//     (HandMoves, SeenAlong).
+//   - rules.Problems: what is wrong with a document read, one problem a
+//     line (ReadPosition, ReadMoveFile, ReadRecord).
+//   - *rules.WrongDocumentError: another document given in a document's
+//     place (ReadPosition, ReadPositionOf, ReadMoveFile, ReadRecord).
+//   - *rules.ParseError: a kind that is none of the application's
+//     documents (ParseKind).
 package game

@@ -75,6 +75,24 @@
 //
 // For a seed, a game is the same every time: each decision's arrangements
 // are drawn with a seed made from Config.Seed and the move number.
+//
+// # Errors
+//
+// Each failure a caller may tell apart has a sentinel, which errors.Is
+// matches, or a type, which errors.As finds:
+//
+//   - ErrUnknownKind: a Config.Kind that is none of Kinds (New, Play).
+//   - rules.ErrNoGame: a player of no game (New of the zero rules.Game).
+//   - ErrPeek: a view whose face-down cards are known (Player.Next).
+//   - *rules.InvalidPositionError: a position that fails rules.Validate
+//     (Player.Next, Play, Review, FindLoss, LocateLoss).
+//   - rules.ErrUnknownCards: a start with unknown face-down cards where
+//     every card must be known (Play, Review, FindLoss, LocateLoss).
+//   - *rules.MoveError: a move of a game that is not legal where it is
+//     played (Review, FindLoss, LocateLoss).
+//   - *rules.ParseError: a name that is no player's (ParseKind).
+//   - *RemovedError: the name of a player that patience no longer offers,
+//     in ParseKind's *rules.ParseError.
 package player
 
 import (

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/patience-solver/patience/dealgen"
+	"github.com/patience-solver/patience/internal/testgames"
 	"github.com/patience-solver/patience/rules"
 )
 
@@ -57,4 +58,45 @@ func TestTypedErrors(t *testing.T) {
 	if err != nil && strings.Contains(err.Error(), "--") {
 		t.Errorf("the error names a flag: %q", err)
 	}
+}
+
+// TestErrorsListed: the package comment's section "Errors" lists every
+// error the package declares, and each is provoked here and matched with
+// errors.Is or errors.As (testgames.CheckErrors), in its words where a row
+// gives them.
+func TestErrorsListed(t *testing.T) {
+	rc := func() *rules.Position { return dealgen.Deal(rules.RussianCell, dealgen.FromUint64(617)) }
+	noGame := func() *rules.Position { p := rc(); p.Game = 0; return p }
+	wrongLayout := func() *rules.Position { p := rc(); p.Tableau = make([]rules.Pile, 13); return p }
+	results := `{"patience":"results","version":1,"game":"ripple-fan"}`
+	testgames.CheckErrors(t, ".", []testgames.ErrorRow{
+		{Name: "ErrNoGame", Match: testgames.Is(rules.ErrNoGame), Words: "unknown game game(0): use russian-cell or ripple-fan",
+			Provoke: func(*testing.T) error { _, err := rules.NewVariant(0, rules.Options{}); return err }},
+		{Name: "*ParseError", Match: testgames.As[*rules.ParseError](), Words: `bad move "5C t3>t14": unknown location "t14": use t1..t13, c1, c2 or f`,
+			Provoke: func(*testing.T) error { _, err := rules.ParseMove("5C t3>t14"); return err }},
+		{Name: "*MoveError", Match: testgames.As[*rules.MoveError](), Words: "move 1 (8D t2>t1): 8D cannot go on 6C, only on 9D",
+			Provoke: func(*testing.T) error {
+				_, err := rules.Replay(rc(), rules.DefaultOptions(), []rules.Move{rules.MustMove("8D t2>t1")})
+				return err
+			}},
+		{Name: "Problems", Match: testgames.As[rules.Problems](),
+			Provoke: func(*testing.T) error { return rules.Validate(rules.NewPosition(rules.RussianCell)) }},
+		{Name: "*LayoutMismatch", Match: testgames.As[*rules.LayoutMismatch](), Words: "labelled russian-cell but holds a ripple-fan layout (13 piles)",
+			Provoke: func(*testing.T) error { return rules.Validate(wrongLayout()) }},
+		{Name: "*InvalidPositionError", Match: testgames.As[*rules.InvalidPositionError](),
+			Provoke: func(*testing.T) error { return rules.CheckPosition(noGame()) }},
+		{Name: "*WrongDocumentError", Match: testgames.As[*rules.WrongDocumentError](), Words: "this is a results file of patience stats, not a position",
+			Provoke: func(*testing.T) error { _, _, err := rules.ReadPosition(strings.NewReader(results)); return err }},
+		{Name: "ErrUnknownCards", Match: testgames.Is(rules.ErrUnknownCards),
+			Provoke: func(*testing.T) error { return rc().Hide().NeedKnown("an exact search") }},
+		{Name: "*UnknownCardsError", Match: testgames.As[*rules.UnknownCardsError](), Words: "an exact search needs every card known, but 21 face-down cards are unknown (??)",
+			Provoke: func(*testing.T) error { return rc().Hide().NeedKnown("an exact search") }},
+		{Name: "ErrNotSolvitaire", Match: testgames.Is(rules.ErrNotSolvitaire),
+			Provoke: func(*testing.T) error {
+				p := rc()
+				p.Apply(rules.MustMove("4H t7>c1"))
+				_, err := rules.MarshalSolvitaire(p)
+				return err
+			}},
+	})
 }

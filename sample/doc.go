@@ -35,4 +35,14 @@
 //
 // When the unseen cards have no more arrangements than the sample size,
 // every arrangement is solved once, and the share is exact.
+//
+// # Errors
+//
+// The package declares no error of its own: the failures a caller may
+// tell apart are package rules', which errors.As finds:
+//
+//   - *rules.InvalidPositionError: a position that fails rules.Validate
+//     (Estimate, MoveShares, Compare, RankMoves, AddSeen).
+//   - *rules.MoveError: a move of AddSeen that is not legal where it is
+//     played, with its number in the list.
 package sample

@@ -1,0 +1,56 @@
+package player_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/patience-solver/patience/dealgen"
+	"github.com/patience-solver/patience/internal/testgames"
+	"github.com/patience-solver/patience/player"
+	"github.com/patience-solver/patience/rules"
+	"github.com/patience-solver/patience/solver"
+)
+
+// TestErrorsListed: the package comment's section "Errors" lists every
+// error the package declares, and each is provoked here and matched with
+// errors.Is or errors.As (testgames.CheckErrors), in its words where a row
+// gives them.
+func TestErrorsListed(t *testing.T) {
+	ctx := context.Background()
+	start := dealgen.Deal(rules.RussianCell, dealgen.FromUint64(617))
+	scfg := solver.Config{Workers: 1}
+	testgames.CheckErrors(t, ".", []testgames.ErrorRow{
+		{Name: "ErrUnknownKind", Match: testgames.Is(player.ErrUnknownKind), Words: "unknown player kind 9",
+			Provoke: func(*testing.T) error { _, err := player.New(rules.RussianCell, player.Config{Kind: 9}); return err }},
+		{Name: "rules.ErrNoGame", Match: testgames.Is(rules.ErrNoGame), Words: "unknown game game(0): use russian-cell or ripple-fan",
+			Provoke: func(*testing.T) error { _, err := player.New(0, player.Config{}); return err }},
+		{Name: "ErrPeek", Match: testgames.Is(player.ErrPeek),
+			Provoke: func(*testing.T) error {
+				pl, err := player.New(rules.RussianCell, player.Config{Kind: player.Greedy})
+				if err != nil {
+					return err
+				}
+				_, _, err = pl.Next(ctx, start)
+				return err
+			}},
+		{Name: "*rules.InvalidPositionError", Match: testgames.As[*rules.InvalidPositionError](),
+			Provoke: func(*testing.T) error {
+				_, err := player.Play(ctx, rules.NewPosition(rules.RussianCell), player.Config{Kind: player.Greedy})
+				return err
+			}},
+		{Name: "rules.ErrUnknownCards", Match: testgames.Is(rules.ErrUnknownCards),
+			Provoke: func(*testing.T) error {
+				_, err := player.LocateLoss(ctx, start.Hide(), nil, scfg)
+				return err
+			}},
+		{Name: "*rules.MoveError", Match: testgames.As[*rules.MoveError](), Words: "8D cannot go on 6C, only on 9D",
+			Provoke: func(*testing.T) error {
+				_, err := player.LocateLoss(ctx, start, []rules.Move{rules.MustMove("8D t2>t1")}, scfg)
+				return err
+			}},
+		{Name: "*rules.ParseError", Match: testgames.As[*rules.ParseError](), Words: `unknown player "chess": use sampled or greedy`,
+			Provoke: func(*testing.T) error { _, err := player.ParseKind("chess"); return err }},
+		{Name: "*RemovedError", Match: testgames.As[*player.RemovedError](),
+			Provoke: func(*testing.T) error { _, err := player.ParseKind("rollout"); return err }},
+	})
+}
