@@ -15,11 +15,11 @@ import (
 	"github.com/patience-solver/patience/solver"
 )
 
-// TestErrorsListed: the package comment's section "Errors" lists every
-// error the package declares, and each is provoked here and matched with
-// errors.Is or errors.As (testgames.CheckErrors), in its words where a row
-// gives them. (Unix only: a run's file is replaced and cut under it, as
-// replaced_test.go does.)
+// TestErrorsListed provokes each error of batch's section "Errors" with
+// Open, Run, the readers and Merge: each row's call fails with its error,
+// and testgames.CheckErrors fails for one the section leaves out. (Unix
+// only: a run's file is removed and cut under it, as replaced_test.go
+// does.)
 func TestErrorsListed(t *testing.T) {
 	rf := func(t *testing.T, deals string) Config {
 		cfg := testConfig(t, rules.RippleFan, deals)

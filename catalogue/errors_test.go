@@ -8,10 +8,9 @@ import (
 	"github.com/patience-solver/patience/rules"
 )
 
-// TestErrorsListed: the package comment's section "Errors" lists every
-// error the package declares, and each is provoked here and matched with
-// errors.Is or errors.As (testgames.CheckErrors), in its words where a row
-// gives them.
+// TestErrorsListed: a difficulty of no deal and data that is no
+// catalogue fail as catalogue's package comment says
+// (testgames.CheckErrors).
 func TestErrorsListed(t *testing.T) {
 	rf := catalogue.For(rules.RippleFan, rules.DefaultOptions())
 	testgames.CheckErrors(t, ".", []testgames.ErrorRow{

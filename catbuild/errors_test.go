@@ -11,10 +11,10 @@ import (
 	"github.com/patience-solver/patience/solver"
 )
 
-// TestErrorsListed: the package comment's section "Errors" lists every
-// error the package declares, and each is provoked here and matched with
-// errors.As (testgames.CheckErrors). TestBuildErrors and
-// TestReadLabelsErrors check their fields.
+// TestErrorsListed provokes each refusal of Build, ReadLabels and
+// Labels.Apply that catbuild's package comment lists, one row each
+// (testgames.CheckErrors); TestBuildErrors and TestReadLabelsErrors
+// check their fields.
 func TestErrorsListed(t *testing.T) {
 	S, U := solver.Solvable, solver.Unsolvable
 	h := header("1-3")

@@ -14,14 +14,12 @@ import (
 	"github.com/patience-solver/patience/solver"
 )
 
-// TestErrorsListed: the package comment's section "Errors" lists every
-// error the package declares, and each is provoked here and matched with
-// errors.Is or errors.As (testgames.CheckErrors), in its words where a row
-// gives them.
+// TestErrorsListed: the operations of game refuse what they cannot take
+// with the sentinels and types its package comment lists, a row each
+// (testgames.CheckErrors).
 func TestErrorsListed(t *testing.T) {
-	ctx := context.Background()
-	start := testgames.Deal(rules.RussianCell, 617)
 	illegal := []rules.Move{rules.MustMove("8D t2>t1")}
+	start, ctx := testgames.Deal(rules.RussianCell, 617), context.Background()
 	testgames.CheckErrors(t, ".", []testgames.ErrorRow{
 		{Name: "ErrNoPosition", Match: testgames.Is(game.ErrNoPosition),
 			Provoke: func(*testing.T) error { _, err := game.GetHint(ctx, game.Request{}); return err }},

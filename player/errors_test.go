@@ -4,21 +4,19 @@ import (
 	"context"
 	"testing"
 
-	"github.com/patience-solver/patience/dealgen"
 	"github.com/patience-solver/patience/internal/testgames"
 	"github.com/patience-solver/patience/player"
 	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/solver"
 )
 
-// TestErrorsListed: the package comment's section "Errors" lists every
-// error the package declares, and each is provoked here and matched with
-// errors.Is or errors.As (testgames.CheckErrors), in its words where a row
-// gives them.
+// TestErrorsListed: New, Next, Play, LocateLoss and ParseKind fail with
+// the sentinels and types that player's package comment lists, one row
+// each, and the list leaves out none the package declares
+// (testgames.CheckErrors).
 func TestErrorsListed(t *testing.T) {
-	ctx := context.Background()
-	start := dealgen.Deal(rules.RussianCell, dealgen.FromUint64(617))
-	scfg := solver.Config{Workers: 1}
+	scfg, ctx := solver.Config{Workers: 1}, context.Background()
+	start := testgames.Deal(rules.RussianCell, 617)
 	testgames.CheckErrors(t, ".", []testgames.ErrorRow{
 		{Name: "ErrUnknownKind", Match: testgames.Is(player.ErrUnknownKind), Words: "unknown player kind 9",
 			Provoke: func(*testing.T) error { _, err := player.New(rules.RussianCell, player.Config{Kind: 9}); return err }},

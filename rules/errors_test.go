@@ -60,10 +60,11 @@ func TestTypedErrors(t *testing.T) {
 	}
 }
 
-// TestErrorsListed: the package comment's section "Errors" lists every
-// error the package declares, and each is provoked here and matched with
-// errors.Is or errors.As (testgames.CheckErrors), in its words where a row
-// gives them.
+// TestErrorsListed provokes each error of the section "Errors" of
+// rules' package comment: the refusal of no game, of text that is no
+// move, of an illegal move, of positions and documents that do not
+// hold together. testgames.CheckErrors also fails for a sentinel or an
+// error type that the section leaves out.
 func TestErrorsListed(t *testing.T) {
 	rc := func() *rules.Position { return dealgen.Deal(rules.RussianCell, dealgen.FromUint64(617)) }
 	noGame := func() *rules.Position { p := rc(); p.Game = 0; return p }

@@ -4,21 +4,20 @@ import (
 	"context"
 	"testing"
 
-	"github.com/patience-solver/patience/dealgen"
 	"github.com/patience-solver/patience/internal/testgames"
 	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/solver"
 )
 
-// TestErrorsListed: the package comment's section "Errors" lists every
-// error the package declares, and each is provoked here and matched with
-// errors.Is or errors.As (testgames.CheckErrors), in its words where a row
-// gives them.
+// TestErrorsListed: a solver refuses another game's position, a solver of
+// no game, an invalid position, unknown cards and a stop reason it never
+// wrote with the errors its package comment lists, in their words where a
+// row says them; testgames.CheckErrors fails for a sentinel the list
+// leaves out.
 func TestErrorsListed(t *testing.T) {
-	ctx := context.Background()
-	rc := dealgen.Deal(rules.RussianCell, dealgen.FromUint64(617))
-	rf := dealgen.Deal(rules.RippleFan, dealgen.FromUint64(5))
 	cfg := solver.Config{Workers: 1}
+	rc, rf := testgames.Deal(rules.RussianCell, 617), testgames.Deal(rules.RippleFan, 5)
+	ctx := context.Background()
 	testgames.CheckErrors(t, ".", []testgames.ErrorRow{
 		{Name: "ErrWrongGame", Match: testgames.Is(solver.ErrWrongGame), Words: "wrong game: solver is for russian-cell, position is ripple-fan",
 			Provoke: func(*testing.T) error { _, err := solver.New(rules.RussianCell, cfg).Solve(ctx, rf); return err }},

@@ -6,8 +6,8 @@ import (
 	"github.com/patience-solver/patience/internal/testgames"
 )
 
-// TestErrorsListed: the package comment's section "Errors" lists every
-// error the package declares, none (testgames.CheckErrors).
+// TestErrorsListed: stat declares no error, and its package comment's
+// section "Errors" says so (testgames.CheckErrors).
 func TestErrorsListed(t *testing.T) {
 	testgames.CheckErrors(t, ".", nil)
 }

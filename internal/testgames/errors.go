@@ -55,7 +55,7 @@ func As[T error]() func(error) bool {
 // an error its Match matches.
 func CheckErrors(t *testing.T, dir string, rows []ErrorRow) {
 	t.Helper()
-	pkg := parsePackage(t, dir)
+	_, pkg := PackageDoc(t, dir, filepath.Base(dir))
 	listed, ok := ListedErrors(pkg.Doc)
 	if !ok {
 		t.Fatalf("package %s: its package comment has no section \"# Errors\"", pkg.Name)
@@ -90,8 +90,9 @@ func CheckErrors(t *testing.T, dir string, rows []ErrorRow) {
 	}
 }
 
-// parsePackage reads the package in dir, tests aside, with go/doc.
-func parsePackage(t *testing.T, dir string) *doc.Package {
+// PackageDoc reads the package in dir, tests aside, with go/doc, as the
+// package of import path path; the file set holds its positions.
+func PackageDoc(t testing.TB, dir, path string) (*token.FileSet, *doc.Package) {
 	t.Helper()
 	paths, err := filepath.Glob(filepath.Join(dir, "*.go"))
 	if err != nil {
@@ -109,11 +110,11 @@ func parsePackage(t *testing.T, dir string) *doc.Package {
 		}
 		files = append(files, f)
 	}
-	pkg, err := doc.NewFromFiles(fset, files, "testgames/"+filepath.Base(dir))
+	pkg, err := doc.NewFromFiles(fset, files, path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return pkg
+	return fset, pkg
 }
 
 // ListedErrors returns the names of the errors listed in the section "Errors" of
