@@ -1,12 +1,5 @@
 package testgames
 
-// A library package lists its errors in the section "Errors" of its
-// package comment: each error a caller can tell apart with errors.Is or
-// errors.As, one list item each, its name first ("ErrNoGame: ...",
-// "*ParseError: ...", "rules.ErrNoGame: ..." for another package's). Its
-// test holds the list to the package's declarations and provokes each
-// error with CheckErrors (docs/design.md, "Conventions of the library").
-
 import (
 	"errors"
 	"go/ast"
@@ -48,11 +41,16 @@ func As[T error]() func(error) bool {
 	}
 }
 
-// CheckErrors fails t unless the package in dir lists, in the section "Errors"
-// of its package comment, every exported variable named Err... and every
-// exported type with an Error method that it declares; unless rows name
-// exactly the errors of that list; and unless each row's call fails with
-// an error its Match matches.
+// CheckErrors holds a library package to its list of errors: the section
+// "Errors" of its package comment, which names each error a caller can
+// tell apart with errors.Is or errors.As, one list item each, its name
+// first ("ErrNoGame: ...", "*ParseError: ...", "rules.ErrNoGame: ..." for
+// another package's; docs/design.md, "Conventions of the library").
+//
+// It fails t unless the package in dir lists every exported variable
+// named Err... and every exported type with an Error method that it
+// declares; unless rows name exactly the errors of the list; and unless
+// each row's call fails with an error its Match matches.
 func CheckErrors(t *testing.T, dir string, rows []ErrorRow) {
 	t.Helper()
 	_, pkg := PackageDoc(t, dir, filepath.Base(dir))
@@ -117,9 +115,9 @@ func PackageDoc(t testing.TB, dir, path string) (*token.FileSet, *doc.Package) {
 	return fset, pkg
 }
 
-// ListedErrors returns the names of the errors listed in the section "Errors" of
-// a package comment (each list item's text up to its first colon), and
-// false when it has no such section.
+// ListedErrors returns the names of the errors listed in the section
+// "Errors" of a package comment (each list item's text up to its first
+// colon), and false when it has no such section.
 func ListedErrors(packageDoc string) ([]string, bool) {
 	var p comment.Parser
 	found := false
