@@ -68,7 +68,18 @@ type segment struct {
 // every version. The list takes no memory however long it is, and each
 // deal's place in it is computed, so a run over it resumes, shards and
 // merges as a run over any other list does.
+//
+// Its error is a *rules.ParseError, as every ParseX's is.
 func ParseDeals(spec string) (*DealList, error) {
+	l, err := parseDeals(spec)
+	if err != nil {
+		return nil, &rules.ParseError{What: "deals", Input: spec, Err: err}
+	}
+	return l, nil
+}
+
+// parseDeals is ParseDeals.
+func parseDeals(spec string) (*DealList, error) {
 	if strings.HasPrefix(strings.TrimSpace(spec), randomPrefix) {
 		r, err := parseRandom(spec)
 		if err != nil {
@@ -566,20 +577,24 @@ type Shard struct {
 // Whole is the shard that is the whole list.
 var Whole = Shard{0, 1}
 
-// ParseShard reads "i/n", with 0 <= i < n.
+// ParseShard reads "i/n", with 0 <= i < n. Its error is a
+// *rules.ParseError, as every ParseX's is.
 func ParseShard(s string) (Shard, error) {
 	a, b, ok := strings.Cut(strings.TrimSpace(s), "/")
 	i, err1 := strconv.ParseUint(a, 10, 64)
 	n, err2 := strconv.ParseUint(b, 10, 64)
+	var err error
 	switch {
 	case !ok || err1 != nil || err2 != nil:
-		return Shard{}, fmt.Errorf("bad shard %q: want i/n such as 0/4, with 0 <= i < n", s)
+		err = fmt.Errorf("bad shard %q: want i/n such as 0/4, with 0 <= i < n", s)
 	case n == 0:
-		return Shard{}, fmt.Errorf("bad shard %q: the number of shards must be at least 1", s)
+		err = fmt.Errorf("bad shard %q: the number of shards must be at least 1", s)
 	case i >= n:
-		return Shard{}, fmt.Errorf("bad shard %q: shards are numbered from 0 to %d", s, n-1)
+		err = fmt.Errorf("bad shard %q: shards are numbered from 0 to %d", s, n-1)
+	default:
+		return Shard{i, n}, nil
 	}
-	return Shard{i, n}, nil
+	return Shard{}, &rules.ParseError{What: "shard", Input: s, Err: err}
 }
 
 // String returns "i/n".

@@ -31,8 +31,41 @@
 // counts, the win rate with its Wilson interval, and the distributions of
 // effort.
 //
-// Open and Find refuse a setting out of range (a negative ChunkSize, a
-// shard of no deals, a Solver that solver.Config.Check refuses) with a
-// *rules.ConfigError before any work; a file that does not read is a
-// *FileError.
+// # Errors
+//
+// Each failure a caller may tell apart has a sentinel, which errors.Is
+// matches, or a type, which errors.As finds:
+//
+//   - ErrNoDeals: a run without deals (Open).
+//   - rules.ErrNoGame: a run or a search of no game, the zero rules.Game
+//     (Open, Find).
+//   - *rules.ConfigError: a setting out of range (a negative ChunkSize,
+//     a shard of no deals, a Solver that solver.Config.Check refuses),
+//     before any work (Open, Find).
+//   - ErrListTooLong: a list of deals too long for the header of its
+//     results file (Open).
+//   - *SpaceError: a run whose results cannot fit on the file system of
+//     its results file (Open).
+//   - *MismatchError: a results file to resume that another run wrote
+//     (Open).
+//   - *BuildError: a results file to resume that another build of
+//     patience made, without Config.Force (Open).
+//   - *WriteError: a results file that cannot be written (Open, Run).
+//   - *ReplacedError: a results file replaced or removed while a run
+//     wrote it (Run).
+//   - *TruncatedError: a results file cut short while a run wrote it
+//     (Run).
+//   - *FileError: a results file that does not read, with its name and
+//     line (NewReader, Reader.Next, Merge, SummarizeFiles, Open).
+//   - ErrSecondHeader: a results file with a second header, as two files
+//     joined with cat make, in its *FileError (Reader.Next).
+//   - *rules.WrongDocumentError: another document given as a results or
+//     deals file (NewReader, ReadDeals, ParseHeader).
+//   - ResultsProblems: what is wrong with results files taken together
+//     (Merge, SummarizeFiles).
+//   - *SpoolSpaceError: standard input or a pipe, to be read more than
+//     once, that the temporary directory has no room to copy, in its
+//     *FileError (Merge, SummarizeFiles).
+//   - *rules.ParseError: text that is not deals, a shard, a results header
+//     or a result line (ParseDeals, ParseShard, ParseHeader, ParseRecord).
 package batch

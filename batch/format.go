@@ -188,7 +188,18 @@ func decodeHeader(line []byte) (headerDoc, error) {
 // ParseHeader reads a results header line, of version 1 or 2. A version-2
 // header must carry "solver" and the "run" tag that its fields give (see
 // Tag); a version-1 header must not carry the fields version 2 added.
+// Its error is a *rules.ParseError, as every ParseX's is.
 func ParseHeader(line []byte) (Header, error) {
+	h, err := parseHeader(line)
+	if err != nil {
+		return h, &rules.ParseError{What: "results header", Input: string(line), Err: err}
+	}
+	return h, nil
+}
+
+// parseHeader is ParseHeader, for a Reader, which puts its error in a
+// *FileError.
+func parseHeader(line []byte) (Header, error) {
 	d, err := decodeHeader(bytes.TrimSpace(line))
 	if err != nil {
 		return Header{}, err
@@ -495,7 +506,14 @@ func appendJSONString(b []byte, s string) []byte {
 // version-1 line has none); Reader checks it against the file's header.
 // A player's line adds "outcome", and "game_moves" with "game_seconds" (a
 // line without them, written before they were recorded, has GameMoves -1).
-func ParseRecord(line []byte) (Record, error) { return parseRecord(line, "") }
+// Its error is a *rules.ParseError, as every ParseX's is.
+func ParseRecord(line []byte) (Record, error) {
+	r, err := parseRecord(line, "")
+	if err != nil {
+		return r, &rules.ParseError{What: "result line", Input: string(line), Err: err}
+	}
+	return r, nil
+}
 
 // maxTagLen is the longest run tag a line may carry.
 const maxTagLen = 8
@@ -860,7 +878,7 @@ func NewReader(r io.Reader, name string) (*Reader, error) {
 		return nil, &FileError{Name: name, Line: 1, Err: err}
 	}
 	text := bytes.TrimPrefix(line, utf8BOM)
-	h, herr := ParseHeader(text)
+	h, herr := parseHeader(text)
 	if herr != nil {
 		if err == io.EOF && line[len(line)-1] != '\n' && bytes.HasPrefix(text, []byte(`{"patience"`)) {
 			return nil, &FileError{Name: name, Line: 1, Truncated: true, Err: herr}

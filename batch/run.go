@@ -204,14 +204,22 @@ func (cfg *Config) check() error {
 	return nil
 }
 
+// ErrNoDeals is the error of Open for a Config without deals.
+var ErrNoDeals = errors.New("no deals to run")
+
+// ErrListTooLong is the error of Open for a list of deals too long to
+// record in the header of its results file: split it over several runs.
+var ErrListTooLong = errors.New("the list of deals is too long to record in the header of the results file")
+
 // Open prepares a run: it checks cfg, and opens (or creates) the results
 // file, checking its header, skipping the deals it already holds and
 // repairing a cut-short last line. Its errors are about the input: the
-// configuration (a setting out of range is a *rules.ConfigError), or a
-// results file that cannot be resumed.
+// configuration (ErrNoDeals, rules.ErrNoGame, ErrListTooLong, or a
+// setting out of range: a *rules.ConfigError), or a results file that
+// cannot be resumed.
 func Open(cfg Config) (*Runner, error) {
 	if cfg.Deals == nil || cfg.Deals.Len() == 0 {
-		return nil, errors.New("no deals to run")
+		return nil, ErrNoDeals
 	}
 	if err := cfg.check(); err != nil {
 		return nil, err
@@ -255,7 +263,7 @@ func Open(cfg Config) (*Runner, error) {
 	r.tag = r.header.Tag()
 	if cfg.Out != "" {
 		if n := len(r.header.AppendJSON(nil)); n >= maxLine {
-			return nil, fmt.Errorf("the list of deals is too long to record in the header of the results file (%d MiB; at most %d MiB): split it over several runs", n>>20, maxLine>>20)
+			return nil, fmt.Errorf("%w (%d MiB; at most %d MiB): split it over several runs", ErrListTooLong, n>>20, maxLine>>20)
 		}
 		_, statErr := os.Stat(cfg.Out)
 		if err := r.openOut(); err != nil {

@@ -21,6 +21,16 @@
 // shipped catalogues once, on the first call from any goroutine, and
 // returns the same *Catalogue to every caller, which must not change its
 // fields.
+//
+// # Errors
+//
+// Each failure a caller may tell apart has a sentinel, which errors.Is
+// matches, or a type, which errors.As finds:
+//
+//   - ErrNoDifficulty: no deal of a difficulty to pick (WhyNoDifficulty,
+//     and game.RandomDeal).
+//   - *rules.ParseError: data that is not a catalogue (Parse), and a word
+//     that is no difficulty (ParseDifficulty).
 package catalogue
 
 import (
@@ -545,8 +555,18 @@ func parseSections(sections []section, body []byte, first, last uint64) (lists [
 
 // Parse reads a catalogue file. Every count, range and checksum is checked;
 // a file of another format version, of rules this package does not know,
-// or whose lists do not add up is an error.
+// or whose lists do not add up is an error: a *rules.ParseError, as every
+// ParseX's is, with no Input.
 func Parse(data []byte) (*Catalogue, error) {
+	c, err := parse(data)
+	if err != nil {
+		return nil, &rules.ParseError{What: "catalogue", Err: err}
+	}
+	return c, nil
+}
+
+// parse is Parse.
+func parse(data []byte) (*Catalogue, error) {
 	line, body, ok := bytes.Cut(data, []byte("\n"))
 	if !ok {
 		return nil, errors.New("not a catalogue: no header line")

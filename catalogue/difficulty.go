@@ -87,7 +87,7 @@ func ParseDifficulty(s string) (Difficulty, error) {
 			return d, nil
 		}
 	}
-	return NoDifficulty, fmt.Errorf("unknown difficulty %q: use easy, medium, hard or very-hard", s)
+	return NoDifficulty, &rules.ParseError{What: "difficulty", Input: s, Err: fmt.Errorf("unknown difficulty %q: use easy, medium, hard or very-hard", s)}
 }
 
 // labels are a catalogue's difficulty labels: one a deal for the deals
@@ -228,15 +228,27 @@ func mix(seed uint64) uint64 {
 	return z ^ (z >> 31)
 }
 
-// ErrNoDifficulty says why catalogue c (of game g, nil when none ships)
+// ErrNoDifficulty matches (with errors.Is) the error of WhyNoDifficulty,
+// which game.RandomDeal returns for a difficulty it has no deal of.
+var ErrNoDifficulty = errors.New("no deal of that difficulty")
+
+// WhyNoDifficulty says why catalogue c (of game g, nil when none ships)
 // has no deal labelled d: Ripple Fan deals have no difficulty, this
-// catalogue has no labels, or no deal has that one.
-func ErrNoDifficulty(g rules.Game, c *Catalogue, d Difficulty) error {
+// catalogue has no labels, or no deal has that one. Its error matches
+// ErrNoDifficulty.
+func WhyNoDifficulty(g rules.Game, c *Catalogue, d Difficulty) error {
+	msg := fmt.Sprintf("this build's %s catalogue has no difficulty labels (patience catalogue label adds them)", g.Title())
 	if _, _, ok := c.Labelled(); ok {
-		return fmt.Errorf("no %s deal of the catalogue is labelled %s", g.Title(), d)
+		msg = fmt.Sprintf("no %s deal of the catalogue is labelled %s", g.Title(), d)
+	} else if g == rules.RippleFan {
+		msg = "a Ripple Fan deal has no difficulty: every card is face up, so a player who does not peek sees them all"
 	}
-	if g == rules.RippleFan {
-		return errors.New("a Ripple Fan deal has no difficulty: every card is face up, so a player who does not peek sees them all")
-	}
-	return fmt.Errorf("this build's %s catalogue has no difficulty labels (patience catalogue label adds them)", g.Title())
+	return noDifficultyError(msg)
 }
+
+// noDifficultyError is WhyNoDifficulty's error: its words, and
+// ErrNoDifficulty for errors.Is.
+type noDifficultyError string
+
+func (e noDifficultyError) Error() string        { return string(e) }
+func (e noDifficultyError) Is(target error) bool { return target == ErrNoDifficulty }

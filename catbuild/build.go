@@ -18,6 +18,34 @@
 //
 // Package catalogue stays free of this package and of batch: the
 // WebAssembly carries catalogue, not them.
+//
+// # Errors
+//
+// Each refusal has a type, which errors.As finds:
+//
+//   - *GameError: a results file (or the catalogue to label) of another
+//     game than the one wanted.
+//   - *PlayerError: a results file of other games than the ones wanted:
+//     a player's where the solver's verdicts are wanted, or another
+//     player's.
+//   - *RulesError: a results file run with other rules than the first.
+//   - *DealsError: a results file that declares other deals than the
+//     first, with no range given.
+//   - *RangeError: a list of deals that is not one range a catalogue
+//     covers.
+//   - *ConflictError: a deal solvable in one file and unsolvable in
+//     another.
+//   - *MissingError: deals of the range that the files do not hold.
+//   - *SeedError: a sampled player's file of a seed the labels do not
+//     count, or of a seed read before.
+//   - *UndecidedError: a deal to label that the catalogue has not decided.
+//   - *VerdictError: a deal whose verdict in a file is not the
+//     catalogue's.
+//   - *UnsampledError: a deal the greedy player lost that not every
+//     sampled player's file holds.
+//   - *StartError: labels that do not start where the catalogue does
+//     (Labels.Apply).
+//   - *batch.FileError: a results file that does not read.
 package catbuild
 
 import (

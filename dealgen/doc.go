@@ -3,7 +3,7 @@
 // playing.
 //
 // ParseNumber reads a number as PySolFC does ("617", "#12,345",
-// "ms3000000000"; its errors are *NumberError), and Deal deals it:
+// "ms3000000000"; its errors hold a *NumberError), and Deal deals it:
 //
 //	n, err := dealgen.ParseNumber("#617")
 //	if err != nil {
@@ -22,4 +22,15 @@
 // runs, and return no error: they panic on the zero Number (which
 // ParseNumber and FromBig never return), on a game that is not
 // rules.RussianCell or rules.RippleFan, and on a nil position.
+//
+// # Errors
+//
+// Each failure a caller may tell apart has a type, which errors.As finds:
+//
+//   - *rules.ParseError: text that ParseNumber cannot read as a deal
+//     number.
+//   - *NumberError: why a number is not a deal: what ParseNumber's
+//     *rules.ParseError holds, and the error of FromBig.
+//   - *NotThatDeal: a position that cannot come from the deal it names
+//     (CheckLabel).
 package dealgen

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/patience-solver/patience/rules"
 )
 
 // lcgLimit is the first plain number dealt by MT19937 instead of the LCG.
@@ -110,8 +112,17 @@ func (n Number) usesLCG() bool {
 //     other separators, so "-5" is deal 5, as in PySolFC.
 //
 // The errors are one line each, saying what was wrong and what is wanted;
-// each is a *NumberError.
+// each is a *rules.ParseError whose Err is a *NumberError.
 func ParseNumber(s string) (Number, error) {
+	n, err := parseNumber(s)
+	if err != nil {
+		return Number{}, &rules.ParseError{What: "deal number", Input: s, Err: err}
+	}
+	return n, nil
+}
+
+// parseNumber is ParseNumber, its errors *NumberErrors.
+func parseNumber(s string) (Number, error) {
 	if digits, ok := msDigits(s); ok {
 		return parseMS(s, digits)
 	}

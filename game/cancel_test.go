@@ -5,11 +5,9 @@ import (
 	"errors"
 	"go/ast"
 	"go/doc"
-	"go/parser"
 	"go/token"
 	"path/filepath"
 	"reflect"
-	"strings"
 	"testing"
 	"time"
 
@@ -38,26 +36,7 @@ func libraryDocs(t *testing.T) []libraryDoc {
 	t.Helper()
 	var out []libraryDoc
 	for _, dir := range libraries {
-		fset := token.NewFileSet()
-		paths, err := filepath.Glob(filepath.Join("..", dir, "*.go"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		var files []*ast.File
-		for _, path := range paths {
-			if strings.HasSuffix(path, "_test.go") {
-				continue
-			}
-			f, err := parser.ParseFile(fset, path, nil, parser.ParseComments)
-			if err != nil {
-				t.Fatal(err)
-			}
-			files = append(files, f)
-		}
-		d, err := doc.NewFromFiles(fset, files, "github.com/patience-solver/patience/"+dir)
-		if err != nil {
-			t.Fatal(err)
-		}
+		fset, d := testgames.PackageDoc(t, filepath.Join("..", dir), "github.com/patience-solver/patience/"+dir)
 		out = append(out, libraryDoc{fset, d})
 	}
 	return out

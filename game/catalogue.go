@@ -112,7 +112,9 @@ var ErrNoCatalogue = errors.New("this build has no catalogue of the game's deals
 // RandomDeal picks a deal of game g from its catalogue with seed
 // (catalogue.Catalogue.Pick): a winnable one of difficulty d when d is
 // given, else a winnable one when winnable, else any deal the catalogue
-// covers. The same seed gives the same deal for the same catalogue.
+// covers. The same seed gives the same deal for the same catalogue. A
+// difficulty it has no deal of is refused with an error that matches
+// catalogue.ErrNoDifficulty.
 func RandomDeal(g rules.Game, winnable bool, d catalogue.Difficulty, seed uint64) (dealgen.Number, error) {
 	c := catalogue.For(g, rules.DefaultOptions())
 	if c == nil {
@@ -123,7 +125,7 @@ func RandomDeal(g rules.Game, winnable bool, d catalogue.Difficulty, seed uint64
 	}
 	n, ok := c.PickDifficulty(d, seed)
 	if !ok {
-		return dealgen.Number{}, catalogue.ErrNoDifficulty(g, c, d)
+		return dealgen.Number{}, catalogue.WhyNoDifficulty(g, c, d)
 	}
 	return dealgen.FromUint64(n), nil
 }

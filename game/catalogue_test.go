@@ -1,6 +1,7 @@
 package game_test
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -41,6 +42,12 @@ func TestRandomDealAndKnown(t *testing.T) {
 	k := game.KnownOf(o, p, n.String())
 	if k == nil || k.Difficulty != catalogue.Hard || !strings.Contains(k.Note(), "difficulty hard") {
 		t.Errorf("a hard deal, %v: %+v", n, k)
+	}
+	// Ripple Fan deals have no difficulty: refused with an error that
+	// catalogue.ErrNoDifficulty matches.
+	_, err = game.RandomDeal(rules.RippleFan, true, catalogue.Hard, 1)
+	if !errors.Is(err, catalogue.ErrNoDifficulty) || err.Error() != "a Ripple Fan deal has no difficulty: every card is face up, so a player who does not peek sees them all" {
+		t.Errorf("a hard Ripple Fan deal: %v", err)
 	}
 	moved := p.Clone()
 	ms := rules.LegalMoves(moved, o, nil)

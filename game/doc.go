@@ -15,9 +15,29 @@
 // set it is given, so such a value is shared between goroutines only
 // under the caller's own lock.
 //
-// A request without a position is refused with ErrNoPosition, an invalid
-// one with a *rules.InvalidPositionError, and a setting out of range (a
-// negative count of samples, a Solver that solver.Config.Check refuses)
-// with the *rules.ConfigError of the package that takes it (sample,
-// player, solver), before any work.
+// # Errors
+//
+// Each failure a caller may tell apart has a sentinel, which errors.Is
+// matches, or a type, which errors.As finds:
+//
+//   - ErrNoPosition: a Request without a Position (GetHint, Solve).
+//   - ErrNoCatalogue: a game this build has no catalogue of (RandomDeal).
+//   - catalogue.ErrNoDifficulty: a difficulty that RandomDeal has no deal
+//     of.
+//   - *rules.ConfigError: a setting out of range (a negative count of
+//     samples, a Solver that solver.Config.Check refuses), from the
+//     package that takes it (sample, player, solver), before any work.
+//   - *SamplesError: a count of arrangements out of range
+//     (CheckSamples).
+//   - *rules.InvalidPositionError: a position that fails rules.Validate
+//     (Search, Play, Review, WhereWrong, HandMoves and the others that
+//     take a position).
+//   - *rules.MoveError: a move that is not legal where it is played
+//     (HandMoves, SeenAlong).
+//   - rules.Problems: what is wrong with a document read, one problem a
+//     line (ReadPosition, ReadMoveFile, ReadRecord).
+//   - *rules.WrongDocumentError: another document given in a document's
+//     place (ReadPosition, ReadPositionOf, ReadMoveFile, ReadRecord).
+//   - *rules.ParseError: a kind that is none of the application's
+//     documents (ParseKind).
 package game

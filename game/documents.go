@@ -55,7 +55,7 @@ func ParseKind(s string) (Document, error) {
 			return d, nil
 		}
 	}
-	return 0, fmt.Errorf("%q is not a kind of document of the application (play, hint, review, share, summary)", clip(s))
+	return 0, &rules.ParseError{What: "document kind", Input: s, Err: fmt.Errorf("%q is not a kind of document of the application (play, hint, review, share, summary)", clip(s))}
 }
 
 // String describes the document in words, as in "this is a hint".

@@ -65,6 +65,7 @@ var libraryCalls = map[string]bool{
 var allowedCalls = map[string]string{
 	"solver.DefaultConfig":     "a configuration to fill from the flags, not a search",
 	"player.ParseKind":         "reading a player's name from a flag",
+	"player.Kinds":             "the players' names, for completing --player",
 	"player.Removed":           "telling a removed player's name, from a flag or a results file",
 	"batch.Open":               "stats: a batch run, batch's operation",
 	"batch.Merge":              "merge: checking and combining results files, batch's operation",

@@ -1,10 +1,6 @@
 package game
 
-import (
-	"fmt"
-
-	"github.com/patience-solver/patience/rules"
-)
+import "github.com/patience-solver/patience/rules"
 
 // HandMoves counts the moves of a game played from start that a player
 // makes by hand: those that are not safe automatic foundation moves
@@ -19,7 +15,8 @@ func HandMoves(start *rules.Position, moves []rules.Move) (int, error) {
 	n := 0
 	for i, m := range moves {
 		if err := rules.Check(q, rules.DefaultOptions(), m); err != nil {
-			return 0, fmt.Errorf("move %d (%v): %w", i+1, m, err)
+			err.(*rules.MoveError).Index = i + 1 // Check's error, for move i+1 of the list
+			return 0, err
 		}
 		auto := false
 		for _, a := range rules.SafeAutoMoves(q) {

@@ -2,6 +2,8 @@ package game_test
 
 import (
 	"context"
+	"errors"
+	"strings"
 	"testing"
 
 	"github.com/patience-solver/patience/game"
@@ -48,8 +50,10 @@ func TestHandMoves(t *testing.T) {
 	} else if n, err := game.HandMoves(p, auto); n != 0 || err != nil {
 		t.Errorf("the %d automatic moves count %d, %v", len(auto), n, err)
 	}
-	if _, err := game.HandMoves(start, []rules.Move{rules.MustMove("8D t2>t1")}); err == nil {
-		t.Error("an illegal move is counted")
+	_, err = game.HandMoves(start, []rules.Move{res.Moves[0], rules.MustMove("8D t2>t1")})
+	var me *rules.MoveError
+	if !errors.As(err, &me) || me.Index != 2 || !strings.HasPrefix(err.Error(), "move 2 (8D t2>t1): ") {
+		t.Errorf("an illegal second move: %v", err)
 	}
 }
 

@@ -74,31 +74,38 @@ func TestZeroValues(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := batch.Open(batch.Config{Deals: deals}); err == nil {
-		t.Error("batch.Config without a game: opened")
+	if _, err := batch.Open(batch.Config{Deals: deals}); !errors.Is(err, rules.ErrNoGame) {
+		t.Errorf("batch.Config without a game: %v", err)
 	}
-	if _, _, err := batch.Find(ctx, batch.FindConfig{}, func(batch.Record) bool { return false }); err == nil {
-		t.Error("batch.FindConfig{}: no error")
+	if _, _, err := batch.Find(ctx, batch.FindConfig{}, func(batch.Record) bool { return false }); !errors.Is(err, rules.ErrNoGame) {
+		t.Errorf("batch.FindConfig{}: %v", err)
 	}
 
-	// The zero Game.
+	// The zero Game: refused everywhere with an error that matches
+	// rules.ErrNoGame, in each refusal's own words.
 	var none rules.Game
-	if _, err := rules.NewVariant(none, rules.Options{}); err == nil {
-		t.Error("rules.NewVariant: the zero Game taken")
+	if _, err := rules.NewVariant(none, rules.Options{}); !errors.Is(err, rules.ErrNoGame) {
+		t.Errorf("rules.NewVariant of the zero Game: %v", err)
 	}
-	if err := rules.Validate(rules.NewPosition(none)); err == nil {
-		t.Error("rules.Validate: a position of the zero Game taken")
+	if err := rules.Validate(rules.NewPosition(none)); !errors.Is(err, rules.ErrNoGame) {
+		t.Errorf("rules.Validate of a position of the zero Game: %v", err)
 	}
-	if _, err := solver.New(none, solver.Config{}).Solve(ctx, start); !errors.Is(err, solver.ErrWrongGame) {
+	if _, err := solver.New(none, solver.Config{}).Solve(ctx, start); !errors.Is(err, solver.ErrWrongGame) || !errors.Is(err, rules.ErrNoGame) {
 		t.Errorf("a solver of the zero Game: %v", err)
 	}
 	p := start.Clone()
 	p.Game = none
-	if _, err := solver.New(none, solver.Config{}).SolveTrusted(ctx, p); !errors.Is(err, solver.ErrWrongGame) {
+	if _, err := solver.New(none, solver.Config{}).SolveTrusted(ctx, p); !errors.Is(err, solver.ErrWrongGame) || !errors.Is(err, rules.ErrNoGame) {
 		t.Errorf("a solver of the zero Game, trusting a position of it: %v", err)
 	}
-	if _, err := player.New(none, player.Config{}); err == nil {
-		t.Error("player.New: the zero Game taken")
+	if _, err := solver.New(rules.RussianCell, solver.Config{}).SolveTrusted(ctx, p); !errors.Is(err, solver.ErrWrongGame) || !errors.Is(err, rules.ErrNoGame) {
+		t.Errorf("a solver of Russian Cell, trusting a position of the zero Game: %v", err)
+	}
+	if _, err := solver.Solve(ctx, p, solver.Config{}); !errors.Is(err, rules.ErrNoGame) {
+		t.Errorf("solver.Solve of a position of the zero Game: %v", err)
+	}
+	if _, err := player.New(none, player.Config{}); !errors.Is(err, rules.ErrNoGame) {
+		t.Errorf("player.New of the zero Game: %v", err)
 	}
 	if _, err := rules.ParseGame(none.String()); err == nil {
 		t.Errorf("the zero Game's name %q reads as a game", none)

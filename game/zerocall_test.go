@@ -66,7 +66,7 @@ var zeroCalls = []any{
 	(rules.Game).Cells, (rules.Game).Piles, (rules.Game).String, (rules.Game).Title,
 	(*rules.InvalidPositionError).Error, (*rules.InvalidPositionError).Unwrap, (*rules.LayoutMismatch).Error,
 	(rules.Loc).String, (rules.Move).IsZero, (rules.Move).String,
-	(*rules.MoveError).Error, (rules.Options).Returns, (rules.Pile).Len, (rules.Pile).Top,
+	(*rules.MoveError).Error, (*rules.MoveError).Unwrap, (*rules.ParseError).Error, (*rules.ParseError).Unwrap, (rules.Options).Returns, (rules.Pile).Len, (rules.Pile).Top,
 	(*rules.Position).Clone, (*rules.Position).Equal, (*rules.Position).Fill, (*rules.Position).FoundationTop,
 	(*rules.Position).Hide, (*rules.Position).NeedKnown, (*rules.Position).OnFoundations, (*rules.Position).Reveals,
 	(*rules.Position).Unknowns, (*rules.Position).Unseen, (*rules.Position).Won,
@@ -102,7 +102,7 @@ var zeroCalls = []any{
 	(player.Kind).String, (*player.PlayedGame).MoveList, (*player.PlayedGame).NoWin, (*player.Player).Next,
 	(*player.RemovedError).Error,
 	// catalogue
-	catalogue.ErrNoDifficulty, catalogue.LabelSeeds, catalogue.For, catalogue.New, catalogue.Parse, catalogue.Difficulties,
+	catalogue.WhyNoDifficulty, catalogue.LabelSeeds, catalogue.For, catalogue.New, catalogue.Parse, catalogue.Difficulties,
 	catalogue.DifficultyOf, catalogue.ParseDifficulty,
 	(*catalogue.Catalogue).Applies, (*catalogue.Catalogue).Count, (*catalogue.Catalogue).CountDifficulty,
 	(*catalogue.Catalogue).Describe, (*catalogue.Catalogue).Difficulty, (*catalogue.Catalogue).Encode,

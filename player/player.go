@@ -83,11 +83,25 @@
 // too. A Player is not: it remembers the positions of its one game, so
 // its Next is for one goroutine at a time.
 //
-// Every call refuses, before any work, a setting out of range with a
-// *rules.ConfigError (an unknown Kind, a negative count of samples, a
-// Judging.Margin outside 0 to 1, or a Solver that solver.Config.Check
-// refuses), and a start that fails rules.Validate with a
-// *rules.InvalidPositionError.
+// # Errors
+//
+// Each failure a caller may tell apart has a sentinel, which errors.Is
+// matches, or a type, which errors.As finds:
+//
+//   - *rules.ConfigError: a setting out of range (an unknown Kind, a
+//     negative count of samples, a Judging.Margin outside 0 to 1, or a
+//     Solver that solver.Config.Check refuses), before any work.
+//   - rules.ErrNoGame: a player of no game (New of the zero rules.Game).
+//   - ErrPeek: a view whose face-down cards are known (Player.Next).
+//   - *rules.InvalidPositionError: a position that fails rules.Validate
+//     (Player.Next, Play, Review, FindLoss, LocateLoss).
+//   - rules.ErrUnknownCards: a start with unknown face-down cards where
+//     every card must be known (Play, Review, FindLoss, LocateLoss).
+//   - *rules.MoveError: a move of a game that is not legal where it is
+//     played (Review, FindLoss, LocateLoss).
+//   - *rules.ParseError: a name that is no player's (ParseKind).
+//   - *RemovedError: the name of a player that patience no longer offers,
+//     in ParseKind's *rules.ParseError.
 package player
 
 import (
@@ -132,9 +146,9 @@ func (k Kind) String() string {
 	return fmt.Sprintf("player(%d)", uint8(k))
 }
 
-// ParseKind reads a player's name. A player that patience no longer
-// offers is refused with a *RemovedError, any other unknown name with a
-// plain error.
+// ParseKind reads a player's name. Its error is a *rules.ParseError, as
+// every ParseX's is: for a player that patience no longer offers, its Err
+// is a *RemovedError.
 func ParseKind(s string) (Kind, error) {
 	name := strings.ToLower(strings.TrimSpace(s))
 	switch name {
@@ -144,9 +158,9 @@ func ParseKind(s string) (Kind, error) {
 		return Greedy, nil
 	}
 	if e, ok := Removed(name); ok {
-		return 0, e
+		return 0, &rules.ParseError{What: "player", Input: s, Err: e}
 	}
-	return 0, fmt.Errorf("unknown player %q: use sampled or greedy", s)
+	return 0, &rules.ParseError{What: "player", Input: s, Err: fmt.Errorf("unknown player %q: use sampled or greedy", s)}
 }
 
 // DecisionSamples is the sampled player's default number of arrangements

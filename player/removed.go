@@ -2,8 +2,8 @@ package player
 
 import "fmt"
 
-// RemovedError is ParseKind's error for a player that patience offered
-// once and no longer does: a design measured against Sampled that did not
+// RemovedError is what ParseKind's error holds for a player that patience
+// offered once and no longer does: a design measured against Sampled that did not
 // beat it on both fixed deal sets. Results files that name it are still
 // read (they hold strings, not Kinds); a run of it cannot be resumed, as
 // this build does not play it (the build of Commit does).

@@ -152,8 +152,8 @@ func FormatBoard(p *Position, number string, st BoardStyle) string {
 
 // ParseBoard reads a text board as FormatBoard draws it, in either style,
 // with or without colour. It returns the position and the deal number from
-// the title ("" when none), or a Problems error naming the line of each
-// problem. It does not Validate the position: ReadPosition does both.
+// the title ("" when none), or a *ParseError whose Err is a Problems
+// naming the line of each problem. It does not Validate the position: ReadPosition does both.
 //
 // It is more lenient than FormatBoard: it accepts letters or suit symbols
 // (also ♤ ♡ ♢ ♧), "10" for T, any case, extra whitespace, CR LF line ends,
@@ -165,7 +165,7 @@ func FormatBoard(p *Position, number string, st BoardStyle) string {
 // piles must run from t1 with no gap. A face-down card may be "[??]", an
 // unknown card (UnknownCard); "??" face up or in a cell is an error.
 func ParseBoard(text string) (*Position, string, error) {
-	return parseBoard(text, nil)
+	return parseBoardText(text, nil)
 }
 
 // ParseBoardOf is ParseBoard for a board of game g whose title line may be
@@ -174,7 +174,17 @@ func ParseBoard(text string) (*Position, string, error) {
 // board of g. A board with a title is read as ParseBoard reads it, whatever
 // game the title names.
 func ParseBoardOf(text string, g Game) (*Position, string, error) {
-	return parseBoard(text, &g)
+	return parseBoardText(text, &g)
+}
+
+// parseBoardText is parseBoard with its error (a Problems) in a
+// *ParseError, as every ParseX's is.
+func parseBoardText(text string, game *Game) (*Position, string, error) {
+	p, number, err := parseBoard(text, game)
+	if err != nil {
+		return nil, "", &ParseError{What: "board", Input: text, Err: err}
+	}
+	return p, number, nil
 }
 
 // parseBoard is ParseBoard, and ParseBoardOf when game is not nil.

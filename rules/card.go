@@ -1,9 +1,6 @@
 package rules
 
-import (
-	"fmt"
-	"strings"
-)
+import "strings"
 
 // Card is one card of the single 52-card deck.
 //
@@ -126,14 +123,14 @@ func ParseSuit(s string) (Suit, error) {
 	case "d", "D", "♦", "♢":
 		return Diamonds, nil
 	}
-	return 0, fmt.Errorf("unknown suit %q", s)
+	return 0, parseError("suit", s, "unknown suit %q", s)
 }
 
 // ParseCard reads a card: rank then suit, as in "TD", "10d", "qs", "K♠".
 func ParseCard(s string) (Card, error) {
 	t := strings.TrimSpace(s)
 	if t == "" {
-		return NoCard, fmt.Errorf("empty card")
+		return NoCard, parseError("card", s, "empty card")
 	}
 	var r int
 	var rest string
@@ -143,13 +140,13 @@ func ParseCard(s string) (Card, error) {
 	default:
 		i := strings.IndexByte(rankLetters, upper(t[0]))
 		if i < 0 {
-			return NoCard, fmt.Errorf("unknown card %q: bad rank", s)
+			return NoCard, parseError("card", s, "unknown card %q: bad rank", s)
 		}
 		r, rest = i, t[1:]
 	}
 	su, err := ParseSuit(rest)
 	if err != nil {
-		return NoCard, fmt.Errorf("unknown card %q: bad suit", s)
+		return NoCard, parseError("card", s, "unknown card %q: bad suit", s)
 	}
 	return NewCard(Rank(r), su), nil
 }

@@ -27,8 +27,34 @@
 //		fmt.Println(m)
 //	}
 //
-// Errors name no command-line flag; those that callers tell apart have a
-// type or a sentinel (*MoveError, Problems, *WrongDocumentError,
-// ErrUnknownCards, ErrNotSolvitaire). *ConfigError is the refusal of a
-// setting out of range by every package that takes a config.
+// # Errors
+//
+// Errors name no command-line flag. Each failure a caller may tell apart
+// has a sentinel, which errors.Is matches, or a type, which errors.As
+// finds:
+//
+//   - ErrNoGame: a Game that is neither RussianCell nor RippleFan, the
+//     zero Game among them (NewVariant, Validate, Check, Replay), and the
+//     refusals of no game of the packages above.
+//   - *ParseError: text that is not what a ParseX reads (ParseGame,
+//     ParseCard, ParseMove and the others), here and in every package
+//     above.
+//   - *MoveError: an illegal move (Check, Replay), with its reason.
+//   - Problems: what is wrong with a position or a document, one problem
+//     a line (Validate, ReadPosition, ReadSolution, ReadMoves).
+//   - *LayoutMismatch: a position labelled as one game and laid out as
+//     the other (Validate, ReadPosition).
+//   - *InvalidPositionError: a position that fails Validate, given to an
+//     entry point of a library (CheckPosition).
+//   - *WrongDocumentError: a document of another kind than the one read
+//     (ReadPosition, ReadSolution, ReadMoveFile).
+//   - *ConfigError: a setting out of range, the refusal of every package
+//     that takes a config (solver.Config.Check and the others), before
+//     any work.
+//   - ErrUnknownCards: a position with unknown face-down cards where every
+//     card must be known (NeedKnown, MarshalSolvitaire, Replay).
+//   - *UnknownCardsError: the same, saying what needs the cards and how
+//     many are unknown (NeedKnown).
+//   - ErrNotSolvitaire: a position that Solvitaire's deal format cannot
+//     hold (MarshalSolvitaire).
 package rules

@@ -6,7 +6,9 @@ import (
 	"testing"
 
 	"github.com/patience-solver/patience/dealgen"
+	"github.com/patience-solver/patience/internal/testgames"
 	"github.com/patience-solver/patience/rules"
+	"github.com/patience-solver/patience/solver"
 )
 
 // TestTypedErrors checks that callers can tell the errors apart by type
@@ -57,4 +59,48 @@ func TestTypedErrors(t *testing.T) {
 	if err != nil && strings.Contains(err.Error(), "--") {
 		t.Errorf("the error names a flag: %q", err)
 	}
+}
+
+// TestErrorsListed provokes each error of the section "Errors" of
+// rules' package comment: the refusal of no game, of text that is no
+// move, of an illegal move, of positions and documents that do not
+// hold together. testgames.CheckErrors also fails for a sentinel or an
+// error type that the section leaves out.
+func TestErrorsListed(t *testing.T) {
+	rc := func() *rules.Position { return dealgen.Deal(rules.RussianCell, dealgen.FromUint64(617)) }
+	noGame := func() *rules.Position { p := rc(); p.Game = 0; return p }
+	wrongLayout := func() *rules.Position { p := rc(); p.Tableau = make([]rules.Pile, 13); return p }
+	results := `{"patience":"results","version":1,"game":"ripple-fan"}`
+	testgames.CheckErrors(t, ".", []testgames.ErrorRow{
+		{Name: "ErrNoGame", Match: testgames.Is(rules.ErrNoGame), Words: "unknown game game(0): use russian-cell or ripple-fan",
+			Provoke: func(*testing.T) error { _, err := rules.NewVariant(0, rules.Options{}); return err }},
+		{Name: "*ParseError", Match: testgames.As[*rules.ParseError](), Words: `bad move "5C t3>t14": unknown location "t14": use t1..t13, c1, c2 or f`,
+			Provoke: func(*testing.T) error { _, err := rules.ParseMove("5C t3>t14"); return err }},
+		{Name: "*MoveError", Match: testgames.As[*rules.MoveError](), Words: "move 1 (8D t2>t1): 8D cannot go on 6C, only on 9D",
+			Provoke: func(*testing.T) error {
+				_, err := rules.Replay(rc(), rules.DefaultOptions(), []rules.Move{rules.MustMove("8D t2>t1")})
+				return err
+			}},
+		{Name: "Problems", Match: testgames.As[rules.Problems](),
+			Provoke: func(*testing.T) error { return rules.Validate(rules.NewPosition(rules.RussianCell)) }},
+		{Name: "*LayoutMismatch", Match: testgames.As[*rules.LayoutMismatch](), Words: "labelled russian-cell but holds a ripple-fan layout (13 piles)",
+			Provoke: func(*testing.T) error { return rules.Validate(wrongLayout()) }},
+		{Name: "*InvalidPositionError", Match: testgames.As[*rules.InvalidPositionError](),
+			Provoke: func(*testing.T) error { return rules.CheckPosition(noGame()) }},
+		{Name: "*WrongDocumentError", Match: testgames.As[*rules.WrongDocumentError](), Words: "this is a results file of patience stats, not a position",
+			Provoke: func(*testing.T) error { _, _, err := rules.ReadPosition(strings.NewReader(results)); return err }},
+		{Name: "*ConfigError", Match: testgames.As[*rules.ConfigError](), Words: "solver.Config.Workers is -1: want 0 (the default) or more",
+			Provoke: func(*testing.T) error { return solver.Config{Workers: -1}.Check() }},
+		{Name: "ErrUnknownCards", Match: testgames.Is(rules.ErrUnknownCards),
+			Provoke: func(*testing.T) error { return rc().Hide().NeedKnown("an exact search") }},
+		{Name: "*UnknownCardsError", Match: testgames.As[*rules.UnknownCardsError](), Words: "an exact search needs every card known, but 21 face-down cards are unknown (??)",
+			Provoke: func(*testing.T) error { return rc().Hide().NeedKnown("an exact search") }},
+		{Name: "ErrNotSolvitaire", Match: testgames.Is(rules.ErrNotSolvitaire),
+			Provoke: func(*testing.T) error {
+				p := rc()
+				p.Apply(rules.MustMove("4H t7>c1"))
+				_, err := rules.MarshalSolvitaire(p)
+				return err
+			}},
+	})
 }

@@ -264,7 +264,7 @@ func TestHiddenReplay(t *testing.T) {
 	for _, m := range turnsUnknown {
 		got, err := rules.Replay(part, o, []rules.Move{turnsNothing[0], m})
 		var me *rules.MoveError
-		if !errors.As(err, &me) || me.Index != 2 || !strings.Contains(me.Reason, "turns up a face-down card that is unknown (??)") {
+		if !errors.As(err, &me) || me.Index != 2 || !strings.Contains(me.Reason, "turns up a face-down card that is unknown (??)") || !errors.Is(err, rules.ErrUnknownCards) {
 			t.Errorf("%v: err = %v", m, err)
 		}
 		if want, _ := rules.Replay(part, o, []rules.Move{turnsNothing[0]}); !got.Equal(want) {

@@ -434,7 +434,7 @@ func ParseKind(s string) (Document, error) {
 			return k.doc, nil
 		}
 	}
-	return 0, fmt.Errorf("%q is not a kind of document of package rules (position, solution, results)", clip(s))
+	return 0, parseError("document kind", s, "%q is not a kind of document of package rules (position, solution, results)", clip(s))
 }
 
 // DocHeader is the pair of fields that opens every JSON document patience

@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 )
@@ -77,7 +76,7 @@ func ParseLoc(s string) (Loc, error) {
 			}
 		}
 	}
-	return Loc{}, fmt.Errorf("unknown location %q: use t1..t13, c1, c2 or f", s)
+	return Loc{}, parseError("location", s, "unknown location %q: use t1..t13, c1, c2 or f", s)
 }
 
 // Move is one move: the moved card (the bottom card of a moved group), where
@@ -109,19 +108,19 @@ func ParseMove(s string) (Move, error) {
 	t = strings.ReplaceAll(t, ">", " ")
 	f := strings.Fields(t)
 	if len(f) != 3 {
-		return Move{}, fmt.Errorf("bad move %q: want CARD FROM>TO, as in \"5C t3>t6\"", s)
+		return Move{}, parseError("move", s, "bad move %q: want CARD FROM>TO, as in \"5C t3>t6\"", s)
 	}
 	c, err := ParseCard(f[0])
 	if err != nil {
-		return Move{}, fmt.Errorf("bad move %q: %w", s, err)
+		return Move{}, parseError("move", s, "bad move %q: %w", s, err)
 	}
 	from, err := ParseLoc(f[1])
 	if err != nil {
-		return Move{}, fmt.Errorf("bad move %q: %w", s, err)
+		return Move{}, parseError("move", s, "bad move %q: %w", s, err)
 	}
 	to, err := ParseLoc(f[2])
 	if err != nil {
-		return Move{}, fmt.Errorf("bad move %q: %w", s, err)
+		return Move{}, parseError("move", s, "bad move %q: %w", s, err)
 	}
 	return Move{Card: c, From: from, To: to}, nil
 }

@@ -54,7 +54,7 @@ func ParseGame(s string) (Game, error) {
 	case "ripple-fan", "ripplefan", "rf":
 		return RippleFan, nil
 	}
-	return 0, fmt.Errorf("unknown game %q: use russian-cell or ripple-fan", s)
+	return 0, parseError("game", s, "unknown game %q: use russian-cell or ripple-fan", s)
 }
 
 // Piles returns the number of tableau piles: 7 or 13.

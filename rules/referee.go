@@ -22,28 +22,51 @@ import (
 //     on top;
 //  6. the destination takes it.
 
-// MoveError reports the first illegal move of a move list.
+// MoveError reports an illegal move: the first of a move list (Replay),
+// or the one move Check is given.
 type MoveError struct {
-	Index  int    // 1-based number of the move in the list
+	Index  int    // 1-based number of the move in the list; 0 for Check's one move
 	Move   Move   // the illegal move
 	Reason string // why it is illegal, such as "5C is face down"
+	// Err is the kind of the reason where it has a sentinel, for
+	// errors.Is: ErrNoGame for a position of no game, ErrUnknownCards for
+	// a move that would turn up an unknown face-down card (Replay); nil
+	// for a move the rules forbid.
+	Err error
 }
 
 // Error returns the move's number, the move and the reason, as in
-// "move 12 (5C t3>t6): 5C is face down".
+// "move 12 (5C t3>t6): 5C is face down"; for Check's move (Index 0), the
+// reason alone.
 func (e *MoveError) Error() string {
+	if e.Index == 0 {
+		return e.Reason
+	}
 	return fmt.Sprintf("move %d (%v): %s", e.Index, e.Move, e.Reason)
 }
 
+// Unwrap returns Err.
+func (e *MoveError) Unwrap() error { return e.Err }
+
 // Check reports whether m is legal in p under the options o. It returns nil
-// for a legal move, and otherwise an error whose text is the precise
-// reason, such as "t6's top card is 7C, not 6C". It never changes p and
+// for a legal move, and otherwise a *MoveError (Index 0) whose text is the
+// precise reason, such as "t6's top card is 7C, not 6C". It never changes p and
 // never panics, whatever p and m hold. It accepts exactly the moves that
 // LegalMoves lists, but finds that out by its own code, and tests check the
 // two against each other.
 func Check(p *Position, o Options, m Move) error {
 	if r := refereeReason(p, o, m); r != "" {
-		return errors.New(r)
+		return &MoveError{Move: m, Reason: r, Err: reasonKind(p)}
+	}
+	return nil
+}
+
+// reasonKind is the sentinel of refereeReason's reason for a move in p
+// (MoveError.Err): ErrNoGame for a position of no game, the one reason
+// that has one.
+func reasonKind(p *Position) error {
+	if p != nil && p.Game != RussianCell && p.Game != RippleFan {
+		return ErrNoGame
 	}
 	return nil
 }
@@ -71,10 +94,10 @@ func Replay(start *Position, o Options, moves []Move) (*Position, error) {
 			return p, &MoveError{Index: i + 1, Move: m, Reason: afterWin(i)}
 		}
 		if r := refereeReason(p, o, m); r != "" {
-			return p, &MoveError{Index: i + 1, Move: m, Reason: r}
+			return p, &MoveError{Index: i + 1, Move: m, Reason: r, Err: reasonKind(p)}
 		}
 		if p.Reveals(m) == UnknownCard {
-			return p, &MoveError{Index: i + 1, Move: m, Reason: "it turns up a face-down card that is unknown (??): name that card in the position, or stop the moves before this one"}
+			return p, &MoveError{Index: i + 1, Move: m, Reason: "it turns up a face-down card that is unknown (??): name that card in the position, or stop the moves before this one", Err: ErrUnknownCards}
 		}
 		p.Apply(m)
 	}

@@ -127,6 +127,13 @@ func TestCheckOddPositions(t *testing.T) {
 		if err == nil || err.Error() != tc.reason {
 			t.Errorf("%s: Check = %v, want %q", tc.name, err, tc.reason)
 		}
+		var me *rules.MoveError
+		if !errors.As(err, &me) || me.Index != 0 || me.Move != tc.m || me.Reason != tc.reason {
+			t.Errorf("%s: Check's error %#v is not the *MoveError of the move, with Index 0", tc.name, err)
+		}
+		if noGame := tc.p != nil && tc.p.Game == 9; errors.Is(err, rules.ErrNoGame) != noGame {
+			t.Errorf("%s: errors.Is(Check's error, rules.ErrNoGame) is %v", tc.name, !noGame)
+		}
 		if tc.p != nil {
 			_ = rules.LegalMoves(tc.p, mvReturnsOn, nil) // must not panic
 		}

@@ -127,10 +127,15 @@ func (e *LayoutMismatch) Error() string {
 //
 // A position labelled as one game that holds the other's pile count (7
 // columns for Russian Cell, 13 piles for Ripple Fan) gets one error, a
-// *LayoutMismatch, rather than a problem for every pile.
+// *LayoutMismatch, rather than a problem for every pile; a position of
+// no game (the zero Game), one error that matches ErrNoGame (errors.As
+// finds in it the Problems of that one line).
 func Validate(p *Position) error {
 	probe.Validations.Add(1)
-	if p != nil && (p.Game == RussianCell || p.Game == RippleFan) {
+	if p != nil && p.Game != RussianCell && p.Game != RippleFan {
+		return &noGameError{p.Game}
+	}
+	if p != nil {
 		other := RippleFan
 		if p.Game == RippleFan {
 			other = RussianCell
@@ -149,11 +154,7 @@ func validate(p *Position, l *problemList) {
 		l.add(sevInput, "no position")
 		return
 	}
-	g := p.Game
-	if g != RussianCell && g != RippleFan {
-		l.add(sevInput, "unknown game %v: use russian-cell or ripple-fan", g)
-		return
-	}
+	g := p.Game // a game: Validate refuses no game first
 	validateShape(p, l)
 	where, unknown := locateCards(p, l)
 	validateCards(p, &where, unknown, l)

@@ -1,7 +1,5 @@
 package rules
 
-import "fmt"
-
 // Options are the rules options a game is played under. The zero value is
 // the default rules of every game: a field is named so that false is the
 // default. Which options a game takes is decided here, by Returns, and
@@ -37,7 +35,7 @@ type Variant struct {
 }
 
 // NewVariant returns game g under options o. It refuses a game it does not
-// know, and normalises o to the options g takes, clearing those it has no
+// know (ErrNoGame), and normalises o to the options g takes, clearing those it has no
 // use for: Ripple Fan never has returns, so its NoReturns is always false
 // (its zero Options are its only rules).
 func NewVariant(g Game, o Options) (Variant, error) {
@@ -46,7 +44,7 @@ func NewVariant(g Game, o Options) (Variant, error) {
 	case RippleFan:
 		o.NoReturns = false // the game never has returns: the option does not apply
 	default:
-		return Variant{}, fmt.Errorf("unknown game %v: use russian-cell or ripple-fan", g)
+		return Variant{}, &noGameError{g}
 	}
 	return Variant{Game: g, Options: o}, nil
 }

@@ -36,8 +36,15 @@
 // When the unseen cards have no more arrangements than the sample size,
 // every arrangement is solved once, and the share is exact.
 //
-// A call refuses, before any work, a Config out of range with a
-// *rules.ConfigError (a negative Samples, or a Solver that
-// solver.Config.Check refuses), and a position that fails rules.Validate
-// with a *rules.InvalidPositionError.
+// # Errors
+//
+// The package declares no error of its own: the failures a caller may
+// tell apart are package rules', which errors.As finds:
+//
+//   - *rules.ConfigError: a Config out of range (a negative Samples, or a
+//     Solver that solver.Config.Check refuses), before any work.
+//   - *rules.InvalidPositionError: a position that fails rules.Validate
+//     (Estimate, MoveShares, Compare, RankMoves, AddSeen).
+//   - *rules.MoveError: a move of AddSeen that is not legal where it is
+//     played, with its number in the list.
 package sample

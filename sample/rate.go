@@ -2,7 +2,6 @@ package sample
 
 import (
 	"context"
-	"fmt"
 	"slices"
 
 	"github.com/patience-solver/patience/rules"
@@ -261,7 +260,8 @@ func AddSeen(seen map[string]bool, start *rules.Position, moves []rules.Move) (m
 	seen[Key(q.Hide())] = true
 	for i, m := range moves {
 		if err := rules.Check(q, rules.DefaultOptions(), m); err != nil {
-			return seen, fmt.Errorf("move %d (%v): %w", i+1, m, err)
+			err.(*rules.MoveError).Index = i + 1 // Check's error, for move i+1 of the list
+			return seen, err
 		}
 		q.Apply(m)
 		seen[Key(q.Hide())] = true

@@ -46,4 +46,21 @@
 // (rules.ErrUnknownCards): package sample answers for them over the
 // arrangements of the unseen cards. Package batch decides many deals into
 // a results file. FindBlockage finds the cause of some losses, as data (game.Why words it).
+//
+// # Errors
+//
+// Each failure a caller may tell apart has a sentinel, which errors.Is
+// matches, or a type, which errors.As finds:
+//
+//   - ErrWrongGame: a position of another game than the Solver's, or any
+//     position given to a Solver of no game (Solver.Solve,
+//     Solver.SolveTrusted).
+//   - rules.ErrNoGame: a Solver of no game (New of the zero rules.Game),
+//     or a position of no game.
+//   - *rules.InvalidPositionError: a position that fails rules.Validate
+//     (Solve, Solver.Solve).
+//   - rules.ErrUnknownCards: a position with unknown face-down cards
+//     (Solve, Solver.Solve, Solver.SolveTrusted).
+//   - *rules.ParseError: text that is not a StopReason (ParseStopReason).
+//   - ErrBadReason: the same, matched through that *rules.ParseError.
 package solver

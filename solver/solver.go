@@ -298,8 +298,9 @@ type Solver struct {
 
 // New returns a solver for game g. A solver for a game that is not
 // rules.RussianCell or rules.RippleFan (the zero Game) refuses every
-// position with ErrWrongGame, and a solver of a Config out of range
-// (Config.Check) with Check's *rules.ConfigError.
+// position with ErrWrongGame, which matches rules.ErrNoGame too, and a
+// solver of a Config out of range (Config.Check) with Check's
+// *rules.ConfigError.
 func New(g rules.Game, cfg Config) *Solver {
 	if err := cfg.Check(); err != nil {
 		return &Solver{game: g, bad: err}
@@ -316,6 +317,28 @@ func New(g rules.Game, cfg Config) *Solver {
 // ErrWrongGame is the error of a Solve given a position of another game
 // than the Solver's.
 var ErrWrongGame = errors.New("wrong game")
+
+// wrongGameError is the refusal of a position of another game than the
+// solver's (ErrWrongGame), or by a solver of no game; when either game is
+// no game, it matches rules.ErrNoGame too.
+type wrongGameError struct{ solver, position rules.Game }
+
+func (e *wrongGameError) Error() string {
+	if !isGame(e.solver) {
+		return fmt.Sprintf("%v: a solver for %v, which is no game (rules.RussianCell or rules.RippleFan)", ErrWrongGame, e.solver)
+	}
+	return fmt.Sprintf("%v: solver is for %s, position is %s", ErrWrongGame, e.solver, e.position)
+}
+
+func (e *wrongGameError) Unwrap() []error {
+	if isGame(e.solver) && isGame(e.position) {
+		return []error{ErrWrongGame}
+	}
+	return []error{ErrWrongGame, rules.ErrNoGame}
+}
+
+// isGame reports whether g is one of the two games.
+func isGame(g rules.Game) bool { return g == rules.RussianCell || g == rules.RippleFan }
 
 // Solve decides position p, which must be of the solver's game and have
 // every card known (no rules.UnknownCard: see the sample package for positions
@@ -369,11 +392,8 @@ func (s *Solver) SolveTrusted(ctx context.Context, p *rules.Position) (Result, e
 	if p == nil {
 		return Result{}, errors.New("solver: no position")
 	}
-	if s.game != rules.RussianCell && s.game != rules.RippleFan {
-		return Result{}, fmt.Errorf("%w: a solver for %v, which is no game (rules.RussianCell or rules.RippleFan)", ErrWrongGame, s.game)
-	}
-	if p.Game != s.game {
-		return Result{}, fmt.Errorf("%w: solver is for %s, position is %s", ErrWrongGame, s.game, p.Game)
+	if !isGame(s.game) || p.Game != s.game {
+		return Result{}, &wrongGameError{solver: s.game, position: p.Game}
 	}
 	if unknownDown(p) {
 		return Result{}, p.NeedKnown("an exact search")
@@ -488,7 +508,7 @@ func (r StopReason) String() string {
 }
 
 // ErrBadReason is the error of ParseStopReason for a text that no
-// StopReason writes.
+// StopReason writes (in a *rules.ParseError, as every ParseX's is).
 var ErrBadReason = errors.New("not a stop reason")
 
 // ParseStopReason reads the text of StopReason.String back.
@@ -521,7 +541,7 @@ func ParseStopReason(s string) (StopReason, error) {
 	if r, ok := number("search path longer than ", " moves", PathTooLong); ok {
 		return r, nil
 	}
-	return StopReason{}, fmt.Errorf("%w: %q", ErrBadReason, s)
+	return StopReason{}, &rules.ParseError{What: "stop reason", Input: s, Err: fmt.Errorf("%w: %q", ErrBadReason, s)}
 }
 
 // unknownDown reports whether a face-down card of p is rules.UnknownCard. A

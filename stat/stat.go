@@ -4,6 +4,10 @@
 // report a rate (batch for a run of deals, sample for the
 // arrangements of a position's face-down cards) share it without one
 // depending on the other.
+//
+// # Errors
+//
+// None: no function of stat fails.
 package stat
 
 import "math"

@@ -208,7 +208,7 @@ func findDifficulty(s streams, o *findOptions, g rules.Game, cfg solver.Config, 
 	c := catalogue.For(g, cfg.Options)
 	first, last, ok := c.Labelled()
 	if !ok {
-		return usageError{catalogue.ErrNoDifficulty(g, c, d)}
+		return usageError{catalogue.WhyNoDifficulty(g, c, d)}
 	}
 	w := bufio.NewWriter(s.out)
 	found := 0

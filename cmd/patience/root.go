@@ -17,6 +17,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 	"golang.org/x/term"
 
 	"github.com/patience-solver/patience/batch"
@@ -367,13 +368,15 @@ func printError(w io.Writer, err error, internal bool) {
 }
 
 // tidyUsage makes pflag's cryptic usage errors clear: a deal number
-// written with a leading "-" (read as a flag) gets a hint.
+// written with a leading "-" (read as a flag: pflag's NotExistError of an
+// unknown shorthand, in a group of them) gets a hint.
 func tidyUsage(err error) error {
-	m := err.Error()
-	if _, arg, ok := strings.Cut(m, "unknown shorthand flag: "); ok {
-		if _, arg, ok = strings.Cut(arg, " in "); ok && len(arg) > 1 && arg[1] >= '0' && arg[1] <= '9' {
-			return usageError{fmt.Errorf("unknown flag %s: for deal %s write %s (a \"-\" in a deal number is ignored), or put -- before %s", arg, arg[1:], arg[1:], arg)}
-		}
+	var ne *pflag.NotExistError
+	if !errors.As(err, &ne) || ne.GetSpecifiedShortnames() == "" {
+		return err
+	}
+	if arg := "-" + ne.GetSpecifiedShortnames(); arg[1] >= '0' && arg[1] <= '9' {
+		return usageError{fmt.Errorf("unknown flag %s: for deal %s write %s (a \"-\" in a deal number is ignored), or put -- before %s", arg, arg[1:], arg[1:], arg)}
 	}
 	return err
 }
@@ -418,39 +421,45 @@ unseen cards: the share that can be won, and the move that keeps the most.`,
 	return root
 }
 
-// badFlagValue matches the flag package's words for a value it cannot
-// parse: the value, the flag, and the parser's own message.
-var badFlagValue = regexp.MustCompile(`^invalid argument "(.*)" for "(.*?)" flag: (.*)$`)
-
 // durationForm matches what time.ParseDuration reads, whatever the size:
 // a value of this form that it refuses is too large.
 var durationForm = regexp.MustCompile(`^[-+]?(([0-9]+(\.[0-9]*)?|\.[0-9]+)(ns|us|µs|μs|ms|s|m|h))+$`)
 
 // flagError puts a flag's unreadable value in words: what the flag wants
 // rather than the name of the Go function that refused it.
+//
+// It tells the parser's errors apart by their types (pflag's
+// InvalidValueError, errSign, strconv.NumError) and by the flag's type
+// (a duration's parser, time.ParseDuration, has no error type).
 func flagError(err error) error {
-	m := badFlagValue.FindStringSubmatch(err.Error())
-	if m == nil {
+	var ive *pflag.InvalidValueError
+	if !errors.As(err, &ive) {
 		return err
 	}
-	value, flag, why := m[1], m[2], m[3]
-	if i := strings.LastIndex(flag, "--"); i >= 0 {
-		flag = flag[i:] // "-n, --count" names the long form
-	}
+	f := ive.GetFlag()
+	flag := "--" + f.Name // the long form, also for "-n, --count"
+	// The value as pflag's words quote it, escapes and all, as these
+	// messages have always shown it.
+	q := strconv.Quote(ive.GetValue())
+	value := q[1 : len(q)-1]
+	why := errors.Unwrap(ive)
+	var ne *strconv.NumError
+	num := errors.As(why, &ne)
+	duration := f.Value.Type() == "duration"
 	switch {
-	case why == errSign.Error() && strings.HasPrefix(value, "-"):
+	case errors.Is(why, errSign) && strings.HasPrefix(value, "-"):
 		return fmt.Errorf("%s %q: no sign: the number is written in decimal digits alone, and cannot be negative", flag, value)
-	case why == errSign.Error():
+	case errors.Is(why, errSign):
 		return fmt.Errorf("%s %q: no sign: write the number in decimal digits alone, as %s", flag, value, digitsOf(value))
-	case strings.Contains(why, "value out of range"):
+	case errors.Is(why, strconv.ErrRange):
 		return fmt.Errorf("%s %q: too large a number", flag, value)
-	case strings.HasPrefix(why, "strconv.ParseInt") || strings.HasPrefix(why, "strconv.ParseUint"):
+	case num && (ne.Func == "ParseInt" || ne.Func == "ParseUint"):
 		return fmt.Errorf("%s %q: want a whole number, written out (1000000, not 1e6; no decimal point)", flag, value)
-	case strings.HasPrefix(why, "time:") && durationForm.MatchString(value):
+	case duration && durationForm.MatchString(value):
 		return fmt.Errorf("%s %q: too large a duration: at most 2562047h (about 292 years)", flag, value)
-	case strings.HasPrefix(why, "time:"):
+	case duration:
 		return fmt.Errorf("%s %q: want a duration with its unit, such as 90s, 5m or 1h30m", flag, value)
-	case strings.HasPrefix(why, "strconv.ParseBool"):
+	case num && ne.Func == "ParseBool":
 		return fmt.Errorf("%s %q: want true or false", flag, value)
 	}
 	return err

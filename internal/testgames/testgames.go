@@ -1,5 +1,6 @@
 // Package testgames holds what the tests of several packages share: deals,
-// a game lost at a known move, and checks of error messages. It is plain
+// a game lost at a known move, checks of error messages, and the check of
+// a package's list of errors (CheckErrors). It is plain
 // data and checks built on rules and dealgen alone, so that the tests of
 // every package above them (solver, sample, player, batch, the front
 // ends) can import it without a cycle.
