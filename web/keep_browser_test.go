@@ -163,6 +163,16 @@ func TestBrowserKeptGames(t *testing.T) {
 	p.waitFor("a new game", `document.getElementById('step').textContent === '0 / 0'`, 10*time.Second)
 	p.playByHand(hand[:1])
 	p.waitFor("Give up", `!document.getElementById('giveup-btn').hidden && !document.body.dataset.busy`, 10*time.Second)
+	// Forward, to the random deal, asks too; Keep playing puts the
+	// game's address back, with the game as it was.
+	was := p.eval(`location.hash`)
+	p.eval(`history.forward(), ''`)
+	p.waitFor("the question on Forward", `document.getElementById('leave').open`, 10*time.Second)
+	p.click("#leave-stay")
+	p.waitFor("the game's address again", fmt.Sprintf(`!document.getElementById('leave').open && location.hash === %q`, was), 10*time.Second)
+	if got := p.text("step"); got != "1 / "+p.eval(`String(document.querySelectorAll('#moves li').length)`) || !strings.HasPrefix(p.text("meter"), "1 move ") {
+		t.Errorf("after Keep playing on Forward the page shows step %q, meter %q", got, p.text("meter"))
+	}
 	p.click("#giveup-btn")
 	p.waitFor("given up", `document.getElementById('giveup-btn').hidden`, 10*time.Second)
 	p.click("#restart-btn")

@@ -230,6 +230,7 @@ function wireBoard(board) {
 function pageKey(e) {
   const t = /** @type {HTMLElement} */ (e.target); // or the document: see t.closest below
   if (t.closest && t.closest("input,select,textarea")) return;
+  if (/** @type {HTMLDialogElement} */ ($("leave")).open) return; // asked whether to leave the game: no move meanwhile
   if (e.ctrlKey || e.metaKey) {
     if (e.key === "z") { e.preventDefault(); undo(); }
     else if (e.key === "y" || e.key === "Z") { e.preventDefault(); redo(); }
