@@ -92,10 +92,11 @@ export async function setStart(position, rest, counted) {
     }
   }
   const moves = l ? l.moves.map((m) => m.move).join(",") : "";
-  // The game kept with this address goes on (a reload, Back); moves made
-  // elsewhere are not the player's own, so a new game with them is
-  // assisted.
-  const kept = counted ? takeGame(S.game + "/" + S.number, moves) : null;
+  // The game kept with this address goes on when an address is followed
+  // (a reload, a later visit, Back) or the page has no game yet; a deal
+  // asked for (Deal, Random) is a new game. Moves made elsewhere are not
+  // the player's own, so a new game with them is assisted.
+  const kept = counted && (rest || !S.tally) ? takeGame(S.game + "/" + S.number, moves) : null;
   if (!kept || !S.tally || kept.id !== S.tally.id) endGame();
   newGame(position, counted ? kept || newTally(showDown() || moves !== "") : null);
   prompt(null);

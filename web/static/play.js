@@ -152,12 +152,12 @@ function promptWon() {
 // win the solver finds for the deal (safe automatic moves not counted on
 // either side: game.HandMoves), and says whether it is proven shortest.
 async function showPar() {
-  const start = S.start, moves = S.line.slice(0, S.fixed).map((m) => m.move);
+  const start = S.start, moves = S.line.slice(0, S.fixed).map((m) => m.move), played = moveCount(S.fixed);
   const a = await runSearch("Par: the shortest win of this deal…", { op: "par", position: start, moves, maxNodes: budget() });
   if (!a || S.start !== start) return;
   const p = document.createElement("p");
   p.id = "par";
-  p.textContent = `Your game: ${plural(moveCount(moves.length), "move")} by hand. ` +
+  p.textContent = `Your game: ${plural(played, "move")} by hand. ` +
     (a.proven ? "Par, the proven shortest win" : "The shortest win the solver found within its budget") + `: ${plural(a.par, "move")} by hand.`;
   $("prompt-text").after(p);
   announce(p.textContent);
@@ -306,6 +306,7 @@ export function restart() {
     clearStory();
     clearVerdict();
     $("review").textContent = "";
+    $("hint").textContent = "";
     render();
     saveURL();
     announce("A new game of the deal, from the start.");

@@ -161,12 +161,15 @@ export function keepGame(deal, moves) {
 
 // takeGame is for the game of deal whose address holds moves (those the
 // worker kept of a link's): the tally of the latest game kept with that
-// address, to go on with it, or null. A page's first game ends the games
-// of earlier pages that were in progress, as leaving them would have.
+// address, to go on with it, or null. A game never played is taken only
+// as the deal's latest game: an old one at the deal's plain address is
+// not what the address names. A page's first game ends the games of
+// earlier pages that were in progress, as leaving them would have.
 /** @param {string} deal @param {string} moves @returns {Tally | null} */
 export function takeGame(deal, moves) {
   const list = loadKept();
-  const k = list.find((k) => k.deal === deal && k.moves === moves);
+  const latest = list.find((k) => k.deal === deal);
+  const k = list.find((k) => k.deal === deal && k.moves === moves && (k.tally.played || k === latest));
   const t = k ? k.tally : null;
   if (t && t.since) {
     // Its clock ran until the page last kept it, and runs on from now.
