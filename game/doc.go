@@ -26,6 +26,8 @@
 //   - solver.ErrWrongGame: a position of history of another game than
 //     the one on screen (SeenOf).
 //   - ErrNoCatalogue: a game this build has no catalogue of (RandomDeal).
+//   - rules.ErrNoGame: a game that is no game, the zero rules.Game
+//     (RandomDeal, with ErrNoCatalogue).
 //   - catalogue.ErrNoDifficulty: a difficulty that RandomDeal has no deal
 //     of.
 //   - *rules.ConfigError: a setting out of range (a negative count of
