@@ -20,8 +20,14 @@
 // Each failure a caller may tell apart has a sentinel, which errors.Is
 // matches, or a type, which errors.As finds:
 //
-//   - ErrNoPosition: a Request without a Position (GetHint, Solve).
+//   - ErrNoPosition: a Request without a Position (GetHint, Solve), a nil
+//     position of SeenOf, and a Record without a solution (Record.Start,
+//     Check).
+//   - solver.ErrWrongGame: a position of history of another game than
+//     the one on screen (SeenOf).
 //   - ErrNoCatalogue: a game this build has no catalogue of (RandomDeal).
+//   - rules.ErrNoGame: a game that is no game, the zero rules.Game
+//     (RandomDeal, with ErrNoCatalogue).
 //   - catalogue.ErrNoDifficulty: a difficulty that RandomDeal has no deal
 //     of.
 //   - *rules.ConfigError: a setting out of range (a negative count of

@@ -10,6 +10,7 @@ package play
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -129,13 +130,14 @@ type LegalAnswer struct {
 	Moves []MoveDoc `json:"moves"`
 }
 
-// Answer handles one request (JSON) and returns its answer (JSON).
-func Answer(req []byte) []byte {
+// Answer handles one request (JSON) and returns its answer (JSON), with
+// ctx passed to Handle.
+func Answer(ctx context.Context, req []byte) []byte {
 	var r Request
 	var out any
 	err := json.Unmarshal(req, &r)
 	if err == nil {
-		out, err = Handle(r)
+		out, err = Handle(ctx, r)
 	} else {
 		err = fmt.Errorf("bad request: %v", err)
 	}
@@ -154,12 +156,14 @@ func Answer(req []byte) []byte {
 }
 
 // Handle answers one request. Its searches (solve, par, hint, review) run
-// with no context, context.Background: each runs to its answer or its
-// node budget (Request.MaxNodes, else the default), and nothing in Go
-// cancels it. A search never yields to the browser's event loop, where a
-// cancel would arrive, so the page stops one by terminating the Web
-// Worker that runs it and starting another (web/static/worker.js).
-func Handle(r Request) (any, error) {
+// with ctx, passed to every game operation: each runs to its answer, its
+// node budget (Request.MaxNodes, else the default) or the end of ctx,
+// and then returns the context's error (game.Stopped). The page's worker
+// passes a context that never ends (web/wasm): there a search never
+// yields to the browser's event loop, where a cancel would arrive, so the
+// page stops one by terminating the Web Worker that runs it and starting
+// another (web/static/worker.js).
+func Handle(ctx context.Context, r Request) (any, error) {
 	switch r.Op {
 	case "defaults":
 		return Defaults(), nil
@@ -181,13 +185,13 @@ func Handle(r Request) (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		return handleAt(p, r)
+		return handleAt(ctx, p, r)
 	}
 	return nil, fmt.Errorf("unknown op %q", r.Op)
 }
 
 // handleAt answers a request about the position p (r.Position, read).
-func handleAt(p *rules.Position, r Request) (any, error) {
+func handleAt(ctx context.Context, p *rules.Position, r Request) (any, error) {
 	switch r.Op {
 	case "line":
 		// A move that cannot be read ends the line as an illegal one
@@ -216,9 +220,9 @@ func handleAt(p *rules.Position, r Request) (any, error) {
 		over, why := game.Over(p, seen)
 		return OverAnswer{Over: over, Why: why}, nil
 	case "solve":
-		return solve(p, r.MaxNodes, r.Shortest)
+		return solve(ctx, p, r.MaxNodes, r.Shortest)
 	case "hint":
-		return hint(p, r)
+		return hint(ctx, p, r)
 	}
 	// par and review: a game played from p.
 	moves, err := parseMoves(r.Moves)
@@ -226,9 +230,9 @@ func handleAt(p *rules.Position, r Request) (any, error) {
 		return nil, err
 	}
 	if r.Op == "par" {
-		return par(p, moves, r.MaxNodes)
+		return par(ctx, p, moves, r.MaxNodes)
 	}
-	return review(p, moves, r)
+	return review(ctx, p, moves, r)
 }
 
 // parseMoves reads moves in short notation, naming the first bad one.
