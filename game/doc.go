@@ -21,12 +21,16 @@
 // matches, or a type, which errors.As finds:
 //
 //   - ErrNoPosition: a Request without a Position (GetHint, Solve).
-//   - ErrNoCatalogue: a game this build has no catalogue of (RandomDeal).
+//   - ErrNoCatalogue: a game this build has no catalogue of (RandomDeal),
+//     or none that decides every deal DailyDeal draws from.
+//   - rules.ErrNoGame: the zero Game, or another that is no game
+//     (DailyDeal).
 //   - catalogue.ErrNoDifficulty: a difficulty that RandomDeal has no deal
 //     of.
 //   - *rules.ConfigError: a setting out of range (a negative count of
 //     samples, a Solver that solver.Config.Check refuses), from the
-//     package that takes it (sample, player, solver), before any work.
+//     package that takes it (sample, player, solver), before any work;
+//     and a date outside the years 1 to 9999 (DailyDeal).
 //   - *SamplesError: a count of arrangements out of range
 //     (CheckSamples).
 //   - *rules.InvalidPositionError: a position that fails rules.Validate
