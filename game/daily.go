@@ -61,15 +61,17 @@ func splitmix64(seed, i uint64) uint64 {
 //     so no later catalogue can turn a deal of them from undecided to
 //     winnable.
 //   - The seed: tag·2^32 + year·10,000 + month·100 + day, where tag is 1
-//     for Russian Cell and 2 for Ripple Fan (20261207 for Russian Cell on
-//     7 December 2026, 8610195799 for Ripple Fan on that day).
+//     for Russian Cell and 2 for Ripple Fan (4315228503 for Russian Cell
+//     on 7 December 2026, 8610195799 for Ripple Fan on that day).
 //   - The candidates: the i-th (from 0) is first + ⌊z_i·N / 2^64⌋, where N
 //     is the size of the range and z_i the i-th output of splitmix64 from
 //     the seed: z = seed + (i+1)·0x9e3779b97f4a7c15, then z ^= z>>30,
 //     z *= 0xbf58476d1ce4e5b9, z ^= z>>27, z *= 0x94d049bb133111eb, z ^=
 //     z>>31, in 64-bit unsigned arithmetic.
-//   - The day's class: k mod 7 (from 0 to 6), where k is the count of
-//     days from 1 January 1970 to the date (negative before it).
+//   - The day's class: the remainder of k divided by 7, from 0 to 6 (for
+//     a negative k too), where k is the count of days from 1 January 1970
+//     to the date, negative before it (Thursday 1 January 1970 is of class
+//     0, and so is every Thursday).
 //   - The deal: the first candidate whose verdict is winnable and whose
 //     number, mod 7, is the day's class. So two dates less than a week
 //     apart never give the same deal, as a draw among Ripple Fan's few

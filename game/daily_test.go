@@ -45,9 +45,10 @@ func mustDate(t *testing.T, s string) time.Time {
 }
 
 // TestDailyDealPinned: the deal of the day of each pinned date is the one
-// pinned, and it is winnable twice over: per the catalogue, and per a
-// search of the solver on the dealt position, whose winning line the
-// referee replays (game.Search).
+// pinned, of the day's class (its number mod 7, told by the weekday), and
+// winnable twice over: per the catalogue, and per a search of the solver
+// on the dealt position, whose winning line the referee replays
+// (game.Search).
 func TestDailyDealPinned(t *testing.T) {
 	for _, c := range dailyPinned {
 		n, err := game.DailyDeal(c.g, mustDate(t, c.date))
@@ -57,6 +58,10 @@ func TestDailyDealPinned(t *testing.T) {
 		if u, _ := n.Uint64(); u != c.want || n.IsMS() {
 			t.Errorf("%v %s: deal %v, pinned %d", c.g, c.date, n, c.want)
 			continue
+		}
+		// The day's class, by the weekday: Thursdays are of class 0.
+		if class := (int(mustDate(t, c.date).Weekday()) - int(time.Thursday) + 7) % 7; c.want%7 != uint64(class) {
+			t.Errorf("%v %s, a %v: deal %d is %d mod 7, want %d", c.g, c.date, mustDate(t, c.date).Weekday(), c.want, c.want%7, class)
 		}
 		if v := catalogue.For(c.g, rules.DefaultOptions()).Lookup(n); v != catalogue.Winnable {
 			t.Errorf("%v %s: deal %v is %v per the catalogue", c.g, c.date, n, v)
