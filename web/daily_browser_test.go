@@ -33,6 +33,9 @@ func TestBrowserDailyDeal(t *testing.T) {
 	if got := p.eval(`location.hash`); got != "#russian-cell/daily/"+date {
 		t.Errorf("the address is %s", got)
 	}
+	if got := p.text("message"); got != "The deal of the day of "+date+" (UTC): a winnable deal, the same for everyone." {
+		t.Errorf("the page says %q", got)
+	}
 	start := dealgen.Deal(rules.RussianCell, want)
 	p.sameBoard("the deal of the day", boardOf(t, rules.MarshalPosition(start, "")))
 

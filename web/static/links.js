@@ -66,7 +66,9 @@ export function todayUTC() { return new Date().toISOString().slice(0, 10); }
 // under the game's deal of the day too.
 /** @param {string} game @param {string} date @param {Link} [rest] */
 export async function loadDaily(game, date, rest) {
-  return loadFrom({ op: "daily", game, date }, rest);
+  const ok = await loadFrom({ op: "daily", game, date }, rest);
+  if (ok && $("message").textContent === "") say(`The deal of the day of ${date} (UTC): a winnable deal, the same for everyone.`);
+  return ok;
 }
 
 // loadFrom deals the deal that req (deal, random or daily) names.
