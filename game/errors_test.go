@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/patience-solver/patience/catalogue"
 	"github.com/patience-solver/patience/game"
@@ -32,6 +33,8 @@ func TestErrorsListed(t *testing.T) {
 			Provoke: func(*testing.T) error { _, err := game.RandomDeal(0, true, catalogue.NoDifficulty, 1); return err }},
 		{Name: "ErrNoCatalogue", Match: testgames.Is(game.ErrNoCatalogue),
 			Provoke: func(*testing.T) error { _, err := game.RandomDeal(0, true, catalogue.NoDifficulty, 1); return err }},
+		{Name: "rules.ErrNoGame", Match: testgames.Is(rules.ErrNoGame),
+			Provoke: func(*testing.T) error { _, err := game.DailyDeal(0, time.Now()); return err }},
 		{Name: "catalogue.ErrNoDifficulty", Match: testgames.Is(catalogue.ErrNoDifficulty),
 			Words: "a Ripple Fan deal has no difficulty: every card is face up, so a player who does not peek sees them all",
 			Provoke: func(*testing.T) error {

@@ -1,5 +1,5 @@
 // Package play answers the web page's requests: deal a numbered deal, pick
-// a random deal from the catalogue, read a pasted position, replay moves with the referee, list the legal moves,
+// a random deal from the catalogue, deal the deal of the day, read a pasted position, replay moves with the referee, list the legal moves,
 // solve, and give hints. The page's Web Worker runs it compiled to
 // WebAssembly (web/wasm); every rule and every search is this project's Go
 // code, and the page's JavaScript only draws and handles events.
@@ -15,6 +15,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/patience-solver/patience/catalogue"
 	"github.com/patience-solver/patience/dealgen"
@@ -26,9 +27,9 @@ import (
 // Request is one request of the page. Op names what it asks; the other
 // fields are those the op reads.
 type Request struct {
-	Op string `json:"op"` // defaults, deal, random, read, line, legal, over, solve, par, hint, review
+	Op string `json:"op"` // defaults, deal, random, daily, read, line, legal, over, solve, par, hint, review
 
-	Game   string `json:"game,omitempty"`   // deal, random
+	Game   string `json:"game,omitempty"`   // deal, random, daily
 	Number string `json:"number,omitempty"` // deal
 	// Winnable (random): a deal that the catalogue knows can be won, else
 	// any deal it covers.
@@ -40,6 +41,9 @@ type Request struct {
 	// Seed (random): the same seed picks the same deal. The page draws
 	// it below 2^53, which JavaScript numbers hold exactly.
 	Seed uint64 `json:"seed,omitempty"`
+	// Date (daily): the day whose deal to deal, YYYY-MM-DD; the page
+	// sends today's in UTC.
+	Date string `json:"date,omitempty"`
 	Text string `json:"text,omitempty"` // read: a position as JSON or a text board
 
 	// Position is the position the op starts from, as the position JSON
@@ -66,7 +70,7 @@ type errorDoc struct {
 	Error string `json:"error"`
 }
 
-// PositionAnswer is the answer of deal, random and read.
+// PositionAnswer is the answer of deal, random, daily and read.
 type PositionAnswer struct {
 	Position rules.PositionDoc `json:"position"`
 	Number   string            `json:"number,omitempty"` // canonical, for a numbered deal
@@ -171,6 +175,8 @@ func Handle(ctx context.Context, r Request) (any, error) {
 		return deal(r.Game, r.Number)
 	case "random":
 		return random(r.Game, r.Winnable, r.Difficulty, r.Seed)
+	case "daily":
+		return daily(r.Game, r.Date)
 	case "read":
 		p, num, err := game.ReadPosition(strings.NewReader(r.Text))
 		if err != nil {
@@ -293,6 +299,30 @@ func random(name string, winnable bool, difficulty string, seed uint64) (Positio
 		return PositionAnswer{}, fmt.Errorf("no catalogue of %s deals to pick from", g)
 	}
 	if err != nil {
+		return PositionAnswer{}, err
+	}
+	return deal(name, n.String())
+}
+
+// daily deals the deal of the day of game on date, YYYY-MM-DD
+// (game.DailyDeal, as `patience deal --daily --date` does).
+func daily(name, date string) (PositionAnswer, error) {
+	g, err := rules.ParseGame(name)
+	if err != nil {
+		return PositionAnswer{}, err
+	}
+	d, err := time.Parse(time.DateOnly, date)
+	if err != nil {
+		return PositionAnswer{}, fmt.Errorf("date %q: want a date as YYYY-MM-DD, such as 2026-12-07", date)
+	}
+	n, err := game.DailyDeal(g, d)
+	var ce *rules.ConfigError
+	switch {
+	case errors.As(err, &ce):
+		return PositionAnswer{}, fmt.Errorf("date %s: the deal of the day takes the years 1 to 9999", date)
+	case errors.Is(err, game.ErrNoCatalogue):
+		return PositionAnswer{}, fmt.Errorf("no catalogue of %s deals to pick the deal of the day from", g)
+	case err != nil:
 		return PositionAnswer{}, err
 	}
 	return deal(name, n.String())

@@ -57,8 +57,8 @@ export function wire() {
   });
 }
 
-// wireDeals connects the ways to a deal: a number, a random deal, a
-// pasted position.
+// wireDeals connects the ways to a deal: a number, a random deal (or the
+// deal of the day), a pasted position.
 function wireDeals() {
   $("deal-form").addEventListener("submit", (e) => {
     e.preventDefault();
