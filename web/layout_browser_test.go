@@ -249,6 +249,86 @@ func TestBrowserLayout(t *testing.T) {
 	}))
 }
 
+// TestBrowserRippleFanFinish: Ripple Fan at 1366x757, at the step of a
+// won game's line where its two rows of piles are the tallest, the last
+// move by hand, with Finish offered and its message (two lines) shown:
+// every card of the board lies within the window. The message goes with Finish:
+// a step back hides both, a step forward shows both again. Ripple Fan has
+// no face-down cards and no cells, so neither "Show face-down cards" nor
+// the cells' keys are offered; Russian Cell offers both.
+func TestBrowserRippleFanFinish(t *testing.T) {
+	p := openGame(t)
+	rf, line, _ := rippleFanStuck(t)
+	p.do("a 1366x757 window", chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{Width: 1366, Height: 757, DeviceScaleFactor: 1})
+		return err
+	}))
+	// k: the step at which the tallest pile of the first row and that of
+	// the second (t8 to t13) are the tallest together.
+	k, most := 1, 0
+	start := testgames.Deal(rules.RippleFan, rf)
+	for i := 1; i <= len(line); i++ {
+		q, err := rules.Replay(start, rules.DefaultOptions(), line[:i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rows [2]int
+		for j, pl := range q.Tableau {
+			rows[j/7] = max(rows[j/7], len(pl.Up))
+		}
+		if rows[0]+rows[1] > most {
+			k, most = i, rows[0]+rows[1]
+		}
+	}
+	t.Logf("Ripple Fan %d, step %d: rows %d cards tall together", rf, k, most)
+	p.load(1, fmt.Sprintf("ripple-fan/%d/moves/%s", rf, moveLink(line[:k-1])))
+	p.waitIdle(fmt.Sprintf("Ripple Fan %d after %d moves", rf, k-1))
+	p.playByHand(line[k-1 : k])
+	p.waitFor("Finish", `!document.getElementById('finish-btn').hidden && !document.body.dataset.busy`, 2*time.Minute)
+	finishMsg := p.text("message")
+	if finishMsg == "" {
+		t.Fatal("Finish is offered with no message")
+	}
+	// The board is fitted again once the message has its height.
+	p.evalAwait(`new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(() => { window.scrollTo(0, 0); ok(''); }))))`)
+	if got := p.eval(`String(document.getElementById('message').getBoundingClientRect().height > 1.5 * parseFloat(getComputedStyle(document.getElementById('message')).lineHeight))`); got != "true" {
+		t.Logf("the message %q takes one line only", finishMsg)
+	}
+	below := p.eval(`[...document.querySelectorAll('#board .card')].filter((c) => c.getBoundingClientRect().bottom > innerHeight + 0.5).map((c) => c.dataset.card + ' to ' + Math.round(c.getBoundingClientRect().bottom)).join(' ')`)
+	if below != "" {
+		t.Errorf("with the message %q, cards lie below the 757 px window: %s", finishMsg, below)
+	}
+	// shown: whether the element the selector names is rendered.
+	shown := func(sel string) bool {
+		return p.eval(`String(document.querySelector('`+sel+`').getClientRects().length > 0)`) == "true"
+	}
+	keys := func() string { return p.eval(`document.getElementById('keys').innerText`) }
+	if shown("#show-down") {
+		t.Error("Ripple Fan offers Show face-down cards")
+	}
+	if k := keys(); strings.Contains(k, "cell") {
+		t.Errorf("Ripple Fan's keys speak of cells: %q", k)
+	}
+	p.click("#prev-btn")
+	p.waitFor("the step back", `document.getElementById('finish-btn').hidden`, time.Minute)
+	if got := p.text("message"); got != "" {
+		t.Errorf("a step back hides Finish but keeps its message %q", got)
+	}
+	p.click("#next-btn")
+	p.waitFor("the step forward", `!document.getElementById('finish-btn').hidden`, time.Minute)
+	if got := p.text("message"); got != finishMsg {
+		t.Errorf("a step forward shows Finish with the message %q, not %q", got, finishMsg)
+	}
+	p.load(2, "russian-cell/617")
+	p.waitIdle("Russian Cell 617")
+	if !shown("#show-down") {
+		t.Error("Russian Cell does not offer Show face-down cards")
+	}
+	if k := keys(); !strings.Contains(k, "c1 c2 the cells") {
+		t.Errorf("Russian Cell's keys do not name its cells: %q", k)
+	}
+}
+
 // TestBrowserAxeEveryState: axe-core finds no violation of any impact in
 // each state a player reaches (a deal as dealt, a card selected, a game
 // under way with a hint, the game given up, its review, the menus and the
