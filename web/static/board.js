@@ -209,12 +209,13 @@ export function fit() {
     return { up, down };
   });
   // The strip of face-up cards as drawn, and the least that shows a
-  // card's corner (its top, 0.1 em, and its line, 1 em, in a font a
-  // quarter of the card's width, and the card's edge), for cards cw wide.
+  // card's corner (the card's edge, 1 px, the corner's top, 0.1 em, and
+  // its line, 1 em, in a font a quarter of the card's width, and 1 px to
+  // spare), for cards cw wide.
   /** @param {number} cw */
   const full = (cw) => Math.max(cw * 1.4 * (rf ? 0.22 : 0.26), 25);
   /** @param {number} cw */
-  const least = (cw) => Math.min(full(cw), Math.ceil(cw * 0.25 * 1.1 + 3));
+  const least = (cw) => Math.min(full(cw), Math.ceil(cw * 0.25 * 1.1 + 2));
   // The strips of each column, with cards cw wide and face-down strips
   // scaled by k, when no column is to be taller than most: those of a
   // column narrowed as far as it must, and no further than least.
@@ -250,7 +251,7 @@ export function fit() {
   const font = window.innerWidth >= 1200 && window.innerHeight >= 600 ? 12 : window.innerWidth > 360 ? 10 : 9;
   const narrowest = Math.min(cw, font * 4);
   while (!got.fits && cw > narrowest) {
-    cw = Math.max(narrowest, Math.ceil(cw) - 2);
+    cw = Math.max(narrowest, Math.ceil(cw) - 1);
     got = fitting(cw, k);
   }
   // Too long a column for the window even so: the page scrolls.
