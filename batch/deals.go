@@ -485,9 +485,13 @@ func (l *DealList) String() string {
 // its "number" is the deal (a header line is skipped), so a results file,
 // or the lines picked from one with grep, can name the deals to run.
 // name is used in error messages.
+//
+// A file that does not read is a *FileError, with its line, and a line
+// that is not deals a *rules.ParseError in it; a file that names no deal
+// is refused with an error that matches ErrNoDeals.
 func ReadDeals(r io.Reader, name string) (*DealList, error) {
 	if r == nil {
-		return nil, fmt.Errorf("%s: %w", name, errNoReader)
+		return nil, &FileError{Name: name, Err: errNoReader}
 	}
 	l := &DealList{}
 	br := bufio.NewReaderSize(r, 64<<10)
@@ -498,10 +502,10 @@ func ReadDeals(r io.Reader, name string) (*DealList, error) {
 			line, err = rest, err2
 		}
 		if err == errLineTooLong {
-			return nil, fmt.Errorf("%s line %d: %w", name, ln, err)
+			return nil, &FileError{Name: name, Line: ln, Err: err}
 		}
 		if err != nil && err != io.EOF {
-			return nil, fmt.Errorf("%s: %w", name, err)
+			return nil, &FileError{Name: name, Err: err}
 		}
 		if ln == 1 {
 			line = bytes.TrimPrefix(line, utf8BOM)
@@ -511,19 +515,19 @@ func ReadDeals(r io.Reader, name string) (*DealList, error) {
 		case len(t) == 0:
 		case t[0] == '{':
 			if got := otherDocument(t); got != 0 {
-				return nil, fmt.Errorf("%s line %d: %w", name, ln, &rules.WrongDocumentError{Got: got, Want: rules.ResultsDocument})
+				return nil, &FileError{Name: name, Line: ln, Err: &rules.WrongDocumentError{Got: got, Want: rules.ResultsDocument}}
 			}
 			if isHeaderLine(t) {
 				break
 			}
 			rec, perr := ParseRecord(t)
 			if perr != nil {
-				return nil, fmt.Errorf("%s line %d: %w", name, ln, perr)
+				return nil, &FileError{Name: name, Line: ln, Err: perr}
 			}
 			l.Add(rec.Number)
 		default:
 			if perr := l.addSpec(string(t)); perr != nil {
-				return nil, fmt.Errorf("%s line %d: %w", name, ln, perr)
+				return nil, &FileError{Name: name, Line: ln, Err: &rules.ParseError{What: "deals", Input: string(t), Err: perr}}
 			}
 		}
 		if err == io.EOF {
@@ -531,14 +535,24 @@ func ReadDeals(r io.Reader, name string) (*DealList, error) {
 		}
 	}
 	if l.Len() == 0 {
-		return nil, fmt.Errorf("%s names no deals: want deal numbers or ranges such as 1-1000, one a line", name)
+		return nil, &noDealsError{name}
 	}
 	l.compact()
 	if err := l.checkDistinct(); err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+		return nil, &FileError{Name: name, Err: err}
 	}
 	return l, nil
 }
+
+// noDealsError is the refusal of a deals file, name, that names no deal:
+// it matches ErrNoDeals.
+type noDealsError struct{ name string }
+
+func (e *noDealsError) Error() string {
+	return fmt.Sprintf("%s names no deals: want deal numbers or ranges such as 1-1000, one a line", e.name)
+}
+
+func (e *noDealsError) Unwrap() error { return ErrNoDeals }
 
 // maxLine is the longest line a results file or a deals file may hold:
 // 16 MiB, room for the header of a run over a long list of scattered

@@ -36,12 +36,14 @@
 // Each failure a caller may tell apart has a sentinel, which errors.Is
 // matches, or a type, which errors.As finds:
 //
-//   - ErrNoDeals: a run without deals (Open).
+//   - ErrNoDeals: a run without deals (Open), a deals file that names
+//     none (ReadDeals).
 //   - rules.ErrNoGame: a run or a search of no game, the zero rules.Game
 //     (Open, Find).
 //   - *rules.ConfigError: a setting out of range (a negative ChunkSize,
-//     a shard of no deals, a Solver that solver.Config.Check refuses),
-//     before any work (Open, Find).
+//     a shard of no deals, a Solver that solver.Config.Check refuses,
+//     RetryUnknown for a results file that is not a regular file), before
+//     any work (Open, Find).
 //   - ErrListTooLong: a list of deals too long for the header of its
 //     results file (Open).
 //   - *SpaceError: a run whose results cannot fit on the file system of
@@ -56,16 +58,20 @@
 //   - *TruncatedError: a results file cut short while a run wrote it
 //     (Run).
 //   - *FileError: a results file that does not read, with its name and
-//     line (NewReader, Reader.Next, Merge, SummarizeFiles, Open).
+//     line (NewReader, Reader.Next, Merge, SummarizeFiles, Open), and a
+//     deals file (ReadDeals).
 //   - ErrSecondHeader: a results file with a second header, as two files
 //     joined with cat make, in its *FileError (Reader.Next).
 //   - *rules.WrongDocumentError: another document given as a results or
 //     deals file (NewReader, ReadDeals, ParseHeader).
 //   - ResultsProblems: what is wrong with results files taken together
-//     (Merge, SummarizeFiles).
+//     (Merge, SummarizeFiles): none given, a file given twice, headers
+//     that disagree (other games, rules or players), deals missing,
+//     counted twice or out of place.
 //   - *SpoolSpaceError: standard input or a pipe, to be read more than
 //     once, that the temporary directory has no room to copy, in its
 //     *FileError (Merge, SummarizeFiles).
 //   - *rules.ParseError: text that is not deals, a shard, a results header
-//     or a result line (ParseDeals, ParseShard, ParseHeader, ParseRecord).
+//     or a result line (ParseDeals, ParseShard, ParseHeader, ParseRecord),
+//     and a line of a deals file, in its *FileError (ReadDeals).
 package batch

@@ -53,6 +53,21 @@ func TestErrorsListed(t *testing.T) {
 			Provoke: func(t *testing.T) error { cfg := rf(t, "1-3"); cfg.Game = 0; return open(cfg) }},
 		{Name: "*rules.ConfigError", Match: testgames.As[*rules.ConfigError](), Words: "batch.Config.Shard is 5/2: want i/n with 0 <= i < n, or the zero Shard (the whole list)",
 			Provoke: func(t *testing.T) error { cfg := rf(t, "1-3"); cfg.Shard = Shard{5, 2}; return open(cfg) }},
+		{Name: "*rules.ConfigError", Match: testgames.As[*rules.ConfigError](),
+			Words: "batch.Config.RetryUnknown is true: want false: a pipe is not a regular file, and a retry rewrites the results file",
+			Provoke: func(t *testing.T) error {
+				pr, pw, err := os.Pipe()
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer pr.Close()
+				defer pw.Close()
+				cfg := rf(t, "1-3")
+				cfg.Out, cfg.OutStream, cfg.RetryUnknown = "a pipe", pw, true
+				return open(cfg)
+			}},
+		{Name: "ErrNoDeals", Match: testgames.Is(ErrNoDeals), Words: "deals.txt names no deals: want deal numbers or ranges such as 1-1000, one a line",
+			Provoke: func(*testing.T) error { _, err := ReadDeals(strings.NewReader("\n\n"), "deals.txt"); return err }},
 		{Name: "ErrListTooLong", Match: testgames.Is(ErrListTooLong),
 			Provoke: func(t *testing.T) error {
 				var b strings.Builder
@@ -106,6 +121,8 @@ func TestErrorsListed(t *testing.T) {
 			}},
 		{Name: "*FileError", Match: testgames.As[*FileError](), Words: "r.jsonl line 1: the file is empty: no results header",
 			Provoke: func(*testing.T) error { _, err := NewReader(strings.NewReader(""), "r.jsonl"); return err }},
+		{Name: "*FileError", Match: testgames.As[*FileError](), Words: `deals.txt line 2: bad range "5-2": it runs backwards (5 is more than 2)`,
+			Provoke: func(*testing.T) error { _, err := ReadDeals(strings.NewReader("1\n5-2\n"), "deals.txt"); return err }},
 		{Name: "ErrSecondHeader", Match: testgames.Is(ErrSecondHeader),
 			Provoke: func(*testing.T) error {
 				rd, err := NewReader(strings.NewReader(header+header), "r.jsonl")
@@ -122,6 +139,23 @@ func TestErrorsListed(t *testing.T) {
 				_, err := Merge(names[:1], nil)
 				return err
 			}},
+		{Name: "ResultsProblems", Match: testgames.As[ResultsProblems](), Words: "no results files to summarize",
+			Provoke: func(*testing.T) error { _, _, err := SummarizeFiles(nil); return err }},
+		{Name: "ResultsProblems", Match: testgames.As[ResultsProblems](),
+			Provoke: func(t *testing.T) error {
+				// The same shard's lines in two files: each deal counted twice.
+				dir := t.TempDir()
+				names, data := shardFiles(t, dir)
+				again := filepath.Join(dir, "again.jsonl")
+				if err := os.WriteFile(again, data[0], 0o666); err != nil {
+					t.Fatal(err)
+				}
+				_, _, err := SummarizeFiles([]string{names[0], again})
+				if err != nil && !strings.Contains(err.Error(), "deal 1 is counted already") {
+					t.Errorf("words %q", err)
+				}
+				return err
+			}},
 		{Name: "*SpoolSpaceError", Match: testgames.As[*SpoolSpaceError](),
 			Provoke: func(t *testing.T) error {
 				t.Setenv("TMPDIR", t.TempDir())
@@ -134,5 +168,7 @@ func TestErrorsListed(t *testing.T) {
 			}},
 		{Name: "*rules.ParseError", Match: testgames.As[*rules.ParseError](), Words: `bad shard "5/2": shards are numbered from 0 to 1`,
 			Provoke: func(*testing.T) error { _, err := ParseShard("5/2"); return err }},
+		{Name: "*rules.ParseError", Match: testgames.As[*rules.ParseError](), Words: `deals.txt line 1: bad range "1-x": "x" is not a plain decimal number (ranges take digits only; list ms deals one by one)`,
+			Provoke: func(*testing.T) error { _, err := ReadDeals(strings.NewReader("1-x\n"), "deals.txt"); return err }},
 	})
 }

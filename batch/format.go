@@ -814,7 +814,8 @@ func (p *lineParser) number() []byte {
 // instead.
 var ErrSecondHeader = errors.New("a second header: results files cannot be joined with cat")
 
-// FileError is an error in a results file, with the file's name and line.
+// FileError is an error in a results file, or a deals file (ReadDeals),
+// with the file's name and line.
 type FileError struct {
 	Name string // the file's name, as given, or "standard input"
 	Line int    // the line, from 1; 0 for a problem with the whole file

@@ -15,9 +15,11 @@ import (
 )
 
 // ResultsProblems is the error Merge returns for what is wrong with a set
-// of results files taken together (headers that disagree, deals missing,
-// twice or out of place, a file given twice), one problem a line, worst
-// first; SummarizeFiles returns it for a file given twice. It is distinct from rules.Problems, the problems of
+// of results files taken together (no file, headers that disagree, deals
+// missing, twice or out of place, a file given twice), one problem a
+// line, worst first; SummarizeFiles returns it for no file, a file given
+// twice, files of other games, rules or players than the first, and a
+// deal counted twice. It is distinct from rules.Problems, the problems of
 // one position or solution.
 type ResultsProblems []string
 
@@ -285,9 +287,10 @@ type Merged struct {
 // them. The headers must agree on game, deals, rules and budget; every
 // deal of the declared list must appear exactly once over all files, each
 // in a file of its shard. Problems are returned as ResultsProblems (at
-// most ten of a kind, worst first): mismatched headers, shards with no file,
-// missing deals, duplicated deals, deals that do not belong. Damaged or
-// unreadable files give a *FileError or an error naming the file.
+// most ten of a kind, worst first): no file, mismatched headers, shards
+// with no file, missing deals, duplicated deals, deals that do not
+// belong. Damaged or unreadable files give a *FileError or an error
+// naming the file.
 //
 // The files may be of different builds (a note says so) and of format
 // versions 1 and 2. With no problem, and out not nil, Merge writes the
@@ -300,7 +303,7 @@ type Merged struct {
 // in messages.
 func Merge(names []string, out io.Writer, opts ...ReadOption) (*Merged, error) {
 	if len(names) == 0 {
-		return nil, errors.New("no results files to merge")
+		return nil, ResultsProblems{"no results files to merge"}
 	}
 	in, err := openInputs(names, readOptionsOf(opts))
 	if err != nil {
@@ -588,8 +591,10 @@ func writeMerged(out io.Writer, h *Header, in *inputs, records []int) error {
 // that they cover their declared deals (Merge does that): for a run in
 // progress, or files of several runs. The files must be of one game with
 // the same rules, each line's deal must be one its file's header declares
-// (Reader.InDeclared), and a deal may appear only once over all of them; a
-// file given twice is refused with ResultsProblems. A cut-short last line
+// (Reader.InDeclared), and a deal may appear only once over all of them;
+// no file, a file given twice, files of another game, rules or player
+// than the first and a deal counted twice are refused with
+// ResultsProblems. A cut-short last line
 // (a run stopped while writing, or still writing) is left out, with a
 // note; notes are one sentence each. With ReadStdin, the name "-" is
 // standard input, as for Merge.
@@ -604,7 +609,7 @@ func SummarizeFiles(names []string, opts ...ReadOption) (*Summary, FilesInfo, er
 func SummarizeFilesThen(names []string, each func(*Record) error, opts ...ReadOption) (*Summary, FilesInfo, error) {
 	var info FilesInfo
 	if len(names) == 0 {
-		return nil, info, errors.New("no results files to summarize")
+		return nil, info, ResultsProblems{"no results files to summarize"}
 	}
 	in, err := openInputs(names, readOptionsOf(opts))
 	if err != nil {
@@ -686,14 +691,14 @@ func summarizeInputs(in *inputs) (*Summary, FilesInfo, error) {
 // and the same player (or none).
 func summarizable(name string, h Header, firstName string, first Header) error {
 	if h.Game != first.Game || h.Options.Returns(h.Game) != first.Options.Returns(first.Game) {
-		return fmt.Errorf("%s is %s with returns %v, but %s is %s with returns %v: summarise one game and rules at a time",
-			name, h.Game, h.Options.Returns(h.Game), firstName, first.Game, first.Options.Returns(first.Game))
+		return ResultsProblems{fmt.Sprintf("%s is %s with returns %v, but %s is %s with returns %v: summarise one game and rules at a time",
+			name, h.Game, h.Options.Returns(h.Game), firstName, first.Game, first.Options.Returns(first.Game))}
 	}
 	for _, d := range h.Diff(&first, false, false) {
 		if d.Field == "player" || d.Field == "samples" || d.Field == "seed" {
 			// A player's games are not the solver's verdicts, nor
 			// another player's.
-			return fmt.Errorf("%s: its %s is %s, but %s in %s: summarise one player at a time", name, d.Field, d.Have, d.Want, firstName)
+			return ResultsProblems{fmt.Sprintf("%s: its %s is %s, but %s in %s: summarise one player at a time", name, d.Field, d.Have, d.Want, firstName)}
 		}
 	}
 	return nil
@@ -750,8 +755,8 @@ func (l *listsSeen) count(name string, rd *Reader, rec *Record, own *listSeen) e
 			counted = o.seen.has(k)
 		}
 		if counted {
-			return fmt.Errorf("%s line %d: deal %s is counted already, from this or an earlier file: a summary counts each deal once (to join the shards of one run, use patience merge)",
-				name, rd.Line(), rec.Number)
+			return ResultsProblems{fmt.Sprintf("%s line %d: deal %s is counted already, from this or an earlier file: a summary counts each deal once (to join the shards of one run, use patience merge)",
+				name, rd.Line(), rec.Number)}
 		}
 	}
 	return nil

@@ -51,7 +51,10 @@ type Config struct {
 	OutStream *os.File
 	// RetryUnknown drops the file's unknown verdicts so that those deals
 	// are searched again with this run's budget, which may differ from
-	// the file's; the header is rewritten with the new budget.
+	// the file's; the header is rewritten with the new budget. A results
+	// file that is not a regular file (OutStream, a device, a pipe) cannot
+	// be rewritten: Open refuses RetryUnknown for it with a
+	// *rules.ConfigError.
 	RetryUnknown bool
 	// Force resumes a results file made by another build of patience
 	// (see Header.Solver), which Open otherwise refuses with a
@@ -204,7 +207,8 @@ func (cfg *Config) check() error {
 	return nil
 }
 
-// ErrNoDeals is the error of Open for a Config without deals.
+// ErrNoDeals is the error of Open for a Config without deals, and of
+// ReadDeals for a file that names none.
 var ErrNoDeals = errors.New("no deals to run")
 
 // ErrListTooLong is the error of Open for a list of deals too long to

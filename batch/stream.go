@@ -3,6 +3,8 @@ package batch
 import (
 	"fmt"
 	"os"
+
+	"github.com/patience-solver/patience/rules"
 )
 
 // openStream opens a results file that is not a regular file: a device
@@ -13,7 +15,8 @@ import (
 func (r *Runner) openStream() error {
 	name := r.cfg.Out
 	if r.cfg.RetryUnknown {
-		return fmt.Errorf("cannot retry the unknown deals of %s: it is not a regular file, and a retry rewrites the results file", name)
+		return &rules.ConfigError{Field: "batch.Config.RetryUnknown", Value: true,
+			Want: fmt.Sprintf("false: %s is not a regular file, and a retry rewrites the results file", name)}
 	}
 	f := r.cfg.OutStream
 	if f == nil {

@@ -413,7 +413,8 @@ func TestPlayerIsRunDefining(t *testing.T) {
 		t.Errorf("MismatchError.Player %q, want the file's, \"sampled\"", me.Player)
 	}
 	plain := writeFile(t, filepath.Join(dir, "s.jsonl"), Header{Game: rules.RippleFan, Deals: "1-4", Shard: Whole, MaxNodes: solver.DefaultMaxNodes}, []string{line(2)})
-	if _, _, err := SummarizeFiles([]string{cfg.Out, plain}); err == nil || !strings.Contains(err.Error(), "summarise one player at a time") {
+	var rp ResultsProblems
+	if _, _, err := SummarizeFiles([]string{cfg.Out, plain}); !errors.As(err, &rp) || !strings.Contains(err.Error(), "summarise one player at a time") {
 		t.Errorf("got %v", err)
 	}
 	hp2 := hp

@@ -31,6 +31,7 @@
 //     and game.RandomDeal).
 //   - *rules.ParseError: data that is not a catalogue (Parse), and a word
 //     that is no difficulty (ParseDifficulty).
+//   - rules.ErrNoGame: a catalogue of no game, the zero rules.Game (New).
 package catalogue
 
 import (
@@ -140,8 +141,13 @@ type Catalogue struct {
 // other deal of the range cannot be won, or the reverse when solvable is
 // nil and unsolvable is given. Exactly one of solvable and unsolvable must
 // be non-nil. The lists need not be sorted; a number outside the range, or
-// listed twice, is an error.
+// listed twice, is an error. A g that is no game, the zero rules.Game
+// among them, is refused with rules.NewVariant's error, which matches
+// rules.ErrNoGame.
 func New(g rules.Game, o rules.Options, first, last uint64, solvable, unsolvable, unknown []uint64) (*Catalogue, error) {
+	if _, err := rules.NewVariant(g, o); err != nil {
+		return nil, err
+	}
 	c := &Catalogue{Game: g, Options: o, First: first, Last: last}
 	switch {
 	case first < 1 || last < first:

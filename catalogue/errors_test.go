@@ -8,8 +8,8 @@ import (
 	"github.com/patience-solver/patience/rules"
 )
 
-// TestErrorsListed: a difficulty of no deal and data that is no
-// catalogue fail as catalogue's package comment says
+// TestErrorsListed: a difficulty of no deal, data that is no catalogue
+// and a catalogue of no game fail as catalogue's package comment says
 // (testgames.CheckErrors).
 func TestErrorsListed(t *testing.T) {
 	rf := catalogue.For(rules.RippleFan, rules.DefaultOptions())
@@ -19,5 +19,10 @@ func TestErrorsListed(t *testing.T) {
 			Provoke: func(*testing.T) error { return catalogue.WhyNoDifficulty(rules.RippleFan, rf, catalogue.Hard) }},
 		{Name: "*rules.ParseError", Match: testgames.As[*rules.ParseError](), Words: "not a catalogue: no header line",
 			Provoke: func(*testing.T) error { _, err := catalogue.Parse(nil); return err }},
+		{Name: "rules.ErrNoGame", Match: testgames.Is(rules.ErrNoGame), Words: "unknown game game(0): use russian-cell or ripple-fan",
+			Provoke: func(*testing.T) error {
+				_, err := catalogue.New(0, rules.DefaultOptions(), 1, 4, []uint64{1}, nil, nil)
+				return err
+			}},
 	})
 }

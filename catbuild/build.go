@@ -21,7 +21,8 @@
 //
 // # Errors
 //
-// Each refusal has a type, which errors.As finds:
+// Each refusal has a type, which errors.As finds, or a sentinel, which
+// errors.Is matches:
 //
 //   - *GameError: a results file (or the catalogue to label) of another
 //     game than the one wanted.
@@ -46,6 +47,8 @@
 //   - *StartError: labels that do not start where the catalogue does
 //     (Labels.Apply).
 //   - *batch.FileError: a results file that does not read.
+//   - rules.ErrNoGame: a catalogue of no game, the zero rules.Game
+//     (Build).
 package catbuild
 
 import (
@@ -110,12 +113,17 @@ func (in Input) open() (*batch.Reader, io.Closer, error) {
 // *GameError), not a player's games (a *PlayerError), under the rules of
 // the first file (a *RulesError); a *DealsError is a file that declares
 // other deals than the first when deals is "". A range that a catalogue
-// cannot cover is a *RangeError.
+// cannot cover is a *RangeError. A g that is no game, the zero
+// rules.Game among them, is refused before any file is read, with an
+// error that matches rules.ErrNoGame.
 //
 // The catalogue keeps the files' rules, the builds that wrote them
 // (Solver), their run tags (Runs) and the largest node budget, and names
 // this build as its Builder.
 func Build(g rules.Game, inputs []Input, deals string) (*catalogue.Catalogue, error) {
+	if _, err := rules.NewVariant(g, rules.Options{}); err != nil {
+		return nil, err
+	}
 	b := &builder{g: g, deals: deals}
 	for _, in := range inputs {
 		if err := b.read(in); err != nil {

@@ -37,6 +37,8 @@ func TestErrorsListed(t *testing.T) {
 		return err
 	}
 	testgames.CheckErrors(t, ".", []testgames.ErrorRow{
+		{Name: "rules.ErrNoGame", Match: testgames.Is(rules.ErrNoGame), Words: "unknown game game(0): use russian-cell or ripple-fan",
+			Provoke: func(*testing.T) error { _, err := Build(0, []Input{ok("a")}, ""); return err }},
 		{Name: "*GameError", Match: testgames.As[*GameError](), Words: "b holds ripple-fan results, not russian-cell",
 			Provoke: func(*testing.T) error {
 				return build("", ok("a"), other(func(o *batch.Header) { o.Game = rules.RippleFan }))

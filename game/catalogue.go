@@ -109,13 +109,26 @@ func KnownOf(o rules.Options, p *rules.Position, num string) *Known {
 // has no catalogue of.
 var ErrNoCatalogue = errors.New("this build has no catalogue of the game's deals to pick from")
 
+// noGameCatalogue is RandomDeal's refusal of a game that is no game: no
+// catalogue (ErrNoCatalogue, in its words) and no game (rules.ErrNoGame).
+type noGameCatalogue struct{}
+
+func (noGameCatalogue) Error() string { return ErrNoCatalogue.Error() }
+
+func (noGameCatalogue) Unwrap() []error { return []error{ErrNoCatalogue, rules.ErrNoGame} }
+
 // RandomDeal picks a deal of game g from its catalogue with seed
 // (catalogue.Catalogue.Pick): a winnable one of difficulty d when d is
 // given, else a winnable one when winnable, else any deal the catalogue
 // covers. The same seed gives the same deal for the same catalogue. A
 // difficulty it has no deal of is refused with an error that matches
-// catalogue.ErrNoDifficulty.
+// catalogue.ErrNoDifficulty. A g that is no game, the zero rules.Game
+// among them, has no catalogue: its error matches ErrNoCatalogue and
+// rules.ErrNoGame.
 func RandomDeal(g rules.Game, winnable bool, d catalogue.Difficulty, seed uint64) (dealgen.Number, error) {
+	if g != rules.RussianCell && g != rules.RippleFan {
+		return dealgen.Number{}, noGameCatalogue{}
+	}
 	c := catalogue.For(g, rules.DefaultOptions())
 	if c == nil {
 		return dealgen.Number{}, ErrNoCatalogue

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/patience-solver/patience/catalogue"
 	"github.com/patience-solver/patience/game"
@@ -23,8 +24,17 @@ func TestErrorsListed(t *testing.T) {
 	testgames.CheckErrors(t, ".", []testgames.ErrorRow{
 		{Name: "ErrNoPosition", Match: testgames.Is(game.ErrNoPosition),
 			Provoke: func(*testing.T) error { _, err := game.GetHint(ctx, game.Request{}); return err }},
+		{Name: "solver.ErrWrongGame", Match: testgames.Is(solver.ErrWrongGame), Words: "history position 1 is a position of ripple-fan, not russian-cell",
+			Provoke: func(*testing.T) error {
+				_, err := game.SeenOf(start, []*rules.Position{testgames.Deal(rules.RippleFan, 5)})
+				return err
+			}},
+		{Name: "rules.ErrNoGame", Match: testgames.Is(rules.ErrNoGame), Words: "this build has no catalogue of the game's deals to pick from",
+			Provoke: func(*testing.T) error { _, err := game.RandomDeal(0, true, catalogue.NoDifficulty, 1); return err }},
 		{Name: "ErrNoCatalogue", Match: testgames.Is(game.ErrNoCatalogue),
 			Provoke: func(*testing.T) error { _, err := game.RandomDeal(0, true, catalogue.NoDifficulty, 1); return err }},
+		{Name: "rules.ErrNoGame", Match: testgames.Is(rules.ErrNoGame),
+			Provoke: func(*testing.T) error { _, err := game.DailyDeal(0, time.Now()); return err }},
 		{Name: "catalogue.ErrNoDifficulty", Match: testgames.Is(catalogue.ErrNoDifficulty),
 			Words: "a Ripple Fan deal has no difficulty: every card is face up, so a player who does not peek sees them all",
 			Provoke: func(*testing.T) error {

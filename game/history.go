@@ -5,6 +5,7 @@ import (
 
 	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/sample"
+	"github.com/patience-solver/patience/solver"
 )
 
 // SeenAlong adds to seen (a new set when nil) the positions of the game
@@ -16,8 +17,9 @@ func SeenAlong(seen map[string]bool, start *rules.Position, moves []rules.Move) 
 }
 
 // SeenOf returns the Seen of a Request for the positions of a game, the
-// one on screen, p, among them: each must be of p's game. A nil p is
-// refused with ErrNoPosition, and a nil position of history too.
+// one on screen, p, among them: each must be of p's game
+// (solver.ErrWrongGame otherwise). A nil p is refused with ErrNoPosition,
+// and a nil position of history too.
 func SeenOf(p *rules.Position, history []*rules.Position) (map[string]bool, error) {
 	if p == nil {
 		return nil, ErrNoPosition
@@ -28,9 +30,23 @@ func SeenOf(p *rules.Position, history []*rules.Position) (map[string]bool, erro
 			return nil, fmt.Errorf("history position %d: %w", i+1, ErrNoPosition)
 		}
 		if q.Game != p.Game {
-			return nil, fmt.Errorf("history position %d is a position of %s, not %s", i+1, q.Game, p.Game)
+			return nil, &historyGameError{at: i + 1, got: q.Game, want: p.Game}
 		}
 		seen[sample.Key(q.Hide())] = true
 	}
 	return seen, nil
 }
+
+// historyGameError is the refusal of a position of history, the at-th,
+// of another game than the position on screen: it matches
+// solver.ErrWrongGame.
+type historyGameError struct {
+	at        int
+	got, want rules.Game
+}
+
+func (e *historyGameError) Error() string {
+	return fmt.Sprintf("history position %d is a position of %s, not %s", e.at, e.got, e.want)
+}
+
+func (e *historyGameError) Unwrap() error { return solver.ErrWrongGame }

@@ -144,7 +144,7 @@ var zeroCalls = []any{
 	game.Review, game.Search, game.SeenAlong, game.SeenOf, game.ShareRange, game.ShareText, game.SolvedText, game.Stopped,
 	game.TallyRange, game.UnknownCards, game.WhereWrong, game.Why, game.WrongDocumentWords, game.Solve, game.Check,
 	game.DocumentOf, game.ParseKind, game.GetHint, game.KnownOf, game.FindInCatalogue, game.ReadMoveFile, game.Play,
-	game.RateCellsOf, game.ReadRecord, game.ReviewDocOf,
+	game.RateCellsOf, game.ReadRecord, game.ReviewDocOf, game.DailyDeal,
 	(*game.Chance).Doc, (*game.Chance).Headline, (*game.Chance).Lines, (*game.Chance).Why,
 	(*game.Checked).Line, (*game.Checked).Valid,
 	(game.Document).Header, (game.Document).Kind, (game.Document).String, (game.Document).Version,

@@ -31,6 +31,15 @@ func TestErrorsListed(t *testing.T) {
 				_, _, err = pl.Next(ctx, start)
 				return err
 			}},
+		{Name: "solver.ErrWrongGame", Match: testgames.Is(solver.ErrWrongGame), Words: "the player plays russian-cell, the position is ripple-fan",
+			Provoke: func(*testing.T) error {
+				pl, err := player.New(rules.RussianCell, player.Config{Kind: player.Greedy})
+				if err != nil {
+					return err
+				}
+				_, _, err = pl.Next(ctx, testgames.Deal(rules.RippleFan, 5))
+				return err
+			}},
 		{Name: "*rules.InvalidPositionError", Match: testgames.As[*rules.InvalidPositionError](),
 			Provoke: func(*testing.T) error {
 				_, err := player.Play(ctx, rules.NewPosition(rules.RussianCell), player.Config{Kind: player.Greedy})

@@ -93,6 +93,8 @@
 //     Solver that solver.Config.Check refuses), before any work.
 //   - rules.ErrNoGame: a player of no game (New of the zero rules.Game).
 //   - ErrPeek: a view whose face-down cards are known (Player.Next).
+//   - solver.ErrWrongGame: a view of another game than the player's
+//     (Player.Next).
 //   - *rules.InvalidPositionError: a position that fails rules.Validate
 //     (Player.Next, Play, Review, FindLoss, LocateLoss).
 //   - rules.ErrUnknownCards: a start with unknown face-down cards where
@@ -343,7 +345,7 @@ func New(g rules.Game, cfg Config) (*Player, error) {
 // it, or ok false when the game is over for the player: won, or no move
 // leads to a position not yet seen. Every face-down card of view must be
 // unknown, rules.UnknownCard (ErrPeek otherwise), and view must be of the
-// player's game; a view that fails rules.Validate is refused with a
+// player's game (solver.ErrWrongGame otherwise); a view that fails rules.Validate is refused with a
 // *rules.InvalidPositionError.
 func (pl *Player) Next(ctx context.Context, view *rules.Position) (d Decision, ok bool, err error) {
 	if err := rules.CheckPosition(view); err != nil {
@@ -352,11 +354,21 @@ func (pl *Player) Next(ctx context.Context, view *rules.Position) (d Decision, o
 	return pl.next(ctx, view)
 }
 
+// wrongGameError is the refusal of a view of another game than the
+// player's: it matches solver.ErrWrongGame.
+type wrongGameError struct{ player, view rules.Game }
+
+func (e *wrongGameError) Error() string {
+	return fmt.Sprintf("the player plays %s, the position is %s", e.player, e.view)
+}
+
+func (e *wrongGameError) Unwrap() error { return solver.ErrWrongGame }
+
 // next is Next for a view that Play made from a checked start by legal
 // moves: it is not checked again.
 func (pl *Player) next(ctx context.Context, view *rules.Position) (d Decision, ok bool, err error) {
 	if view.Game != pl.game {
-		return d, false, fmt.Errorf("the player plays %s, the position is %s", pl.game, view.Game)
+		return d, false, &wrongGameError{player: pl.game, view: view.Game}
 	}
 	for _, t := range view.Tableau {
 		for _, c := range t.Down {

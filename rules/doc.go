@@ -45,7 +45,8 @@
 //   - *LayoutMismatch: a position labelled as one game and laid out as
 //     the other (Validate, ReadPosition).
 //   - *InvalidPositionError: a position that fails Validate, given to an
-//     entry point of a library (CheckPosition).
+//     entry point of a library (CheckPosition), and no position (a nil
+//     start of Replay, a nil position of MarshalSolvitaire).
 //   - *WrongDocumentError: a document of another kind than the one read
 //     (ReadPosition, ReadSolution, ReadMoveFile).
 //   - *ConfigError: a setting out of range, the refusal of every package

@@ -87,6 +87,8 @@ func TestErrorsListed(t *testing.T) {
 			Provoke: func(*testing.T) error { return rules.Validate(wrongLayout()) }},
 		{Name: "*InvalidPositionError", Match: testgames.As[*rules.InvalidPositionError](),
 			Provoke: func(*testing.T) error { return rules.CheckPosition(noGame()) }},
+		{Name: "*InvalidPositionError", Match: testgames.As[*rules.InvalidPositionError](), Words: "invalid position: no position",
+			Provoke: func(*testing.T) error { _, err := rules.Replay(nil, rules.DefaultOptions(), nil); return err }},
 		{Name: "*WrongDocumentError", Match: testgames.As[*rules.WrongDocumentError](), Words: "this is a results file of patience stats, not a position",
 			Provoke: func(*testing.T) error { _, _, err := rules.ReadPosition(strings.NewReader(results)); return err }},
 		{Name: "*ConfigError", Match: testgames.As[*rules.ConfigError](), Words: "solver.Config.Workers is -1: want 0 (the default) or more",

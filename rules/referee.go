@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"errors"
 	"fmt"
 )
 
@@ -84,9 +83,11 @@ func reasonKind(p *Position) error {
 // that would turn one up is refused all the same, with a *MoveError that
 // says so: the card it turns up is not known, so the position after it
 // cannot be written down.
+//
+// A nil start is refused with an *InvalidPositionError.
 func Replay(start *Position, o Options, moves []Move) (*Position, error) {
 	if start == nil {
-		return nil, errors.New("no starting position")
+		return nil, CheckPosition(nil)
 	}
 	p := start.Clone()
 	for i, m := range moves {

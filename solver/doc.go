@@ -58,7 +58,8 @@
 //   - rules.ErrNoGame: a Solver of no game (New of the zero rules.Game),
 //     or a position of no game.
 //   - *rules.InvalidPositionError: a position that fails rules.Validate
-//     (Solve, Solver.Solve).
+//     (Solve, Solver.Solve), and a nil position or one not of its game's
+//     shape (Solver.SolveTrusted).
 //   - rules.ErrUnknownCards: a position with unknown face-down cards
 //     (Solve, Solver.Solve, Solver.SolveTrusted).
 //   - *rules.ParseError: text that is not a StopReason (ParseStopReason).

@@ -28,6 +28,25 @@ func TestErrorsListed(t *testing.T) {
 				_, err := solver.Solve(ctx, rules.NewPosition(rules.RussianCell), cfg)
 				return err
 			}},
+		{Name: "*rules.InvalidPositionError", Match: testgames.As[*rules.InvalidPositionError](), Words: "invalid position: no position",
+			Provoke: func(*testing.T) error {
+				_, err := solver.New(rules.RussianCell, cfg).SolveTrusted(ctx, nil)
+				return err
+			}},
+		{Name: "*rules.InvalidPositionError", Match: testgames.As[*rules.InvalidPositionError](), Words: "invalid position: russian cell position needs 7 columns and 2 cells",
+			Provoke: func(*testing.T) error {
+				p := rc.Clone()
+				p.Tableau = p.Tableau[:6]
+				_, err := solver.New(rules.RussianCell, cfg).SolveTrusted(ctx, p)
+				return err
+			}},
+		{Name: "*rules.InvalidPositionError", Match: testgames.As[*rules.InvalidPositionError](), Words: "invalid position: t1: ripple fan has no face-down cards",
+			Provoke: func(*testing.T) error {
+				p := rf.Clone()
+				p.Tableau[0].Down, p.Tableau[0].Up = p.Tableau[0].Up[:1], p.Tableau[0].Up[1:]
+				_, err := solver.New(rules.RippleFan, solver.Config{Workers: 1, Shortest: true}).SolveTrusted(ctx, p)
+				return err
+			}},
 		{Name: "rules.ErrUnknownCards", Match: testgames.Is(rules.ErrUnknownCards),
 			Provoke: func(*testing.T) error { _, err := solver.Solve(ctx, rc.Hide(), cfg); return err }},
 		{Name: "*rules.ParseError", Match: testgames.As[*rules.ParseError](), Words: `not a stop reason: "bored"`,

@@ -4,8 +4,6 @@ package solver
 // unmaking moves.
 
 import (
-	"fmt"
-
 	"github.com/patience-solver/patience/rules"
 )
 
@@ -147,7 +145,7 @@ func (b *rcBoard) load(p *rules.Position) error {
 		b.base[i] = none
 	}
 	if len(p.Tableau) != rcCols || len(p.Cells) != 2 {
-		return fmt.Errorf("russian cell position needs 7 columns and 2 cells")
+		return shapeError("russian cell position needs 7 columns and 2 cells")
 	}
 	for s := 0; s < 4; s++ {
 		b.setFound(uint8(s), uint8(p.Foundations[s]))
@@ -155,7 +153,7 @@ func (b *rcBoard) load(p *rules.Position) error {
 	for i, pl := range p.Tableau {
 		all := append(append([]rules.Card(nil), pl.Down...), pl.Up...)
 		if len(pl.Up) == 0 && len(pl.Down) > 0 {
-			return fmt.Errorf("t%d has face-down cards and no face-up card", i+1)
+			return shapeError("t%d has face-down cards and no face-up card", i+1)
 		}
 		for j, c := range all {
 			cc := uint8(c)

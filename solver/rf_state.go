@@ -4,8 +4,6 @@ package solver
 // unmaking moves.
 
 import (
-	"fmt"
-
 	"github.com/patience-solver/patience/rules"
 )
 
@@ -68,14 +66,14 @@ func (b *rfBoard) setFound(s, h uint8) {
 func (b *rfBoard) load(p *rules.Position) error {
 	*b = rfBoard{key: keyTag}
 	if len(p.Tableau) != rfPiles || len(p.Cells) != 0 {
-		return fmt.Errorf("ripple fan position needs 13 piles and no cells")
+		return shapeError("ripple fan position needs 13 piles and no cells")
 	}
 	for s := 0; s < 4; s++ {
 		b.setFound(uint8(s), uint8(p.Foundations[s]))
 	}
 	for i, pl := range p.Tableau {
 		if len(pl.Down) > 0 {
-			return fmt.Errorf("t%d: ripple fan has no face-down cards", i+1)
+			return shapeError("t%d: ripple fan has no face-down cards", i+1)
 		}
 		for j, c := range pl.Up {
 			b.pile[i][j] = uint8(c)
@@ -88,7 +86,7 @@ func (b *rfBoard) load(p *rules.Position) error {
 			st--
 		}
 		if st > 4 {
-			return fmt.Errorf("t%d holds more than 4 cards below its top run", i+1)
+			return shapeError("t%d holds more than 4 cards below its top run", i+1)
 		}
 		b.setStart(uint8(i), st)
 	}

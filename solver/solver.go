@@ -314,8 +314,17 @@ func New(g rules.Game, cfg Config) *Solver {
 	return s
 }
 
+// shapeError is the refusal of a position that is not of its game's shape
+// (SolveTrusted, which does not call rules.Validate): an
+// *rules.InvalidPositionError, which says what is wrong in the words of
+// format and args.
+func shapeError(format string, args ...any) error {
+	return &rules.InvalidPositionError{Err: rules.Problems{fmt.Sprintf(format, args...)}}
+}
+
 // ErrWrongGame is the error of a Solve given a position of another game
-// than the Solver's.
+// than the Solver's, and of the calls above it given a position of
+// another game than theirs (player.Player.Next, game.SeenOf).
 var ErrWrongGame = errors.New("wrong game")
 
 // wrongGameError is the refusal of a position of another game than the
@@ -383,14 +392,16 @@ func (s *Solver) Solve(ctx context.Context, p *rules.Position) (Result, error) {
 // numbers use it, so that no deal is checked. On a position that fails
 // rules.Validate (a card twice or missing, piles no deal could make), its
 // verdict means nothing: it may be wrong. It still refuses a position of
-// another game (ErrWrongGame), with unknown cards, or not of the game's
-// shape, and a Config out of range, as Solve does.
+// another game (ErrWrongGame), with unknown cards, and a Config out of
+// range, as Solve does; a nil position, or one not of the game's shape
+// (Russian Cell's 7 columns and 2 cells, Ripple Fan's 13 piles face up),
+// is an *rules.InvalidPositionError.
 func (s *Solver) SolveTrusted(ctx context.Context, p *rules.Position) (Result, error) {
 	if s.bad != nil {
 		return Result{}, s.bad
 	}
 	if p == nil {
-		return Result{}, errors.New("solver: no position")
+		return Result{}, rules.CheckPosition(nil)
 	}
 	if !isGame(s.game) || p.Game != s.game {
 		return Result{}, &wrongGameError{solver: s.game, position: p.Game}

@@ -21,15 +21,28 @@ import (
 	"github.com/patience-solver/patience/solver"
 )
 
+// deal1After51 is deal 1 of Russian Cell after 51 moves, one column of
+// 33 cards (the 33-card column of issue 50), as a link a player would
+// follow: kept as it is, not recomputed.
+const deal1After51 = "russian-cell/1/moves/9C.t5.t3,AH.t3.t6,7D.t2.t5,7C.t3.t5,2D.t3.t1,6C.t7.t5,JH.t7.c1,3S.t7.c2,8C.t5.t6,6D.t6.t5,3S.c2.t6,TS.t7.c2,TS.c2.t7,6H.t5.c2,5C.t6.t5,9D.t6.t2,2S.t6.t5,AS.t2.t5,TD.t5.t2,JH.c1.t5,8D.t5.t2,TH.t4.t2,AC.t4.f,6S.t2.c1,2C.t2.t4,6S.c1.t2,7S.t2.t4,4C.t5.t2,2H.t4.t5,JS.t7.t4,JD.t2.t7,QC.t6.c1,QC.c1.t6,KC.t6.t2,4D.t7.t6,3C.t4.t7,5S.t4.t5,4H.t5.t4,AH.t5.f,2H.t5.f,3H.t5.f,AD.t5.f,2D.t1.f,3D.t1.f,QD.t7.t5,KS.t7.t1,KH.t7.t3,9S.t7.t5,6H.c2.t7,8S.t4.t5,4S.t4.t5"
+
 // TestBrowserLayout: at the window sizes players use (and 320 px wide),
 // with long columns (deal 617 after the first 18 moves of its solution,
-// deal 1 after 44) and with a lost game's review shown, every card of the
-// board lies within the window, unscrolled, and no button on screen is
-// covered by another element: the one the browser finds at its centre is
-// the button or inside it. The verdict (of the check, or of the review), the message line and
-// the main controls (the actions and the step buttons) are on screen too,
-// within the panel's scrolled view. PATIENCE_LAYOUT_SHOTS names a folder
-// for a screenshot of each case, to look at.
+// deal 1 after 44, deal 1 after 51 with a column of 33 cards), with a lost
+// game's review shown, and a deal of Ripple Fan (13 piles), every card is
+// readable: the corner of each face-up card (its rank and suit) is in a
+// font of at least 12 px in a window 1280 px wide or more, 10 px at
+// 960x540 and 390x844, 9 px at 320x700, and no card of a column covers
+// the corner of the card under it. No card lies right of the window or
+// under the side panel. Every card lies within the window, unscrolled,
+// unless the cards are as narrow as they may be (their corners at the least
+// font above) and the window still too short (never at 1920x1080); no
+// button on screen is covered by another element: the one the browser
+// finds at its centre is the button or inside it. The verdict (of the
+// check, or of the review), the message line and the main controls (the
+// actions and the step buttons) are on screen too, within the panel's
+// scrolled view. PATIENCE_LAYOUT_SHOTS names a folder for a screenshot of
+// each case, to look at.
 func TestBrowserLayout(t *testing.T) {
 	p := openGame(t)
 	line := func(n uint64, k int) string {
@@ -66,26 +79,43 @@ func TestBrowserLayout(t *testing.T) {
 			t.Fatal("no refused move after 18 moves of 617")
 		}
 	}
-	links := []struct{ name, link string }{{"617 after 18 moves", line(617, 18)}, {"1 after 44 moves", line(1, 44)},
-		{"a lost game, reviewed", "russian-cell/617/moves/" + moveLink(lost)}}
+	// then: what is done once the link is loaded: "check" (Can I still
+	// win?), "review" (give up and review) or "" (nothing: the board as
+	// the link shows it).
+	links := []struct{ name, link, then string }{{"617 after 18 moves", line(617, 18), "check"}, {"1 after 44 moves", line(1, 44), "check"},
+		{"a lost game, reviewed", "russian-cell/617/moves/" + moveLink(lost), "review"},
+		{"1 after 51 moves", deal1After51, ""}, {"Ripple Fan 1", "ripple-fan/1", ""}}
 	// A 1920x1080 window at 200% zoom is 960x540 CSS pixels, two device
 	// pixels each.
+	// rank: the least font size of a card's corner, in CSS pixels.
 	sizes := []struct {
 		w, h   int64
 		scale  float64
 		mobile bool
-	}{{1280, 800, 1, false}, {1366, 757, 1, false}, {1920, 1080, 1, false}, {960, 540, 2, false}, {390, 844, 3, true}, {320, 700, 3, true}}
+		rank   float64
+	}{{1280, 800, 1, false, 12}, {1366, 757, 1, false, 12}, {1920, 1080, 1, false, 12}, {960, 540, 2, false, 10}, {390, 844, 3, true, 10}, {320, 700, 3, true, 9}}
 	for k, l := range links {
 		name := l.name
 		// Each game is loaded once and looked at in every window, as a
 		// player turning a phone or zooming would.
 		p.load(k+1, l.link)
-		p.waitFor(name, `document.body.dataset.loaded === '1' && !document.body.dataset.busy && /^[1-9]\d* \//.test(document.getElementById('step').textContent)`, 2*time.Minute)
-		if name == "a lost game, reviewed" {
+		p.waitIdle(name)
+		if l.link == deal1After51 {
+			// The link alone, no move played after it: 51 moves, one
+			// column of 33 cards.
+			if got := p.text("step"); got != "51 / 51" {
+				t.Fatalf("%s: the page shows step %q", name, got)
+			}
+			if got := p.eval(`String(Math.max(...[...document.querySelectorAll('#board .stack')].map((s) => s.children.length)))`); got != "33" {
+				t.Fatalf("%s: the longest column has %s cards, not 33", name, got)
+			}
+		}
+		switch l.then {
+		case "review":
 			p.click("#giveup-btn")
 			p.click("#review-btn")
 			p.waitFor("the review", `!document.body.dataset.busy && document.getElementById('review').dataset.lostAt !== undefined`, 4*time.Minute)
-		} else {
+		case "check":
 			p.click("#canwin-btn")
 			p.waitFor("the check", `!document.body.dataset.busy && document.querySelector('#hint .head + p') !== null`, 4*time.Minute)
 		}
@@ -110,13 +140,26 @@ func TestBrowserLayout(t *testing.T) {
 			}
 			var out struct {
 				W, H, ScrollY float64
-				Off           []string
+				Off, Below    []string
 				Covered       []string
 				Unseen        []string
 				Verdict       string
+				Rank          float64
+				RankOf        string
+				Hidden        []string
 			}
 			js := `(() => {
-  const W = innerWidth, H = innerHeight, off = [], covered = [], unseen = [];
+  const W = innerWidth, H = innerHeight, off = [], below = [], covered = [], unseen = [], hidden = [];
+  // The corners of the face-up cards: their font, and whether the card
+  // on each covers it.
+  let rank = Infinity, rankOf = '';
+  for (const c of document.querySelectorAll('#board .card[data-card]:not([data-down]) .corner:not(.br)')) {
+    const f = parseFloat(getComputedStyle(c).fontSize), card = c.closest('.card');
+    if (f < rank) { rank = f; rankOf = card.dataset.card; }
+    const next = card.nextElementSibling;
+    if (next && c.getBoundingClientRect().bottom > next.getBoundingClientRect().top + 0.5) hidden.push(card.dataset.card);
+  }
+  const side = document.getElementById('side').getBoundingClientRect(), board = document.getElementById('board').getBoundingClientRect();
   // seen: the box lies in the window and in every box that clips it (the
   // panel, the list of moves).
   const seen = (el) => {
@@ -131,7 +174,11 @@ func TestBrowserLayout(t *testing.T) {
   };
   for (const c of document.querySelectorAll('#board .card')) {
     const r = c.getBoundingClientRect();
-    if (r.left < 0 || r.top < 0 || r.right > W + 0.5 || r.bottom > H + 0.5) off.push((c.dataset.card || 'down') + ' at ' + [r.left, r.top, r.right, r.bottom].map(Math.round).join(','));
+    const at = (c.dataset.card || 'down') + ' at ' + [r.left, r.top, r.right, r.bottom].map(Math.round).join(',');
+    // Under the panel, when the panel is beside the board.
+    const under = side.left > board.left && r.right > side.left + 0.5 && r.bottom > side.top && r.top < side.bottom;
+    if (r.left < 0 || r.top < 0 || r.right > W + 0.5 || under) off.push(at);
+    else if (r.bottom > H + 0.5) below.push(at);
   }
   // The verdicts (of Solve, of the check, of the review), the message
   // line and the main controls.
@@ -155,7 +202,7 @@ func TestBrowserLayout(t *testing.T) {
     const e = document.elementFromPoint(x, y);
     if (e && e !== b && !b.contains(e)) covered.push((b.id || b.textContent.trim().slice(0, 20)) + ' under ' + (e.id || e.tagName + '.' + e.className));
   }
-  return JSON.stringify({W, H, ScrollY: scrollY, Off: off, Covered: covered, Unseen: unseen, Verdict: v.map((e) => e.textContent).join(' | ')});
+  return JSON.stringify({W, H, ScrollY: scrollY, Off: off, Below: below, Covered: covered, Unseen: unseen, Verdict: v.map((e) => e.textContent).join(' | '), Rank: rank, RankOf: rankOf, Hidden: hidden});
 })()`
 			if err := json.Unmarshal([]byte(p.eval(js)), &out); err != nil {
 				t.Fatal(err)
@@ -164,16 +211,31 @@ func TestBrowserLayout(t *testing.T) {
 			if out.W != float64(size.w) || out.ScrollY != 0 {
 				t.Fatalf("%s: the window is %gx%g, scrolled %g", where, out.W, out.H, out.ScrollY)
 			}
+			t.Logf("%s: the least corner of a card, %g px (%s)", where, out.Rank, out.RankOf)
+			if out.Rank < size.rank {
+				t.Errorf("%s: the corner of %s is in a font of %g px, under %g px", where, out.RankOf, out.Rank, size.rank)
+			}
+			if len(out.Hidden) > 0 {
+				t.Errorf("%s: the corners of %d cards are covered by the card on them: %v", where, len(out.Hidden), out.Hidden)
+			}
 			if len(out.Off) > 0 {
-				t.Errorf("%s: %d cards lie outside the window: %v", where, len(out.Off), out.Off)
+				t.Errorf("%s: %d cards lie outside the window or under the panel: %v", where, len(out.Off), out.Off)
+			}
+			// The page scrolls only when the cards are as narrow as they may
+			// be, their corners at the least font, and never at 1920x1080.
+			tight := out.Rank <= size.rank+0.01
+			if len(out.Below) > 0 && (!tight || size.w == 1920) {
+				t.Errorf("%s: %d cards lie below the window, corners at %g px: %v", where, len(out.Below), out.Rank, out.Below)
 			}
 			if len(out.Covered) > 0 {
 				t.Errorf("%s: buttons covered: %v", where, out.Covered)
 			}
-			if out.Verdict == "" {
+			if out.Verdict == "" && l.then != "" {
 				t.Errorf("%s: no verdict shown", where)
 			}
-			if len(out.Unseen) > 0 {
+			// On a phone the panel follows the board: a board too tall for
+			// the window with readable cards puts the controls below it.
+			if len(out.Unseen) > 0 && (!tight || !size.mobile) {
 				t.Errorf("%s: not on screen: %v", where, out.Unseen)
 			}
 			if dir := os.Getenv("PATIENCE_LAYOUT_SHOTS"); dir != "" {
@@ -185,6 +247,86 @@ func TestBrowserLayout(t *testing.T) {
 		_, err := cdp.Call(ctx, tg, emulation.ClearDeviceMetricsOverride, struct{}{})
 		return err
 	}))
+}
+
+// TestBrowserRippleFanFinish: Ripple Fan at 1366x757, at the step of a
+// won game's line where its two rows of piles are the tallest, the last
+// move by hand, with Finish offered and its message (two lines) shown:
+// every card of the board lies within the window. The message goes with Finish:
+// a step back hides both, a step forward shows both again. Ripple Fan has
+// no face-down cards and no cells, so neither "Show face-down cards" nor
+// the cells' keys are offered; Russian Cell offers both.
+func TestBrowserRippleFanFinish(t *testing.T) {
+	p := openGame(t)
+	rf, line, _ := rippleFanStuck(t)
+	p.do("a 1366x757 window", chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{Width: 1366, Height: 757, DeviceScaleFactor: 1})
+		return err
+	}))
+	// k: the step at which the tallest pile of the first row and that of
+	// the second (t8 to t13) are the tallest together.
+	k, most := 1, 0
+	start := testgames.Deal(rules.RippleFan, rf)
+	for i := 1; i <= len(line); i++ {
+		q, err := rules.Replay(start, rules.DefaultOptions(), line[:i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rows [2]int
+		for j, pl := range q.Tableau {
+			rows[j/7] = max(rows[j/7], len(pl.Up))
+		}
+		if rows[0]+rows[1] > most {
+			k, most = i, rows[0]+rows[1]
+		}
+	}
+	t.Logf("Ripple Fan %d, step %d: rows %d cards tall together", rf, k, most)
+	p.load(1, fmt.Sprintf("ripple-fan/%d/moves/%s", rf, moveLink(line[:k-1])))
+	p.waitIdle(fmt.Sprintf("Ripple Fan %d after %d moves", rf, k-1))
+	p.playByHand(line[k-1 : k])
+	p.waitFor("Finish", `!document.getElementById('finish-btn').hidden && !document.body.dataset.busy`, 2*time.Minute)
+	finishMsg := p.text("message")
+	if finishMsg == "" {
+		t.Fatal("Finish is offered with no message")
+	}
+	// The board is fitted again once the message has its height.
+	p.evalAwait(`new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(() => { window.scrollTo(0, 0); ok(''); }))))`)
+	if got := p.eval(`String(document.getElementById('message').getBoundingClientRect().height > 1.5 * parseFloat(getComputedStyle(document.getElementById('message')).lineHeight))`); got != "true" {
+		t.Logf("the message %q takes one line only", finishMsg)
+	}
+	below := p.eval(`[...document.querySelectorAll('#board .card')].filter((c) => c.getBoundingClientRect().bottom > innerHeight + 0.5).map((c) => c.dataset.card + ' to ' + Math.round(c.getBoundingClientRect().bottom)).join(' ')`)
+	if below != "" {
+		t.Errorf("with the message %q, cards lie below the 757 px window: %s", finishMsg, below)
+	}
+	// shown: whether the element the selector names is rendered.
+	shown := func(sel string) bool {
+		return p.eval(`String(document.querySelector('`+sel+`').getClientRects().length > 0)`) == "true"
+	}
+	keys := func() string { return p.eval(`document.getElementById('keys').innerText`) }
+	if shown("#show-down") {
+		t.Error("Ripple Fan offers Show face-down cards")
+	}
+	if k := keys(); strings.Contains(k, "cell") {
+		t.Errorf("Ripple Fan's keys speak of cells: %q", k)
+	}
+	p.click("#prev-btn")
+	p.waitFor("the step back", `document.getElementById('finish-btn').hidden`, time.Minute)
+	if got := p.text("message"); got != "" {
+		t.Errorf("a step back hides Finish but keeps its message %q", got)
+	}
+	p.click("#next-btn")
+	p.waitFor("the step forward", `!document.getElementById('finish-btn').hidden`, time.Minute)
+	if got := p.text("message"); got != finishMsg {
+		t.Errorf("a step forward shows Finish with the message %q, not %q", got, finishMsg)
+	}
+	p.load(2, "russian-cell/617")
+	p.waitIdle("Russian Cell 617")
+	if !shown("#show-down") {
+		t.Error("Russian Cell does not offer Show face-down cards")
+	}
+	if k := keys(); !strings.Contains(k, "c1 c2 the cells") {
+		t.Errorf("Russian Cell's keys do not name its cells: %q", k)
+	}
 }
 
 // TestBrowserAxeEveryState: axe-core finds no violation of any impact in

@@ -175,7 +175,7 @@ var valuesByName = map[string]values{
 	"player":     words(names(player.Kinds())...),
 	"difficulty": words(difficulties()...),
 	"shard":      words("auto"),
-	"deals":      nothing, "from": nothing, "addr": nothing, "allow-host": nothing,
+	"deals":      nothing, "from": nothing, "addr": nothing, "allow-host": nothing, "date": nothing,
 }
 
 // wordsKey is the annotation of a flag whose values are the words it

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	mathrand "math/rand/v2"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -21,6 +22,8 @@ type dealOptions struct {
 	random, winnable bool
 	seed             uint64
 	difficulty       string // as given; read by difficultyFlag
+	daily            bool
+	date             string // as given; read by dailyDate
 }
 
 // dealLong and dealExample are the help of deal.
@@ -46,6 +49,13 @@ among the winnable Russian Cell deals of that difficulty (easy, medium,
 hard or very-hard; the catalogue labels deals 1..10,000: see "patience
 catalogue label"), and the note names the difficulty.
 
+--daily deals the deal of the day: a winnable deal, the same for everyone on
+a date, today's in UTC unless --date YYYY-MM-DD names another (of the
+years 1 to 9999). A date's deal never changes, with a new build or a new
+catalogue: it comes from the date and the catalogue's verdicts alone (the
+rule is game.DailyDeal's), and two dates less than a week apart never share
+one. The web page's "Deal of the day" deals the same.
+
 GAME is russian-cell or ripple-fan.`
 
 const dealExample = `  patience deal russian-cell 617
@@ -55,12 +65,14 @@ const dealExample = `  patience deal russian-cell 617
   patience deal russian-cell 617 --hide > seen.txt
   patience deal russian-cell --random --winnable
   patience deal ripple-fan --random --winnable --seed 7
-  patience deal russian-cell --random --winnable --difficulty hard`
+  patience deal russian-cell --random --winnable --difficulty hard
+  patience deal russian-cell --daily
+  patience deal ripple-fan --daily --date 2026-12-07 --format json`
 
 func newDealCommand(s streams) *cobra.Command {
 	o := &dealOptions{}
 	cmd := &cobra.Command{
-		Use:     "deal GAME (NUMBER | --position FILE | --random)",
+		Use:     "deal GAME (NUMBER | --position FILE | --random | --daily)",
 		Aliases: []string{"show"},
 		Short:   "Show the layout of a deal (also: show)",
 		Long:    dealLong,
@@ -77,6 +89,8 @@ func newDealCommand(s streams) *cobra.Command {
 	cmd.Flags().BoolVar(&o.winnable, "winnable", false, "with --random: pick among the winnable deals only")
 	uint64Flag(cmd.Flags(), &o.seed, "seed", 0, "with --random: repeat the pick made with this seed (default: a new pick each time)")
 	cmd.Flags().StringVar(&o.difficulty, "difficulty", "", "with --random: pick a winnable Russian Cell deal of this difficulty (easy, medium, hard, very-hard)")
+	cmd.Flags().BoolVar(&o.daily, "daily", false, "deal the deal of the day: a winnable deal, the same for everyone on a UTC date")
+	cmd.Flags().StringVar(&o.date, "date", "", "with --daily: the deal of this date, YYYY-MM-DD (default: today in UTC)")
 	return cmd
 }
 
@@ -93,6 +107,8 @@ func runDeal(s streams, cmd *cobra.Command, o *dealOptions, args []string) error
 	}
 	seeded := cmd.Flags().Changed("seed")
 	switch {
+	case o.random && o.daily:
+		err = badInput("--random and --daily each pick the deal: give one of them")
 	case o.random:
 		p, num, err = randomDeal(args, o, d, seeded)
 	case hasDifficulty:
@@ -101,6 +117,10 @@ func runDeal(s streams, cmd *cobra.Command, o *dealOptions, args []string) error
 		err = badInput("--winnable goes with --random: it picks a random winnable deal")
 	case seeded:
 		err = badInput("--seed goes with --random: it repeats a random pick")
+	case o.daily:
+		p, num, err = dailyDeal(cmd, args, o)
+	case cmd.Flags().Changed("date"):
+		err = badInput("--date goes with --daily: it names the day whose deal to deal")
 	default:
 		p, num, err = readStart(s, args, o.sf)
 	}
@@ -152,6 +172,36 @@ func randomDeal(args []string, o *dealOptions, d catalogue.Difficulty, seeded bo
 	switch {
 	case errors.Is(err, game.ErrNoCatalogue):
 		return nil, "", badInput("--random picks from the catalogue, and this build has none for %s", g)
+	case err != nil:
+		return nil, "", usageError{err}
+	}
+	return dealgen.Deal(g, n), n.String(), nil
+}
+
+// dailyDeal deals the deal of deal --daily: GAME (args[0]) and no deal
+// number or --position, on the date of --date, or today in UTC.
+func dailyDeal(cmd *cobra.Command, args []string, o *dealOptions) (*rules.Position, string, error) {
+	g, err := parseGame(args[0])
+	if err != nil {
+		return nil, "", err
+	}
+	if len(args) > 1 || o.sf.position != "" {
+		return nil, "", badInput("--daily picks the deal: give no deal NUMBER or --position")
+	}
+	date := time.Now().UTC()
+	if cmd.Flags().Changed("date") {
+		date, err = time.Parse(time.DateOnly, o.date)
+		if err != nil {
+			return nil, "", badInput("--date %q: want a date as YYYY-MM-DD, such as 2026-12-07", o.date)
+		}
+	}
+	n, err := game.DailyDeal(g, date)
+	var ce *rules.ConfigError
+	switch {
+	case errors.As(err, &ce):
+		return nil, "", badInput("--date %s: the deal of the day takes the years 1 to 9999", o.date)
+	case errors.Is(err, game.ErrNoCatalogue):
+		return nil, "", badInput("--daily picks from the catalogue, and this build has none for %s that decides every deal it draws from", g)
 	case err != nil:
 		return nil, "", usageError{err}
 	}

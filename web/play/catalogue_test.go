@@ -3,10 +3,13 @@ package play
 import (
 	"encoding/json"
 	"strconv"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/patience-solver/patience/catalogue"
 	"github.com/patience-solver/patience/dealgen"
+	"github.com/patience-solver/patience/game"
 	"github.com/patience-solver/patience/rules"
 )
 
@@ -159,5 +162,41 @@ func TestRandomDifficulty(t *testing.T) {
 	}
 	if e := ask(t, `{"op":"random","game":"russian-cell","difficulty":"tricky","seed":1}`, &d); e == "" {
 		t.Error("a tricky Russian Cell deal: no error")
+	}
+}
+
+// TestDailyDeal: the page's daily op deals game.DailyDeal's deal of the
+// date sent, which the catalogue knows as winnable; a date that is not
+// one, or out of range, and an unknown game are refused.
+func TestDailyDeal(t *testing.T) {
+	for _, g := range []rules.Game{rules.RussianCell, rules.RippleFan} {
+		for _, date := range []string{"2026-12-07", "2024-02-29", "1969-07-20"} {
+			d, _ := time.Parse(time.DateOnly, date)
+			want, err := game.DailyDeal(g, d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var a PositionAnswer
+			if e := ask(t, `{"op":"daily","game":"`+g.String()+`","date":"`+date+`"}`, &a); e != "" {
+				t.Fatalf("%v %s: %s", g, date, e)
+			}
+			if a.Number != want.String() || a.Position.Number != want.String() {
+				t.Errorf("%v %s: deal %s, want %v", g, date, a.Number, want)
+			}
+			if a.Known == nil || a.Known.Verdict != "solvable" {
+				t.Errorf("%v %s: deal %s: known %+v", g, date, a.Number, a.Known)
+			}
+		}
+	}
+	for _, c := range []struct{ req, words string }{
+		{`{"op":"daily","game":"russian-cell","date":"2026-02-29"}`, `date "2026-02-29": want a date as YYYY-MM-DD`},
+		{`{"op":"daily","game":"russian-cell"}`, `date "": want a date`},
+		{`{"op":"daily","game":"russian-cell","date":"0000-01-01"}`, "the years 1 to 9999"},
+		{`{"op":"daily","game":"klondike","date":"2026-12-07"}`, "klondike"},
+	} {
+		var a PositionAnswer
+		if e := ask(t, c.req, &a); !strings.Contains(e, c.words) {
+			t.Errorf("%s: error %q, want one with %q", c.req, e, c.words)
+		}
 	}
 }

@@ -1,5 +1,5 @@
 // Package play answers the web page's requests: deal a numbered deal, pick
-// a random deal from the catalogue, read a pasted position, replay moves with the referee, list the legal moves,
+// a random deal from the catalogue, deal the deal of the day, read a pasted position, replay moves with the referee, list the legal moves,
 // solve, and give hints. The page's Web Worker runs it compiled to
 // WebAssembly (web/wasm); every rule and every search is this project's Go
 // code, and the page's JavaScript only draws and handles events.
@@ -10,10 +10,12 @@ package play
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/patience-solver/patience/catalogue"
 	"github.com/patience-solver/patience/dealgen"
@@ -25,9 +27,9 @@ import (
 // Request is one request of the page. Op names what it asks; the other
 // fields are those the op reads.
 type Request struct {
-	Op string `json:"op"` // defaults, deal, random, read, line, legal, over, solve, par, hint, review
+	Op string `json:"op"` // defaults, deal, random, daily, read, line, legal, over, solve, par, hint, review
 
-	Game   string `json:"game,omitempty"`   // deal, random
+	Game   string `json:"game,omitempty"`   // deal, random, daily
 	Number string `json:"number,omitempty"` // deal
 	// Winnable (random): a deal that the catalogue knows can be won, else
 	// any deal it covers.
@@ -39,6 +41,9 @@ type Request struct {
 	// Seed (random): the same seed picks the same deal. The page draws
 	// it below 2^53, which JavaScript numbers hold exactly.
 	Seed uint64 `json:"seed,omitempty"`
+	// Date (daily): the day whose deal to deal, YYYY-MM-DD; the page
+	// sends today's in UTC.
+	Date string `json:"date,omitempty"`
 	Text string `json:"text,omitempty"` // read: a position as JSON or a text board
 
 	// Position is the position the op starts from, as the position JSON
@@ -65,7 +70,7 @@ type errorDoc struct {
 	Error string `json:"error"`
 }
 
-// PositionAnswer is the answer of deal, random and read.
+// PositionAnswer is the answer of deal, random, daily and read.
 type PositionAnswer struct {
 	Position rules.PositionDoc `json:"position"`
 	Number   string            `json:"number,omitempty"` // canonical, for a numbered deal
@@ -134,13 +139,14 @@ type LegalAnswer struct {
 	Moves []MoveDoc `json:"moves"`
 }
 
-// Answer handles one request (JSON) and returns its answer (JSON).
-func Answer(req []byte) []byte {
+// Answer handles one request (JSON) and returns its answer (JSON), with
+// ctx passed to Handle.
+func Answer(ctx context.Context, req []byte) []byte {
 	var r Request
 	var out any
 	err := json.Unmarshal(req, &r)
 	if err == nil {
-		out, err = Handle(r)
+		out, err = Handle(ctx, r)
 	} else {
 		err = fmt.Errorf("bad request: %v", err)
 	}
@@ -159,12 +165,14 @@ func Answer(req []byte) []byte {
 }
 
 // Handle answers one request. Its searches (solve, par, hint, review) run
-// with no context, context.Background: each runs to its answer or its
-// node budget (Request.MaxNodes, else the default), and nothing in Go
-// cancels it. A search never yields to the browser's event loop, where a
-// cancel would arrive, so the page stops one by terminating the Web
-// Worker that runs it and starting another (web/static/worker.js).
-func Handle(r Request) (any, error) {
+// with ctx, passed to every game operation: each runs to its answer, its
+// node budget (Request.MaxNodes, else the default) or the end of ctx,
+// and then returns the context's error (game.Stopped). The page's worker
+// passes a context that never ends (web/wasm): there a search never
+// yields to the browser's event loop, where a cancel would arrive, so the
+// page stops one by terminating the Web Worker that runs it and starting
+// another (web/static/worker.js).
+func Handle(ctx context.Context, r Request) (any, error) {
 	switch r.Op {
 	case "defaults":
 		return Defaults(), nil
@@ -172,6 +180,8 @@ func Handle(r Request) (any, error) {
 		return deal(r.Game, r.Number)
 	case "random":
 		return random(r.Game, r.Winnable, r.Difficulty, r.Seed)
+	case "daily":
+		return daily(r.Game, r.Date)
 	case "read":
 		p, num, err := game.ReadPosition(strings.NewReader(r.Text))
 		if err != nil {
@@ -186,13 +196,13 @@ func Handle(r Request) (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		return handleAt(p, r)
+		return handleAt(ctx, p, r)
 	}
 	return nil, fmt.Errorf("unknown op %q", r.Op)
 }
 
 // handleAt answers a request about the position p (r.Position, read).
-func handleAt(p *rules.Position, r Request) (any, error) {
+func handleAt(ctx context.Context, p *rules.Position, r Request) (any, error) {
 	switch r.Op {
 	case "line":
 		// A move that cannot be read ends the line as an illegal one
@@ -221,9 +231,9 @@ func handleAt(p *rules.Position, r Request) (any, error) {
 		over, why := game.Over(p, seen)
 		return OverAnswer{Over: over, Why: why}, nil
 	case "solve":
-		return solve(p, r.MaxNodes, r.Shortest)
+		return solve(ctx, p, r.MaxNodes, r.Shortest)
 	case "hint":
-		return hint(p, r)
+		return hint(ctx, p, r)
 	}
 	// par and review: a game played from p.
 	moves, err := parseMoves(r.Moves)
@@ -231,9 +241,9 @@ func handleAt(p *rules.Position, r Request) (any, error) {
 		return nil, err
 	}
 	if r.Op == "par" {
-		return par(p, moves, r.MaxNodes)
+		return par(ctx, p, moves, r.MaxNodes)
 	}
-	return review(p, moves, r)
+	return review(ctx, p, moves, r)
 }
 
 // parseMoves reads moves in short notation, naming the first bad one.
@@ -294,6 +304,30 @@ func random(name string, winnable bool, difficulty string, seed uint64) (Positio
 		return PositionAnswer{}, fmt.Errorf("no catalogue of %s deals to pick from", g)
 	}
 	if err != nil {
+		return PositionAnswer{}, err
+	}
+	return deal(name, n.String())
+}
+
+// daily deals the deal of the day of game on date, YYYY-MM-DD
+// (game.DailyDeal, as `patience deal --daily --date` does).
+func daily(name, date string) (PositionAnswer, error) {
+	g, err := rules.ParseGame(name)
+	if err != nil {
+		return PositionAnswer{}, err
+	}
+	d, err := time.Parse(time.DateOnly, date)
+	if err != nil {
+		return PositionAnswer{}, fmt.Errorf("date %q: want a date as YYYY-MM-DD, such as 2026-12-07", date)
+	}
+	n, err := game.DailyDeal(g, d)
+	var ce *rules.ConfigError
+	switch {
+	case errors.As(err, &ce):
+		return PositionAnswer{}, fmt.Errorf("date %s: the deal of the day takes the years 1 to 9999", date)
+	case errors.Is(err, game.ErrNoCatalogue):
+		return PositionAnswer{}, fmt.Errorf("no catalogue of %s deals to pick the deal of the day from", g)
+	case err != nil:
 		return PositionAnswer{}, err
 	}
 	return deal(name, n.String())

@@ -47,11 +47,11 @@ type ReviewAnswer struct {
 // losing move is the first after which the game cannot be won with every
 // card known; the judgement compares it, over arrangements of the cards
 // the player could not see, with the move the player's view rated best.
-func review(start *rules.Position, moves []rules.Move, r Request) (ReviewAnswer, error) {
+func review(ctx context.Context, start *rules.Position, moves []rules.Move, r Request) (ReviewAnswer, error) {
 	if err := checkSamples(r.Samples); err != nil {
 		return ReviewAnswer{}, err
 	}
-	rv, err := game.WhereWrong(context.Background(), game.Played{Start: start, Moves: moves, Solver: config(start, r.MaxNodes), Samples: r.Samples})
+	rv, err := game.WhereWrong(ctx, game.Played{Start: start, Moves: moves, Solver: config(start, r.MaxNodes), Samples: r.Samples})
 	if err != nil {
 		return ReviewAnswer{}, err
 	}

@@ -72,21 +72,21 @@ func checkSamples(n int) error {
 
 // exact decides p with every card known, within maxNodes; shortest asks
 // for the shortest win.
-func exact(p *rules.Position, maxNodes int64, shortest bool) (solver.Result, error) {
+func exact(ctx context.Context, p *rules.Position, maxNodes int64, shortest bool) (solver.Result, error) {
 	if p.Unknowns() > 0 {
 		return solver.Result{}, p.NeedKnown("an exact search")
 	}
 	cfg := config(p, maxNodes)
 	cfg.Shortest = shortest
-	c, err := game.Solve(context.Background(), game.Request{Position: p, Solver: cfg})
+	c, err := game.Solve(ctx, game.Request{Position: p, Solver: cfg})
 	if err != nil {
 		return solver.Result{}, err
 	}
 	return c.Result, nil
 }
 
-func solve(p *rules.Position, maxNodes int64, shortest bool) (SolveAnswer, error) {
-	res, err := exact(p, maxNodes, shortest)
+func solve(ctx context.Context, p *rules.Position, maxNodes int64, shortest bool) (SolveAnswer, error) {
+	res, err := exact(ctx, p, maxNodes, shortest)
 	if err != nil {
 		return SolveAnswer{}, err
 	}
@@ -120,12 +120,12 @@ type ParAnswer struct {
 
 // par measures a game played from start (moves) against the shortest win
 // a search within maxNodes finds from start.
-func par(start *rules.Position, moves []rules.Move, maxNodes int64) (ParAnswer, error) {
+func par(ctx context.Context, start *rules.Position, moves []rules.Move, maxNodes int64) (ParAnswer, error) {
 	played, err := game.HandMoves(start, moves)
 	if err != nil {
 		return ParAnswer{}, err
 	}
-	res, err := exact(start, maxNodes, true)
+	res, err := exact(ctx, start, maxNodes, true)
 	if err != nil {
 		return ParAnswer{}, err
 	}
@@ -172,7 +172,7 @@ type HintAnswer struct {
 
 // hint answers the page's Hint (r.Next) and "Can I still win?" through
 // game.GetHint and game.Solve, in the words game gives both front ends.
-func hint(p *rules.Position, r Request) (HintAnswer, error) {
+func hint(ctx context.Context, p *rules.Position, r Request) (HintAnswer, error) {
 	if err := checkSamples(r.Samples); err != nil {
 		return HintAnswer{}, err
 	}
@@ -184,7 +184,6 @@ func hint(p *rules.Position, r Request) (HintAnswer, error) {
 		p = p.Hide()
 	}
 	req := game.Request{Position: p, Seen: seen, Solver: config(p, r.MaxNodes), Samples: r.Samples}
-	ctx := context.Background()
 	if p.Unknowns() == 0 {
 		a, err := exactHint(ctx, req, r.Next)
 		if err == nil && r.Hide {

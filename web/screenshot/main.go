@@ -73,7 +73,8 @@ func run(out, fragment string, width, height int, dark bool) error {
 		chromedp.EmulateViewport(int64(width), int64(height)),
 		chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
 			_, err := cdp.Call(ctx, t, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
-				Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}}})
+				// Reduced motion: no card is caught halfway through its slide.
+				Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}, {Name: "prefers-reduced-motion", Value: "reduce"}}})
 			return err
 		}),
 		chromedp.Navigate("http://"+ln.Addr().String()+"/#"+fragment),

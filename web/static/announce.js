@@ -12,6 +12,18 @@ export function say(text, kind) {
   const m = $("message");
   m.textContent = cardWords(text);
   m.className = kind || "";
+  delete m.dataset.finish;
+}
+
+// sayFinish says what Finish does (decides: it makes choices, and the game
+// then counts as assisted). The message goes with the button: drawSide
+// takes it away at a step where Finish is not offered, and says it again
+// at the step where it is.
+/** @param {boolean} decides */
+export function sayFinish(decides) {
+  say(decides ? "Every card is face up and the game can be won. Finish plays it out for you, and the game then counts as assisted: play it out yourself to count a win."
+    : "Every card is face up: Finish puts them on their foundations.", "ok");
+  $("message").dataset.finish = "1";
 }
 
 // cardWords writes the card codes of s (rank and suit letter, as in 7C or

@@ -69,6 +69,7 @@ import { fail } from "./announce.js";
  * @property {Defaults} defaults
  * @property {PositionAnswer} deal
  * @property {PositionAnswer} random
+ * @property {PositionAnswer} daily
  * @property {PositionAnswer} read
  * @property {Line} line
  * @property {{ moves: Move[] }} legal
@@ -87,8 +88,9 @@ import { fail } from "./announce.js";
  * @property {boolean} [winnable]
  * @property {string} [difficulty]
  * @property {number} [seed]
+ * @property {string} [date]  daily: YYYY-MM-DD
  * @property {string} [text]
- * @property {boolean} [reveal]  deal, random: the face-down cards shown
+ * @property {boolean} [reveal]  deal, random, daily: the face-down cards shown
  * @property {Position} [position]
  * @property {Position[]} [positions]  show, hide
  * @property {string[]} [moves]

@@ -91,8 +91,8 @@ export async function leaveOK(what) {
   return v === "leave";
 }
 
-// wireDeals connects the ways to a deal: a number, a random deal, a
-// pasted position.
+// wireDeals connects the ways to a deal: a number, a random deal (or the
+// deal of the day), a pasted position.
 function wireDeals() {
   $("deal-form").addEventListener("submit", async (e) => {
     e.preventDefault();

@@ -159,45 +159,107 @@ function focusLost() {
 
 // fit narrows the fan of the columns so that the longest ends above the
 // bottom of the window, as solitaire sites do, rather than growing the
-// page: first the strips of face-down cards (down to a quarter), then
-// those of face-up cards (down to 24 px, a tap target still), then the
-// cards themselves (down to 24 px wide), and on a very small window the
-// face-up strips again, down to 14 px. Only a window too short for that
-// scrolls.
+// page, and keeps every card readable: first the strips of face-down
+// cards (down to a quarter), then the strips of face-up cards of the
+// columns too long for the window, each column on its own (the others
+// keep their fan), down to the strip that still shows a card's corner,
+// its rank and suit; then the cards themselves, but never to a corner
+// under 12 px (a card 48 px wide, or as dealt if smaller; 10 px in a
+// small window, 9 px on a phone 320 px wide). A column too
+// long for that makes the page scroll. On Ripple Fan, whose columns lie in
+// two rows, the rows share the room.
 export function fit() {
   const board = $("board");
   for (const v of ["--down-k", "--up-strip", "--cw"]) board.style.removeProperty(v);
-  const stacks = [...board.querySelectorAll(".tableau .stack")];
+  const stacks = /** @type {HTMLElement[]} */ ([...board.querySelectorAll(".tableau .stack")]);
+  for (const s of stacks) s.style.removeProperty("--up-strip");
   const card = board.querySelector(".tableau .card");
   if (!card) return;
   const r = card.getBoundingClientRect();
   const rf = board.classList.contains("ripple-fan");
-  const top = Math.min(...stacks.map((s) => s.getBoundingClientRect().top)) + window.scrollY;
+  const boxes = stacks.map((s) => s.getBoundingClientRect());
+  const top = Math.min(...boxes.map((b) => b.top)) + window.scrollY;
   // The room below the columns' tops, with slack for a message line; on
   // a phone, where the panel follows the board, less the room that the
   // main controls and the verdict take below it (their distance from the
   // board's bottom does not depend on the board's height).
   const avail = window.innerHeight - top - Math.max(40, phone.matches ? belowBoard() + 8 : 0);
-  // The height of the tallest column with cards ch tall, the strips of
-  // face-down cards scaled by k and face-up strips of u px.
-  /** @param {number} ch @param {number} k @param {number} u */
-  const tallest = (ch, k, u) => Math.max(...stacks.map((s) => {
+  // The rows of columns (one, or Ripple Fan's two), and the room between
+  // them: from the bottom of a row's tallest column to the next row's top.
+  /** @type {number[][]} */
+  const rows = [];
+  let between = 0;
+  boxes.forEach((b, i) => {
+    const last = rows[rows.length - 1];
+    if (last && Math.abs(boxes[last[0]].top - b.top) < 2) last.push(i);
+    else {
+      if (last) between += b.top - Math.max(...last.map((j) => boxes[j].top + Math.max(boxes[j].height, r.height)));
+      rows.push([i]);
+    }
+  });
+  // Each column's strips: how many of face-up cards (each u px), and the
+  // share of the card's height that those of face-down cards take.
+  const strips = stacks.map((s) => {
     const cs = [.../** @type {HTMLCollectionOf<HTMLElement>} */ (s.children)];
-    let h = cs.length ? ch : 0;
-    for (let i = 1; i < cs.length; i++) h += cs[i - 1].dataset.down ? ch * k * (cs[i].dataset.down ? 0.12 : 0.16) : u;
-    return h;
-  }));
-  let ch = r.height, k = 1, u = Math.max(ch * (rf ? 0.22 : 0.26), 25);
-  if (tallest(ch, k, u) <= avail) return;
-  for (; k > 0.25 && tallest(ch, k, u) > avail; k -= 0.05);
-  for (; u > 24 && tallest(ch, k, u) > avail; u -= 1);
-  let cw = r.width;
-  for (; cw > 24 && tallest(cw * 1.4, k, u) > avail; cw -= 2);
-  // The last resort of a very small window: strips under a tap target.
-  for (; u > 14 && tallest(cw * 1.4, k, u) > avail; u -= 1);
+    let up = 0, down = 0;
+    for (let i = 1; i < cs.length; i++) {
+      if (!cs[i - 1].dataset.down) up++;
+      else down += cs[i].dataset.down ? 0.12 : 0.16;
+    }
+    return { up, down };
+  });
+  // The strip of face-up cards as drawn, and the least that shows a
+  // card's corner (the card's edge, 1 px, the corner's top, 0.1 em, and
+  // its line, 1 em, in a font a quarter of the card's width, and 1 px to
+  // spare), for cards cw wide.
+  /** @param {number} cw */
+  const full = (cw) => Math.max(cw * 1.4 * (rf ? 0.22 : 0.26), 25);
+  /** @param {number} cw */
+  const least = (cw) => Math.min(full(cw), Math.ceil(cw * 0.25 * 1.1 + 2));
+  // The strips of each column, with cards cw wide and face-down strips
+  // scaled by k, when no column is to be taller than most: those of a
+  // column narrowed as far as it must, and no further than least.
+  /** @param {number} cw @param {number} k @param {number} most */
+  const fan = (cw, k, most) => strips.map((st) => {
+    const ch = cw * 1.4, f = full(cw);
+    if (!st.up || ch + ch * k * st.down + f * st.up <= most) return f;
+    return Math.max(least(cw), Math.floor((most - ch - ch * k * st.down) / st.up * 10) / 10);
+  });
+  // The height of the board's columns, row on row.
+  /** @param {number} cw @param {number} k @param {number[]} u */
+  const height = (cw, k, u) => between + rows.reduce((sum, row) => sum + Math.max(...row.map((i) =>
+    cw * 1.4 * (1 + k * strips[i].down) + u[i] * strips[i].up)), 0);
+  // The fan of cards cw wide that fits the board in the room, if one
+  // does: with the tallest column allowed less and less room.
+  /** @param {number} cw @param {number} k */
+  const fitting = (cw, k) => {
+    let u = fan(cw, k, avail);
+    for (let most = avail; most > 0; most -= 4) {
+      u = fan(cw, k, most);
+      if (height(cw, k, u) <= avail) return { u, fits: true };
+      if (u.every((x, i) => x <= least(cw) || !strips[i].up)) break;
+    }
+    return { u, fits: false };
+  };
+  let k = 1, cw = r.width;
+  let u = fan(cw, k, Infinity);
+  if (height(cw, k, u) <= avail) return;
+  for (; k > 0.25 && height(cw, k, u) > avail; k -= 0.05);
+  let got = fitting(cw, k);
+  // The least font of a corner: 12 px, 10 in a small window (a laptop
+  // zoomed, a phone), 9 on a phone 320 px wide.
+  const font = window.innerWidth >= 1200 && window.innerHeight >= 600 ? 12 : window.innerWidth > 360 ? 10 : 9;
+  const narrowest = Math.min(cw, font * 4);
+  while (!got.fits && cw > narrowest) {
+    cw = Math.max(narrowest, Math.ceil(cw) - 1);
+    got = fitting(cw, k);
+  }
+  // Too long a column for the window even so: the page scrolls.
+  u = got.u;
   board.style.setProperty("--down-k", k.toFixed(2));
-  board.style.setProperty("--up-strip", u.toFixed(0) + "px");
-  if (cw < r.width) board.style.setProperty("--cw", cw.toFixed(0) + "px");
+  if (cw < r.width) board.style.setProperty("--cw", cw.toFixed(2) + "px");
+  const f = full(cw);
+  stacks.forEach((s, i) => { if (u[i] < f) s.style.setProperty("--up-strip", u[i].toFixed(1) + "px"); });
 }
 
 // phone is the layout in which the side panel follows the board

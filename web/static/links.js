@@ -20,6 +20,7 @@ import { $, DIFFICULTIES } from "./util.js";
  * @property {string} [error]
  * @property {string} [game]
  * @property {string} [number]  a deal's number
+ * @property {string} [daily]  the date (YYYY-MM-DD) of a deal of the day
  * @property {string} [position]  a pasted position: the base64url of its JSON
  * @property {string[]} [moves]
  * @property {number | null} [step]  the step on screen of the line solved past the moves
@@ -39,11 +40,13 @@ export function randomKind() { return $("random-kind").value; }
 // loadRandom deals a random deal of the game chosen, picked by Go from the
 // catalogue: a winnable one unless the player asked for any deal, of the
 // difficulty chosen in Russian Cell (a Ripple Fan deal has none, and a
-// winnable one is dealt).
+// winnable one is dealt); or, with Deal of the day chosen, today's deal
+// of the day of the game.
 export async function loadRandom() {
   // A seed below 2^53, which a JavaScript number holds exactly.
   const seed = Math.floor(Math.random() * 2 ** 53);
   const kind = randomKind(), game = $("game").value;
+  if (kind === "daily") return loadDaily(game, todayUTC());
   /** @type {Request & { op: "random" }} */
   const req = { op: "random", game, winnable: kind !== "any", seed };
   if (!DIFFICULTIES.includes(kind)) return loadFrom(req);
@@ -53,8 +56,23 @@ export async function loadRandom() {
   return ok;
 }
 
-// loadFrom deals the deal that req (deal or random) names.
-/** @param {Request & { op: "deal" | "random" }} req @param {Link} [rest] */
+// todayUTC is today's date in UTC, YYYY-MM-DD: the deal of the day is the
+// same for everyone on a UTC date.
+export function todayUTC() { return new Date().toISOString().slice(0, 10); }
+
+// loadDaily deals the deal of the day of game on date (YYYY-MM-DD), which
+// Go picks (game.DailyDeal): a winnable deal, the same for everyone on
+// that date. Its link names the date, and its games count in Your games
+// under the game's deal of the day too.
+/** @param {string} game @param {string} date @param {Link} [rest] */
+export async function loadDaily(game, date, rest) {
+  const ok = await loadFrom({ op: "daily", game, date }, rest);
+  if (ok && $("message").textContent === "") say(`The deal of the day of ${date} (UTC): a winnable deal, the same for everyone.`);
+  return ok;
+}
+
+// loadFrom deals the deal that req (deal, random or daily) names.
+/** @param {Request & { op: "deal" | "random" | "daily" }} req @param {Link} [rest] */
 export async function loadFrom(req, rest) {
   stopPlay();
   say("");
@@ -66,7 +84,7 @@ export async function loadFrom(req, rest) {
     fail(e.message);
     return false;
   }
-  setDeal(req.game, a.number, a.known);
+  setDeal(req.game, a.number, a.known, req.op === "daily" ? req.date : "");
   $("game").value = req.game;
   $("number").value = a.number;
   await setStart(a.position, rest, true);
@@ -132,11 +150,13 @@ let written = "";
 export function writtenURL() { return written; }
 
 // #russian-cell/617[/moves/5C.t3.t6,...][/shortest][/step/12]; a pasted
-// position is #russian-cell/p/BASE64 instead of the deal number. /step
-// says that the line was solved from the end of the hand moves.
+// position is #russian-cell/p/BASE64 instead of the deal number, and a
+// deal of the day #russian-cell/daily/2026-12-07 (a link that deals the
+// same for everyone, and counts as that day's deal). /step says that the
+// line was solved from the end of the hand moves.
 export function saveURL() {
   if (!S.start) return;
-  let h = "#" + S.game + "/" + (S.number ? S.number : "p/" + b64(JSON.stringify(S.start)));
+  let h = "#" + S.game + "/" + (S.daily && S.number ? "daily/" + S.daily : S.number ? S.number : "p/" + b64(JSON.stringify(S.start)));
   const hand = S.line.slice(0, S.solved ? S.fixed : S.cur).map((m) => m.move.replace(" ", ".").replace(">", "."));
   if (hand.length) h += "/moves/" + hand.join(",");
   if (S.solved === "shortest") h += "/shortest";
@@ -161,7 +181,8 @@ export function parseURL(hash) {
   /** @type {Link} */
   const r = { game: parts[0], moves: [], step: null, shortest: false, junk: [] };
   let i = 1;
-  if (parts[1] === "p") { r.position = parts[2]; i = 3; } else { r.number = parts[1]; i = 2; }
+  if (parts[1] === "p") { r.position = parts[2]; i = 3; } else if (parts[1] === "daily") { r.daily = parts[2] || ""; i = 3; } else { r.number = parts[1]; i = 2; }
+  if (r.daily !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(r.daily)) return { error: `“${r.daily}” is not a date: a deal of the day's link ends with one as YYYY-MM-DD, such as 2026-12-07` };
   if (r.number && /^\s*[-−]/.test(r.number)) return { error: `“${r.number}” is not a deal number: deals are numbered from 1` };
   for (; i < parts.length; i++) {
     if (parts[i] === "moves" && i + 1 < parts.length) r.moves = parts[++i].split(",").filter(Boolean).map((m) => m.replace(".", " ").replace(".", ">"));
@@ -241,5 +262,6 @@ async function restoreParsed(r) {
       return false;
     }
   }
+  if (r.daily) return loadDaily(r.game, r.daily, r);
   return loadDeal(r.game, r.number, r);
 }

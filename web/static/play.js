@@ -2,7 +2,7 @@
 // Playing: moving through the line, moves by hand (click, keyboard, drag
 // and drop), automatic moves and Finish, "Where did I go wrong?".
 
-import { announce, clearError, fail, prompt, say } from "./announce.js";
+import { announce, clearError, fail, prompt, say, sayFinish } from "./announce.js";
 import { Cancelled, ask, search } from "./api.js";
 import { cardAt, mark, reducedMotion, render, showDown } from "./board.js";
 import { budget, busy, clearVerdict, count, idle, runHint, runSearch, showVerdict } from "./search.js";
@@ -360,8 +360,7 @@ export async function checkFinish() {
     // the player: the game then counts as assisted.
     const decides = a.line.moves.some((m) => m.to !== "f");
     setFinish({ from: at, line: a.line, decides });
-    say(decides ? "Every card is face up and the game can be won. Finish plays it out for you, and the game then counts as assisted: play it out yourself to count a win."
-      : "Every card is face up: Finish puts them on their foundations.", "ok");
+    sayFinish(decides);
     drawSide();
   } else if ($("auto-check").checked) {
     showVerdict(a, at);

@@ -1,6 +1,7 @@
 // @ts-check
 // The side panel: the title, the verdict, the line of moves.
 
+import { say, sayFinish } from "./announce.js";
 import { S, wonOnScreen } from "./state.js";
 import { meterText } from "./stats.js";
 import { $, esc, tens } from "./util.js";
@@ -70,7 +71,15 @@ export function drawSide() {
   document.title = titleText() + (words ? ` (${words.toLowerCase()})` : "") + " — Patience";
   $("rules-game").textContent = S.game === "ripple-fan" ? "Ripple Fan" : "Russian Cell";
   for (const el of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-rules]"))) el.hidden = el.dataset.rules !== S.game;
-  $("finish-btn").hidden = !(S.finish && S.finish.from === S.cur && !won);
+  // What one game has and the other not (Ripple Fan: no face-down cards,
+  // no cells).
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-game-only]"))) el.hidden = el.dataset.gameOnly !== S.game;
+  const finish = S.finish && S.finish.from === S.cur && !won ? S.finish : null;
+  $("finish-btn").hidden = !finish;
+  // Finish's message comes and goes with it.
+  const m = $("message");
+  if (!finish && m.dataset.finish) say("");
+  else if (finish && !m.textContent) sayFinish(!!finish.decides);
   // "Where did I go wrong?" answers from the true cards: in a game that
   // counts, only once it is over for the player (no move to a new
   // position left, or given up); before that, "Can I still win?" answers

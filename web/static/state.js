@@ -35,6 +35,7 @@
  * @property {string} game
  * @property {string} number
  * @property {Known | null} known
+ * @property {string} daily
  * @property {Tally | null} tally
  * @property {Position | null} start
  * @property {Position[]} positions
@@ -62,6 +63,7 @@ export const S = {
   game: "russian-cell",
   number: "",        // canonical deal number, or "" for a pasted position
   known: null,       // {verdict, from, difficulty}: what the catalogue knows of the deal, or null
+  daily: "",         // the date (YYYY-MM-DD) whose deal of the day is on screen, or ""
   tally: null,       // {id, keys, played, won, assisted, over, left, ms, since}: the game, for Your games; null for a pasted position
   start: null,       // the start position (position JSON)
   positions: [],
@@ -101,12 +103,14 @@ function wonAfter(from, end, won) {
 }
 
 // setDeal names the deal on screen: its game, its number ("" for a pasted
-// position) and what the catalogue knows of it.
-/** @param {string} game @param {string} [number] @param {Known | null} [known] */
-export function setDeal(game, number, known) {
+// position), what the catalogue knows of it, and the date it is the deal
+// of the day of, when it was dealt as that ("" otherwise).
+/** @param {string} game @param {string} [number] @param {Known | null} [known] @param {string} [daily] */
+export function setDeal(game, number, known, daily) {
   S.game = game;
   S.number = number || "";
   S.known = known || null;
+  S.daily = daily || "";
 }
 
 // newGame puts start on screen as a new game with no move played; tally

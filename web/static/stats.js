@@ -35,19 +35,26 @@ export function loadStats() {
 export function saveStats(st) {
   try { localStorage.setItem(STATS_KEY, JSON.stringify(st)); } catch (e) { /* not remembered */ }
 }
+// DAILY is the word of the rows of the deals of the day.
+export const DAILY = "daily";
 // statsKeys are what a game of the deal on screen counts under: its game,
-// and for a deal with a difficulty also the game and the difficulty as a
-// word of DIFFICULTIES ("russian-cell/very-hard"), each a row of the table.
+// for a deal with a difficulty also the game and the difficulty as a word
+// of DIFFICULTIES ("russian-cell/very-hard"), and for a deal of the day
+// dealt as that (Deal of the day, or its link) the game's DAILY row
+// ("russian-cell/daily"), with a streak of its own: each a row of the
+// table.
 /** @returns {string[]} */
 export function statsKeys() {
   const d = S.known && S.known.difficulty;
-  return d ? [S.game, `${S.game}/${d.replace(/ /g, "-")}`] : [S.game];
+  const keys = d ? [S.game, `${S.game}/${d.replace(/ /g, "-")}`] : [S.game];
+  return S.daily ? keys.concat(`${S.game}/${DAILY}`) : keys;
 }
-// statsName is a row's name: "Russian Cell", or "Russian Cell · very hard".
+// statsName is a row's name: "Russian Cell", "Russian Cell · very hard",
+// or "Russian Cell · deal of the day".
 /** @param {string} key */
 export function statsName(key) {
   const [g, d] = key.split("/");
-  return (GAMES[g] || g) + (d ? ` · ${d.replace(/-/g, " ")}` : "");
+  return (GAMES[g] || g) + (d === DAILY ? " · deal of the day" : d ? ` · ${d.replace(/-/g, " ")}` : "");
 }
 /** @param {Stats} st @param {string} key @returns {Row} */
 export function tallyOf(st, key) {
@@ -295,8 +302,9 @@ export function drawStats() {
   const st = loadStats();
   const body = $("stats-body");
   body.innerHTML = "";
-  // Each game, then its difficulties played, from the easiest.
-  const rank = (/** @type {string} */ k) => { const [g, d] = k.split("/"); return [Object.keys(GAMES).indexOf(g), d ? DIFFICULTIES.indexOf(d) : -1]; };
+  // Each game, then its difficulties played, from the easiest, then its
+  // deals of the day.
+  const rank = (/** @type {string} */ k) => { const [g, d] = k.split("/"); return [Object.keys(GAMES).indexOf(g), d === DAILY ? DIFFICULTIES.length : d ? DIFFICULTIES.indexOf(d) : -1]; };
   const keys = Object.keys(GAMES).concat(Object.keys(st).filter((k) => !GAMES[k]));
   keys.sort((a, b) => { const [ga, da] = rank(a), [gb, db] = rank(b); return ga - gb || da - db || (a < b ? -1 : 1); });
   for (const key of keys) {

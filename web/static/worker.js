@@ -147,7 +147,7 @@ async function early(req) {
 /** @param {number} id @param {PageRequest} req @returns {Promise<Answer>} */
 async function handle(id, req) {
   switch (req.op) {
-    case "deal": case "random": case "read": {
+    case "deal": case "random": case "daily": case "read": {
       const a = await goCall(req);
       if (a.error) return a;
       full = a.position;

@@ -8,10 +8,13 @@
 // with an "op" field; reply is called once, with the JSON answer. Each
 // request runs in a goroutine of its own. A search does not return to the
 // browser's event loop until it ends, so the page cancels one by ending the
-// worker and starting a new one.
+// worker and starting a new one (web/static/worker.js): no message to stop
+// reaches Go, and each request is handled with context.Background, which
+// never ends.
 package main
 
 import (
+	"context"
 	"runtime/debug"
 	"syscall/js"
 
@@ -30,7 +33,9 @@ func main() {
 		}
 		req, reply := args[0].String(), args[1]
 		go func() {
-			reply.Invoke(string(play.Answer([]byte(req))))
+			// The page stops a search by terminating this worker, so
+			// the request's context never ends.
+			reply.Invoke(string(play.Answer(context.Background(), []byte(req))))
 		}()
 		return nil
 	}))
