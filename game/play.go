@@ -15,8 +15,9 @@ import (
 type PlayOutcome struct {
 	// Game is the game: its moves, and whether it was won.
 	Game *player.PlayedGame
-	// Verdict is the start's, with every card known.
-	Verdict solver.Result
+	// Start is the search's result for the start position, with every
+	// card known (as player.Loss.Start).
+	Start solver.Result
 	// LostAfter is, for a lost game of a solvable start, the number of the
 	// first move after which it could not be won; 0 when lost as dealt;
 	// -1 when not known (won, or an unknown verdict).
@@ -27,7 +28,7 @@ type PlayOutcome struct {
 	// Judge has made it; else nil.
 	Why *player.Reviewed
 	// Stopped says that the context ended before the game did: Game holds
-	// the moves made so far, and Verdict is unknown (interrupted).
+	// the moves made so far, and Start's verdict is unknown (interrupted).
 	Stopped bool
 }
 
@@ -39,7 +40,7 @@ func Play(ctx context.Context, p *rules.Position, pc player.Config) (*PlayOutcom
 	gm, err := PlayOut(ctx, p, pc)
 	if err != nil && gm != nil && ctx.Err() != nil {
 		return &PlayOutcome{Game: gm, LostAfter: -1, Stopped: true,
-			Verdict: solver.Result{Verdict: solver.Unknown, Reason: solver.StopReason{Kind: solver.Interrupted}}}, err
+			Start: solver.Result{Verdict: solver.Unknown, Reason: solver.StopReason{Kind: solver.Interrupted}}}, err
 	}
 	if err != nil {
 		return nil, err
@@ -51,9 +52,9 @@ func Play(ctx context.Context, p *rules.Position, pc player.Config) (*PlayOutcom
 	if err != nil && !Stopped(err) {
 		return nil, err
 	}
-	o := &PlayOutcome{Game: gm, Verdict: loss.Start, LostAfter: loss.At, Nodes: loss.Nodes}
+	o := &PlayOutcome{Game: gm, Start: loss.Start, LostAfter: loss.At, Nodes: loss.Nodes}
 	if gm.Won {
-		o.Verdict.Verdict = solver.Solvable // the game itself proves it
+		o.Start.Verdict = solver.Solvable // the game itself proves it
 	}
 	return o, err
 }
@@ -112,7 +113,7 @@ func (o *PlayOutcome) Record(of RecordOf) *Record {
 	if gm == nil || of.Start == nil {
 		return nil
 	}
-	sol := o.Verdict.Solution(of.Start, of.Number, of.Options)
+	sol := o.Start.Solution(of.Start, of.Number, of.Options)
 	sol.Moves, sol.Forced, sol.Nodes, sol.Seconds = gm.MoveList(), 0, o.Nodes, gm.Elapsed.Seconds()
 	if sol.Verdict != rules.VerdictUnknown {
 		sol.Reason = ""

@@ -231,10 +231,10 @@ func (r *playReport) print(w io.Writer, num string, pc player.Config, st boardSt
 	switch {
 	case gm.Won:
 		fmt.Fprintln(w, "With all cards known: solvable (the game shows it).")
-	case r.Verdict.Verdict == solver.Unsolvable:
+	case r.Start.Verdict == solver.Unsolvable:
 		fmt.Fprintln(w, "With all cards known: unsolvable. Lost as dealt: no way of playing could win it.")
-	case r.Verdict.Verdict == solver.Unknown:
-		fmt.Fprintf(w, "With all cards known: unknown (%s), so where it was lost is not known.\n", r.Verdict.Reason)
+	case r.Start.Verdict == solver.Unknown:
+		fmt.Fprintf(w, "With all cards known: unknown (%s), so where it was lost is not known.\n", r.Start.Reason)
 	case r.LostAfter > 0:
 		m := gm.Moves[r.LostAfter-1].Move
 		fmt.Fprintf(w, "With all cards known: solvable. It could no longer be won after move %d (%v).\n", r.LostAfter, m)
