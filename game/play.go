@@ -18,10 +18,10 @@ type PlayOutcome struct {
 	// Start is the search's result for the start position, with every
 	// card known (as player.Loss.Start).
 	Start solver.Result
-	// LostAfter is, for a lost game of a solvable start, the number of the
+	// LostAt is, for a lost game of a solvable start, the number of the
 	// first move after which it could not be won; 0 when lost as dealt;
 	// -1 when not known (won, or an unknown verdict).
-	LostAfter int
+	LostAt int
 	// Nodes is the positions searched to find where the game was lost.
 	Nodes int64
 	// Why is review's judgement of the losing move (WhereWrong), once
@@ -39,7 +39,7 @@ type PlayOutcome struct {
 func Play(ctx context.Context, p *rules.Position, pc player.Config) (*PlayOutcome, error) {
 	gm, err := PlayOut(ctx, p, pc)
 	if err != nil && gm != nil && ctx.Err() != nil {
-		return &PlayOutcome{Game: gm, LostAfter: -1, Stopped: true,
+		return &PlayOutcome{Game: gm, LostAt: -1, Stopped: true,
 			Start: solver.Result{Verdict: solver.Unknown, Reason: solver.StopReason{Kind: solver.Interrupted}}}, err
 	}
 	if err != nil {
@@ -52,7 +52,7 @@ func Play(ctx context.Context, p *rules.Position, pc player.Config) (*PlayOutcom
 	if err != nil && !Stopped(err) {
 		return nil, err
 	}
-	o := &PlayOutcome{Game: gm, Start: loss.Start, LostAfter: loss.At, Nodes: loss.Nodes}
+	o := &PlayOutcome{Game: gm, Start: loss.Start, LostAt: loss.LostAt, Nodes: loss.Nodes}
 	if gm.Won {
 		o.Start.Verdict = solver.Solvable // the game itself proves it
 	}
@@ -67,11 +67,11 @@ func (o *PlayOutcome) Judge(ctx context.Context, p *rules.Position, pc player.Co
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	if o.Game == nil || o.LostAfter <= 0 || pc.Kind == player.Greedy {
+	if o.Game == nil || o.LostAt <= 0 || pc.Kind == player.Greedy {
 		return nil
 	}
 	rv, err := WhereWrong(ctx, Played{Start: p, Moves: o.Game.MoveList(), Solver: pc.Solver, Samples: pc.Samples, Seed: pc.Seed})
-	if err == nil && rv.LostAt == o.LostAfter {
+	if err == nil && rv.LostAt == o.LostAt {
 		o.Why = rv
 	}
 	if Stopped(err) {
@@ -128,9 +128,9 @@ func (o *PlayOutcome) Record(of RecordOf) *Record {
 	if gm.Won {
 		pl.Outcome = OutcomeWon
 	}
-	if o.LostAfter >= 0 {
-		la := o.LostAfter
-		pl.LostAfter = &la
+	if o.LostAt >= 0 {
+		la := o.LostAt
+		pl.LostAt = &la
 	}
 	for i, d := range gm.Moves {
 		if d.How == player.Rated || d.How == player.Planned || d.Rating.Total() > 0 {

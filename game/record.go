@@ -51,11 +51,11 @@ type PlayRecord struct {
 	// Stopped names the signal that stopped an unfinished game, such as
 	// "SIGINT", when Outcome is OutcomeStopped; else "".
 	Stopped string
-	// LostAfter is, for a lost game of a solvable deal, the number of the
+	// LostAt is, for a lost game of a solvable deal, the number of the
 	// first move after which the game could no longer be won with all
 	// cards known; 0 means lost as dealt (the deal is unsolvable). It is
 	// nil when the game was won or the verdict is unknown.
-	LostAfter *int
+	LostAt *int
 	// Shares gives, for each move, the share it was rated at (winnable of
 	// decided arrangements), or nil for a move played unrated (automatic
 	// foundation moves, the only new move, the greedy rule).
@@ -74,14 +74,14 @@ type Share struct {
 // playDoc is the JSON of a PlayRecord: the keys a play record adds to a
 // solution, in the order written.
 type playDoc struct {
-	Player    string   `json:"player,omitempty"`
-	Samples   int      `json:"samples,omitempty"`
-	Seed      string   `json:"seed,omitempty"`
-	Outcome   string   `json:"outcome,omitempty"`
-	Ended     string   `json:"ended,omitempty"`
-	Stopped   string   `json:"stopped,omitempty"`
-	LostAfter *int     `json:"lost_after,omitempty"`
-	Shares    []*Share `json:"shares,omitempty"`
+	Player  string   `json:"player,omitempty"`
+	Samples int      `json:"samples,omitempty"`
+	Seed    string   `json:"seed,omitempty"`
+	Outcome string   `json:"outcome,omitempty"`
+	Ended   string   `json:"ended,omitempty"`
+	Stopped string   `json:"stopped,omitempty"`
+	LostAt  *int     `json:"lost_after,omitempty"`
+	Shares  []*Share `json:"shares,omitempty"`
 	// given holds the play's keys the record gives, read or not.
 	given map[string]bool
 }
@@ -118,7 +118,7 @@ func MarshalRecord(rec *Record) []byte {
 	}
 	d := recordOut{SolutionDoc: rules.NewSolutionDoc(rec.Solution), Solver: rec.Solver,
 		playDoc: playDoc{Player: pl.Player, Samples: pl.Samples, Seed: pl.Seed, Outcome: pl.Outcome, Ended: pl.Ended,
-			Stopped: pl.Stopped, LostAfter: pl.LostAfter, Shares: pl.Shares}}
+			Stopped: pl.Stopped, LostAt: pl.LostAt, Shares: pl.Shares}}
 	d.DocHeader = PlayDocument.Header()
 	return marshal(d)
 }
@@ -141,14 +141,14 @@ type recordIn struct {
 	Patience json.RawMessage `json:"patience"`
 	Version  json.RawMessage `json:"version"`
 	// The play's members.
-	Player    json.RawMessage `json:"player"`
-	Samples   json.RawMessage `json:"samples"`
-	Seed      json.RawMessage `json:"seed"`
-	Outcome   json.RawMessage `json:"outcome"`
-	Ended     json.RawMessage `json:"ended"`
-	Stopped   json.RawMessage `json:"stopped"`
-	LostAfter json.RawMessage `json:"lost_after"`
-	Shares    json.RawMessage `json:"shares"`
+	Player  json.RawMessage `json:"player"`
+	Samples json.RawMessage `json:"samples"`
+	Seed    json.RawMessage `json:"seed"`
+	Outcome json.RawMessage `json:"outcome"`
+	Ended   json.RawMessage `json:"ended"`
+	Stopped json.RawMessage `json:"stopped"`
+	LostAt  json.RawMessage `json:"lost_after"`
+	Shares  json.RawMessage `json:"shares"`
 }
 
 func marshal(v any) []byte {
@@ -316,7 +316,7 @@ func readPlayField(d *playDoc, m member) string {
 		return ""
 	}
 	err := json.Unmarshal(m.raw, map[string]any{"player": &d.Player, "samples": &d.Samples, "seed": &d.Seed, "outcome": &d.Outcome,
-		"ended": &d.Ended, "stopped": &d.Stopped, "lost_after": &d.LostAfter}[m.key])
+		"ended": &d.Ended, "stopped": &d.Stopped, "lost_after": &d.LostAt}[m.key])
 	var te *json.UnmarshalTypeError
 	switch {
 	case errors.As(err, &te):
@@ -403,7 +403,7 @@ func (d *playDoc) check(kind string, sol *rules.Solution, l *rules.Problems) *Pl
 		add(`"stopped": %q, but the outcome is %s: only a stopped game names a signal`, clip(d.Stopped), d.Outcome)
 	case len(d.Stopped) > 20 || strings.ContainsFunc(d.Stopped, func(r rune) bool { return r < ' ' || r == 0x7f }):
 		add("stopped: %q is not the name of a signal, such as \"SIGINT\"", clip(d.Stopped))
-	case d.Outcome == OutcomeStopped && d.LostAfter != nil:
+	case d.Outcome == OutcomeStopped && d.LostAt != nil:
 		add("lost_after in a stopped game: only a lost game has one")
 	}
 	if d.Samples < 0 {
@@ -414,15 +414,15 @@ func (d *playDoc) check(kind string, sol *rules.Solution, l *rules.Problems) *Pl
 		if d.Shares != nil && len(d.Shares) != n {
 			add("shares: %d entries for %d moves", len(d.Shares), n)
 		}
-		if d.LostAfter != nil && (*d.LostAfter < 0 || *d.LostAfter > n) {
-			add("lost_after: %d is not a move of the %d played", *d.LostAfter, n)
+		if d.LostAt != nil && (*d.LostAt < 0 || *d.LostAt > n) {
+			add("lost_after: %d is not a move of the %d played", *d.LostAt, n)
 		}
 		if d.Outcome == OutcomeWon && sol.Verdict != rules.VerdictSolvable {
 			add(`outcome won, but the verdict is %q: a won game's deal is solvable`, clip(sol.Verdict))
 		}
 	}
 	return &PlayRecord{Player: d.Player, Samples: d.Samples, Seed: d.Seed, Outcome: d.Outcome, Ended: d.Ended,
-		Stopped: d.Stopped, LostAfter: d.LostAfter, Shares: d.Shares}
+		Stopped: d.Stopped, LostAt: d.LostAt, Shares: d.Shares}
 }
 
 // clip shortens s, from a document, to its first 40 characters for an

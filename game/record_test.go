@@ -70,7 +70,7 @@ func TestRecordRoundTrip(t *testing.T) {
 	}
 
 	old, err := game.ReadRecord(strings.NewReader(oldPlay))
-	if err != nil || old.Play == nil || old.Play.Outcome != game.OutcomeLost || old.Play.LostAfter == nil || *old.Play.LostAfter != 0 {
+	if err != nil || old.Play == nil || old.Play.Outcome != game.OutcomeLost || old.Play.LostAt == nil || *old.Play.LostAt != 0 {
 		t.Errorf("old played game: %+v, %v", old, err)
 	}
 	if mf, err := game.ReadMoveFile(strings.NewReader(oldPlay)); err != nil || mf.Record == nil || mf.Record.Play == nil || len(mf.Moves) != 1 {

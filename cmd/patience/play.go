@@ -235,9 +235,9 @@ func (r *playReport) print(w io.Writer, num string, pc player.Config, st boardSt
 		fmt.Fprintln(w, "With all cards known: unsolvable. Lost as dealt: no way of playing could win it.")
 	case r.Start.Verdict == solver.Unknown:
 		fmt.Fprintf(w, "With all cards known: unknown (%s), so where it was lost is not known.\n", r.Start.Reason)
-	case r.LostAfter > 0:
-		m := gm.Moves[r.LostAfter-1].Move
-		fmt.Fprintf(w, "With all cards known: solvable. It could no longer be won after move %d (%v).\n", r.LostAfter, m)
+	case r.LostAt > 0:
+		m := gm.Moves[r.LostAt-1].Move
+		fmt.Fprintf(w, "With all cards known: solvable. It could no longer be won after move %d (%v).\n", r.LostAt, m)
 		fmt.Fprintln(w, game.LossWhy(r.Why, m))
 	default:
 		fmt.Fprintln(w, "With all cards known: solvable; where it was lost is unknown (a budget ran out).")
