@@ -134,7 +134,7 @@ func (o *PlayOutcome) Record(of RecordOf) *Record {
 	}
 	for i, d := range gm.Moves {
 		if d.How == player.Rated || d.How == player.Planned || d.Rating.Total() > 0 {
-			pl.Shares[i] = &Share{Winnable: d.Rating.Winnable, Of: d.Rating.Decided(), Exact: d.Exhaustive}
+			pl.Shares[i] = &Share{Winnable: d.Rating.Winnable, Of: d.Rating.Decided(), Exhaustive: d.Exhaustive}
 		}
 	}
 	return &Record{Solution: sol, Play: pl}

@@ -63,12 +63,12 @@ type PlayRecord struct {
 }
 
 // Share is the rating of one move of a played game: in how many of the
-// arrangements drawn a win still existed after it, Exact when every
+// arrangements drawn a win still existed after it, Exhaustive when every
 // arrangement was solved.
 type Share struct {
-	Winnable int  `json:"winnable"`        // the arrangements in which a win still existed after the move
-	Of       int  `json:"of"`              // the arrangements decided; those whose search ran out of budget are left out
-	Exact    bool `json:"exact,omitempty"` // every arrangement of the unseen cards was solved, not a sample of them
+	Winnable   int  `json:"winnable"`        // the arrangements in which a win still existed after the move
+	Of         int  `json:"of"`              // the arrangements decided; those whose search ran out of budget are left out
+	Exhaustive bool `json:"exact,omitempty"` // every arrangement of the unseen cards was solved, not a sample of them
 }
 
 // playDoc is the JSON of a PlayRecord: the keys a play record adds to a
@@ -359,7 +359,7 @@ func readShares(raw json.RawMessage, shares *[]*Share) error {
 			case m.key == "of":
 				err = json.Unmarshal(m.raw, &s.Of)
 			case m.key == "exact":
-				err = json.Unmarshal(m.raw, &s.Exact)
+				err = json.Unmarshal(m.raw, &s.Exhaustive)
 			default:
 				return fmt.Errorf(`shares[%d]: unknown field %q: a share has "winnable", "of" and "exact"`, i, clip(m.key))
 			}

@@ -79,7 +79,7 @@ type JudgementDoc struct {
 	Low95        float64  `json:"low_95"`
 	High95       float64  `json:"high_95"`
 	Margin       float64  `json:"margin"`
-	Exact        bool     `json:"exact,omitempty"`
+	Exhaustive   bool     `json:"exact,omitempty"`
 }
 
 // ReviewDocOf is the document of the review rv of a game played under
@@ -118,7 +118,7 @@ func ReviewDocOf(rv *player.Reviewed, o rules.Options, num string, withPosition 
 			d.Kept = rv.Kept.String()
 		}
 		ms := func(m sample.MoveShare) *MoveShareDoc {
-			share, low, high := TallyRange(m.Tally, j.Exact)
+			share, low, high := TallyRange(m.Tally, j.Exhaustive)
 			return &MoveShareDoc{Move: m.Move.String(), Winnable: m.Winnable, Unwinnable: m.Unwinnable, Unknown: m.Unknown, Share: share, Low: low, High: high}
 		}
 		if rv.BestRated.Verdicts != nil {
@@ -130,8 +130,8 @@ func ReviewDocOf(rv *player.Reviewed, o rules.Options, num string, withPosition 
 		// no test of the move against itself.
 		if j.Pairs > 0 && !j.Same {
 			t := &JudgementDoc{Arrangements: j.Pairs, Both: j.Both, BestOnly: j.BestOnly, PlayedOnly: j.PlayedOnly, Neither: j.Neither,
-				Difference: j.Diff, Low: j.Low, High: j.High, Low95: j.SizeLow, High95: j.SizeHigh, Margin: j.Margin, Exact: j.Exact}
-			if !j.Exact {
+				Difference: j.Diff, Low: j.Low, High: j.High, Low95: j.SizeLow, High95: j.SizeHigh, Margin: j.Margin, Exhaustive: j.Exhaustive}
+			if !j.Exhaustive {
 				pv := j.P
 				t.PValue = &pv
 			}
