@@ -121,7 +121,7 @@ func (o *PlayOutcome) Record(of RecordOf) *Record {
 	if of.WithPosition {
 		sol.Position = of.Start
 	}
-	pl := &PlayRecord{Player: pc.Kind.String(), Outcome: OutcomeLost, Ended: gm.Ended, Shares: make([]*Share, len(gm.Moves))}
+	pl := &PlayRecord{Player: pc.Kind.String(), Outcome: OutcomeLost, Ended: gm.Ended, Shares: make([]*DecisionShare, len(gm.Moves))}
 	if pc.Kind != player.Greedy {
 		pl.Samples, pl.Seed = pc.Samples, strconv.FormatUint(pc.Seed, 10)
 	}
@@ -134,7 +134,7 @@ func (o *PlayOutcome) Record(of RecordOf) *Record {
 	}
 	for i, d := range gm.Moves {
 		if d.How == player.Rated || d.How == player.Planned || d.Rating.Total() > 0 {
-			pl.Shares[i] = &Share{Winnable: d.Rating.Winnable, Of: d.Rating.Decided(), Exhaustive: d.Exhaustive}
+			pl.Shares[i] = &DecisionShare{Winnable: d.Rating.Winnable, Of: d.Rating.Decided(), Exhaustive: d.Exhaustive}
 		}
 	}
 	return &Record{Solution: sol, Play: pl}

@@ -59,13 +59,13 @@ type PlayRecord struct {
 	// Shares gives, for each move, the share it was rated at (winnable of
 	// decided arrangements), or nil for a move played unrated (automatic
 	// foundation moves, the only new move, the greedy rule).
-	Shares []*Share
+	Shares []*DecisionShare
 }
 
-// Share is the rating of one move of a played game: in how many of the
+// DecisionShare is the rating of one move of a played game: in how many of the
 // arrangements drawn a win still existed after it, Exhaustive when every
 // arrangement was solved.
-type Share struct {
+type DecisionShare struct {
 	Winnable   int  `json:"winnable"`        // the arrangements in which a win still existed after the move
 	Of         int  `json:"of"`              // the arrangements decided; those whose search ran out of budget are left out
 	Exhaustive bool `json:"exact,omitempty"` // every arrangement of the unseen cards was solved, not a sample of them
@@ -74,14 +74,14 @@ type Share struct {
 // playDoc is the JSON of a PlayRecord: the keys a play record adds to a
 // solution, in the order written.
 type playDoc struct {
-	Player  string   `json:"player,omitempty"`
-	Samples int      `json:"samples,omitempty"`
-	Seed    string   `json:"seed,omitempty"`
-	Outcome string   `json:"outcome,omitempty"`
-	Ended   string   `json:"ended,omitempty"`
-	Stopped string   `json:"stopped,omitempty"`
-	LostAt  *int     `json:"lost_after,omitempty"`
-	Shares  []*Share `json:"shares,omitempty"`
+	Player  string           `json:"player,omitempty"`
+	Samples int              `json:"samples,omitempty"`
+	Seed    string           `json:"seed,omitempty"`
+	Outcome string           `json:"outcome,omitempty"`
+	Ended   string           `json:"ended,omitempty"`
+	Stopped string           `json:"stopped,omitempty"`
+	LostAt  *int             `json:"lost_after,omitempty"`
+	Shares  []*DecisionShare `json:"shares,omitempty"`
 	// given holds the play's keys the record gives, read or not.
 	given map[string]bool
 }
@@ -330,7 +330,7 @@ func readPlayField(d *playDoc, m member) string {
 // readShares reads a play record's shares: a list with, for each move,
 // null or an object with "winnable", "of" and, when true, "exact", each
 // once.
-func readShares(raw json.RawMessage, shares *[]*Share) error {
+func readShares(raw json.RawMessage, shares *[]*DecisionShare) error {
 	var entries []json.RawMessage
 	if err := json.Unmarshal(raw, &entries); err != nil {
 		return fmt.Errorf(`shares: want %s`, playKeys["shares"])
@@ -338,7 +338,7 @@ func readShares(raw json.RawMessage, shares *[]*Share) error {
 	if entries == nil {
 		return nil
 	}
-	*shares = make([]*Share, len(entries))
+	*shares = make([]*DecisionShare, len(entries))
 	for i, e := range entries {
 		if string(e) == "null" {
 			continue
@@ -347,7 +347,7 @@ func readShares(raw json.RawMessage, shares *[]*Share) error {
 		if !ok {
 			return fmt.Errorf(`shares[%d]: want a share, such as {"winnable":3,"of":5}, or null`, i)
 		}
-		var s Share
+		var s DecisionShare
 		seen := map[string]bool{}
 		for _, m := range members {
 			var err error

@@ -24,7 +24,7 @@ func stoppedRecord() *game.Record {
 		Solution: &rules.Solution{Game: rules.RussianCell, Number: "617", Verdict: rules.VerdictUnknown, Reason: "interrupted", Options: rules.DefaultOptions(),
 			Moves: []rules.Move{rules.MustMove("QS t2>t5"), rules.MustMove("AH t1>f")}, Solver: "v1.2.3+abc1234"},
 		Play: &game.PlayRecord{Player: "sampled", Samples: 50, Seed: "1", Outcome: game.OutcomeStopped, Stopped: "SIGINT",
-			Ended: "stopped by SIGINT after 2 moves", Shares: []*game.Share{{Winnable: 3, Of: 5}, nil}},
+			Ended: "stopped by SIGINT after 2 moves", Shares: []*game.DecisionShare{{Winnable: 3, Of: 5}, nil}},
 	}
 }
 
@@ -58,7 +58,7 @@ func TestRecordRoundTrip(t *testing.T) {
 	got, err := game.ReadRecord(bytes.NewReader(b))
 	if err != nil || got.Play == nil || got.Play.Outcome != game.OutcomeStopped || got.Play.Stopped != "SIGINT" ||
 		got.Play.Samples != 50 || got.Play.Seed != "1" || len(got.Play.Shares) != 2 || got.Play.Shares[1] != nil ||
-		*got.Play.Shares[0] != (game.Share{Winnable: 3, Of: 5}) || len(got.Moves) != 2 || got.Solver != "v1.2.3+abc1234" {
+		*got.Play.Shares[0] != (game.DecisionShare{Winnable: 3, Of: 5}) || len(got.Moves) != 2 || got.Solver != "v1.2.3+abc1234" {
 		t.Fatalf("read back: %+v, %v", got, err)
 	}
 	if again := game.MarshalRecord(got); !bytes.Equal(again, b) {
