@@ -118,9 +118,9 @@ type Catalogue struct {
 	Options rules.Options
 	// First and Last are the range of deal numbers it covers.
 	First, Last uint64
-	// Solver is the build of patience that decided the deals, as the
+	// Build is the build of patience that decided the deals, as the
 	// results files' headers name it (several separated by ", ").
-	Solver string
+	Build string
 	// Runs are the run tags of the results files it was built from.
 	Runs []string
 	// MaxNodes is the largest node budget of those runs.
@@ -348,7 +348,7 @@ func (c *Catalogue) Describe() string {
 	if !c.covers() {
 		return "no catalogue"
 	}
-	return fmt.Sprintf("%s deals %s..%s, solved by patience %s", c.Game.Title(), thousands(c.First), thousands(c.Last), c.Solver)
+	return fmt.Sprintf("%s deals %s..%s, solved by patience %s", c.Game.Title(), thousands(c.First), thousands(c.Last), c.Build)
 }
 
 func thousands(n uint64) string {
@@ -370,7 +370,7 @@ type header struct {
 	Game     string          `json:"game"`
 	Rules    json.RawMessage `json:"rules"`
 	Deals    string          `json:"deals"`
-	Solver   string          `json:"solver"`
+	Build    string          `json:"solver"`
 	Runs     []string        `json:"runs"`
 	MaxNodes int64           `json:"max_nodes"`
 	Builder  string          `json:"builder"`
@@ -419,7 +419,7 @@ func (c *Catalogue) Encode() []byte {
 		Game:     c.Game.String(),
 		Rules:    json.RawMessage(`{"returns":` + strconv.FormatBool(c.Options.Returns(c.Game)) + `}`),
 		Deals:    strconv.FormatUint(c.First, 10) + "-" + strconv.FormatUint(c.Last, 10),
-		Solver:   c.Solver,
+		Build:    c.Build,
 		Runs:     c.Runs,
 		MaxNodes: c.MaxNodes,
 		Builder:  c.Builder,
@@ -588,7 +588,7 @@ func parse(data []byte) (*Catalogue, error) {
 		return nil, err
 	}
 	c := &Catalogue{Game: g, Options: v.Options, First: first, Last: last,
-		Solver: h.Solver, Runs: h.Runs, MaxNodes: h.MaxNodes, Builder: h.Builder,
+		Build: h.Build, Runs: h.Runs, MaxNodes: h.MaxNodes, Builder: h.Builder,
 		listed: listed, list: lists[listed], unknown: lists[Undecided]}
 	if err := c.merge(); err != nil {
 		return nil, err

@@ -116,7 +116,7 @@ func MarshalRecord(rec *Record) []byte {
 	if pl == nil {
 		return rules.MarshalSolution(rec.Solution)
 	}
-	d := recordOut{SolutionDoc: rules.NewSolutionDoc(rec.Solution), Solver: rec.Solver,
+	d := recordOut{SolutionDoc: rules.NewSolutionDoc(rec.Solution), Build: rec.Build,
 		playDoc: playDoc{Player: pl.Player, Samples: pl.Samples, Seed: pl.Seed, Outcome: pl.Outcome, Ended: pl.Ended,
 			Stopped: pl.Stopped, LostAt: pl.LostAt, Shares: pl.Shares}}
 	d.DocHeader = PlayDocument.Header()
@@ -124,12 +124,12 @@ func MarshalRecord(rec *Record) []byte {
 }
 
 // recordOut is the JSON of a play record as written: the solution's
-// members, the play's after "seconds", and "solver" last (this Solver
+// members, the play's after "seconds", and "solver" last (this Build
 // is written in place of the solution's own).
 type recordOut struct {
 	rules.SolutionDoc
 	playDoc
-	Solver string `json:"solver,omitempty"`
+	Build string `json:"solver,omitempty"`
 }
 
 // recordIn is the JSON of a play record as read, by one decoder: the

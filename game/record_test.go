@@ -22,7 +22,7 @@ const oldPlay = `{"game":"russian-cell","number":"7","verdict":"unsolvable","rul
 func stoppedRecord() *game.Record {
 	return &game.Record{
 		Solution: &rules.Solution{Game: rules.RussianCell, Number: "617", Verdict: rules.VerdictUnknown, Reason: "interrupted", Options: rules.DefaultOptions(),
-			Moves: []rules.Move{rules.MustMove("QS t2>t5"), rules.MustMove("AH t1>f")}, Solver: "v1.2.3+abc1234"},
+			Moves: []rules.Move{rules.MustMove("QS t2>t5"), rules.MustMove("AH t1>f")}, Build: "v1.2.3+abc1234"},
 		Play: &game.PlayRecord{Player: "sampled", Samples: 50, Seed: "1", Outcome: game.OutcomeStopped, Stopped: "SIGINT",
 			Ended: "stopped by SIGINT after 2 moves", Shares: []*game.DecisionShare{{Winnable: 3, Of: 5}, nil}},
 	}
@@ -39,7 +39,7 @@ func TestRecordBytes(t *testing.T) {
 	if got := string(game.MarshalRecord(rec)); got != want {
 		t.Errorf("the record:\n%s\nwant\n%s", got, want)
 	}
-	rec.Solver = ""
+	rec.Build = ""
 	if got := string(game.MarshalRecord(rec)); got != strings.Replace(want, `,"solver":"v1.2.3+abc1234"`, "", 1) {
 		t.Errorf("the record without a solver:\n%s", got)
 	}
@@ -58,7 +58,7 @@ func TestRecordRoundTrip(t *testing.T) {
 	got, err := game.ReadRecord(bytes.NewReader(b))
 	if err != nil || got.Play == nil || got.Play.Outcome != game.OutcomeStopped || got.Play.Stopped != "SIGINT" ||
 		got.Play.Samples != 50 || got.Play.Seed != "1" || len(got.Play.Shares) != 2 || got.Play.Shares[1] != nil ||
-		*got.Play.Shares[0] != (game.DecisionShare{Winnable: 3, Of: 5}) || len(got.Moves) != 2 || got.Solver != "v1.2.3+abc1234" {
+		*got.Play.Shares[0] != (game.DecisionShare{Winnable: 3, Of: 5}) || len(got.Moves) != 2 || got.Build != "v1.2.3+abc1234" {
 		t.Fatalf("read back: %+v, %v", got, err)
 	}
 	if again := game.MarshalRecord(got); !bytes.Equal(again, b) {
