@@ -144,7 +144,7 @@ func (c *Checked) Line() string {
 		return fmt.Sprintf("invalid: the %d moves win, but the outcome says %s", n, play.Outcome)
 	case CheckStopped:
 		return fmt.Sprintf("nothing to check: a game stopped by %s before it ended (the %s played are legal and end with %d of 52 cards on the foundations)",
-			play.Stopped, wording.Moves(n), on)
+			play.Signal, wording.Moves(n), on)
 	}
 	return fmt.Sprintf("nothing to check: a lost game (the %d moves played are legal and end with %d of 52 cards on the foundations); the deal's verdict with all cards known is %s",
 		n, on, rec.Verdict)

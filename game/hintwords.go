@@ -48,7 +48,7 @@ const (
 // Case says which answer h gives.
 func (h *Hint) Case() HintCase {
 	switch {
-	case h.Stopped:
+	case h.stopped:
 		return HintStopped
 	case h.Exact:
 		return h.exactCase()
@@ -179,7 +179,7 @@ func (c *Chance) Why() string {
 // its best move, see BestLines.
 func (h *Hint) Lines() []string {
 	var lines []string
-	if !h.Exact && !h.Stopped {
+	if !h.Exact && !h.stopped {
 		lines = h.shareLines()
 	}
 	switch h.Case() {

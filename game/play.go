@@ -27,19 +27,21 @@ type PlayOutcome struct {
 	// Why is review's judgement of the losing move (WhereWrong), once
 	// Judge has made it; else nil.
 	Why *player.Reviewed
-	// Stopped says that the context ended before the game did: Game holds
-	// the moves made so far, and Start's verdict is unknown (interrupted).
-	Stopped bool
+	// Unfinished says that the context ended before the game did: Game
+	// holds the moves made so far, and Start's verdict is unknown
+	// (interrupted). A context that ends after the game, while the loss
+	// is located, leaves the game finished and LostAt unknown (-1).
+	Unfinished bool
 }
 
 // Play plays the game of p with the player pc, has the referee replay its
 // moves, and for a loss finds where it was lost. A game the context stops
-// is returned, as far as it went, with Stopped set and the context's
+// is returned, as far as it went, with Unfinished set and the context's
 // error.
 func Play(ctx context.Context, p *rules.Position, pc player.Config) (*PlayOutcome, error) {
 	gm, err := PlayOut(ctx, p, pc)
 	if err != nil && gm != nil && ctx.Err() != nil {
-		return &PlayOutcome{Game: gm, LostAt: -1, Stopped: true,
+		return &PlayOutcome{Game: gm, LostAt: -1, Unfinished: true,
 			Start: solver.Result{Verdict: solver.Unknown, Reason: solver.StopReason{Kind: solver.Interrupted}}}, err
 	}
 	if err != nil {

@@ -16,7 +16,7 @@ import (
 // verdict: the deal may be solvable all the same.
 //
 // OutcomeStopped is the outcome of a game that a signal stopped before it
-// ended (PlayRecord.Stopped names the signal): neither won nor lost, its
+// ended (PlayRecord.Signal names the signal): neither won nor lost, its
 // moves are the moves played so far.
 const (
 	OutcomeWon     = "won"
@@ -48,9 +48,9 @@ type PlayRecord struct {
 	Seed    string // the seed of the draws, for a player that draws them; else ""
 	Outcome string // OutcomeWon, OutcomeLost or OutcomeStopped
 	Ended   string // why the game ended, in words
-	// Stopped names the signal that stopped an unfinished game, such as
+	// Signal names the signal that stopped an unfinished game, such as
 	// "SIGINT", when Outcome is OutcomeStopped; else "".
-	Stopped string
+	Signal string
 	// LostAt is, for a lost game of a solvable deal, the number of the
 	// first move after which the game could no longer be won with all
 	// cards known; 0 means lost as dealt (the deal is unsolvable). It is
@@ -79,7 +79,7 @@ type playDoc struct {
 	Seed    string           `json:"seed,omitempty"`
 	Outcome string           `json:"outcome,omitempty"`
 	Ended   string           `json:"ended,omitempty"`
-	Stopped string           `json:"stopped,omitempty"`
+	Signal  string           `json:"stopped,omitempty"`
 	LostAt  *int             `json:"lost_after,omitempty"`
 	Shares  []*DecisionShare `json:"shares,omitempty"`
 	// given holds the play's keys the record gives, read or not.
@@ -118,7 +118,7 @@ func MarshalRecord(rec *Record) []byte {
 	}
 	d := recordOut{SolutionDoc: rules.NewSolutionDoc(rec.Solution), Build: rec.Build,
 		playDoc: playDoc{Player: pl.Player, Samples: pl.Samples, Seed: pl.Seed, Outcome: pl.Outcome, Ended: pl.Ended,
-			Stopped: pl.Stopped, LostAt: pl.LostAt, Shares: pl.Shares}}
+			Signal: pl.Signal, LostAt: pl.LostAt, Shares: pl.Shares}}
 	d.DocHeader = PlayDocument.Header()
 	return marshal(d)
 }
@@ -146,7 +146,7 @@ type recordIn struct {
 	Seed    json.RawMessage `json:"seed"`
 	Outcome json.RawMessage `json:"outcome"`
 	Ended   json.RawMessage `json:"ended"`
-	Stopped json.RawMessage `json:"stopped"`
+	Signal  json.RawMessage `json:"stopped"`
 	LostAt  json.RawMessage `json:"lost_after"`
 	Shares  json.RawMessage `json:"shares"`
 }
@@ -316,7 +316,7 @@ func readPlayField(d *playDoc, m member) string {
 		return ""
 	}
 	err := json.Unmarshal(m.raw, map[string]any{"player": &d.Player, "samples": &d.Samples, "seed": &d.Seed, "outcome": &d.Outcome,
-		"ended": &d.Ended, "stopped": &d.Stopped, "lost_after": &d.LostAt}[m.key])
+		"ended": &d.Ended, "stopped": &d.Signal, "lost_after": &d.LostAt}[m.key])
 	var te *json.UnmarshalTypeError
 	switch {
 	case errors.As(err, &te):
@@ -397,12 +397,12 @@ func (d *playDoc) check(kind string, sol *rules.Solution, l *rules.Problems) *Pl
 		return nil
 	}
 	switch {
-	case d.Outcome == OutcomeStopped && d.Stopped == "":
+	case d.Outcome == OutcomeStopped && d.Signal == "":
 		add(`outcome stopped without "stopped": name the signal that stopped the game, such as "SIGINT"`)
-	case d.Outcome != OutcomeStopped && d.Stopped != "":
-		add(`"stopped": %q, but the outcome is %s: only a stopped game names a signal`, clip(d.Stopped), d.Outcome)
-	case len(d.Stopped) > 20 || strings.ContainsFunc(d.Stopped, func(r rune) bool { return r < ' ' || r == 0x7f }):
-		add("stopped: %q is not the name of a signal, such as \"SIGINT\"", clip(d.Stopped))
+	case d.Outcome != OutcomeStopped && d.Signal != "":
+		add(`"stopped": %q, but the outcome is %s: only a stopped game names a signal`, clip(d.Signal), d.Outcome)
+	case len(d.Signal) > 20 || strings.ContainsFunc(d.Signal, func(r rune) bool { return r < ' ' || r == 0x7f }):
+		add("stopped: %q is not the name of a signal, such as \"SIGINT\"", clip(d.Signal))
 	case d.Outcome == OutcomeStopped && d.LostAt != nil:
 		add("lost_after in a stopped game: only a lost game has one")
 	}
@@ -422,7 +422,7 @@ func (d *playDoc) check(kind string, sol *rules.Solution, l *rules.Problems) *Pl
 		}
 	}
 	return &PlayRecord{Player: d.Player, Samples: d.Samples, Seed: d.Seed, Outcome: d.Outcome, Ended: d.Ended,
-		Stopped: d.Stopped, LostAt: d.LostAt, Shares: d.Shares}
+		Signal: d.Signal, LostAt: d.LostAt, Shares: d.Shares}
 }
 
 // clip shortens s, from a document, to its first 40 characters for an

@@ -23,7 +23,7 @@ func stoppedRecord() *game.Record {
 	return &game.Record{
 		Solution: &rules.Solution{Game: rules.RussianCell, Number: "617", Verdict: rules.VerdictUnknown, Reason: "interrupted", Options: rules.DefaultOptions(),
 			Moves: []rules.Move{rules.MustMove("QS t2>t5"), rules.MustMove("AH t1>f")}, Build: "v1.2.3+abc1234"},
-		Play: &game.PlayRecord{Player: "sampled", Samples: 50, Seed: "1", Outcome: game.OutcomeStopped, Stopped: "SIGINT",
+		Play: &game.PlayRecord{Player: "sampled", Samples: 50, Seed: "1", Outcome: game.OutcomeStopped, Signal: "SIGINT",
 			Ended: "stopped by SIGINT after 2 moves", Shares: []*game.DecisionShare{{Winnable: 3, Of: 5}, nil}},
 	}
 }
@@ -56,7 +56,7 @@ func TestRecordBytes(t *testing.T) {
 func TestRecordRoundTrip(t *testing.T) {
 	b := game.MarshalRecord(stoppedRecord())
 	got, err := game.ReadRecord(bytes.NewReader(b))
-	if err != nil || got.Play == nil || got.Play.Outcome != game.OutcomeStopped || got.Play.Stopped != "SIGINT" ||
+	if err != nil || got.Play == nil || got.Play.Outcome != game.OutcomeStopped || got.Play.Signal != "SIGINT" ||
 		got.Play.Samples != 50 || got.Play.Seed != "1" || len(got.Play.Shares) != 2 || got.Play.Shares[1] != nil ||
 		*got.Play.Shares[0] != (game.DecisionShare{Winnable: 3, Of: 5}) || len(got.Moves) != 2 || got.Build != "v1.2.3+abc1234" {
 		t.Fatalf("read back: %+v, %v", got, err)

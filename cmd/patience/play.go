@@ -171,13 +171,13 @@ func runPlay(s streams, cmd *cobra.Command, o *playOptions, args []string) error
 		rep = &playReport{out}
 	}
 	sig := signalOf(ctx)
-	if sig != 0 && rep != nil && rep.Stopped {
+	if sig != 0 && rep != nil && rep.Unfinished {
 		// The game so far: the moves made, or the record of an
 		// unfinished game, marked as stopped by the signal.
 		n := len(rep.Game.Moves)
 		if o.format == "json" {
 			sol := rep.Record(game.RecordOf{Number: num, Start: p, Options: cfg.Options, Player: pc, WithPosition: o.sf.position != "" || num == ""})
-			sol.Play.Outcome, sol.Play.Stopped = game.OutcomeStopped, sigName(sig)
+			sol.Play.Outcome, sol.Play.Signal = game.OutcomeStopped, sigName(sig)
 			sol.Play.Ended = fmt.Sprintf("stopped by %s after %s", sigName(sig), wording.Moves(n))
 			fmt.Fprintf(s.out, "%s\n", game.MarshalRecord(sol))
 		} else {
