@@ -77,8 +77,10 @@ const (
 	Undecided
 )
 
-// String returns "solvable", "unsolvable", "unknown", or "not in the
-// catalogue".
+// String returns the verdict's word, as a solution says it
+// (rules.VerdictSolvable, rules.VerdictUnsolvable, rules.VerdictUnknown),
+// or "not in the catalogue". The file's sections have names of their own
+// (sectionNames).
 func (v Status) String() string {
 	switch v {
 	case Winnable:
@@ -378,6 +380,10 @@ type header struct {
 	Sections []section       `json:"sections"`
 }
 
+// sectionNames are the names of the sections of deals of each status in
+// the file, which never change with the words of String.
+var sectionNames = [...]string{Winnable: "solvable", Unwinnable: "unsolvable", Undecided: "unknown"}
+
 type counts struct {
 	Winnable   uint64 `json:"solvable"`
 	Unwinnable uint64 `json:"unsolvable"`
@@ -432,7 +438,7 @@ func (c *Catalogue) Encode() []byte {
 	for _, s := range []struct {
 		name string
 		list []uint64
-	}{{c.listed.String(), c.list}, {"unknown", c.unknown}} {
+	}{{sectionNames[c.listed], c.list}, {sectionNames[Undecided], c.unknown}} {
 		start := len(body)
 		prev := c.First - 1
 		for _, n := range s.list {
@@ -509,15 +515,11 @@ func parseSections(sections []section, body []byte, first, last uint64) (lists [
 		}
 		b := body[:s.Bytes]
 		body = body[s.Bytes:]
-		var v Status
-		switch s.Name {
-		case "solvable":
-			v = Winnable
-		case "unsolvable":
-			v = Unwinnable
-		case "unknown":
-			v = Undecided
-		case difficultySection:
+		i := slices.Index(sectionNames[:], s.Name)
+		v := Status(max(i, 0))
+		switch {
+		case i > 0: // a list of deals of status v
+		case s.Name == difficultySection:
 			if diff != nil {
 				return lists, listed, diff, errors.New("catalogue: a second \"difficulty\" section")
 			}
