@@ -37,6 +37,20 @@ const (
 	CheckStopped
 )
 
+// checkCaseWords are the words of the check cases, in their order.
+var checkCaseWords = [...]string{CheckNone: "nothing checked", CheckWins: "wins", CheckIllegal: "illegal move",
+	CheckNoWin: "no win", CheckWinAgainstVerdict: "win against the verdict", CheckNoMoves: "no moves",
+	CheckWinAgainstOutcome: "win against the outcome", CheckLost: "lost", CheckStopped: "stopped"}
+
+// String names the case in a few words, such as "illegal move" (for a
+// program's messages and tests: the front ends say a check with Line).
+func (c CheckCase) String() string {
+	if c >= 0 && int(c) < len(checkCaseWords) {
+		return checkCaseWords[c]
+	}
+	return fmt.Sprintf("CheckCase(%d)", int(c))
+}
+
 // Checked is the outcome of Check.
 type Checked struct {
 	Case    CheckCase        // what the check found

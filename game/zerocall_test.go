@@ -146,7 +146,7 @@ var zeroCalls = []any{
 	game.DocumentOf, game.ParseKind, game.GetHint, game.KnownOf, game.FindInCatalogue, game.ReadMoveFile, game.Play,
 	game.RateCellsOf, game.ReadRecord, game.ReviewDocOf,
 	(*game.Chance).Doc, (*game.Chance).Headline, (*game.Chance).Lines, (*game.Chance).Why,
-	(*game.Checked).Line, (*game.Checked).Valid,
+	(*game.Checked).Line, (*game.Checked).Valid, (game.CheckCase).String, (game.HintCase).String,
 	(game.Document).Header, (game.Document).Kind, (game.Document).String, (game.Document).Version,
 	(*game.Hint).BestLines, (*game.Hint).Case, (*game.Hint).Doc, (*game.Hint).Headline, (*game.Hint).Lines,
 	(*game.Hint).Move, (*game.Hint).ViewDoc, (*game.Hint).Why,
