@@ -322,10 +322,10 @@ type Report struct {
 type PlayerReport struct {
 	// Name, Samples and Seed say which player: Report leaves them empty,
 	// as a summary does not hold the header; the command line fills them
-	// from it.
-	Name    string `json:"name,omitempty"`
-	Samples int    `json:"samples,omitempty"`
-	Seed    string `json:"seed,omitempty"`
+	// from it (Seed, with Samples, for a player that draws; else nil).
+	Name    string  `json:"name,omitempty"`
+	Samples int     `json:"samples,omitempty"`
+	Seed    *uint64 `json:"seed,omitempty,string"`
 	// Played counts the deals played; WinRate is won of played, with its
 	// 95% Wilson interval.
 	Played  uint64 `json:"played"`

@@ -3,7 +3,6 @@ package game
 import (
 	"context"
 	"fmt"
-	"strconv"
 
 	"github.com/patience-solver/patience/player"
 	"github.com/patience-solver/patience/rules"
@@ -125,7 +124,8 @@ func (o *PlayOutcome) Record(of RecordOf) *Record {
 	}
 	pl := &PlayRecord{Player: pc.Kind.String(), Outcome: OutcomeLost, Ended: gm.Ended, Shares: make([]*DecisionShare, len(gm.Moves))}
 	if pc.Kind != player.Greedy {
-		pl.Samples, pl.Seed = pc.Samples, strconv.FormatUint(pc.Seed, 10)
+		seed := pc.Seed
+		pl.Samples, pl.Seed = pc.Samples, &seed
 	}
 	if gm.Won {
 		pl.Outcome = OutcomeWon

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/patience-solver/patience/rules"
@@ -43,11 +44,11 @@ type Record struct {
 
 // PlayRecord is what the record of a played game adds to a solution.
 type PlayRecord struct {
-	Player  string // the player's name (player.Kind's String), such as "sampled"
-	Samples int    // arrangements per decision, for a player that draws them; else 0
-	Seed    string // the seed of the draws, for a player that draws them; else ""
-	Outcome string // OutcomeWon, OutcomeLost or OutcomeStopped
-	Ended   string // why the game ended, in words
+	Player  string  // the player's name (player.Kind's String), such as "sampled"
+	Samples int     // arrangements per decision, for a player that draws them; else 0
+	Seed    *uint64 // the seed of the draws, for a player that draws them; else nil
+	Outcome string  // OutcomeWon, OutcomeLost or OutcomeStopped
+	Ended   string  // why the game ended, in words
 	// Signal names the signal that stopped an unfinished game, such as
 	// "SIGINT", when Outcome is OutcomeStopped; else "".
 	Signal string
@@ -76,7 +77,7 @@ type DecisionShare struct {
 type playDoc struct {
 	Player  string           `json:"player,omitempty"`
 	Samples int              `json:"samples,omitempty"`
-	Seed    string           `json:"seed,omitempty"`
+	Seed    *uint64          `json:"seed,omitempty,string"`
 	Outcome string           `json:"outcome,omitempty"`
 	Ended   string           `json:"ended,omitempty"`
 	Signal  string           `json:"stopped,omitempty"`
@@ -309,13 +310,16 @@ func readVersion(raw json.RawMessage, kind string, l *rules.Problems) {
 // readPlayField reads one of the play's members into d, and returns what
 // is wrong with it, or "".
 func readPlayField(d *playDoc, m member) string {
-	if m.key == "shares" {
+	switch m.key {
+	case "shares":
 		if err := readShares(m.raw, &d.Shares); err != nil {
 			return err.Error()
 		}
 		return ""
+	case "seed":
+		return readSeed(m.raw, &d.Seed)
 	}
-	err := json.Unmarshal(m.raw, map[string]any{"player": &d.Player, "samples": &d.Samples, "seed": &d.Seed, "outcome": &d.Outcome,
+	err := json.Unmarshal(m.raw, map[string]any{"player": &d.Player, "samples": &d.Samples, "outcome": &d.Outcome,
 		"ended": &d.Ended, "stopped": &d.Signal, "lost_after": &d.LostAt}[m.key])
 	var te *json.UnmarshalTypeError
 	switch {
@@ -324,6 +328,28 @@ func readPlayField(d *playDoc, m member) string {
 	case err != nil:
 		return fmt.Sprintf("%s: want %s", m.key, playKeys[m.key])
 	}
+	return ""
+}
+
+// readSeed reads a play record's seed, a whole number written as a
+// string (null for none), into seed, and returns what is wrong with it,
+// or "".
+func readSeed(raw json.RawMessage, seed **uint64) string {
+	var s *string
+	var te *json.UnmarshalTypeError
+	if err := json.Unmarshal(raw, &s); errors.As(err, &te) {
+		return fmt.Sprintf("seed: want %s, got a JSON %s", playKeys["seed"], te.Value)
+	} else if err != nil {
+		return "seed: want " + playKeys["seed"]
+	}
+	if s == nil {
+		return "" // null: no seed
+	}
+	n, err := strconv.ParseUint(*s, 10, 64)
+	if err != nil || strconv.FormatUint(n, 10) != *s {
+		return fmt.Sprintf("seed: %q is not a whole number, 0 to 2^64-1, written as a string", clip(*s))
+	}
+	*seed = &n
 	return ""
 }
 

@@ -23,7 +23,7 @@ func stoppedRecord() *game.Record {
 	return &game.Record{
 		Solution: &rules.Solution{Game: rules.RussianCell, Number: "617", Verdict: rules.VerdictUnknown, Reason: "interrupted", Options: rules.DefaultOptions(),
 			Moves: []rules.Move{rules.MustMove("QS t2>t5"), rules.MustMove("AH t1>f")}, Build: "v1.2.3+abc1234"},
-		Play: &game.PlayRecord{Player: "sampled", Samples: 50, Seed: "1", Outcome: game.OutcomeStopped, Signal: "SIGINT",
+		Play: &game.PlayRecord{Player: "sampled", Samples: 50, Seed: new(uint64(1)), Outcome: game.OutcomeStopped, Signal: "SIGINT",
 			Ended: "stopped by SIGINT after 2 moves", Shares: []*game.DecisionShare{{Winnable: 3, Of: 5}, nil}},
 	}
 }
@@ -57,7 +57,7 @@ func TestRecordRoundTrip(t *testing.T) {
 	b := game.MarshalRecord(stoppedRecord())
 	got, err := game.ReadRecord(bytes.NewReader(b))
 	if err != nil || got.Play == nil || got.Play.Outcome != game.OutcomeStopped || got.Play.Signal != "SIGINT" ||
-		got.Play.Samples != 50 || got.Play.Seed != "1" || len(got.Play.Shares) != 2 || got.Play.Shares[1] != nil ||
+		got.Play.Samples != 50 || got.Play.Seed == nil || *got.Play.Seed != 1 || len(got.Play.Shares) != 2 || got.Play.Shares[1] != nil ||
 		*got.Play.Shares[0] != (game.DecisionShare{Winnable: 3, Of: 5}) || len(got.Moves) != 2 || got.Build != "v1.2.3+abc1234" {
 		t.Fatalf("read back: %+v, %v", got, err)
 	}
@@ -117,6 +117,8 @@ func TestRecordErrors(t *testing.T) {
 		{"version 0", strings.Replace(b, `"version":1`, `"version":0`, 1), `"patience": "play" without "version": want "version":1`},
 		{"a kind that is not a string", strings.Replace(b, `"play"`, `5`, 1), `patience: want a string`},
 		{"a field twice", strings.Replace(b, `"seed":"1"`, `"seed":"1","seed":"2"`, 1), `"seed" twice`},
+		{"a seed not a number", strings.Replace(b, `"seed":"1"`, `"seed":"one"`, 1), `seed: "one" is not a whole number`},
+		{"a seed not a string", strings.Replace(b, `"seed":"1"`, `"seed":1`, 1), `seed: want a string, got a JSON number`},
 		{"lost after", strings.Replace(lost, `"shares"`, `"lost_after":3,"shares"`, 1), `lost_after: 3 is not a move of the 2 played`},
 		{"won, but unknown", strings.Replace(lost, `"outcome":"lost"`, `"outcome":"won"`, 1), `outcome won, but the verdict is "unknown"`},
 		{"newer version", strings.Replace(b, `"version":1`, `"version":2`, 1), `format version 2 of the record of a played game`},

@@ -3,8 +3,6 @@ package game
 // The JSON documents of review (docs/formats.md, "A review").
 
 import (
-	"strconv"
-
 	"github.com/patience-solver/patience/player"
 	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/sample"
@@ -29,7 +27,7 @@ type ReviewDoc struct {
 	Position  *rules.PositionDoc `json:"position,omitempty"`
 	Rules     DocRules           `json:"rules"`
 	Samples   int                `json:"samples,omitempty"`
-	Seed      string             `json:"seed,omitempty"`
+	Seed      *uint64            `json:"seed,omitempty,string"`
 	Verdict   string             `json:"verdict"`
 	Moves     []ReviewMoveDoc    `json:"moves"`
 	Won       bool               `json:"won"`
@@ -98,7 +96,8 @@ func ReviewDocOf(rv *player.Reviewed, o rules.Options, num string, withPosition 
 		d.Position, d.Number = &pd, ""
 	}
 	if p.Game == rules.RussianCell {
-		d.Samples, d.Seed = rv.Samples, strconv.FormatUint(rv.Seed, 10)
+		seed := rv.Seed
+		d.Samples, d.Seed = rv.Samples, &seed
 	}
 	for _, m := range rv.Moves {
 		md := ReviewMoveDoc{Move: m.Move.String(), After: m.After.String()}

@@ -4,7 +4,6 @@ package game
 
 import (
 	"math"
-	"strconv"
 
 	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/sample"
@@ -26,7 +25,7 @@ type ShareDoc struct {
 	Unseen       []string          `json:"unseen"`
 	Arrangements int               `json:"arrangements"`
 	Exhaustive   bool              `json:"exhaustive"`
-	Seed         string            `json:"seed,omitempty"`
+	Seed         *uint64           `json:"seed,omitempty,string"`
 	Winnable     int               `json:"winnable"`
 	Unwinnable   int               `json:"unwinnable"`
 	Unknown      int               `json:"unknown"`
@@ -84,7 +83,8 @@ func newShareDoc(p *rules.Position, num string, cfg solver.Config, sh sample.Sha
 		d.Game, d.Position, d.Rules = p.Game.String(), rules.NewPositionDoc(p, num), DocRules{Returns: cfg.Options.Returns(p.Game)}
 	}
 	if !sh.Exhaustive {
-		d.Seed = strconv.FormatUint(sh.Seed, 10)
+		seed := sh.Seed
+		d.Seed = &seed
 	}
 	for i, c := range sh.Unseen {
 		d.Unseen[i] = c.String()

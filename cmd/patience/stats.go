@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"strconv"
 	"strings"
 	"sync/atomic"
 
@@ -543,7 +542,8 @@ func printReport(w io.Writer, format string, info runInfo, r batch.Report) error
 			pr := *r.Player
 			pr.Name = h.Player
 			if h.Samples > 0 {
-				pr.Samples, pr.Seed = h.Samples, strconv.FormatUint(h.Seed, 10)
+				seed := h.Seed
+				pr.Samples, pr.Seed = h.Samples, &seed
 			}
 			j.Report.Player = &pr
 		}
