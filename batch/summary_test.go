@@ -53,11 +53,11 @@ func TestSummaryReport(t *testing.T) {
 	if r.Moves.Count != 40 || r.Moves.Max != 98 {
 		t.Errorf("moves %+v", r.Moves)
 	}
-	if len(r.Hardest) != 10 || r.Hardest[0].Number != "100" || r.Hardest[9].Number != "91" || r.Hardest[0].Verdict != "unknown" {
+	if len(r.Hardest) != 10 || r.Hardest[0].Number != "100" || r.Hardest[9].Number != "91" || r.Hardest[0].Verdict != solver.Unknown {
 		t.Errorf("hardest %+v", r.Hardest)
 	}
 	for _, h := range r.Hardest {
-		if (h.Forced != nil) != (h.Verdict == "solvable") || h.Forced != nil && *h.Forced != h.Moves/4 {
+		if (h.Forced != nil) != (h.Verdict == solver.Solvable) || h.Forced != nil && *h.Forced != h.Moves/4 {
 			t.Errorf("hardest deal %s, %s in %d moves: forced %v", h.Number, h.Verdict, h.Moves, h.Forced)
 		}
 	}

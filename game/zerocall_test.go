@@ -86,7 +86,7 @@ var zeroCalls = []any{
 	(*solver.Blockage).Place, (*solver.Blockage).TopAbove, (*solver.Blockage).Under,
 	(solver.Config).Check, (solver.Config).Split, (solver.Result).Solution, (*solver.Solver).Solve,
 	(*solver.Solver).SolveTrusted,
-	(solver.StopReason).String, (solver.Verdict).String,
+	(solver.StopReason).String, (solver.Verdict).String, (solver.Verdict).MarshalText, (*solver.Verdict).UnmarshalText,
 	// stat
 	stat.McNemarExact, stat.Wilson, stat.NewRate,
 	// sample
