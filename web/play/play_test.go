@@ -228,15 +228,7 @@ func TestReadRefusesAnotherDealsNumber(t *testing.T) {
 // foundation moves that are safe after the hand moves, marked auto, and
 // none without it.
 func TestLineAutoPlaysTheSafeFoundationMoves(t *testing.T) {
-	var d PositionAnswer
-	if e := ask(t, `{"op":"deal","game":"russian-cell","number":"617"}`, &d); e != "" {
-		t.Fatal(e)
-	}
-	pos, _ := json.Marshal(d.Position)
-	var s SolveAnswer
-	if e := ask(t, `{"op":"solve","position":`+string(pos)+`}`, &s); e != "" {
-		t.Fatal(e)
-	}
+	pos, s := solved617(t)
 	// The hand moves: the solution up to its first foundation move.
 	var hand []string
 	for _, m := range s.Line.Moves {
@@ -355,15 +347,7 @@ func TestLineKeepsMovesBeforeAnUnreadableOne(t *testing.T) {
 // played by hand, by the page after a move (auto), or replayed from a
 // link, where nothing says which were automatic.
 func TestLineCountsAsHandMoves(t *testing.T) {
-	var d PositionAnswer
-	if e := ask(t, `{"op":"deal","game":"russian-cell","number":"617"}`, &d); e != "" {
-		t.Fatal(e)
-	}
-	pos, _ := json.Marshal(d.Position)
-	var s SolveAnswer
-	if e := ask(t, `{"op":"solve","position":`+string(pos)+`}`, &s); e != "" {
-		t.Fatal(e)
-	}
+	pos, s := solved617(t)
 	var all []string
 	for _, m := range s.Line.Moves {
 		all = append(all, m.Move)
@@ -433,4 +417,21 @@ func movesOf(ms []MoveDoc) []string {
 		out[i] = m.Move
 	}
 	return out
+}
+
+// solved617 is the worker's answer to solving Russian Cell deal 617 as
+// dealt, asked as the page asks (deal, then solve), with the position
+// dealt as the worker's JSON.
+func solved617(t *testing.T) ([]byte, SolveAnswer) {
+	t.Helper()
+	var d PositionAnswer
+	if e := ask(t, `{"op":"deal","game":"russian-cell","number":"617"}`, &d); e != "" {
+		t.Fatal(e)
+	}
+	pos, _ := json.Marshal(d.Position)
+	var s SolveAnswer
+	if e := ask(t, `{"op":"solve","position":`+string(pos)+`}`, &s); e != "" {
+		t.Fatal(e)
+	}
+	return pos, s
 }
