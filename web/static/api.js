@@ -118,7 +118,9 @@ let wasm = null;
 export function compiled() {
   if (!wasm) wasm = (async () => {
     try {
-      const m = await WebAssembly.compileStreaming(fetch("patience.wasm"));
+      const r = await fetch("patience.wasm");
+      counting(r.clone());
+      const m = await WebAssembly.compileStreaming(r);
       document.body.dataset.wasmCompiled = performance.now().toFixed(0);
       return m;
     } catch (e) {
@@ -128,6 +130,37 @@ export function compiled() {
     }
   })();
   return wasm;
+}
+
+// download is how far patience.wasm has come, in bytes as received
+// (unpacked): got of total, total 0 when the server does not say.
+export const download = { got: 0, total: 0 };
+
+// counting reads a copy of patience.wasm's response as it comes, to count
+// its bytes. A gzipped body arrives unpacked: its size is the server's
+// X-Decoded-Length, not Content-Length.
+/** @param {Response} r */
+async function counting(r) {
+  const h = r.headers;
+  download.total = Number(h.get("Content-Encoding") ? h.get("X-Decoded-Length") : h.get("Content-Length")) || 0;
+  try {
+    const reader = r.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      download.got += value.byteLength;
+    }
+  } catch (e) { /* the compiling says what failed */ }
+}
+
+// loading says, while the solver is not yet running, that it is loading,
+// with how far it has come: "The solver is loading (45%)"; once it runs,
+// "".
+export function loading() {
+  if (quick.up) return "";
+  const { got, total } = download;
+  const far = total ? ` (${Math.min(100, Math.floor(100 * got / total))}%)` : got ? ` (${(got / 1e6).toFixed(1)} MB)` : "";
+  return "The solver is loading" + far;
 }
 
 // The game worker (worker.js) is the only holder of the face-down cards:
@@ -150,17 +183,20 @@ export class Engine {
     this.ready = null;
     /** @type {(e: Error) => void} */
     this.fault = null;
+    // up: Go runs in the worker (ready has resolved).
+    this.up = false;
   }
   start() {
     this.pending = new Map();
     const w = new Worker("worker.js");
     this.worker = w;
     this.sent = false;
+    this.up = false;
     this.ready = new Promise((resolve, reject) => {
       this.fault = reject;
       w.onmessage = (e) => {
         const d = e.data;
-        if (d.ready) { resolve(); return; }
+        if (d.ready) { this.up = true; resolve(); return; }
         if (d.fatal) { reject(new Error(d.fatal)); fail(d.fatal); return; }
         const p = this.pending.get(d.id);
         if (!p) return;
