@@ -193,7 +193,9 @@ export async function runHint(next, afterMove) {
   h.dataset.exact = a.exact ? "1" : "";
   if (a.move) {
     const b = document.createElement("button");
-    b.textContent = "Play " + tens(a.move.move);
+    // In the page's words, as the list of moves says it: "Play J♥ onto
+    // Q♥" (what it turns up is in the hint above).
+    b.textContent = "Play " + tens(a.move.text.split(";")[0]);
     b.id = "play-hint";
     b.addEventListener("click", () => handMove(a.move.move));
     h.appendChild(b);
