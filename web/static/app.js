@@ -219,7 +219,8 @@ function pageKey(e) {
 
 // applyDefaults starts the Samples and Budget settings at the worker's
 // defaults (the command line's, from the one place that defines them),
-// unless the player chose others: the HTML holds none of its own.
+// unless the player chose others. The HTML selects the same ones, so that
+// they are right before the solver has loaded (game's TestDefaultsFromGame).
 export async function applyDefaults() {
   try {
     const d = await ask({ op: "defaults" });
