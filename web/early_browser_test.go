@@ -155,3 +155,32 @@ func TestBrowserSolverLoading(t *testing.T) {
 	}
 	p.noCSP()
 }
+
+// TestBrowserNumberReadAs: a link whose deal number is written otherwise
+// than the number read from it ("6 17", which PySolFC reads as 617) deals
+// that deal and says which number it read, on the first board and on a
+// link followed later, with moves; a link that writes the number as it is
+// read says nothing.
+func TestBrowserNumberReadAs(t *testing.T) {
+	p := openGame(t)
+	t.Cleanup(p.noCSP)
+	const said = "“6 17” in the link is read as deal 617."
+	p.load(1, "russian-cell/6%2017")
+	p.waitFor("deal 617", `document.getElementById('title').textContent.startsWith('Russian Cell, deal 617')`, time.Minute)
+	p.waitFor("the number read", `document.getElementById('message').textContent !== ''`, time.Minute)
+	if got := p.text("message"); got != said {
+		t.Errorf("the first board: the message is %q, want %q", got, said)
+	}
+	p.waitIdle("the solver")
+	p.eval(`location.hash = '#ripple-fan/2217', ''`)
+	p.waitFor("the other deal", `document.getElementById('title').textContent.startsWith('Ripple Fan, deal 2217')`, time.Minute)
+	if got := p.text("message"); got != "" {
+		t.Errorf("a link with the number as it is read: the message is %q", got)
+	}
+	p.eval(`location.hash = '#russian-cell/6%2017/moves/JH.t2.t3', ''`)
+	p.waitFor("the hand move", `document.getElementById('step').textContent === '1 / 1'`, time.Minute)
+	p.waitFor("the number read", `document.getElementById('message').textContent !== ''`, time.Minute)
+	if got := p.text("message"); got != said {
+		t.Errorf("a link followed: the message is %q, want %q", got, said)
+	}
+}

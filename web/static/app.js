@@ -29,7 +29,7 @@
 import { announce, clearError, fail, say } from "./announce.js";
 import { ask, quick, search } from "./api.js";
 import { boardKey, fit, fitLater, mark, setFocus } from "./board.js";
-import { loadDeal, loadRandom, parseURL, restore, saveURL, setStart } from "./links.js";
+import { loadDeal, loadRandom, parseURL, restore, saveURL, sayReadAs, setStart } from "./links.js";
 import { clickOn, connectPlay, finish, go, handMove, quit, redo, restart, runReview, sayStep, showOrHide, stopPlay, toFoundation, togglePlay, undo, wireDrag, wireStory } from "./play.js";
 import { connectSearch, idle, runHint, runSolve } from "./search.js";
 import { drawMeter, drawSide } from "./side.js";
@@ -297,6 +297,7 @@ async function showEarly(game, number) {
   $("game").value = game;
   $("number").value = a.number;
   await setStart(a.position, null, true);
+  sayReadAs(number, a.number);
   document.body.dataset.earlyBoard = performance.now().toFixed(0);
   return true;
 }
