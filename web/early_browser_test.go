@@ -82,8 +82,8 @@ func TestBrowserFirstBoardBeforeTheSolver(t *testing.T) {
 // it, then the rest once the test lets it), a card dragged on the first
 // board goes back to its place, and the page says that the solver is
 // loading, how far it has come, and that the move will be checked once it
-// has loaded; Hint says so in the status line. Once the solver runs, the
-// move is played.
+// has loaded; Hint says so in the status line, and Cancel then keeps it
+// from being sent. Once the solver runs, the move is played and checked.
 func TestBrowserSolverLoading(t *testing.T) {
 	longtest.Need(t)
 	path, err := browser.Find()
@@ -147,11 +147,18 @@ func TestBrowserSolverLoading(t *testing.T) {
 	}
 	p.click("#hint-btn")
 	p.waitFor("Hint's word that the solver is loading", `/^The solver is loading \(\d+%\), then Hint: searching…/.test(document.getElementById('status-text').textContent)`, 30*time.Second)
+	// Cancel, while the solver loads: the hint is not sent, and the
+	// searches work once it runs (the check after the move).
+	p.click("#cancel-btn")
 	free()
 	p.waitFor("the solver", `document.body.dataset.ready === '1'`, 2*time.Minute)
 	p.waitFor("the move, checked and played", fmt.Sprintf(`!!document.querySelector('[data-pile="%s"] .card[data-card="%s"]')`, m.To, m.Card), time.Minute)
 	if got := p.text("message"); strings.Contains(got, "loading") {
 		t.Errorf("once the solver runs, the message is %q", got)
+	}
+	p.waitFor("the check after the move", `!document.body.dataset.busy && document.querySelector('#hint .head') !== null`, 4*time.Minute)
+	if got := p.eval(`document.querySelector('#hint .head').textContent`); !strings.HasPrefix(got, "Can I still win?") {
+		t.Errorf("after the move, the hint cancelled while the solver loaded says %q", got)
 	}
 	p.noCSP()
 }

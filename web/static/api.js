@@ -185,6 +185,9 @@ export class Engine {
     this.fault = null;
     // up: Go runs in the worker (ready has resolved).
     this.up = false;
+    // cancels counts the Cancels: a search cancelled while it waited for
+    // the solver to load is never sent.
+    this.cancels = 0;
   }
   start() {
     this.pending = new Map();
@@ -240,7 +243,9 @@ export class Engine {
    * @returns {Promise<any>}
    */
   call(req, searching) {
+    const cancels = this.cancels;
     return this.ensure().then(() => new Promise((resolve, reject) => {
+      if (searching && cancels !== this.cancels) { reject(new Cancelled()); return; }
       const id = this.next++;
       this.pending.set(id, { resolve, reject, searching });
       this.worker.postMessage({ id, req });
@@ -248,9 +253,11 @@ export class Engine {
   }
   // cancel ends the searches: the game worker ends its searching worker
   // (a search in WebAssembly does not return to the event loop) and
-  // starts a new one.
+  // starts a new one. Before Go runs there, no search has been sent: the
+  // ones waiting are not sent.
   cancel() {
-    this.worker.postMessage({ cancel: true });
+    this.cancels++;
+    if (this.up) this.worker.postMessage({ cancel: true });
     for (const [id, p] of this.pending) if (p.searching) { this.pending.delete(id); p.reject(new Cancelled()); }
   }
   busy() { return !!this.worker && [...this.pending.values()].some((p) => p.searching); }
