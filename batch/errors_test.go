@@ -43,7 +43,7 @@ func TestErrorsListed(t *testing.T) {
 		}
 		return <-ch
 	}
-	h := Header{Version: FormatVersion, Solver: buildinfo.String(), Game: rules.RippleFan, Deals: "1-3", Shard: Whole, MaxNodes: 1}
+	h := Header{Version: FormatVersion, Build: buildinfo.String(), Game: rules.RippleFan, Deals: "1-3", Shard: Whole, MaxNodes: 1}
 	header := string(h.AppendJSON(nil)) + "\n"
 	position := string(rules.MarshalPosition(rules.NewPosition(rules.RippleFan), ""))
 	testgames.CheckErrors(t, ".", []testgames.ErrorRow{
@@ -98,7 +98,7 @@ func TestErrorsListed(t *testing.T) {
 		{Name: "*BuildError", Match: testgames.As[*BuildError](),
 			Provoke: func(t *testing.T) error {
 				cfg := rf(t, "1-3")
-				other := Header{Solver: "v0.0.1+0000000", Game: rules.RippleFan, Deals: "1-3", Shard: Whole, MaxNodes: solver.DefaultMaxNodes}
+				other := Header{Build: "v0.0.1+0000000", Game: rules.RippleFan, Deals: "1-3", Shard: Whole, MaxNodes: solver.DefaultMaxNodes}
 				cfg.Out = writeFile(t, filepath.Join(t.TempDir(), "r.jsonl"), other, nil)
 				return open(cfg)
 			}},

@@ -32,13 +32,13 @@ type Header struct {
 	// FormatVersion). Version 1 has no Solver, Player, Samples or Seed,
 	// and its result lines carry no run tag (see Tag).
 	Version int
-	// Solver is the build of patience that wrote the results (the
+	// Build is the build of patience that wrote the results (the
 	// module version, "+" and the first digits of the commit, as in
 	// "v1.2.3+abc1234" or "(devel)"), or the builds, separated by ", ",
 	// when a run was resumed by another build or the files of several
 	// builds were merged. Version 2 only, and never empty there.
-	Solver string
-	Game   rules.Game
+	Build string
+	Game  rules.Game
 	// Deals is the requested list of deals in canonical form
 	// (DealList.String), before sharding.
 	Deals    string
@@ -78,7 +78,7 @@ func (h *Header) AppendJSON(b []byte) []byte {
 	if v2 {
 		b = strconv.AppendInt(b, FormatVersion, 10)
 		b = append(b, `,"solver":`...)
-		b = appendJSONString(b, h.Solver)
+		b = appendJSONString(b, h.Build)
 		b = append(b, `,"run":"`...)
 		b = append(b, h.Tag()...)
 		b = append(b, '"')
@@ -117,7 +117,7 @@ func (h *Header) AppendJSON(b []byte) []byte {
 type headerDoc struct {
 	Patience *string `json:"patience"`
 	Version  *int    `json:"version"`
-	Solver   *string `json:"solver"`
+	Build    *string `json:"solver"`
 	Run      *string `json:"run"`
 	Game     *string `json:"game"`
 	Deals    *string `json:"deals"`
@@ -251,7 +251,7 @@ func parseHeader(line []byte) (Header, error) {
 		for _, f := range []struct {
 			name string
 			set  bool
-		}{{"solver", d.Solver != nil}, {"run", d.Run != nil}, {"player", d.Player != nil}, {"samples", d.Samples != nil}, {"seed", d.Seed != nil}} {
+		}{{"solver", d.Build != nil}, {"run", d.Run != nil}, {"player", d.Player != nil}, {"samples", d.Samples != nil}, {"seed", d.Seed != nil}} {
 			if f.set {
 				return h, fmt.Errorf("bad results header: %q in a version-1 header (version 2 added it)", f.name)
 			}

@@ -115,7 +115,7 @@ func TestHeaderLineExactly(t *testing.T) {
 		t.Errorf("round trip: %+v, %v", back, err)
 	}
 
-	h = Header{Version: 2, Solver: "v1.2.3+abc1234", Game: rules.RussianCell, Deals: "1-100000", Shard: Whole, Options: rules.Options{}, MaxNodes: 100000000}
+	h = Header{Version: 2, Build: "v1.2.3+abc1234", Game: rules.RussianCell, Deals: "1-100000", Shard: Whole, Options: rules.Options{}, MaxNodes: 100000000}
 	want = `{"patience":"results","version":2,"solver":"v1.2.3+abc1234","run":"` + h.Tag() + `","game":"russian-cell","deals":"1-100000","shard":"0/1","rules":{"returns":true},"max_nodes":100000000}`
 	if got := string(h.AppendJSON(nil)); got != want {
 		t.Errorf("got  %s\nwant %s", got, want)

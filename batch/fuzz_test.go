@@ -131,7 +131,7 @@ func FuzzParseHeader(f *testing.F) {
 // records) as a file that reads to the same records.
 func FuzzReadResults(f *testing.F) {
 	const header = `{"patience":"results","version":1,"game":"ripple-fan","deals":"1-10","shard":"0/1","rules":{"returns":false},"max_nodes":100000000}`
-	h2 := Header{Solver: "v1.2.3+abc1234", Game: rules.RippleFan, Deals: "1-10", Shard: Whole, MaxNodes: 100000000}
+	h2 := Header{Build: "v1.2.3+abc1234", Game: rules.RippleFan, Deals: "1-10", Shard: Whole, MaxNodes: 100000000}
 	header2 := string(h2.AppendJSON(nil))
 	tagged := `{"run":"` + h2.Tag() + `","number":"1","verdict":"unsolvable","moves":0,"nodes":1,"seconds":0}`
 	for _, s := range []string{

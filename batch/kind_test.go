@@ -102,7 +102,7 @@ func TestOtherDocumentNotResults(t *testing.T) {
 	}
 	// A solution's line inside a results file is a bad line, not a second
 	// header.
-	h := Header{Version: FormatVersion, Solver: buildinfo.String(), Game: rules.RippleFan, Deals: "1-3", Shard: Whole, MaxNodes: 1}
+	h := Header{Version: FormatVersion, Build: buildinfo.String(), Game: rules.RippleFan, Deals: "1-3", Shard: Whole, MaxNodes: 1}
 	rd, err := NewReader(strings.NewReader(string(h.AppendJSON(nil))+"\n"+string(sol)+"\n"), "r.jsonl")
 	if err != nil {
 		t.Fatal(err)

@@ -57,7 +57,7 @@ type Config struct {
 	// *rules.ConfigError.
 	RetryUnknown bool
 	// Force resumes a results file made by another build of patience
-	// (see Header.Solver), which Open otherwise refuses with a
+	// (see Header.Build), which Open otherwise refuses with a
 	// *BuildError; the file's header then names both builds.
 	Force bool
 	// ChunkSize is the most deals a worker takes at a time; 0 means 256.
@@ -254,7 +254,7 @@ func Open(cfg Config) (*Runner, error) {
 	cfg.Solver.Options = v.Options // the options the game takes, as the header records them
 	r := &Runner{
 		cfg: cfg,
-		header: Header{Version: FormatVersion, Solver: buildinfo.String(), Game: cfg.Game, Deals: cfg.Deals.String(), Shard: cfg.Shard,
+		header: Header{Version: FormatVersion, Build: buildinfo.String(), Game: cfg.Game, Deals: cfg.Deals.String(), Shard: cfg.Shard,
 			Options: cfg.Solver.Options, MaxNodes: cfg.Solver.MaxNodes, Timeout: cfg.Solver.Timeout},
 		total: cfg.Shard.Len(cfg.Deals.Len()),
 	}

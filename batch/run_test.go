@@ -235,7 +235,7 @@ func TestTruncatedLastLineRepaired(t *testing.T) {
 	cfg := testConfig(t, rules.RippleFan, "1-3000")
 	_, want := reference(t, cfg)
 	cfg.Out = filepath.Join(t.TempDir(), "r.jsonl")
-	h := Header{Solver: buildinfo.String(), Game: rules.RippleFan, Deals: "1-3000", Shard: Whole, MaxNodes: solver.DefaultMaxNodes}
+	h := Header{Build: buildinfo.String(), Game: rules.RippleFan, Deals: "1-3000", Shard: Whole, MaxNodes: solver.DefaultMaxNodes}
 	// A header, one whole line, and a cut-short one.
 	os.WriteFile(cfg.Out, []byte(string(h.AppendJSON(nil))+"\n"+firstLine(want, "5")+`,"seconds":0}`+"\n"+`{"number":"6","verdict":"uns`), 0o644)
 	r, err := Open(cfg)
@@ -434,8 +434,8 @@ func TestShardsMergedEqualWholeRun(t *testing.T) {
 // as they are).
 func writeFile(t *testing.T, path string, h Header, lines []string) string {
 	t.Helper()
-	if h.Version != 1 && h.Solver == "" {
-		h.Solver = buildinfo.String()
+	if h.Version != 1 && h.Build == "" {
+		h.Build = buildinfo.String()
 	}
 	var b strings.Builder
 	b.Write(h.AppendJSON(nil))

@@ -42,11 +42,11 @@ type Summary struct {
 
 // HardDeal is one of the hardest deals, by positions searched.
 type HardDeal struct {
-	Number  string  `json:"number"`  // the deal number in canonical form, as in "617" or "ms3000000000"
-	Verdict string  `json:"verdict"` // "solvable", "unsolvable" or "unknown"
-	Nodes   int64   `json:"nodes"`   // the positions its search expanded
-	Seconds float64 `json:"seconds"` // the time its search took
-	Moves   int     `json:"moves"`   // the length of its solution, 0 when not solvable
+	Number  string         `json:"number"`  // the deal number in canonical form, as in "617" or "ms3000000000"
+	Verdict solver.Verdict `json:"verdict"` // written as "solvable", "unsolvable" or "unknown"
+	Nodes   int64          `json:"nodes"`   // the positions its search expanded
+	Seconds float64        `json:"seconds"` // the time its search took
+	Moves   int            `json:"moves"`   // the length of its solution, 0 when not solvable
 	// Forced is the number of forced moves of a win, when its line
 	// records it.
 	Forced *int `json:"forced,omitempty"`
@@ -156,7 +156,7 @@ func (s *Summary) addHard(r *Record) {
 	if len(s.hardest) == HardestCount && !harder(r.Nodes, r.Number, s.hardest[HardestCount-1].Nodes, s.hardest[HardestCount-1].num) {
 		return
 	}
-	h := HardDeal{Verdict: r.Verdict.String(), Nodes: r.Nodes, Seconds: seconds(r.Elapsed), Moves: r.Moves, num: r.Number}
+	h := HardDeal{Verdict: r.Verdict, Nodes: r.Nodes, Seconds: seconds(r.Elapsed), Moves: r.Moves, num: r.Number}
 	if r.Verdict == solver.Solvable && r.Forced >= 0 {
 		f := r.Forced
 		h.Forced = &f
@@ -322,10 +322,10 @@ type Report struct {
 type PlayerReport struct {
 	// Name, Samples and Seed say which player: Report leaves them empty,
 	// as a summary does not hold the header; the command line fills them
-	// from it.
-	Name    string `json:"name,omitempty"`
-	Samples int    `json:"samples,omitempty"`
-	Seed    string `json:"seed,omitempty"`
+	// from it (Seed, with Samples, for a player that draws; else nil).
+	Name    string  `json:"name,omitempty"`
+	Samples int     `json:"samples,omitempty"`
+	Seed    *uint64 `json:"seed,omitempty,string"`
 	// Played counts the deals played; WinRate is won of played, with its
 	// 95% Wilson interval.
 	Played  uint64 `json:"played"`

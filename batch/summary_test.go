@@ -1,7 +1,9 @@
 package batch
 
 import (
+	"encoding/json"
 	"math"
+	"strings"
 	"testing"
 	"time"
 
@@ -51,11 +53,11 @@ func TestSummaryReport(t *testing.T) {
 	if r.Moves.Count != 40 || r.Moves.Max != 98 {
 		t.Errorf("moves %+v", r.Moves)
 	}
-	if len(r.Hardest) != 10 || r.Hardest[0].Number != "100" || r.Hardest[9].Number != "91" || r.Hardest[0].Verdict != "unknown" {
+	if len(r.Hardest) != 10 || r.Hardest[0].Number != "100" || r.Hardest[9].Number != "91" || r.Hardest[0].Verdict != solver.Unknown {
 		t.Errorf("hardest %+v", r.Hardest)
 	}
 	for _, h := range r.Hardest {
-		if (h.Forced != nil) != (h.Verdict == "solvable") || h.Forced != nil && *h.Forced != h.Moves/4 {
+		if (h.Forced != nil) != (h.Verdict == solver.Solvable) || h.Forced != nil && *h.Forced != h.Moves/4 {
 			t.Errorf("hardest deal %s, %s in %d moves: forced %v", h.Number, h.Verdict, h.Moves, h.Forced)
 		}
 	}
@@ -179,5 +181,29 @@ func TestEffortBins(t *testing.T) {
 	}
 	if total != 9 || bins[0].Lo != 0 || bins[0].Count != 2 || bins[len(bins)-1].Hi < 123456 {
 		t.Errorf("bins %+v", bins)
+	}
+}
+
+// TestPlayerReportSeed: a player report's seed is a number in Go and a
+// string in its JSON, as the stats document has always written it; a
+// player that draws none has no "seed", and seed 0 is written all the same.
+func TestPlayerReportSeed(t *testing.T) {
+	for _, c := range []struct {
+		seed *uint64
+		want string
+	}{
+		{new(uint64(math.MaxUint64)), `"samples":50,"seed":"18446744073709551615","played"`},
+		{new(uint64(0)), `"samples":50,"seed":"0","played"`},
+		{nil, `"samples":50,"played"`},
+	} {
+		b, err := json.Marshal(PlayerReport{Name: "sampled", Samples: 50, Seed: c.seed})
+		if err != nil || !strings.Contains(string(b), c.want) {
+			t.Errorf("seed %v: %s, %v; want %s in it", c.seed, b, err, c.want)
+			continue
+		}
+		var back PlayerReport
+		if err := json.Unmarshal(b, &back); err != nil || (back.Seed == nil) != (c.seed == nil) || back.Seed != nil && *back.Seed != *c.seed {
+			t.Errorf("seed %v read back: %v, %v", c.seed, back.Seed, err)
+		}
 	}
 }

@@ -36,13 +36,13 @@ const maxSolverLen = 1000
 
 // parseVersion2 reads the fields version 2 added to the header.
 func (h *Header) parseVersion2(d *headerDoc) error {
-	if d.Solver == nil {
+	if d.Build == nil {
 		return errors.New(`no "solver": a version-2 header names the build that wrote it`)
 	}
-	if err := checkSolver(*d.Solver); err != nil {
+	if err := checkSolver(*d.Build); err != nil {
 		return err
 	}
-	h.Solver = *d.Solver
+	h.Build = *d.Build
 	if d.Player != nil {
 		if err := checkPlayer(*d.Player); err != nil {
 			return err
@@ -114,10 +114,10 @@ const unrecorded = "unrecorded"
 // builds returns the builds a header names: its Solver split at ", ", or
 // unrecorded for a version-1 header.
 func (h *Header) builds() []string {
-	if h.Version == 1 || h.Solver == "" {
+	if h.Version == 1 || h.Build == "" {
 		return []string{unrecorded}
 	}
-	return strings.Split(h.Solver, ", ")
+	return strings.Split(h.Build, ", ")
 }
 
 // hasBuild reports whether the header names build among its builds.
@@ -223,7 +223,7 @@ func (r *Runner) checkBuild(h *Header) (rewrite bool, err error) {
 	build := buildinfo.String()
 	switch {
 	case h.Version == 1:
-		r.header.Version, r.header.Solver = 1, ""
+		r.header.Version, r.header.Build = 1, ""
 		r.tag = ""
 		note := fmt.Sprintf("%s is a version-1 results file, which records no build: it is resumed as version 1, and cannot be checked against this build (%s)", r.cfg.Out, build)
 		if !contains(r.notes, note) {
@@ -231,16 +231,16 @@ func (r *Runner) checkBuild(h *Header) (rewrite bool, err error) {
 		}
 		return false, nil
 	case h.hasBuild(build):
-		r.header.Solver = h.Solver
+		r.header.Build = h.Build
 		return false, nil
 	case !r.cfg.Force:
-		return false, &BuildError{Name: r.cfg.Out, File: h.Solver, This: build}
+		return false, &BuildError{Name: r.cfg.Out, File: h.Build, This: build}
 	}
-	if len(h.Solver)+2+len(build) > maxSolverLen {
-		return false, fmt.Errorf("%s names too many builds of patience already (%d characters): use another results file", r.cfg.Out, len(h.Solver))
+	if len(h.Build)+2+len(build) > maxSolverLen {
+		return false, fmt.Errorf("%s names too many builds of patience already (%d characters): use another results file", r.cfg.Out, len(h.Build))
 	}
-	r.header.Solver = h.Solver + ", " + build
-	note := fmt.Sprintf("%s was made by patience %s; resumed with %s (forced), and its header now names both", r.cfg.Out, h.Solver, build)
+	r.header.Build = h.Build + ", " + build
+	note := fmt.Sprintf("%s was made by patience %s; resumed with %s (forced), and its header now names both", r.cfg.Out, h.Build, build)
 	if !contains(r.notes, note) {
 		r.notes = append(r.notes, note)
 	}
@@ -281,7 +281,7 @@ func mergedHeader(headers []Header) Header {
 	for i := range headers {
 		if headers[i].Version != 1 {
 			h.Version = FormatVersion
-			h.Solver = joinBuilds(headers)
+			h.Build = joinBuilds(headers)
 			h.Player, h.Samples, h.Seed = headers[i].Player, headers[i].Samples, headers[i].Seed
 			break
 		}

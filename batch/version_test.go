@@ -16,7 +16,7 @@ import (
 )
 
 func TestTagIsTheRunsQuestion(t *testing.T) {
-	base := Header{Version: 2, Solver: "v1+abc1234", Game: rules.RussianCell, Deals: "1-100", Shard: Whole, Options: rules.Options{}, MaxNodes: 100}
+	base := Header{Version: 2, Build: "v1+abc1234", Game: rules.RussianCell, Deals: "1-100", Shard: Whole, Options: rules.Options{}, MaxNodes: 100}
 	tag := base.Tag()
 	if !regexp.MustCompile(`^[0-9a-f]{8}$`).MatchString(tag) {
 		t.Fatalf("tag %q", tag)
@@ -25,7 +25,7 @@ func TestTagIsTheRunsQuestion(t *testing.T) {
 		func(h *Header) { h.Shard = Shard{3, 8} },
 		func(h *Header) { h.MaxNodes = 5 },
 		func(h *Header) { h.Timeout = 1e9 },
-		func(h *Header) { h.Solver = "v2+def5678" },
+		func(h *Header) { h.Build = "v2+def5678" },
 		func(h *Header) { h.Version = 0 },
 	}
 	for i, f := range same {
@@ -59,7 +59,7 @@ func TestTagIsTheRunsQuestion(t *testing.T) {
 }
 
 func TestHeaderVersion2Errors(t *testing.T) {
-	good := Header{Version: 2, Solver: "v1+abc1234", Game: rules.RippleFan, Deals: "1-10", Shard: Whole, MaxNodes: 100, Player: "sampled", Samples: 10, Seed: 7}
+	good := Header{Version: 2, Build: "v1+abc1234", Game: rules.RippleFan, Deals: "1-10", Shard: Whole, MaxNodes: 100, Player: "sampled", Samples: 10, Seed: 7}
 	line := string(good.AppendJSON(nil))
 	if h, err := ParseHeader([]byte(line)); err != nil || h != good {
 		t.Fatalf("%s: %+v, %v", line, h, err)
@@ -128,7 +128,7 @@ func TestRunWritesVersion2(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if h.Version != 2 || h.Solver != buildinfo.String() || len(recs) != 50 {
+	if h.Version != 2 || h.Build != buildinfo.String() || len(recs) != 50 {
 		t.Fatalf("header %+v, %d records", h, len(recs))
 	}
 	data, _ := os.ReadFile(cfg.Out)
@@ -271,7 +271,7 @@ func TestVersion1Resumable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m.Header.Version != 2 || m.Header.Solver != "unrecorded, "+buildinfo.String() {
+	if m.Header.Version != 2 || m.Header.Build != "unrecorded, "+buildinfo.String() {
 		t.Errorf("merged header %+v", m.Header)
 	}
 	if len(m.Notes) != 1 || !strings.Contains(m.Notes[0], "an unrecorded build (version 1) ("+a+"), "+buildinfo.String()+" ("+b+")") {
@@ -289,7 +289,7 @@ func TestResumeOtherBuild(t *testing.T) {
 	cfg := testConfig(t, rules.RippleFan, "1-300")
 	_, want := reference(t, cfg)
 	cfg.Out = filepath.Join(t.TempDir(), "r.jsonl")
-	h := Header{Solver: "v0.0.1+0000000", Game: rules.RippleFan, Deals: "1-300", Shard: Whole, MaxNodes: solver.DefaultMaxNodes}
+	h := Header{Build: "v0.0.1+0000000", Game: rules.RippleFan, Deals: "1-300", Shard: Whole, MaxNodes: solver.DefaultMaxNodes}
 	writeFile(t, cfg.Out, h, withSeconds(stripTags(want)[:100]))
 	before, _ := os.ReadFile(cfg.Out)
 
@@ -338,8 +338,8 @@ func TestResumeOtherBuild(t *testing.T) {
 	if err != nil || len(recs) != 300 {
 		t.Fatalf("%d records, %v", len(recs), err)
 	}
-	if fh.Solver != "v0.0.1+0000000, "+buildinfo.String() {
-		t.Errorf("header names %q", fh.Solver)
+	if fh.Build != "v0.0.1+0000000, "+buildinfo.String() {
+		t.Errorf("header names %q", fh.Build)
 	}
 	data, _ := os.ReadFile(cfg.Out)
 	_, body, _ := strings.Cut(string(data), "\n")
@@ -372,7 +372,7 @@ func TestResumeOtherBuild(t *testing.T) {
 func TestMergeNotesBuilds(t *testing.T) {
 	dir := t.TempDir()
 	h := func(i uint64, build string) Header {
-		return Header{Solver: build, Game: rules.RippleFan, Deals: "1-4", Shard: Shard{i, 2}, MaxNodes: 100}
+		return Header{Build: build, Game: rules.RippleFan, Deals: "1-4", Shard: Shard{i, 2}, MaxNodes: 100}
 	}
 	a := writeFile(t, filepath.Join(dir, "a.jsonl"), h(0, "v1.0.0+aaaaaaa"), []string{line(1), line(3)})
 	b := writeFile(t, filepath.Join(dir, "b.jsonl"), h(1, "v1.1.0+bbbbbbb"), []string{line(2), line(4)})
@@ -385,7 +385,7 @@ func TestMergeNotesBuilds(t *testing.T) {
 	if len(m.Notes) != 1 || m.Notes[0] != want {
 		t.Errorf("notes %q\nwant %q", m.Notes, want)
 	}
-	if m.Header.Solver != "v1.0.0+aaaaaaa, v1.1.0+bbbbbbb" || m.Header.Shard != Whole {
+	if m.Header.Build != "v1.0.0+aaaaaaa, v1.1.0+bbbbbbb" || m.Header.Shard != Whole {
 		t.Errorf("merged header %+v", m.Header)
 	}
 	_, info, err := SummarizeFiles([]string{a, b})
@@ -393,7 +393,7 @@ func TestMergeNotesBuilds(t *testing.T) {
 		t.Errorf("summary notes %q, %v", info.Notes, err)
 	}
 	m, err = Merge([]string{a, b2}, nil)
-	if err != nil || len(m.Notes) != 0 || m.Header.Solver != "v1.0.0+aaaaaaa" {
+	if err != nil || len(m.Notes) != 0 || m.Header.Build != "v1.0.0+aaaaaaa" {
 		t.Errorf("one build: %+v, %v", m, err)
 	}
 }

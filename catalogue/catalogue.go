@@ -78,8 +78,10 @@ const (
 	Undecided
 )
 
-// String returns "solvable", "unsolvable", "unknown", or "not in the
-// catalogue".
+// String returns the verdict's word, as a solution says it
+// (rules.VerdictSolvable, rules.VerdictUnsolvable, rules.VerdictUnknown),
+// or "not in the catalogue". The file's sections have names of their own
+// (sectionNames).
 func (v Status) String() string {
 	switch v {
 	case Winnable:
@@ -119,9 +121,9 @@ type Catalogue struct {
 	Options rules.Options
 	// First and Last are the range of deal numbers it covers.
 	First, Last uint64
-	// Solver is the build of patience that decided the deals, as the
+	// Build is the build of patience that decided the deals, as the
 	// results files' headers name it (several separated by ", ").
-	Solver string
+	Build string
 	// Runs are the run tags of the results files it was built from.
 	Runs []string
 	// MaxNodes is the largest node budget of those runs.
@@ -354,7 +356,7 @@ func (c *Catalogue) Describe() string {
 	if !c.covers() {
 		return "no catalogue"
 	}
-	return fmt.Sprintf("%s deals %s..%s, solved by patience %s", c.Game.Title(), thousands(c.First), thousands(c.Last), c.Solver)
+	return fmt.Sprintf("%s deals %s..%s, solved by patience %s", c.Game.Title(), thousands(c.First), thousands(c.Last), c.Build)
 }
 
 func thousands(n uint64) string {
@@ -376,13 +378,17 @@ type header struct {
 	Game     string          `json:"game"`
 	Rules    json.RawMessage `json:"rules"`
 	Deals    string          `json:"deals"`
-	Solver   string          `json:"solver"`
+	Build    string          `json:"solver"`
 	Runs     []string        `json:"runs"`
 	MaxNodes int64           `json:"max_nodes"`
 	Builder  string          `json:"builder"`
 	Counts   counts          `json:"counts"`
 	Sections []section       `json:"sections"`
 }
+
+// sectionNames are the names of the sections of deals of each status in
+// the file, which never change with the words of String.
+var sectionNames = [...]string{Winnable: "solvable", Unwinnable: "unsolvable", Undecided: "unknown"}
 
 type counts struct {
 	Winnable   uint64 `json:"solvable"`
@@ -425,7 +431,7 @@ func (c *Catalogue) Encode() []byte {
 		Game:     c.Game.String(),
 		Rules:    json.RawMessage(`{"returns":` + strconv.FormatBool(c.Options.Returns(c.Game)) + `}`),
 		Deals:    strconv.FormatUint(c.First, 10) + "-" + strconv.FormatUint(c.Last, 10),
-		Solver:   c.Solver,
+		Build:    c.Build,
 		Runs:     c.Runs,
 		MaxNodes: c.MaxNodes,
 		Builder:  c.Builder,
@@ -438,7 +444,7 @@ func (c *Catalogue) Encode() []byte {
 	for _, s := range []struct {
 		name string
 		list []uint64
-	}{{c.listed.String(), c.list}, {"unknown", c.unknown}} {
+	}{{sectionNames[c.listed], c.list}, {sectionNames[Undecided], c.unknown}} {
 		start := len(body)
 		prev := c.First - 1
 		for _, n := range s.list {
@@ -515,15 +521,11 @@ func parseSections(sections []section, body []byte, first, last uint64) (lists [
 		}
 		b := body[:s.Bytes]
 		body = body[s.Bytes:]
-		var v Status
-		switch s.Name {
-		case "solvable":
-			v = Winnable
-		case "unsolvable":
-			v = Unwinnable
-		case "unknown":
-			v = Undecided
-		case difficultySection:
+		i := slices.Index(sectionNames[:], s.Name)
+		v := Status(max(i, 0))
+		switch {
+		case i > 0: // a list of deals of status v
+		case s.Name == difficultySection:
 			if diff != nil {
 				return lists, listed, diff, errors.New("catalogue: a second \"difficulty\" section")
 			}
@@ -594,7 +596,7 @@ func parse(data []byte) (*Catalogue, error) {
 		return nil, err
 	}
 	c := &Catalogue{Game: g, Options: v.Options, First: first, Last: last,
-		Solver: h.Solver, Runs: h.Runs, MaxNodes: h.MaxNodes, Builder: h.Builder,
+		Build: h.Build, Runs: h.Runs, MaxNodes: h.MaxNodes, Builder: h.Builder,
 		listed: listed, list: lists[listed], unknown: lists[Undecided]}
 	if err := c.merge(); err != nil {
 		return nil, err

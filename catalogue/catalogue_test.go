@@ -21,7 +21,7 @@ func small(t *testing.T) *Catalogue {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c.Solver, c.Runs, c.MaxNodes, c.Builder = "v1.0.0+abc1234", []string{"0123abcd"}, 1000, "(devel)"
+	c.Build, c.Runs, c.MaxNodes, c.Builder = "v1.0.0+abc1234", []string{"0123abcd"}, 1000, "(devel)"
 	return c
 }
 
@@ -114,7 +114,7 @@ func TestEncodeParseRoundTrip(t *testing.T) {
 	data := c.Encode()
 	d := mustParse(t, data)
 	if d.Game != c.Game || d.Options != c.Options || d.First != c.First || d.Last != c.Last ||
-		d.Solver != c.Solver || !slices.Equal(d.Runs, c.Runs) || d.MaxNodes != c.MaxNodes || d.Builder != c.Builder || d.Listed() != Unwinnable {
+		d.Build != c.Build || !slices.Equal(d.Runs, c.Runs) || d.MaxNodes != c.MaxNodes || d.Builder != c.Builder || d.Listed() != Unwinnable {
 		t.Fatalf("parsed %+v, want %+v", d, c)
 	}
 	if !bytes.Equal(d.Encode(), data) {

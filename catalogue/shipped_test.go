@@ -86,8 +86,8 @@ func TestShippedBuilds(t *testing.T) {
 			t.Errorf("%s: a header field other than solver and builder differs from commit 6ea0362:\n%s", old.File, line)
 		}
 		c, err := Parse(data)
-		if err != nil || c.Solver != solver || c.Builder != builder {
-			t.Errorf("%s: parsed as solver %q, builder %q (%v)", old.File, c.Solver, c.Builder, err)
+		if err != nil || c.Build != solver || c.Builder != builder {
+			t.Errorf("%s: parsed as solver %q, builder %q (%v)", old.File, c.Build, c.Builder, err)
 		}
 	}
 	if err := sc.Err(); err != nil {
@@ -122,7 +122,7 @@ func TestShippedBuildsNameCommits(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, field := range [][2]string{{"solver", c.Solver}, {"builder", c.Builder}} {
+		for _, field := range [][2]string{{"solver", c.Build}, {"builder", c.Builder}} {
 			for _, b := range strings.Split(field[1], ", ") {
 				if !buildWithCommit.MatchString(b) {
 					t.Errorf("%s: %s %q names a build with no commit", e.Name(), field[0], b)

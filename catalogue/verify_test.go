@@ -31,7 +31,7 @@ func TestShipped(t *testing.T) {
 			t.Errorf("%s: counts %d solvable, %d unsolvable, %d unknown, of %d deals", g,
 				c.Count(catalogue.Winnable), c.Count(catalogue.Unwinnable), c.Count(catalogue.Undecided), c.Len())
 		}
-		if c.Solver == "" || len(c.Runs) == 0 || c.Builder == "" {
+		if c.Build == "" || len(c.Runs) == 0 || c.Builder == "" {
 			t.Errorf("%s: the catalogue does not record its builds and runs: %+v", g, c)
 		}
 		if o := (rules.Options{NoReturns: true}); catalogue.For(g, o) != c {

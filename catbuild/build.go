@@ -150,7 +150,7 @@ func Build(g rules.Game, inputs []Input, deals string) (*catalogue.Catalogue, er
 	}
 	var builds []string
 	for _, h := range b.headers {
-		for _, s := range strings.Split(h.Solver, ", ") {
+		for _, s := range strings.Split(h.Build, ", ") {
 			if !slices.Contains(builds, s) {
 				builds = append(builds, s)
 			}
@@ -160,7 +160,7 @@ func Build(g rules.Game, inputs []Input, deals string) (*catalogue.Catalogue, er
 		}
 		c.MaxNodes = max(c.MaxNodes, h.MaxNodes)
 	}
-	c.Solver = strings.Join(builds, ", ")
+	c.Build = strings.Join(builds, ", ")
 	c.Builder = buildinfo.String()
 	return c, nil
 }

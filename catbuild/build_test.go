@@ -21,7 +21,7 @@ import (
 // header is the header of a version-2 results file of the solver's
 // verdicts of Russian Cell deals, with the rules that ship.
 func header(deals string) batch.Header {
-	return batch.Header{Solver: "v1+abc", Game: rules.RussianCell, Deals: deals,
+	return batch.Header{Build: "v1+abc", Game: rules.RussianCell, Deals: deals,
 		Shard: batch.Shard{Count: 1}, Options: rules.DefaultOptions(), MaxNodes: 1000}
 }
 
@@ -87,7 +87,7 @@ func TestBuildVerdicts(t *testing.T) {
 	S, U, X := solver.Solvable, solver.Unsolvable, solver.Unknown
 	h := header("1-6")
 	h2 := h
-	h2.Solver, h2.MaxNodes = "v2+def, v1+abc", 5000
+	h2.Build, h2.MaxNodes = "v2+def, v1+abc", 5000
 	inputs := func() []Input {
 		return []Input{
 			results("a", h, verdict(1, S), verdict(2, U), verdict(3, X), verdict(4, S), verdict(6, X)),
@@ -104,10 +104,10 @@ func TestBuildVerdicts(t *testing.T) {
 			t.Errorf("deal %d: %v, want %v", i+1, got, w)
 		}
 	}
-	if c.First != 1 || c.Last != 6 || c.Listed() != catalogue.Unwinnable || c.Solver != "v1+abc, v2+def" || c.MaxNodes != 5000 ||
+	if c.First != 1 || c.Last != 6 || c.Listed() != catalogue.Unwinnable || c.Build != "v1+abc, v2+def" || c.MaxNodes != 5000 ||
 		!reflect.DeepEqual(c.Runs, []string{h.Tag()}) || c.Options != rules.DefaultOptions() {
 		t.Errorf("catalogue %d-%d, listed %v, solver %q, budget %d, runs %v, want 1-6, unsolvable, \"v1+abc, v2+def\", 5000, [%s]",
-			c.First, c.Last, c.Listed(), c.Solver, c.MaxNodes, c.Runs, h.Tag())
+			c.First, c.Last, c.Listed(), c.Build, c.MaxNodes, c.Runs, h.Tag())
 	}
 	part, err := Build(rules.RussianCell, inputs(), "2-3")
 	if err != nil {

@@ -20,16 +20,13 @@ type Chance struct {
 	// Share (the player's view) is how many arrangements of the unseen
 	// cards can be won.
 	Share sample.Share
-	// Stopped says that the context ended before the answer was whole.
-	Stopped bool
 }
 
 // Solve answers whether r.Position can still be won, for both front ends:
 // the verdict with every card known (Search: a win comes with its moves,
 // replayed by the referee), or, with unknown cards, the share of the
 // arrangements of them that can be won. When ctx ends first, Solve
-// returns the answer so far, with Stopped set, and ctx's error (see
-// Stopped).
+// returns the answer so far and ctx's error (see Stopped).
 func Solve(ctx context.Context, r Request) (*Chance, error) {
 	if r.Position == nil {
 		return nil, ErrNoPosition
@@ -45,7 +42,6 @@ func Solve(ctx context.Context, r Request) (*Chance, error) {
 	}
 	switch {
 	case Stopped(err):
-		c.Stopped = true
 		return c, err
 	case err != nil:
 		return nil, err

@@ -37,6 +37,20 @@ const (
 	CheckStopped
 )
 
+// checkCaseWords are the words of the check cases, in their order.
+var checkCaseWords = [...]string{CheckNone: "nothing checked", CheckWins: "wins", CheckIllegal: "illegal move",
+	CheckNoWin: "no win", CheckWinAgainstVerdict: "win against the verdict", CheckNoMoves: "no moves",
+	CheckWinAgainstOutcome: "win against the outcome", CheckLost: "lost", CheckStopped: "stopped"}
+
+// String names the case in a few words, such as "illegal move" (for a
+// program's messages and tests: the front ends say a check with Line).
+func (c CheckCase) String() string {
+	if c >= 0 && int(c) < len(checkCaseWords) {
+		return checkCaseWords[c]
+	}
+	return fmt.Sprintf("CheckCase(%d)", int(c))
+}
+
 // Checked is the outcome of Check.
 type Checked struct {
 	Case    CheckCase        // what the check found
@@ -144,7 +158,7 @@ func (c *Checked) Line() string {
 		return fmt.Sprintf("invalid: the %d moves win, but the outcome says %s", n, play.Outcome)
 	case CheckStopped:
 		return fmt.Sprintf("nothing to check: a game stopped by %s before it ended (the %s played are legal and end with %d of 52 cards on the foundations)",
-			play.Stopped, wording.Moves(n), on)
+			play.Signal, wording.Moves(n), on)
 	}
 	return fmt.Sprintf("nothing to check: a lost game (the %d moves played are legal and end with %d of 52 cards on the foundations); the deal's verdict with all cards known is %s",
 		n, on, rec.Verdict)

@@ -31,7 +31,7 @@ func TestCheck(t *testing.T) {
 		r := sol(func(s *rules.Solution) { s.Moves = moves })
 		r.Play = &game.PlayRecord{Player: "greedy", Outcome: outcome}
 		if outcome == game.OutcomeStopped {
-			r.Play.Stopped = "SIGINT"
+			r.Play.Signal = "SIGINT"
 		}
 		return r
 	}

@@ -52,11 +52,11 @@ type Hint struct {
 	// Rating (the player's view) rates every legal move over the
 	// arrangements of the unseen cards.
 	Rating sample.Rating
-	// Stopped says that the context ended before the answer was whole:
-	// an exact search's verdict is then unknown, and the view rates no
-	// move.
-	Stopped bool
 
+	// stopped says that the context ended before the answer was whole
+	// (Case is HintStopped): an exact search's verdict is then unknown,
+	// and the view rates no move.
+	stopped bool
 	move    rules.Move
 	hasMove bool
 }
@@ -68,8 +68,8 @@ func (h *Hint) Move() (rules.Move, bool) { return h.move, h.hasMove }
 // known, the first move of a win the search finds (or, when that goes back
 // to a position of the game, a move to a new position that keeps a win);
 // with unknown cards, every legal move rated over arrangements of them, and
-// the best. When ctx ends first, GetHint returns the answer so far, with
-// Stopped set, and ctx's error (see Stopped).
+// the best. When ctx ends first, GetHint returns the answer so far, whose
+// Case is HintStopped, and ctx's error (see Stopped).
 func GetHint(ctx context.Context, r Request) (*Hint, error) {
 	if r.Position == nil {
 		return nil, ErrNoPosition
@@ -80,7 +80,7 @@ func GetHint(ctx context.Context, r Request) (*Hint, error) {
 		rating, err := sample.RankMoves(ctx, p, r.sampling(), r.Seen)
 		h.Rating = rating
 		if Stopped(err) {
-			h.Stopped = true
+			h.stopped = true
 			return h, err
 		}
 		if err != nil {
@@ -95,7 +95,7 @@ func GetHint(ctx context.Context, r Request) (*Hint, error) {
 	res, err := Search(ctx, p, r.Solver)
 	h.Result = res
 	if Stopped(err) {
-		h.Stopped = true
+		h.stopped = true
 		return h, err
 	}
 	if err != nil {
@@ -108,7 +108,7 @@ func GetHint(ctx context.Context, r Request) (*Hint, error) {
 	if sample.Seen(r.Seen, p, res.Moves[0]) {
 		m, err := sample.FreshWin(ctx, p, r.sampling(), res.Moves[0], r.Seen)
 		if Stopped(err) {
-			h.Stopped, h.move, h.hasMove = true, rules.Move{}, false
+			h.stopped, h.move, h.hasMove = true, rules.Move{}, false
 			return h, err
 		}
 		if err != nil {

@@ -109,7 +109,7 @@ func TestStopped(t *testing.T) {
 	cancel()
 	for _, p := range []*rules.Position{testgames.Deal(rules.RussianCell, 617), testgames.Deal(rules.RussianCell, 617).Hide()} {
 		h, err := GetHint(ctx, Request{Position: p, Samples: 4})
-		if !Stopped(err) || h == nil || !h.Stopped || h.Case() != HintStopped {
+		if !Stopped(err) || h == nil || !h.stopped || h.Case() != HintStopped {
 			t.Errorf("unknowns %d: %v, %v", p.Unknowns(), h, err)
 		}
 	}

@@ -116,7 +116,7 @@ type MoveShareDoc struct {
 // cards (the player's view): its share, and at most show moves, the most winnable first. A run that was stopped lists
 // no move.
 func (h *Hint) ViewDoc(num string, show int) AdviceDoc {
-	p, adv, cfg, stopped := h.Position, h.Rating, h.Config, h.Stopped
+	p, adv, cfg, stopped := h.Position, h.Rating, h.Config, h.stopped
 	d := AdviceDoc{ShareDoc: newShareDoc(p, num, cfg, adv.Share), History: adv.History, Moves: []MoveShareDoc{}, Searches: adv.Searches}
 	d.DocHeader = HintDocument.Header()
 	if stopped {

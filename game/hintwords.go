@@ -45,10 +45,24 @@ const (
 	HintNoFresh
 )
 
+// hintCaseWords are the words of the hint cases, in their order.
+var hintCaseWords = [...]string{HintStopped: "stopped", HintWon: "won", HintNext: "next move", HintDetour: "detour",
+	HintNoDetour: "no detour", HintLost: "lost", HintUndecided: "undecided", HintNoMove: "no move",
+	HintOnlyBack: "only back", HintHopeless: "hopeless", HintAllSeen: "all seen", HintNoFresh: "no fresh move"}
+
+// String names the case in a few words, such as "next move" (for a
+// program's messages and tests: the front ends say a hint with Headline).
+func (c HintCase) String() string {
+	if c >= 0 && int(c) < len(hintCaseWords) {
+		return hintCaseWords[c]
+	}
+	return fmt.Sprintf("HintCase(%d)", int(c))
+}
+
 // Case says which answer h gives.
 func (h *Hint) Case() HintCase {
 	switch {
-	case h.Stopped:
+	case h.stopped:
 		return HintStopped
 	case h.Exact:
 		return h.exactCase()
@@ -179,7 +193,7 @@ func (c *Chance) Why() string {
 // its best move, see BestLines.
 func (h *Hint) Lines() []string {
 	var lines []string
-	if !h.Exact && !h.Stopped {
+	if !h.Exact && !h.stopped {
 		lines = h.shareLines()
 	}
 	switch h.Case() {

@@ -3,7 +3,6 @@ package game
 import (
 	"context"
 	"fmt"
-	"strconv"
 
 	"github.com/patience-solver/patience/player"
 	"github.com/patience-solver/patience/rules"
@@ -15,31 +14,34 @@ import (
 type PlayOutcome struct {
 	// Game is the game: its moves, and whether it was won.
 	Game *player.PlayedGame
-	// Verdict is the start's, with every card known.
-	Verdict solver.Result
-	// LostAfter is, for a lost game of a solvable start, the number of the
+	// Start is the search's result for the start position, with every
+	// card known (as player.Loss.Start).
+	Start solver.Result
+	// LostAt is, for a lost game of a solvable start, the number of the
 	// first move after which it could not be won; 0 when lost as dealt;
 	// -1 when not known (won, or an unknown verdict).
-	LostAfter int
+	LostAt int
 	// Nodes is the positions searched to find where the game was lost.
 	Nodes int64
 	// Why is review's judgement of the losing move (WhereWrong), once
 	// Judge has made it; else nil.
 	Why *player.Reviewed
-	// Stopped says that the context ended before the game did: Game holds
-	// the moves made so far, and Verdict is unknown (interrupted).
-	Stopped bool
+	// Unfinished says that the context ended before the game did: Game
+	// holds the moves made so far, and Start's verdict is unknown
+	// (interrupted). A context that ends after the game, while the loss
+	// is located, leaves the game finished and LostAt unknown (-1).
+	Unfinished bool
 }
 
 // Play plays the game of p with the player pc, has the referee replay its
 // moves, and for a loss finds where it was lost. A game the context stops
-// is returned, as far as it went, with Stopped set and the context's
+// is returned, as far as it went, with Unfinished set and the context's
 // error.
 func Play(ctx context.Context, p *rules.Position, pc player.Config) (*PlayOutcome, error) {
 	gm, err := PlayOut(ctx, p, pc)
 	if err != nil && gm != nil && ctx.Err() != nil {
-		return &PlayOutcome{Game: gm, LostAfter: -1, Stopped: true,
-			Verdict: solver.Result{Verdict: solver.Unknown, Reason: solver.StopReason{Kind: solver.Interrupted}}}, err
+		return &PlayOutcome{Game: gm, LostAt: -1, Unfinished: true,
+			Start: solver.Result{Verdict: solver.Unknown, Reason: solver.StopReason{Kind: solver.Interrupted}}}, err
 	}
 	if err != nil {
 		return nil, err
@@ -51,9 +53,9 @@ func Play(ctx context.Context, p *rules.Position, pc player.Config) (*PlayOutcom
 	if err != nil && !Stopped(err) {
 		return nil, err
 	}
-	o := &PlayOutcome{Game: gm, Verdict: loss.Start, LostAfter: loss.At, Nodes: loss.Nodes}
+	o := &PlayOutcome{Game: gm, Start: loss.Start, LostAt: loss.LostAt, Nodes: loss.Nodes}
 	if gm.Won {
-		o.Verdict.Verdict = solver.Solvable // the game itself proves it
+		o.Start.Verdict = solver.Solvable // the game itself proves it
 	}
 	return o, err
 }
@@ -66,11 +68,11 @@ func (o *PlayOutcome) Judge(ctx context.Context, p *rules.Position, pc player.Co
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	if o.Game == nil || o.LostAfter <= 0 || pc.Kind == player.Greedy {
+	if o.Game == nil || o.LostAt <= 0 || pc.Kind == player.Greedy {
 		return nil
 	}
 	rv, err := WhereWrong(ctx, Played{Start: p, Moves: o.Game.MoveList(), Solver: pc.Solver, Samples: pc.Samples, Seed: pc.Seed})
-	if err == nil && rv.LostAt == o.LostAfter {
+	if err == nil && rv.LostAt == o.LostAt {
 		o.Why = rv
 	}
 	if Stopped(err) {
@@ -112,7 +114,7 @@ func (o *PlayOutcome) Record(of RecordOf) *Record {
 	if gm == nil || of.Start == nil {
 		return nil
 	}
-	sol := o.Verdict.Solution(of.Start, of.Number, of.Options)
+	sol := o.Start.Solution(of.Start, of.Number, of.Options)
 	sol.Moves, sol.Forced, sol.Nodes, sol.Seconds = gm.MoveList(), 0, o.Nodes, gm.Elapsed.Seconds()
 	if sol.Verdict != rules.VerdictUnknown {
 		sol.Reason = ""
@@ -120,20 +122,21 @@ func (o *PlayOutcome) Record(of RecordOf) *Record {
 	if of.WithPosition {
 		sol.Position = of.Start
 	}
-	pl := &PlayRecord{Player: pc.Kind.String(), Outcome: OutcomeLost, Ended: gm.Ended, Shares: make([]*Share, len(gm.Moves))}
+	pl := &PlayRecord{Player: pc.Kind.String(), Outcome: OutcomeLost, Ended: gm.Ended, Shares: make([]*DecisionShare, len(gm.Moves))}
 	if pc.Kind != player.Greedy {
-		pl.Samples, pl.Seed = pc.Samples, strconv.FormatUint(pc.Seed, 10)
+		seed := pc.Seed
+		pl.Samples, pl.Seed = pc.Samples, &seed
 	}
 	if gm.Won {
 		pl.Outcome = OutcomeWon
 	}
-	if o.LostAfter >= 0 {
-		la := o.LostAfter
-		pl.LostAfter = &la
+	if o.LostAt >= 0 {
+		la := o.LostAt
+		pl.LostAt = &la
 	}
 	for i, d := range gm.Moves {
 		if d.How == player.Rated || d.How == player.Planned || d.Rating.Total() > 0 {
-			pl.Shares[i] = &Share{Winnable: d.Rating.Winnable, Of: d.Rating.Decided(), Exact: d.Exhaustive}
+			pl.Shares[i] = &DecisionShare{Winnable: d.Rating.Winnable, Of: d.Rating.Decided(), Exhaustive: d.Exhaustive}
 		}
 	}
 	return &Record{Solution: sol, Play: pl}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/patience-solver/patience/rules"
@@ -16,7 +17,7 @@ import (
 // verdict: the deal may be solvable all the same.
 //
 // OutcomeStopped is the outcome of a game that a signal stopped before it
-// ended (PlayRecord.Stopped names the signal): neither won nor lost, its
+// ended (PlayRecord.Signal names the signal): neither won nor lost, its
 // moves are the moves played so far.
 const (
 	OutcomeWon     = "won"
@@ -43,45 +44,45 @@ type Record struct {
 
 // PlayRecord is what the record of a played game adds to a solution.
 type PlayRecord struct {
-	Player  string // the player's name (player.Kind's String), such as "sampled"
-	Samples int    // arrangements per decision, for a player that draws them; else 0
-	Seed    string // the seed of the draws, for a player that draws them; else ""
-	Outcome string // OutcomeWon, OutcomeLost or OutcomeStopped
-	Ended   string // why the game ended, in words
-	// Stopped names the signal that stopped an unfinished game, such as
+	Player  string  // the player's name (player.Kind's String), such as "sampled"
+	Samples int     // arrangements per decision, for a player that draws them; else 0
+	Seed    *uint64 // the seed of the draws, for a player that draws them; else nil
+	Outcome string  // OutcomeWon, OutcomeLost or OutcomeStopped
+	Ended   string  // why the game ended, in words
+	// Signal names the signal that stopped an unfinished game, such as
 	// "SIGINT", when Outcome is OutcomeStopped; else "".
-	Stopped string
-	// LostAfter is, for a lost game of a solvable deal, the number of the
+	Signal string
+	// LostAt is, for a lost game of a solvable deal, the number of the
 	// first move after which the game could no longer be won with all
 	// cards known; 0 means lost as dealt (the deal is unsolvable). It is
 	// nil when the game was won or the verdict is unknown.
-	LostAfter *int
+	LostAt *int
 	// Shares gives, for each move, the share it was rated at (winnable of
 	// decided arrangements), or nil for a move played unrated (automatic
 	// foundation moves, the only new move, the greedy rule).
-	Shares []*Share
+	Shares []*DecisionShare
 }
 
-// Share is the rating of one move of a played game: in how many of the
-// arrangements drawn a win still existed after it, Exact when every
+// DecisionShare is the rating of one move of a played game: in how many of the
+// arrangements drawn a win still existed after it, Exhaustive when every
 // arrangement was solved.
-type Share struct {
-	Winnable int  `json:"winnable"`        // the arrangements in which a win still existed after the move
-	Of       int  `json:"of"`              // the arrangements decided; those whose search ran out of budget are left out
-	Exact    bool `json:"exact,omitempty"` // every arrangement of the unseen cards was solved, not a sample of them
+type DecisionShare struct {
+	Winnable   int  `json:"winnable"`        // the arrangements in which a win still existed after the move
+	Of         int  `json:"of"`              // the arrangements decided; those whose search ran out of budget are left out
+	Exhaustive bool `json:"exact,omitempty"` // every arrangement of the unseen cards was solved, not a sample of them
 }
 
 // playDoc is the JSON of a PlayRecord: the keys a play record adds to a
 // solution, in the order written.
 type playDoc struct {
-	Player    string   `json:"player,omitempty"`
-	Samples   int      `json:"samples,omitempty"`
-	Seed      string   `json:"seed,omitempty"`
-	Outcome   string   `json:"outcome,omitempty"`
-	Ended     string   `json:"ended,omitempty"`
-	Stopped   string   `json:"stopped,omitempty"`
-	LostAfter *int     `json:"lost_after,omitempty"`
-	Shares    []*Share `json:"shares,omitempty"`
+	Player  string           `json:"player,omitempty"`
+	Samples int              `json:"samples,omitempty"`
+	Seed    *uint64          `json:"seed,omitempty,string"`
+	Outcome string           `json:"outcome,omitempty"`
+	Ended   string           `json:"ended,omitempty"`
+	Signal  string           `json:"stopped,omitempty"`
+	LostAt  *int             `json:"lost_after,omitempty"`
+	Shares  []*DecisionShare `json:"shares,omitempty"`
 	// given holds the play's keys the record gives, read or not.
 	given map[string]bool
 }
@@ -116,20 +117,20 @@ func MarshalRecord(rec *Record) []byte {
 	if pl == nil {
 		return rules.MarshalSolution(rec.Solution)
 	}
-	d := recordOut{SolutionDoc: rules.NewSolutionDoc(rec.Solution), Solver: rec.Solver,
+	d := recordOut{SolutionDoc: rules.NewSolutionDoc(rec.Solution), Build: rec.Build,
 		playDoc: playDoc{Player: pl.Player, Samples: pl.Samples, Seed: pl.Seed, Outcome: pl.Outcome, Ended: pl.Ended,
-			Stopped: pl.Stopped, LostAfter: pl.LostAfter, Shares: pl.Shares}}
+			Signal: pl.Signal, LostAt: pl.LostAt, Shares: pl.Shares}}
 	d.DocHeader = PlayDocument.Header()
 	return marshal(d)
 }
 
 // recordOut is the JSON of a play record as written: the solution's
-// members, the play's after "seconds", and "solver" last (this Solver
+// members, the play's after "seconds", and "solver" last (this Build
 // is written in place of the solution's own).
 type recordOut struct {
 	rules.SolutionDoc
 	playDoc
-	Solver string `json:"solver,omitempty"`
+	Build string `json:"solver,omitempty"`
 }
 
 // recordIn is the JSON of a play record as read, by one decoder: the
@@ -141,14 +142,14 @@ type recordIn struct {
 	Patience json.RawMessage `json:"patience"`
 	Version  json.RawMessage `json:"version"`
 	// The play's members.
-	Player    json.RawMessage `json:"player"`
-	Samples   json.RawMessage `json:"samples"`
-	Seed      json.RawMessage `json:"seed"`
-	Outcome   json.RawMessage `json:"outcome"`
-	Ended     json.RawMessage `json:"ended"`
-	Stopped   json.RawMessage `json:"stopped"`
-	LostAfter json.RawMessage `json:"lost_after"`
-	Shares    json.RawMessage `json:"shares"`
+	Player  json.RawMessage `json:"player"`
+	Samples json.RawMessage `json:"samples"`
+	Seed    json.RawMessage `json:"seed"`
+	Outcome json.RawMessage `json:"outcome"`
+	Ended   json.RawMessage `json:"ended"`
+	Signal  json.RawMessage `json:"stopped"`
+	LostAt  json.RawMessage `json:"lost_after"`
+	Shares  json.RawMessage `json:"shares"`
 }
 
 func marshal(v any) []byte {
@@ -309,14 +310,17 @@ func readVersion(raw json.RawMessage, kind string, l *rules.Problems) {
 // readPlayField reads one of the play's members into d, and returns what
 // is wrong with it, or "".
 func readPlayField(d *playDoc, m member) string {
-	if m.key == "shares" {
+	switch m.key {
+	case "shares":
 		if err := readShares(m.raw, &d.Shares); err != nil {
 			return err.Error()
 		}
 		return ""
+	case "seed":
+		return readSeed(m.raw, &d.Seed)
 	}
-	err := json.Unmarshal(m.raw, map[string]any{"player": &d.Player, "samples": &d.Samples, "seed": &d.Seed, "outcome": &d.Outcome,
-		"ended": &d.Ended, "stopped": &d.Stopped, "lost_after": &d.LostAfter}[m.key])
+	err := json.Unmarshal(m.raw, map[string]any{"player": &d.Player, "samples": &d.Samples, "outcome": &d.Outcome,
+		"ended": &d.Ended, "stopped": &d.Signal, "lost_after": &d.LostAt}[m.key])
 	var te *json.UnmarshalTypeError
 	switch {
 	case errors.As(err, &te):
@@ -327,10 +331,32 @@ func readPlayField(d *playDoc, m member) string {
 	return ""
 }
 
+// readSeed reads a play record's seed, a whole number written as a
+// string (null for none), into seed, and returns what is wrong with it,
+// or "".
+func readSeed(raw json.RawMessage, seed **uint64) string {
+	var s *string
+	var te *json.UnmarshalTypeError
+	if err := json.Unmarshal(raw, &s); errors.As(err, &te) {
+		return fmt.Sprintf("seed: want %s, got a JSON %s", playKeys["seed"], te.Value)
+	} else if err != nil {
+		return "seed: want " + playKeys["seed"]
+	}
+	if s == nil {
+		return "" // null: no seed
+	}
+	n, err := strconv.ParseUint(*s, 10, 64)
+	if err != nil || strconv.FormatUint(n, 10) != *s {
+		return fmt.Sprintf("seed: %q is not a whole number, 0 to 2^64-1, written as a string", clip(*s))
+	}
+	*seed = &n
+	return ""
+}
+
 // readShares reads a play record's shares: a list with, for each move,
 // null or an object with "winnable", "of" and, when true, "exact", each
 // once.
-func readShares(raw json.RawMessage, shares *[]*Share) error {
+func readShares(raw json.RawMessage, shares *[]*DecisionShare) error {
 	var entries []json.RawMessage
 	if err := json.Unmarshal(raw, &entries); err != nil {
 		return fmt.Errorf(`shares: want %s`, playKeys["shares"])
@@ -338,7 +364,7 @@ func readShares(raw json.RawMessage, shares *[]*Share) error {
 	if entries == nil {
 		return nil
 	}
-	*shares = make([]*Share, len(entries))
+	*shares = make([]*DecisionShare, len(entries))
 	for i, e := range entries {
 		if string(e) == "null" {
 			continue
@@ -347,7 +373,7 @@ func readShares(raw json.RawMessage, shares *[]*Share) error {
 		if !ok {
 			return fmt.Errorf(`shares[%d]: want a share, such as {"winnable":3,"of":5}, or null`, i)
 		}
-		var s Share
+		var s DecisionShare
 		seen := map[string]bool{}
 		for _, m := range members {
 			var err error
@@ -359,7 +385,7 @@ func readShares(raw json.RawMessage, shares *[]*Share) error {
 			case m.key == "of":
 				err = json.Unmarshal(m.raw, &s.Of)
 			case m.key == "exact":
-				err = json.Unmarshal(m.raw, &s.Exact)
+				err = json.Unmarshal(m.raw, &s.Exhaustive)
 			default:
 				return fmt.Errorf(`shares[%d]: unknown field %q: a share has "winnable", "of" and "exact"`, i, clip(m.key))
 			}
@@ -397,13 +423,13 @@ func (d *playDoc) check(kind string, sol *rules.Solution, l *rules.Problems) *Pl
 		return nil
 	}
 	switch {
-	case d.Outcome == OutcomeStopped && d.Stopped == "":
+	case d.Outcome == OutcomeStopped && d.Signal == "":
 		add(`outcome stopped without "stopped": name the signal that stopped the game, such as "SIGINT"`)
-	case d.Outcome != OutcomeStopped && d.Stopped != "":
-		add(`"stopped": %q, but the outcome is %s: only a stopped game names a signal`, clip(d.Stopped), d.Outcome)
-	case len(d.Stopped) > 20 || strings.ContainsFunc(d.Stopped, func(r rune) bool { return r < ' ' || r == 0x7f }):
-		add("stopped: %q is not the name of a signal, such as \"SIGINT\"", clip(d.Stopped))
-	case d.Outcome == OutcomeStopped && d.LostAfter != nil:
+	case d.Outcome != OutcomeStopped && d.Signal != "":
+		add(`"stopped": %q, but the outcome is %s: only a stopped game names a signal`, clip(d.Signal), d.Outcome)
+	case len(d.Signal) > 20 || strings.ContainsFunc(d.Signal, func(r rune) bool { return r < ' ' || r == 0x7f }):
+		add("stopped: %q is not the name of a signal, such as \"SIGINT\"", clip(d.Signal))
+	case d.Outcome == OutcomeStopped && d.LostAt != nil:
 		add("lost_after in a stopped game: only a lost game has one")
 	}
 	if d.Samples < 0 {
@@ -414,15 +440,15 @@ func (d *playDoc) check(kind string, sol *rules.Solution, l *rules.Problems) *Pl
 		if d.Shares != nil && len(d.Shares) != n {
 			add("shares: %d entries for %d moves", len(d.Shares), n)
 		}
-		if d.LostAfter != nil && (*d.LostAfter < 0 || *d.LostAfter > n) {
-			add("lost_after: %d is not a move of the %d played", *d.LostAfter, n)
+		if d.LostAt != nil && (*d.LostAt < 0 || *d.LostAt > n) {
+			add("lost_after: %d is not a move of the %d played", *d.LostAt, n)
 		}
 		if d.Outcome == OutcomeWon && sol.Verdict != rules.VerdictSolvable {
 			add(`outcome won, but the verdict is %q: a won game's deal is solvable`, clip(sol.Verdict))
 		}
 	}
 	return &PlayRecord{Player: d.Player, Samples: d.Samples, Seed: d.Seed, Outcome: d.Outcome, Ended: d.Ended,
-		Stopped: d.Stopped, LostAfter: d.LostAfter, Shares: d.Shares}
+		Signal: d.Signal, LostAt: d.LostAt, Shares: d.Shares}
 }
 
 // clip shortens s, from a document, to its first 40 characters for an

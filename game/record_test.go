@@ -22,9 +22,9 @@ const oldPlay = `{"game":"russian-cell","number":"7","verdict":"unsolvable","rul
 func stoppedRecord() *game.Record {
 	return &game.Record{
 		Solution: &rules.Solution{Game: rules.RussianCell, Number: "617", Verdict: rules.VerdictUnknown, Reason: "interrupted", Options: rules.DefaultOptions(),
-			Moves: []rules.Move{rules.MustMove("QS t2>t5"), rules.MustMove("AH t1>f")}, Solver: "v1.2.3+abc1234"},
-		Play: &game.PlayRecord{Player: "sampled", Samples: 50, Seed: "1", Outcome: game.OutcomeStopped, Stopped: "SIGINT",
-			Ended: "stopped by SIGINT after 2 moves", Shares: []*game.Share{{Winnable: 3, Of: 5}, nil}},
+			Moves: []rules.Move{rules.MustMove("QS t2>t5"), rules.MustMove("AH t1>f")}, Build: "v1.2.3+abc1234"},
+		Play: &game.PlayRecord{Player: "sampled", Samples: 50, Seed: new(uint64(1)), Outcome: game.OutcomeStopped, Signal: "SIGINT",
+			Ended: "stopped by SIGINT after 2 moves", Shares: []*game.DecisionShare{{Winnable: 3, Of: 5}, nil}},
 	}
 }
 
@@ -39,7 +39,7 @@ func TestRecordBytes(t *testing.T) {
 	if got := string(game.MarshalRecord(rec)); got != want {
 		t.Errorf("the record:\n%s\nwant\n%s", got, want)
 	}
-	rec.Solver = ""
+	rec.Build = ""
 	if got := string(game.MarshalRecord(rec)); got != strings.Replace(want, `,"solver":"v1.2.3+abc1234"`, "", 1) {
 		t.Errorf("the record without a solver:\n%s", got)
 	}
@@ -56,9 +56,9 @@ func TestRecordBytes(t *testing.T) {
 func TestRecordRoundTrip(t *testing.T) {
 	b := game.MarshalRecord(stoppedRecord())
 	got, err := game.ReadRecord(bytes.NewReader(b))
-	if err != nil || got.Play == nil || got.Play.Outcome != game.OutcomeStopped || got.Play.Stopped != "SIGINT" ||
-		got.Play.Samples != 50 || got.Play.Seed != "1" || len(got.Play.Shares) != 2 || got.Play.Shares[1] != nil ||
-		*got.Play.Shares[0] != (game.Share{Winnable: 3, Of: 5}) || len(got.Moves) != 2 || got.Solver != "v1.2.3+abc1234" {
+	if err != nil || got.Play == nil || got.Play.Outcome != game.OutcomeStopped || got.Play.Signal != "SIGINT" ||
+		got.Play.Samples != 50 || got.Play.Seed == nil || *got.Play.Seed != 1 || len(got.Play.Shares) != 2 || got.Play.Shares[1] != nil ||
+		*got.Play.Shares[0] != (game.DecisionShare{Winnable: 3, Of: 5}) || len(got.Moves) != 2 || got.Build != "v1.2.3+abc1234" {
 		t.Fatalf("read back: %+v, %v", got, err)
 	}
 	if again := game.MarshalRecord(got); !bytes.Equal(again, b) {
@@ -70,7 +70,7 @@ func TestRecordRoundTrip(t *testing.T) {
 	}
 
 	old, err := game.ReadRecord(strings.NewReader(oldPlay))
-	if err != nil || old.Play == nil || old.Play.Outcome != game.OutcomeLost || old.Play.LostAfter == nil || *old.Play.LostAfter != 0 {
+	if err != nil || old.Play == nil || old.Play.Outcome != game.OutcomeLost || old.Play.LostAt == nil || *old.Play.LostAt != 0 {
 		t.Errorf("old played game: %+v, %v", old, err)
 	}
 	if mf, err := game.ReadMoveFile(strings.NewReader(oldPlay)); err != nil || mf.Record == nil || mf.Record.Play == nil || len(mf.Moves) != 1 {
@@ -117,6 +117,8 @@ func TestRecordErrors(t *testing.T) {
 		{"version 0", strings.Replace(b, `"version":1`, `"version":0`, 1), `"patience": "play" without "version": want "version":1`},
 		{"a kind that is not a string", strings.Replace(b, `"play"`, `5`, 1), `patience: want a string`},
 		{"a field twice", strings.Replace(b, `"seed":"1"`, `"seed":"1","seed":"2"`, 1), `"seed" twice`},
+		{"a seed not a number", strings.Replace(b, `"seed":"1"`, `"seed":"one"`, 1), `seed: "one" is not a whole number`},
+		{"a seed not a string", strings.Replace(b, `"seed":"1"`, `"seed":1`, 1), `seed: want a string, got a JSON number`},
 		{"lost after", strings.Replace(lost, `"shares"`, `"lost_after":3,"shares"`, 1), `lost_after: 3 is not a move of the 2 played`},
 		{"won, but unknown", strings.Replace(lost, `"outcome":"lost"`, `"outcome":"won"`, 1), `outcome won, but the verdict is "unknown"`},
 		{"newer version", strings.Replace(b, `"version":1`, `"version":2`, 1), `format version 2 of the record of a played game`},

@@ -3,8 +3,6 @@ package game
 // The JSON documents of review (docs/formats.md, "A review").
 
 import (
-	"strconv"
-
 	"github.com/patience-solver/patience/player"
 	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/sample"
@@ -29,7 +27,7 @@ type ReviewDoc struct {
 	Position  *rules.PositionDoc `json:"position,omitempty"`
 	Rules     DocRules           `json:"rules"`
 	Samples   int                `json:"samples,omitempty"`
-	Seed      string             `json:"seed,omitempty"`
+	Seed      *uint64            `json:"seed,omitempty,string"`
 	Verdict   string             `json:"verdict"`
 	Moves     []ReviewMoveDoc    `json:"moves"`
 	Won       bool               `json:"won"`
@@ -79,7 +77,7 @@ type JudgementDoc struct {
 	Low95        float64  `json:"low_95"`
 	High95       float64  `json:"high_95"`
 	Margin       float64  `json:"margin"`
-	Exact        bool     `json:"exact,omitempty"`
+	Exhaustive   bool     `json:"exact,omitempty"`
 }
 
 // ReviewDocOf is the document of the review rv of a game played under
@@ -98,7 +96,8 @@ func ReviewDocOf(rv *player.Reviewed, o rules.Options, num string, withPosition 
 		d.Position, d.Number = &pd, ""
 	}
 	if p.Game == rules.RussianCell {
-		d.Samples, d.Seed = rv.Samples, strconv.FormatUint(rv.Seed, 10)
+		seed := rv.Seed
+		d.Samples, d.Seed = rv.Samples, &seed
 	}
 	for _, m := range rv.Moves {
 		md := ReviewMoveDoc{Move: m.Move.String(), After: m.After.String()}
@@ -118,7 +117,7 @@ func ReviewDocOf(rv *player.Reviewed, o rules.Options, num string, withPosition 
 			d.Kept = rv.Kept.String()
 		}
 		ms := func(m sample.MoveShare) *MoveShareDoc {
-			share, low, high := TallyRange(m.Tally, j.Exact)
+			share, low, high := TallyRange(m.Tally, j.Exhaustive)
 			return &MoveShareDoc{Move: m.Move.String(), Winnable: m.Winnable, Unwinnable: m.Unwinnable, Unknown: m.Unknown, Share: share, Low: low, High: high}
 		}
 		if rv.BestRated.Verdicts != nil {
@@ -130,8 +129,8 @@ func ReviewDocOf(rv *player.Reviewed, o rules.Options, num string, withPosition 
 		// no test of the move against itself.
 		if j.Pairs > 0 && !j.Same {
 			t := &JudgementDoc{Arrangements: j.Pairs, Both: j.Both, BestOnly: j.BestOnly, PlayedOnly: j.PlayedOnly, Neither: j.Neither,
-				Difference: j.Diff, Low: j.Low, High: j.High, Low95: j.SizeLow, High95: j.SizeHigh, Margin: j.Margin, Exact: j.Exact}
-			if !j.Exact {
+				Difference: j.Diff, Low: j.Low, High: j.High, Low95: j.SizeLow, High95: j.SizeHigh, Margin: j.Margin, Exhaustive: j.Exhaustive}
+			if !j.Exhaustive {
 				pv := j.P
 				t.PValue = &pv
 			}

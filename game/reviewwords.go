@@ -27,9 +27,9 @@ func PValue(p float64) string {
 func drawn(j player.Judgement) string {
 	n := wording.Thousands(int64(j.Pairs))
 	switch {
-	case j.Exact && j.Pairs == 1:
+	case j.Exhaustive && j.Pairs == 1:
 		return ""
-	case j.Exact:
+	case j.Exhaustive:
 		return "all " + n + " arrangements of the unseen cards"
 	}
 	return n + " fresh arrangements of the unseen cards"
@@ -54,7 +54,7 @@ func JudgementLines(rv *player.Reviewed, m rules.Move) []string {
 	}
 	on := "With every card known (the one arrangement there is):"
 	switch d := drawn(j); {
-	case d != "" && !j.Exact:
+	case d != "" && !j.Exhaustive:
 		on = "On " + d + ", drawn once for this judgement:"
 	case d != "":
 		on = "On " + d + ":"
@@ -63,7 +63,7 @@ func JudgementLines(rv *player.Reviewed, m rules.Move) []string {
 		fmt.Sprintf("  a win exists after %v in %d, after %v in %d;", b, j.BestWon(), m, j.PlayedWon()),
 		fmt.Sprintf("  after both in %d, only after %v in %d, only after %v in %d, after neither in %d.", j.Both, b, j.BestOnly, m, j.PlayedOnly, j.Neither))
 	margin := fmt.Sprintf("%g points", j.Margin*100)
-	if j.Exact {
+	if j.Exhaustive {
 		diff := fmt.Sprintf("best-rated minus played is %+.1f points, exactly", j.Diff*100)
 		switch {
 		case j.Call == player.Mistake:
@@ -110,13 +110,13 @@ func LossWhy(rv *player.Reviewed, m rules.Move) string {
 	}
 	counts := fmt.Sprintf("a win exists after %v (rated best) in %d %s, after %v in %d", b, j.BestWon(), on, m, j.PlayedWon())
 	switch {
-	case j.Call == player.Mistake && j.Exact:
+	case j.Call == player.Mistake && j.Exhaustive:
 		return fmt.Sprintf("A mistake, of %s, as review judges it: %s.", wording.Size(j.Diff, j.SizeLow, j.SizeHigh, true, ""), counts)
 	case j.Call == player.Mistake:
 		return fmt.Sprintf("A mistake, of %s, as review judges it: %s (McNemar's exact %s).", wording.Size(j.Diff, j.SizeLow, j.SizeHigh, false, ""), counts, PValue(j.P))
-	case j.Call == player.BadLuck && j.Exact && j.Diff <= 0:
+	case j.Call == player.BadLuck && j.Exhaustive && j.Diff <= 0:
 		return fmt.Sprintf("Bad luck, as review judges it: %s; the move played did as well.", counts)
-	case j.Call == player.BadLuck && (j.Exact || j.Significant()):
+	case j.Call == player.BadLuck && (j.Exhaustive || j.Significant()):
 		// Both tests pass, or every arrangement solved shows a difference
 		// below the margin: bad luck stands (player.Call).
 		return fmt.Sprintf("Bad luck, as review judges it: %s, as good within %g points, though %v did a little better; the unseen cards decided.", counts, j.Margin*100, b)
@@ -148,7 +148,7 @@ func PlainJudgement(rv *player.Reviewed, named bool) string {
 	case j.Same:
 		return "Bad luck: you played the move your view rated best, so nothing you could see was better. The hidden cards decided it."
 	case j.Call == player.Mistake:
-		return fmt.Sprintf("A mistake, of %s: from what you could see, %s was better. It wins in %s; your move in %s.", wording.Size(j.Diff, j.SizeLow, j.SizeHigh, j.Exact, ""), better, how, played)
+		return fmt.Sprintf("A mistake, of %s: from what you could see, %s was better. It wins in %s; your move in %s.", wording.Size(j.Diff, j.SizeLow, j.SizeHigh, j.Exhaustive, ""), better, how, played)
 	case j.Call == player.BadLuck && j.Diff > 0:
 		// As review says: the best-rated move did a little better.
 		return fmt.Sprintf("Bad luck: from what you could see, %s did a little better (it wins in %s; your move in %s), but not by enough to matter. The hidden cards decided it.", better, how, played)

@@ -4,7 +4,6 @@ package game
 
 import (
 	"math"
-	"strconv"
 
 	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/sample"
@@ -26,7 +25,7 @@ type ShareDoc struct {
 	Unseen       []string          `json:"unseen"`
 	Arrangements int               `json:"arrangements"`
 	Exhaustive   bool              `json:"exhaustive"`
-	Seed         string            `json:"seed,omitempty"`
+	Seed         *uint64           `json:"seed,omitempty,string"`
 	Winnable     int               `json:"winnable"`
 	Unwinnable   int               `json:"unwinnable"`
 	Unknown      int               `json:"unknown"`
@@ -37,10 +36,10 @@ type ShareDoc struct {
 	MaxNodes     int64             `json:"max_nodes"`
 	Nodes        int64             `json:"nodes"`
 	Seconds      float64           `json:"seconds"`
-	// Interrupted says SIGINT or SIGTERM ended the run; Stopped
+	// Interrupted says SIGINT or SIGTERM ended the run; CutShort
 	// arrangements were left undecided and are counted in Unknown.
 	Interrupted bool `json:"interrupted,omitempty"`
-	Stopped     int  `json:"stopped,omitempty"`
+	CutShort    int  `json:"stopped,omitempty"`
 }
 
 // DocRules are the rules a document's answer was found under.
@@ -77,14 +76,15 @@ func newShareDoc(p *rules.Position, num string, cfg solver.Config, sh sample.Sha
 		MaxNodes:     cfg.MaxNodes,
 		Nodes:        sh.Nodes,
 		Seconds:      sh.Elapsed.Seconds(),
-		Interrupted:  sh.Stopped > 0,
-		Stopped:      sh.Stopped,
+		Interrupted:  sh.CutShort > 0,
+		CutShort:     sh.CutShort,
 	}
 	if p != nil {
 		d.Game, d.Position, d.Rules = p.Game.String(), rules.NewPositionDoc(p, num), DocRules{Returns: cfg.Options.Returns(p.Game)}
 	}
 	if !sh.Exhaustive {
-		d.Seed = strconv.FormatUint(sh.Seed, 10)
+		seed := sh.Seed
+		d.Seed = &seed
 	}
 	for i, c := range sh.Unseen {
 		d.Unseen[i] = c.String()

@@ -51,7 +51,7 @@ func TallyRange(t sample.Tally, exhaustive bool) (share, low, high float64) {
 func SolvedText(sh sample.Share) string {
 	const known = ", each with every card known"
 	solved := "Solved"
-	if sh.Stopped > 0 {
+	if sh.CutShort > 0 {
 		solved = "Set out to solve"
 	}
 	switch {

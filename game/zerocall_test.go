@@ -86,7 +86,7 @@ var zeroCalls = []any{
 	(*solver.Blockage).Place, (*solver.Blockage).TopAbove, (*solver.Blockage).Under,
 	(solver.Config).Check, (solver.Config).Split, (solver.Result).Solution, (*solver.Solver).Solve,
 	(*solver.Solver).SolveTrusted,
-	(solver.StopReason).String, (solver.Verdict).String,
+	(solver.StopReason).String, (solver.Verdict).String, (solver.Verdict).MarshalText, (*solver.Verdict).UnmarshalText,
 	// stat
 	stat.McNemarExact, stat.Wilson, stat.NewRate,
 	// sample
@@ -146,7 +146,7 @@ var zeroCalls = []any{
 	game.DocumentOf, game.ParseKind, game.GetHint, game.KnownOf, game.FindInCatalogue, game.ReadMoveFile, game.Play,
 	game.RateCellsOf, game.ReadRecord, game.ReviewDocOf, game.DailyDeal,
 	(*game.Chance).Doc, (*game.Chance).Headline, (*game.Chance).Lines, (*game.Chance).Why,
-	(*game.Checked).Line, (*game.Checked).Valid,
+	(*game.Checked).Line, (*game.Checked).Valid, (game.CheckCase).String, (game.HintCase).String,
 	(game.Document).Header, (game.Document).Kind, (game.Document).String, (game.Document).Version,
 	(*game.Hint).BestLines, (*game.Hint).Case, (*game.Hint).Doc, (*game.Hint).Headline, (*game.Hint).Lines,
 	(*game.Hint).Move, (*game.Hint).ViewDoc, (*game.Hint).Why,

@@ -120,11 +120,11 @@ type Judgement struct {
 	// Diff is the paired difference of the shares, best-rated minus
 	// played, (BestOnly-PlayedOnly)/Pairs; Low and High its 90% interval
 	// (Agresti and Min's, with half an arrangement added to each of the
-	// four counts), or Diff itself when Exact: the interval of the
+	// four counts), or Diff itself when Exhaustive: the interval of the
 	// equivalence test (BadLuck).
 	Diff, Low, High float64
 	// SizeLow and SizeHigh are the 95% interval of Diff, by the same
-	// method (Diff itself when Exact): the size of a mistake, said with
+	// method (Diff itself when Exhaustive): the size of a mistake, said with
 	// it. Being the two-sided interval at the test's level, it excludes 0
 	// whenever McNemar's exact test, which is the more cautious of the
 	// two, finds the best-rated move better (TestSizeAgreesWithTest
@@ -133,9 +133,9 @@ type Judgement struct {
 	// Margin is the equivalence margin of the BadLuck test, a share
 	// (Judging.Margin).
 	Margin float64
-	// Exact says every arrangement of the unseen cards was solved: the
+	// Exhaustive says every arrangement of the unseen cards was solved: the
 	// difference is known, with no sampling error.
-	Exact bool
+	Exhaustive bool
 	// Same says that the move played is the best-rated move (or a twin of
 	// it): the call is BadLuck by definition, with nothing to test; the
 	// counts then compare the move with itself, and only Pairs and
@@ -146,9 +146,9 @@ type Judgement struct {
 // Significant says that McNemar's exact test finds the best-rated move
 // better than the move played, at 5% (two-sided): the call is Mistake, or
 // BadLuck when the difference is also shown below the margin. Never with
-// Exact or Same, where nothing is tested.
+// Exhaustive or Same, where nothing is tested.
 func (j Judgement) Significant() bool {
-	return !j.Exact && !j.Same && j.Pairs > 0 && j.P < 0.05 && j.BestOnly > j.PlayedOnly
+	return !j.Exhaustive && !j.Same && j.Pairs > 0 && j.P < 0.05 && j.BestOnly > j.PlayedOnly
 }
 
 // judgePairs judges two moves by their verdicts on the same arrangements
@@ -156,7 +156,7 @@ func (j Judgement) Significant() bool {
 // equivalence margin. Arrangements undecided after either move are left
 // out. exact says the arrangements are all there are.
 func judgePairs(best, played []solver.Verdict, exact bool, margin float64) Judgement {
-	j := Judgement{Margin: margin, Exact: exact}
+	j := Judgement{Margin: margin, Exhaustive: exact}
 	for a := range best {
 		b, p := best[a], played[a]
 		if b == solver.Unknown || p == solver.Unknown {

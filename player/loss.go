@@ -101,10 +101,10 @@ func FindLoss(ctx context.Context, start *rules.Position, moves []rules.Move, cf
 type Loss struct {
 	// Start is the search's result for the start position.
 	Start solver.Result
-	// At is the number of the first move after which the game can no
+	// LostAt is the number of the first move after which the game can no
 	// longer be won: 0 when the start cannot be won, -1 when the game was
 	// not lost or a budget left the place unknown.
-	At int
+	LostAt int
 	// Nodes counts the positions of every search made.
 	Nodes int64
 }
@@ -128,7 +128,7 @@ func LocateLoss(ctx context.Context, start *rules.Position, moves []rules.Move, 
 	if err != nil {
 		return Loss{}, err
 	}
-	l := Loss{At: -1}
+	l := Loss{LostAt: -1}
 	decide := func(i int) (solver.Verdict, error) {
 		if i > 0 && after[i].Won() {
 			return solver.Solvable, nil
@@ -145,7 +145,7 @@ func LocateLoss(ctx context.Context, start *rules.Position, moves []rules.Move, 
 	case err != nil:
 		return l, err
 	case v == solver.Unsolvable:
-		l.At = 0
+		l.LostAt = 0
 		return l, nil
 	case v != solver.Solvable:
 		return l, nil
@@ -153,7 +153,7 @@ func LocateLoss(ctx context.Context, start *rules.Position, moves []rules.Move, 
 	if v, err = decide(len(moves)); err != nil || v != solver.Unsolvable {
 		return l, err
 	}
-	l.At, err = bisectLoss(len(moves), decide)
+	l.LostAt, err = bisectLoss(len(moves), decide)
 	return l, err
 }
 

@@ -88,7 +88,7 @@ func TestLocateLoss(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got.At != len(moves) || got.At != want.LostAt || got.Start.Verdict != solver.Solvable || got.Nodes <= got.Start.Nodes {
+		if got.LostAt != len(moves) || got.LostAt != want.LostAt || got.Start.Verdict != solver.Solvable || got.Nodes <= got.Start.Nodes {
 			t.Fatalf("deal %d: LocateLoss %+v, FindLoss lost at %d; built to be lost at %d", n, got, want.LostAt, len(moves))
 		}
 		located++
@@ -96,12 +96,12 @@ func TestLocateLoss(t *testing.T) {
 	if located == 0 {
 		t.Fatal("no lost game built")
 	}
-	if l, err := LocateLoss(context.Background(), deal(rules.RussianCell, 7), nil, cfg.Solver); err != nil || l.At != 0 || l.Start.Verdict != solver.Unsolvable {
+	if l, err := LocateLoss(context.Background(), deal(rules.RussianCell, 7), nil, cfg.Solver); err != nil || l.LostAt != 0 || l.Start.Verdict != solver.Unsolvable {
 		t.Fatalf("deal 7: %+v %v, want lost as dealt", l, err)
 	}
 	p := deal(rules.RussianCell, 1)
 	res, _ := solve(context.Background(), p, solver.DefaultConfig())
-	if l, err := LocateLoss(context.Background(), p, res.Moves[:5], cfg.Solver); err != nil || l.At != -1 || l.Start.Verdict != solver.Solvable {
+	if l, err := LocateLoss(context.Background(), p, res.Moves[:5], cfg.Solver); err != nil || l.LostAt != -1 || l.Start.Verdict != solver.Solvable {
 		t.Fatalf("the solver's first moves: %+v %v", l, err)
 	}
 	if _, err := LocateLoss(context.Background(), p, []rules.Move{rules.MustMove("KC t1>t2")}, cfg.Solver); err == nil {

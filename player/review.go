@@ -209,7 +209,7 @@ func (r *Reviewed) judge(ctx context.Context, p *rules.Position, played rules.Mo
 		// could be seen, so the unseen cards decided, whatever the draw.
 		// Nothing is tested: the move's own tally stays, the rest is 0.
 		j := r.Judgement
-		r.Judgement = Judgement{Call: BadLuck, Same: true, Pairs: j.Pairs, Both: j.Both, Neither: j.Neither, P: 1, Margin: j.Margin, Exact: j.Exact}
+		r.Judgement = Judgement{Call: BadLuck, Same: true, Pairs: j.Pairs, Both: j.Both, Neither: j.Neither, P: 1, Margin: j.Margin, Exhaustive: j.Exhaustive}
 	}
 	if r.Judgement.Pairs == 0 {
 		return fmt.Errorf("no arrangement was decided for both moves: try a larger budget")

@@ -88,7 +88,7 @@ func TestReviewNamesTheLosingMove(t *testing.T) {
 		if rv.LostAt != len(moves) || !rv.Lost {
 			t.Fatalf("position %d: lost at %d (lost %v), want %d", i, rv.LostAt, rv.Lost, len(moves))
 		}
-		if j := rv.Judgement; !j.Exact || j.Call != Mistake || j.Diff != 1 {
+		if j := rv.Judgement; !j.Exhaustive || j.Call != Mistake || j.Diff != 1 {
 			t.Fatalf("position %d: every card known, so losing is a mistake by exactly 1; got %+v", i, j)
 		}
 		c := moveAfter(p, moves[:len(moves)-1], rv.Kept)
@@ -180,7 +180,7 @@ func TestReviewBadLuck(t *testing.T) {
 				t.Fatalf("deal %d: lost at %d, best rated %v; want %d, %v", n, rv.LostAt, rv.BestRated.Move, k+1, best)
 			}
 			j := rv.Judgement
-			if j.Pairs != DefaultJudgeSamples && !j.Exact {
+			if j.Pairs != DefaultJudgeSamples && !j.Exhaustive {
 				t.Fatalf("deal %d: %d pairs, want %d", n, j.Pairs, DefaultJudgeSamples)
 			}
 			if j.Call != BadLuck || j.Diff != 0 || j.BestOnly+j.PlayedOnly != 0 {

@@ -45,11 +45,11 @@ type Solution struct {
 	Shortest *Shortest
 	Nodes    int64   // positions expanded
 	Seconds  float64 // time taken
-	// Solver names the build of patience that found the solution: the
+	// Build names the build of patience that found the solution: the
 	// module version, "+" and the first digits of the commit, as in
 	// "v1.2.3+abc1234" or "(devel)"; written as "solver" when not "".
 	// Files written before it was recorded lack it.
-	Solver string
+	Build string
 }
 
 // Shortest is what a shortest search adds to a solution, written as
@@ -86,7 +86,7 @@ type SolutionDoc struct {
 	Lower    *int         `json:"lower_bound,omitempty"`
 	Nodes    int64        `json:"nodes"`
 	Seconds  float64      `json:"seconds"`
-	Solver   string       `json:"solver,omitempty"`
+	Build    string       `json:"solver,omitempty"`
 }
 
 type rulesDoc struct {
@@ -134,7 +134,7 @@ func NewSolutionDoc(s *Solution) SolutionDoc {
 		Forced:  s.Forced,
 		Nodes:   s.Nodes,
 		Seconds: s.Seconds,
-		Solver:  s.Solver,
+		Build:   s.Build,
 	}
 	if s.Shortest != nil {
 		proven, lower := s.Shortest.Proven, s.Shortest.LowerBound
@@ -206,7 +206,7 @@ func (d *SolutionDoc) Solution() (*Solution, error) {
 
 // read reads d into a Solution, adding what is wrong to l.
 func (d *SolutionDoc) read(l *problemList) *Solution {
-	s := &Solution{Number: d.Number, Verdict: d.Verdict, Reason: d.Reason, Forced: d.Forced, Nodes: d.Nodes, Seconds: d.Seconds, Solver: d.Solver, Options: DefaultOptions()}
+	s := &Solution{Number: d.Number, Verdict: d.Verdict, Reason: d.Reason, Forced: d.Forced, Nodes: d.Nodes, Seconds: d.Seconds, Build: d.Build, Options: DefaultOptions()}
 	gameOK := false
 	if d.Game == "" {
 		l.add(sevInput, `missing "game": use "russian-cell" or "ripple-fan"`)
@@ -235,8 +235,8 @@ func (d *SolutionDoc) read(l *problemList) *Solution {
 	if d.Seconds < 0 {
 		l.add(sevInput, "seconds: %g is negative", d.Seconds)
 	}
-	if len(d.Solver) > 1000 || strings.ContainsFunc(d.Solver, func(r rune) bool { return r < ' ' || r == 0x7f }) {
-		l.add(sevInput, "solver: %q is not the name of a build, such as \"v1.2.3+abc1234\"", clip(d.Solver))
+	if len(d.Build) > 1000 || strings.ContainsFunc(d.Build, func(r rune) bool { return r < ' ' || r == 0x7f }) {
+		l.add(sevInput, "solver: %q is not the name of a build, such as \"v1.2.3+abc1234\"", clip(d.Build))
 	}
 	d.readShortest(s, l)
 	if len(d.Moves) > 0 {

@@ -74,7 +74,7 @@ func TestSolutionGolden(t *testing.T) {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
 	// The build that found it, last.
-	s.Solver = "v1.2.3+abc1234"
+	s.Build = "v1.2.3+abc1234"
 	want = strings.TrimSuffix(want, "}") + `,"solver":"v1.2.3+abc1234"}`
 	if got := string(rules.MarshalSolution(s)); got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
@@ -91,8 +91,8 @@ func TestSolutionSolver(t *testing.T) {
 		base + `,"solver":"v1.0.0+abc1234, v1.1.0"}`: "v1.0.0+abc1234, v1.1.0",
 	} {
 		s, err := rules.ReadSolution(strings.NewReader(doc))
-		if err != nil || s.Solver != want {
-			t.Errorf("%s: solver %q, %v; want %q", doc, s.Solver, err, want)
+		if err != nil || s.Build != want {
+			t.Errorf("%s: solver %q, %v; want %q", doc, s.Build, err, want)
 		}
 	}
 	if _, err := rules.ReadSolution(strings.NewReader(base + `,"solver":"a\nb"}`)); err == nil || !strings.Contains(err.Error(), "solver:") {
@@ -119,7 +119,7 @@ func TestSolutionRoundTrip(t *testing.T) {
 		{Game: rules.RussianCell, Number: "5", Verdict: rules.VerdictUnknown, Reason: "time limit reached",
 			Shortest: &rules.Shortest{LowerBound: 60}},
 		{Game: rules.RussianCell, Number: "617", Verdict: rules.VerdictSolvable, Options: rules.DefaultOptions(),
-			Moves: ioMoves(t, "5C t3>t6"), Solver: "v1.2.3+abc1234"},
+			Moves: ioMoves(t, "5C t3>t6"), Build: "v1.2.3+abc1234"},
 	}
 	for i, s := range cases {
 		data := rules.MarshalSolution(s)

@@ -105,7 +105,7 @@ func hint(ctx context.Context, p *rules.Position, cfg Config, only []rules.Move)
 	if err != nil {
 		return Shares{}, err
 	}
-	if sh.Stopped > 0 {
+	if sh.CutShort > 0 {
 		return Shares{Share: sh}, interrupted(ctx)
 	}
 	moves := rules.LegalMoves(p, cfg.Solver.Options, nil)

@@ -135,9 +135,9 @@ type Share struct {
 	// Nodes is the number of positions expanded, over every search.
 	Nodes   int64
 	Elapsed time.Duration
-	// Stopped is how many arrangements the context left undecided; they
+	// CutShort is how many arrangements the context left undecided; they
 	// are counted as unknown.
-	Stopped int
+	CutShort int
 }
 
 // Estimate decides the arrangements of p's unseen cards: a sample of
@@ -150,7 +150,7 @@ type Share struct {
 // *rules.ConfigError.
 //
 // When ctx is done, the searches in progress end soon and no more start:
-// every arrangement not decided counts as unknown (Share.Stopped counts
+// every arrangement not decided counts as unknown (Share.CutShort counts
 // them), with the reason solver.Interrupted for a cancel and
 // solver.TimeLimit for ctx's deadline, and Estimate returns the share so
 // far with an error that errors.Is ctx's (context.Canceled or
@@ -166,7 +166,7 @@ func Estimate(ctx context.Context, p *rules.Position, cfg Config) (Share, error)
 		return Share{}, err
 	}
 	sh.Elapsed = time.Since(start)
-	if sh.Stopped > 0 {
+	if sh.CutShort > 0 {
 		return sh, interrupted(ctx)
 	}
 	return sh, nil
@@ -190,7 +190,7 @@ func decide(ctx context.Context, p *rules.Position, cfg Config) (Share, [][]rule
 	for _, o := range outs {
 		sh.add(o.verdict)
 		if o.stopped {
-			sh.Stopped++
+			sh.CutShort++
 		}
 		sh.Nodes += o.nodes
 		if o.verdict == solver.Unknown && sh.Reason.Kind == solver.NotStopped {

@@ -475,8 +475,8 @@ func TestCancel(t *testing.T) {
 	if sh.Total() != n {
 		t.Fatalf("%d arrangements counted, want %d", sh.Total(), n)
 	}
-	if sh.Unknown == 0 || sh.Stopped == 0 || sh.Reason.Kind != solver.Interrupted || sh.Reason.String() != "interrupted" {
-		t.Fatalf("%d unknown, %d stopped (reason %q), want some, interrupted", sh.Unknown, sh.Stopped, sh.Reason)
+	if sh.Unknown == 0 || sh.CutShort == 0 || sh.Reason.Kind != solver.Interrupted || sh.Reason.String() != "interrupted" {
+		t.Fatalf("%d unknown, %d stopped (reason %q), want some, interrupted", sh.Unknown, sh.CutShort, sh.Reason)
 	}
 	// Cancelled, the run ends soon.
 	if d := time.Since(start); d > 5*time.Second {
@@ -490,11 +490,11 @@ func TestCancel(t *testing.T) {
 	dctx, dcancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer dcancel()
 	sh, err = Estimate(dctx, p, cfg)
-	if !errors.Is(err, context.DeadlineExceeded) || sh.Stopped == 0 || sh.Reason.Kind != solver.TimeLimit {
-		t.Fatalf("with a deadline: %v, %d stopped, reason %q", err, sh.Stopped, sh.Reason)
+	if !errors.Is(err, context.DeadlineExceeded) || sh.CutShort == 0 || sh.Reason.Kind != solver.TimeLimit {
+		t.Fatalf("with a deadline: %v, %d stopped, reason %q", err, sh.CutShort, sh.Reason)
 	}
 	cfg.Samples = 2
-	if sh, err := Estimate(context.Background(), deal(617).Hide(), cfg); err != nil || sh.Stopped != 0 || sh.Unknown != 0 {
-		t.Fatalf("with a live context: %v, %d stopped, %d unknown", err, sh.Stopped, sh.Unknown)
+	if sh, err := Estimate(context.Background(), deal(617).Hide(), cfg); err != nil || sh.CutShort != 0 || sh.Unknown != 0 {
+		t.Fatalf("with a live context: %v, %d stopped, %d unknown", err, sh.CutShort, sh.Unknown)
 	}
 }

@@ -62,6 +62,7 @@
 //     shape (Solver.SolveTrusted).
 //   - rules.ErrUnknownCards: a position with unknown face-down cards
 //     (Solve, Solver.Solve, Solver.SolveTrusted).
-//   - *rules.ParseError: text that is not a StopReason (ParseStopReason).
+//   - *rules.ParseError: text that is not a StopReason (ParseStopReason),
+//     or not a verdict's word (Verdict.UnmarshalText).
 //   - ErrBadReason: the same, matched through that *rules.ParseError.
 package solver

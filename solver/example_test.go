@@ -100,7 +100,7 @@ func ExampleResult_Solution() {
 		return
 	}
 	sol := res.Solution(p, "617", cfg.Options)
-	sol.Seconds, sol.Solver = 0, "" // for the same output every run
+	sol.Seconds, sol.Build = 0, "" // for the same output every run
 	doc := rules.MarshalSolution(sol)
 	head, _, _ := bytes.Cut(doc, []byte(`"moves"`))
 	fmt.Printf("%s\"moves\":[...]...\n", head)

@@ -35,7 +35,7 @@ func (r Result) Solution(start *rules.Position, number string, opts rules.Option
 		Forced:  r.Forced,
 		Nodes:   r.Nodes,
 		Seconds: r.Elapsed.Seconds(),
-		Solver:  buildinfo.String(),
+		Build:   buildinfo.String(),
 	}
 	if number == "" {
 		sol.Position = start

@@ -35,6 +35,22 @@ func (v Verdict) String() string {
 	return "unknown"
 }
 
+// MarshalText returns String's word, so that a Verdict is written in JSON
+// as the documents write a verdict: "solvable", "unsolvable" or "unknown".
+func (v Verdict) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
+
+// UnmarshalText reads String's word back; any other text is refused with
+// a *rules.ParseError.
+func (v *Verdict) UnmarshalText(b []byte) error {
+	for _, w := range []Verdict{Unknown, Solvable, Unsolvable} {
+		if string(b) == w.String() {
+			*v = w
+			return nil
+		}
+	}
+	return &rules.ParseError{What: "verdict", Input: string(b), Err: fmt.Errorf("%q: want solvable, unsolvable or unknown", b)}
+}
+
 // DefaultMaxNodes is the default node budget per deal.
 const DefaultMaxNodes = 100_000_000
 

@@ -41,7 +41,7 @@ func TestBrowserDailyDeal(t *testing.T) {
 
 	m := rules.LegalMoves(start, rules.DefaultOptions(), nil)[0]
 	p.playByHand([]rules.Move{m})
-	p.wantRow("after a move by hand", "russian-cell/daily", "1 0 0 0")
+	p.wantRow("after a move by hand", "russian-cell/daily", "1 0 0% 0 0")
 	if got := p.eval(`document.querySelector('#stats-body tr[data-key="russian-cell/daily"] th').textContent`); got != "Russian Cell · deal of the day" {
 		t.Errorf("the row of the deals of the day is named %q", got)
 	}
@@ -55,6 +55,9 @@ func TestBrowserDailyDeal(t *testing.T) {
 	before := time.Now().UTC()
 	p.eval(`(() => { document.getElementById('game').value = 'ripple-fan'; const k = document.getElementById('random-kind'); k.value = 'daily'; k.dispatchEvent(new Event('change')); return ''; })()`)
 	p.click("#random-btn")
+	// The game under way is left only once the player says so.
+	p.waitFor("the question before leaving the game", `document.getElementById('leave').open`, 10*time.Second)
+	p.click("#leave-go")
 	p.waitFor("today's deal", `location.hash.startsWith('#ripple-fan/daily/') && !document.body.dataset.busy`, time.Minute)
 	after := time.Now().UTC()
 	hash := p.eval(`location.hash`)

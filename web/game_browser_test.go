@@ -400,17 +400,23 @@ func TestBrowserGame(t *testing.T) {
 	t.Run("back and forward", func(t *testing.T) {
 		p.t = t
 		open("russian-cell/617")
-		deal := func(game, number string) {
+		// leave: a game is in progress, which the page asks before it
+		// leaves (Leave it).
+		deal := func(game, number string, leave bool) {
 			p.do("dealing "+number,
 				chromedp.SetValue(chromedp.CSS("#game"), game),
 				chromedp.SetValue(chromedp.CSS("#number"), number),
 				chromedp.Click(chromedp.CSS("#deal-btn")))
+			if leave {
+				p.waitFor("the question before leaving the game", `document.getElementById('leave').open`, 10*time.Second)
+				p.click("#leave-go")
+			}
 			p.waitFor("deal "+number, fmt.Sprintf(`document.title.includes('deal %s')`, number), time.Minute)
 		}
-		deal("russian-cell", "385")
+		deal("russian-cell", "385", false)
 		p.drag(rules.Move{Card: dealgen.Deal(rules.RussianCell, dealgen.FromUint64(385)).Tableau[0].Top(), From: rules.T(0), To: rules.C(0)}, false)
 		p.waitFor("a move in 385", `document.getElementById('step').textContent.startsWith('1 /')`, time.Minute)
-		deal("ripple-fan", "2217")
+		deal("ripple-fan", "2217", true)
 		for _, s := range []struct{ js, title string }{
 			{"history.back()", "Russian Cell, deal 385"},
 			{"history.back()", "Russian Cell, deal 617"},

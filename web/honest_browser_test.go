@@ -55,7 +55,8 @@ func (p *page) wantRow(when, key, want string) {
 // hand counts, also with a reload in the middle; one with the face-down
 // cards shown, or with a move of the solver's, does not; in Ripple Fan,
 // "Where did I go wrong?" once the game was over, then a win after going
-// back, does not count, nor does a win played out by Finish.
+// back, does not count, nor does a win played out by Finish; the clock
+// stands once no move is left.
 func TestBrowserHonestGames(t *testing.T) {
 	p := openGame(t)
 	t.Cleanup(p.noCSP)
@@ -98,15 +99,21 @@ func TestBrowserHonestGames(t *testing.T) {
 	if got := p.eval(`String(document.getElementById('assisted').hidden)`); got != "true" {
 		t.Error("the player's own game, reloaded, says it was assisted")
 	}
-	if got := p.text("meter"); !strings.HasPrefix(got, "30 moves · ") {
-		t.Errorf("the move count and clock after 30 moves: %q", got)
+	// The one count of moves (game.HandMoves: the safe foundation moves,
+	// here made by hand, not counted), before and after the reload.
+	start := testgames.Deal(rules.RussianCell, 617)
+	count30, err := game.HandMoves(start, moves[:30])
+	if err != nil || count30 == 30 {
+		t.Fatalf("game.HandMoves of the first 30 moves: %d, %v; want a safe foundation move among them", count30, err)
+	}
+	if got := p.text("meter"); !strings.HasPrefix(got, fmt.Sprintf("%d moves · ", count30)) {
+		t.Errorf("the move count and clock after 30 moves (%d counted) and a reload: %q", count30, got)
 	}
 	p.playByHand(moves[30:])
 	won("the game by hand")
-	p.wantRow("after a win by hand", "russian-cell", "1 1 1 1")
+	p.wantRow("after a win by hand", "russian-cell", "1 1 100% 1 1")
 	// Par: the game's moves by hand beside those of the shortest win that
 	// solve --shortest finds, counted alike (game.HandMoves).
-	start := testgames.Deal(rules.RussianCell, 617)
 	out, _ := cli(t, "solve", "russian-cell", "617", "--shortest", "--workers", "1", "--format", "json")
 	short, err := rules.ReadSolution(strings.NewReader(out))
 	if err != nil || short.Shortest == nil || !short.Shortest.Proven {
@@ -121,7 +128,7 @@ func TestBrowserHonestGames(t *testing.T) {
 	if got, want := p.text("par"), fmt.Sprintf("Your game: %d moves by hand. Par, the proven shortest win: %d moves by hand.", played, par); got != want {
 		t.Errorf("par: %q, want %q", got, want)
 	}
-	if got, buttons := p.text("prompt-text"), p.eval(`[...document.querySelectorAll('#prompt-actions button')].map((b) => b.textContent).join()`); !strings.HasPrefix(got, fmt.Sprintf("Won in %d moves · ", n)) || buttons != "Deal 618,Random deal,The game's story" {
+	if got, buttons := p.text("prompt-text"), p.eval(`[...document.querySelectorAll('#prompt-actions button')].map((b) => b.textContent).join()`); !strings.HasPrefix(got, fmt.Sprintf("Won in %d moves · ", played)) || buttons != "Deal 618,Random deal,The game's story" {
 		t.Errorf("the prompt after the win: %q, buttons %q", got, buttons)
 	}
 
@@ -164,7 +171,7 @@ func TestBrowserHonestGames(t *testing.T) {
 	p.waitFor("the face-down cards hidden", `!!document.querySelector('.card[data-down]:not([data-card])')`, time.Minute)
 	p.playByHand(moves)
 	won("the game with the cards shown")
-	p.wantRow("after a win with the cards shown", "russian-cell", "2 1 0 1")
+	p.wantRow("after a win with the cards shown", "russian-cell", "2 1 50% 0 1")
 	if got := p.text("assisted"); got != "Assisted · not counted as a win" || p.eval(`String(document.getElementById('assisted').hidden)`) != "false" {
 		t.Errorf("a game with the cards shown says %q", got)
 	}
@@ -178,7 +185,7 @@ func TestBrowserHonestGames(t *testing.T) {
 	p.waitFor("the solver's first move", `document.getElementById('step').textContent.startsWith('1 / ')`, time.Minute)
 	p.playByHand(moves[1:])
 	won("the game with a move of the solver's")
-	p.wantRow("after a win with a move of the solver's", "russian-cell", "3 1 0 1")
+	p.wantRow("after a win with a move of the solver's", "russian-cell", "3 1 33% 0 1")
 
 	// Ripple Fan: a winnable deal, and a game of it played until no move
 	// is left.
@@ -194,13 +201,19 @@ func TestBrowserHonestGames(t *testing.T) {
 	if got := p.text("prompt-text"); !strings.HasPrefix(got, "No move is left.") {
 		t.Errorf("the prompt with no move left: %q", got)
 	}
+	// The clock stands there.
+	clock := p.clock()
+	time.Sleep(1500 * time.Millisecond)
+	if got := p.clock(); got != clock {
+		t.Errorf("with no move left the clock runs on: %s, then %s", clock, got)
+	}
 	p.click("#review-btn")
 	p.waitFor("the review", `!document.body.dataset.busy && document.getElementById('review').dataset.lostAt !== undefined`, 4*time.Minute)
 	p.click("#restart-btn")
 	p.waitFor("the start", `document.getElementById('step').textContent.startsWith('0 / ')`, time.Minute)
 	p.playByHand(line)
 	won("the Ripple Fan game after its review")
-	p.wantRow("after a win after the review", "ripple-fan", "1 0 0 0")
+	p.wantRow("after a win after the review", "ripple-fan", "1 0 0% 0 0")
 
 	// Finish after the first move: it plays choices, so assisted.
 	p.load(6, fmt.Sprintf("ripple-fan/%d", rf))
@@ -212,7 +225,7 @@ func TestBrowserHonestGames(t *testing.T) {
 	}
 	p.click("#finish-btn")
 	won("the Ripple Fan game finished by Finish")
-	p.wantRow("after a win by Finish", "ripple-fan", "2 0 0 0")
+	p.wantRow("after a win by Finish", "ripple-fan", "2 0 0% 0 0")
 	if got := p.eval(`document.activeElement === document.body ? 'body' : document.activeElement.textContent`); got == "body" {
 		t.Error("after Finish the focus is on the page's body")
 	}

@@ -173,7 +173,7 @@ func TestCLIDealRandomWinnable(t *testing.T) {
 func TestCLICatalogueNote(t *testing.T) {
 	rf := catalogue.For(rules.RippleFan, rules.DefaultOptions())
 	board := cliOK(t, "", "deal", "ripple-fan", "16015", "--ascii")
-	want := "# Catalogue: cannot be won (Ripple Fan deals 1..10,000,000, solved by patience " + rf.Solver + ")\n"
+	want := "# Catalogue: cannot be won (Ripple Fan deals 1..10,000,000, solved by patience " + rf.Build + ")\n"
 	if !strings.HasSuffix(board, want) {
 		t.Errorf("deal ripple-fan 16015 ends:\n%s\nwant %q", board, want)
 	}

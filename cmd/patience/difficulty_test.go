@@ -90,8 +90,8 @@ func TestCLICatalogueLabel(t *testing.T) {
 	// labelled them; labelled again, the labels' build is replaced.
 	verdicts, _, _ := strings.Cut(shipped.Builder, ", ")
 	want := verdicts + ", " + buildinfo.String()
-	if c.Builder != want || c.Solver != shipped.Solver {
-		t.Errorf("labelled catalogue: builder %q, solver %q; want %q, %q", c.Builder, c.Solver, want, shipped.Solver)
+	if c.Builder != want || c.Build != shipped.Build {
+		t.Errorf("labelled catalogue: builder %q, solver %q; want %q, %q", c.Builder, c.Build, want, shipped.Build)
 	}
 	cliOK(t, "", append(args, "--catalogue", f("rc.cat"), "-o", f("rc2.cat"))...)
 	if c2, err := catalogue.Parse(cliReadFileBytes(t, f("rc2.cat"))); err != nil || c2.Builder != want {

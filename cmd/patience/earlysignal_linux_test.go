@@ -28,14 +28,26 @@ func ownFrames(dump string) [][]int {
 	return mainFrame.FindAllStringIndex(initEntry.ReplaceAllString(dump, ""), -1)
 }
 
+// settingUp says whether a dump stopped the program inside catchEarly
+// before its handler was in place: its innermost frame of the program's
+// own code is catchEarly, where the channel that signal.Notify needs is
+// made first. A signal there comes before the program can catch one, as
+// the runtime's start does; one after catchEarly returns must be ours.
+func settingUp(dump string) bool {
+	rest := initEntry.ReplaceAllString(dump, "")
+	frames := mainFrame.FindAllStringIndex(rest, -1)
+	return len(frames) > 0 && strings.HasPrefix(rest[frames[0][0]:], "main.catchEarly()")
+}
+
 // earlyQuit starts bin with args, sends it SIGQUIT after delay, and says
 // how it ended: "ours" when the program handled the signal (exit code
 // want, no dump of goroutines); "killed" when the signal came before Go's
 // runtime set up its handlers, so that the system's default ended the
 // process (a shell reports 131); "runtime" when Go's runtime dumped its
-// goroutines and exited 2 before the program's own code began (no frame of
-// package main in the dump but the entry of its generated initialiser). Anything else is a failure, described in
-// detail. The process is waited for, and killed if it lasts 60 s.
+// goroutines and exited 2 before the program could catch it (no frame of
+// package main in the dump but the entry of its generated initialiser, or
+// catchEarly making its channel: settingUp). Anything else is a failure,
+// described in detail. The process is waited for, and killed if it lasts 60 s.
 func earlyQuit(t *testing.T, bin, dir string, args []string, want int, delay time.Duration) (outcome, detail string) {
 	t.Helper()
 	cmd := exec.Command(bin, args...)
@@ -56,7 +68,7 @@ func earlyQuit(t *testing.T, bin, dir string, args []string, want int, delay tim
 	switch {
 	case ws.Signaled() && ws.Signal() == syscall.SIGQUIT:
 		return "killed", ""
-	case ws.Exited() && ws.ExitStatus() == 2 && dump && len(ownFrames(stderr.String())) == 0:
+	case ws.Exited() && ws.ExitStatus() == 2 && dump && (len(ownFrames(stderr.String())) == 0 || settingUp(stderr.String())):
 		return "runtime", ""
 	case ws.Exited() && ws.ExitStatus() == want && !dump:
 		return "ours", ""
@@ -74,7 +86,8 @@ func earlyQuit(t *testing.T, bin, dir string, args []string, want int, delay tim
 // TestEarlySignal: SIGQUIT sent early, from right after the program
 // starts and then later and later by a millisecond, ends stats and
 // merge with 131 and serve with 0, as the exit-code table says, from the
-// moment the program's own code begins (its first variable, in boot.go).
+// moment the program's first variable (catchEarly, in boot.go) has its
+// handler in place.
 // Before that, while Go's runtime and the imported packages start, the
 // signal cannot be caught: the process is killed by it (a shell reports
 // 131 too) or Go's runtime dumps its goroutines and exits 2. The test

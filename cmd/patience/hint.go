@@ -137,7 +137,7 @@ func runHint(s streams, cmd *cobra.Command, o *hintOptions, args []string) error
 	if err := writeHint(s, o, h, at, show); err != nil {
 		return err
 	}
-	if h.Stopped {
+	if err != nil {
 		return interrupted{signalOf(cmd.Context())}
 	}
 	return nil
@@ -154,7 +154,7 @@ func writeHint(s streams, o *hintOptions, h *game.Hint, at start, show int) erro
 		switch {
 		case o.format == "json":
 			fmt.Fprintf(s.out, "%s\n", mustMarshal(h.ViewDoc(from, show)))
-		case h.Stopped:
+		case h.Case() == game.HintStopped:
 			printLines(s.out, h.Lines())
 		default:
 			printAdvice(s.out, h, show, style(s.out, o.ascii))

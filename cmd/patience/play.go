@@ -171,13 +171,13 @@ func runPlay(s streams, cmd *cobra.Command, o *playOptions, args []string) error
 		rep = &playReport{out}
 	}
 	sig := signalOf(ctx)
-	if sig != 0 && rep != nil && rep.Stopped {
+	if sig != 0 && rep != nil && rep.Unfinished {
 		// The game so far: the moves made, or the record of an
 		// unfinished game, marked as stopped by the signal.
 		n := len(rep.Game.Moves)
 		if o.format == "json" {
 			sol := rep.Record(game.RecordOf{Number: num, Start: p, Options: cfg.Options, Player: pc, WithPosition: o.sf.position != "" || num == ""})
-			sol.Play.Outcome, sol.Play.Stopped = game.OutcomeStopped, sigName(sig)
+			sol.Play.Outcome, sol.Play.Signal = game.OutcomeStopped, sigName(sig)
 			sol.Play.Ended = fmt.Sprintf("stopped by %s after %s", sigName(sig), wording.Moves(n))
 			fmt.Fprintf(s.out, "%s\n", game.MarshalRecord(sol))
 		} else {
@@ -231,13 +231,13 @@ func (r *playReport) print(w io.Writer, num string, pc player.Config, st boardSt
 	switch {
 	case gm.Won:
 		fmt.Fprintln(w, "With all cards known: solvable (the game shows it).")
-	case r.Verdict.Verdict == solver.Unsolvable:
+	case r.Start.Verdict == solver.Unsolvable:
 		fmt.Fprintln(w, "With all cards known: unsolvable. Lost as dealt: no way of playing could win it.")
-	case r.Verdict.Verdict == solver.Unknown:
-		fmt.Fprintf(w, "With all cards known: unknown (%s), so where it was lost is not known.\n", r.Verdict.Reason)
-	case r.LostAfter > 0:
-		m := gm.Moves[r.LostAfter-1].Move
-		fmt.Fprintf(w, "With all cards known: solvable. It could no longer be won after move %d (%v).\n", r.LostAfter, m)
+	case r.Start.Verdict == solver.Unknown:
+		fmt.Fprintf(w, "With all cards known: unknown (%s), so where it was lost is not known.\n", r.Start.Reason)
+	case r.LostAt > 0:
+		m := gm.Moves[r.LostAt-1].Move
+		fmt.Fprintf(w, "With all cards known: solvable. It could no longer be won after move %d (%v).\n", r.LostAt, m)
 		fmt.Fprintln(w, game.LossWhy(r.Why, m))
 	default:
 		fmt.Fprintln(w, "With all cards known: solvable; where it was lost is unknown (a budget ran out).")

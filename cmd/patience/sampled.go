@@ -112,9 +112,9 @@ func printShare(w io.Writer, c *game.Chance, num string, st boardStyle) {
 	fmt.Fprintf(w, "%s:\n", game.SolvedText(sh))
 	tallyLines(w, sh.Tally, sh.Reason)
 	fmt.Fprintln(w)
-	if sh.Stopped > 0 {
+	if sh.CutShort > 0 {
 		fmt.Fprintf(w, "Interrupted: %s of the %s arrangements were left undecided and count as unknown.\n\n",
-			thousands(int64(sh.Stopped)), thousands(int64(sh.Total())))
+			thousands(int64(sh.CutShort)), thousands(int64(sh.Total())))
 	}
 	fmt.Fprintf(w, "Winnable: %s\n\n", game.ShareText(sh))
 	fmt.Fprintln(w, game.ShareNote)

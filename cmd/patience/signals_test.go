@@ -148,7 +148,7 @@ func TestPlayStopped(t *testing.T) {
 	if err != nil {
 		t.Fatalf("play --format json, SIGINT: no record: %v\nstdout %q", err, stdout)
 	}
-	if sol.Play == nil || sol.Play.Outcome != game.OutcomeStopped || sol.Play.Stopped != "SIGINT" || sol.Number != "617" ||
+	if sol.Play == nil || sol.Play.Outcome != game.OutcomeStopped || sol.Play.Signal != "SIGINT" || sol.Number != "617" ||
 		sol.Verdict != rules.VerdictUnknown || sol.Reason != "interrupted" || len(sol.Play.Shares) != len(sol.Moves) {
 		t.Errorf("the stopped game's record: %s", stdout)
 	}

@@ -235,7 +235,7 @@ func runSolve(s streams, cmd *cobra.Command, o *solveOptions, args []string) err
 			}
 			printShare(s.out, c, num, style(s.out, o.ascii))
 		}
-		if c.Stopped {
+		if err != nil {
 			return interrupted{sig}
 		}
 		return nil

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"strconv"
 	"strings"
 	"sync/atomic"
 
@@ -543,7 +542,8 @@ func printReport(w io.Writer, format string, info runInfo, r batch.Report) error
 			pr := *r.Player
 			pr.Name = h.Player
 			if h.Samples > 0 {
-				pr.Samples, pr.Seed = h.Samples, strconv.FormatUint(h.Seed, 10)
+				seed := h.Seed
+				pr.Samples, pr.Seed = h.Samples, &seed
 			}
 			j.Report.Player = &pr
 		}
@@ -690,13 +690,13 @@ func writeHardest(w io.Writer, hardest []batch.HardDeal) {
 		rows := [][]string{{"deal", "verdict", "positions", "seconds", "moves", "forced"}}
 		for _, d := range hardest {
 			mv, fo := "-", "-"
-			if d.Verdict == "solvable" {
+			if d.Verdict == solver.Solvable {
 				mv = fmt.Sprint(d.Moves)
 			}
 			if d.Forced != nil {
 				fo = fmt.Sprint(*d.Forced)
 			}
-			rows = append(rows, []string{d.Number, d.Verdict, thousands(d.Nodes), secondsText(d.Seconds), mv, fo})
+			rows = append(rows, []string{d.Number, d.Verdict.String(), thousands(d.Nodes), secondsText(d.Seconds), mv, fo})
 		}
 		writeTable(w, rows)
 	}

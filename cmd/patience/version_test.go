@@ -74,7 +74,7 @@ func setBuild(t *testing.T, path, build string, keep int) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h.Solver = build
+	h.Build = build
 	text := string(h.AppendJSON(nil)) + "\n" + strings.Join(lines[1:min(len(lines), keep+1)], "")
 	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
@@ -103,7 +103,7 @@ func TestCLIStatsOtherBuild(t *testing.T) {
 		t.Fatalf("--force: exit %d\n%s\n%s", code, errs, stdout)
 	}
 	h, err := readHeaderOf(path)
-	if err != nil || h.Solver != "v0.0.1+0000000, "+build {
+	if err != nil || h.Build != "v0.0.1+0000000, "+build {
 		t.Fatalf("header %+v, %v", h, err)
 	}
 	// The summary notes the two builds, once, on stderr.
@@ -145,7 +145,7 @@ func TestCLIMergeNotesBuilds(t *testing.T) {
 	if code != 0 || errs != want || !strings.Contains(stdout, "Ripple Fan, deals 1-40 (from 2 files)") {
 		t.Fatalf("merge: exit %d, stderr %q, want %q\n%s", code, errs, want, stdout)
 	}
-	if h, err := readHeaderOf(merged); err != nil || h.Solver != buildinfo.String()+", v0.0.1+0000000" {
+	if h, err := readHeaderOf(merged); err != nil || h.Build != buildinfo.String()+", v0.0.1+0000000" {
 		t.Errorf("merged header %+v, %v", h, err)
 	}
 }

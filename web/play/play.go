@@ -103,6 +103,11 @@ type MoveDoc struct {
 	// one the page made by itself after a move (line with auto,
 	// rules.SafeAutoMoves, the same rule).
 	Auto bool `json:"auto,omitempty"`
+	// Safe marks a move that is one of the safe automatic foundation
+	// moves (rules.SafeAutoMoves) of the position it is played from,
+	// whoever played it. A game's move count, on the page as in par
+	// (game.HandMoves), is its moves not marked safe.
+	Safe bool `json:"safe,omitempty"`
 }
 
 // LineAnswer is the answer of line: the positions after each move (the
@@ -403,6 +408,12 @@ func autoMoves(a LineAnswer) LineAnswer {
 func moveDoc(p *rules.Position, m rules.Move) MoveDoc {
 	d := MoveDoc{Move: m.String(), Card: m.Card.String(), From: m.From.String(), To: m.To.String(),
 		Text: wording.Describe(p, m, true), Cards: []string{m.Card.String()}}
+	for _, a := range rules.SafeAutoMoves(p) {
+		if a == m {
+			d.Safe = true
+			break
+		}
+	}
 	if m.From.Kind == rules.Tableau && int(m.From.Index) < len(p.Tableau) {
 		up := p.Tableau[m.From.Index].Up
 		for k, c := range up {

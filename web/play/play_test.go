@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/patience-solver/patience/dealgen"
+	"github.com/patience-solver/patience/game"
 	"github.com/patience-solver/patience/internal/testgames"
 	"github.com/patience-solver/patience/rules"
 	"github.com/patience-solver/patience/solver"
@@ -346,4 +347,90 @@ func TestLineKeepsMovesBeforeAnUnreadableOne(t *testing.T) {
 	if len(a.Moves) != 1 || a.Refused == nil || a.Refused.Index != 1 || a.Refused.Move != "ZZ t9>t1" || a.Refused.Reason != bad.Error() {
 		t.Errorf("%d moves kept, refused %+v", len(a.Moves), a.Refused)
 	}
+}
+
+// TestLineCountsAsHandMoves: the moves of a line not marked safe are
+// game.HandMoves of it, the one count of a game's moves (the page's
+// meter, its "Won in", and par), whether the safe foundation moves were
+// played by hand, by the page after a move (auto), or replayed from a
+// link, where nothing says which were automatic.
+func TestLineCountsAsHandMoves(t *testing.T) {
+	var d PositionAnswer
+	if e := ask(t, `{"op":"deal","game":"russian-cell","number":"617"}`, &d); e != "" {
+		t.Fatal(e)
+	}
+	pos, _ := json.Marshal(d.Position)
+	var s SolveAnswer
+	if e := ask(t, `{"op":"solve","position":`+string(pos)+`}`, &s); e != "" {
+		t.Fatal(e)
+	}
+	var all []string
+	for _, m := range s.Line.Moves {
+		all = append(all, m.Move)
+	}
+	start := dealgen.Deal(rules.RussianCell, dealgen.FromUint64(617))
+	want, err := game.HandMoves(start, parse(t, all))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want == 0 || want == len(all) {
+		t.Fatalf("game.HandMoves of the solution: %d of %d moves, a line with no safe move or no other", want, len(all))
+	}
+	counted := func(l LineAnswer) int {
+		n := 0
+		for _, m := range l.Moves {
+			if !m.Safe {
+				n++
+			}
+		}
+		return n
+	}
+	req, _ := json.Marshal(Request{Op: "line", Position: pos, Moves: all})
+	var l LineAnswer
+	if e := ask(t, string(req), &l); e != "" || len(l.Moves) != len(all) {
+		t.Fatalf("the solution replayed: %d moves (%s), want %d", len(l.Moves), e, len(all))
+	}
+	if got := counted(l); got != want {
+		t.Errorf("the solution replayed counts %d moves, game.HandMoves %d", got, want)
+	}
+	if got := counted(LineAnswer{Moves: s.Line.Moves}); got != want {
+		t.Errorf("the solver's line counts %d moves, game.HandMoves %d", got, want)
+	}
+	// Move by move, each followed by the automatic moves, as the page
+	// plays by hand with the automatic moves on.
+	var played []MoveDoc
+	for i := 0; i < len(all); {
+		req, _ := json.Marshal(Request{Op: "line", Position: pos, Moves: append(movesOf(played), all[i]), Auto: true})
+		if e := ask(t, string(req), &l); e != "" || l.Refused != nil {
+			t.Fatalf("move %d: %s %+v", i+1, e, l.Refused)
+		}
+		played = l.Moves
+		for i < len(all) && i < len(played) {
+			if played[i].Move != all[i] {
+				break
+			}
+			i++
+		}
+		if i < len(played) {
+			// The automatic moves went another way than the solution:
+			// count what was played.
+			all = movesOf(played)
+			i = len(all)
+		}
+	}
+	want, err = game.HandMoves(start, parse(t, movesOf(played)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := counted(LineAnswer{Moves: played}); got != want {
+		t.Errorf("the game with automatic moves counts %d moves, game.HandMoves %d", got, want)
+	}
+}
+
+func movesOf(ms []MoveDoc) []string {
+	out := make([]string, len(ms))
+	for i, m := range ms {
+		out[i] = m.Move
+	}
+	return out
 }

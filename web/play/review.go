@@ -74,7 +74,7 @@ func review(ctx context.Context, start *rules.Position, moves []rules.Move, r Re
 		a.Judgement = j.Call.String()
 		a.BestWon, a.PlayedWon, a.Pairs, a.Same = j.BestWon(), j.PlayedWon(), j.Pairs, j.Same
 		if j.Call == player.Mistake {
-			a.Size = wording.Size(j.Diff, j.SizeLow, j.SizeHigh, j.Exact, "")
+			a.Size = wording.Size(j.Diff, j.SizeLow, j.SizeHigh, j.Exhaustive, "")
 		}
 	}
 	// Lines name the move that kept the game winnable; ViewLines, for a

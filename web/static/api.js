@@ -30,6 +30,7 @@ import { fail } from "./announce.js";
  * @property {string[]} cards  the cards that move, bottom first
  * @property {string} text  what it does in words
  * @property {boolean} [auto]  an automatic foundation move
+ * @property {boolean} [safe]  a safe automatic foundation move, whoever played it: not counted (stats.js moveCount)
  *
  * @typedef {{ index: number, move: string, reason: string }} Refusal
  * @typedef {object} Line play.LineAnswer: a line of moves replayed

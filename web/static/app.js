@@ -29,12 +29,12 @@
 import { announce, clearError, fail, say } from "./announce.js";
 import { ask, quick, search } from "./api.js";
 import { boardKey, fit, fitLater, mark, setFocus } from "./board.js";
-import { loadDeal, loadRandom, parseURL, restore, saveURL, sayReadAs, setStart } from "./links.js";
+import { loadDeal, loadRandom, parseURL, restore, saveURL, sayReadAs, setStart, writtenURL } from "./links.js";
 import { clickOn, connectPlay, finish, go, handMove, quit, redo, restart, runReview, sayStep, showOrHide, stopPlay, toFoundation, togglePlay, undo, wireDrag, wireStory } from "./play.js";
 import { connectSearch, idle, runHint, runSolve } from "./search.js";
 import { drawMeter, drawSide } from "./side.js";
 import { S, deselect, setDeal } from "./state.js";
-import { clearStats, drawStats, knownNow } from "./stats.js";
+import { clearStats, drawStats, inProgress, keepGame, knownNow, meterText } from "./stats.js";
 import { $ } from "./util.js";
 
 // ---------- events ----------
@@ -53,18 +53,55 @@ export function wire() {
   let restoring = Promise.resolve();
   window.addEventListener("hashchange", () => {
     const h = location.hash; // as given: an earlier restore may rewrite it
-    restoring = restoring.then(() => restore(h)).catch((e) => fail(e.message));
+    restoring = restoring.then(async () => {
+      // Back, Forward or a link would leave the game in progress: asked
+      // first, a "no" puts its address back.
+      const was = writtenURL();
+      if (h !== was && !(await leaveOK("Going to another address"))) {
+        history.pushState(null, "", was);
+        return;
+      }
+      await restore(h);
+    }).catch((e) => fail(e.message));
   });
+  // The clock of the game on screen as the page goes, for a reload.
+  window.addEventListener("pagehide", () => keepGame());
+}
+
+// ---------- leaving a game ----------
+
+// leaveOK asks, before the game on screen is left for another while it is
+// in progress (played, not won, not ended: inProgress), whether to leave
+// it, as a left game counts as played and lost; it says whether to go on.
+// The question is a modal dialog (#leave): the focus goes to Keep playing,
+// Escape keeps playing too, and the focus comes back where it was.
+/** @param {string} what  what leaves the game: "Deal 618", "A random deal" */
+export async function leaveOK(what) {
+  if (!inProgress()) return true;
+  const d = /** @type {HTMLDialogElement} */ ($("leave"));
+  const back = /** @type {HTMLElement | null} */ (document.activeElement);
+  $("leave-text").textContent = `${what} leaves this game (${meterText()}): it then counts as played and lost, and ends your streak. The browser's Back brings it back, to look at.`;
+  d.returnValue = "";
+  /** @type {Promise<string>} */
+  const closed = new Promise((ok) => d.addEventListener("close", () => ok(d.returnValue), { once: true }));
+  d.showModal();
+  $("leave-stay").focus();
+  const v = await closed;
+  if (back && back !== document.body && document.contains(back)) back.focus();
+  return v === "leave";
 }
 
 // wireDeals connects the ways to a deal: a number, a random deal (or the
 // deal of the day), a pasted position.
 function wireDeals() {
-  $("deal-form").addEventListener("submit", (e) => {
+  $("deal-form").addEventListener("submit", async (e) => {
     e.preventDefault();
-    loadDeal($("game").value, $("number").value.trim());
+    const game = $("game").value, number = $("number").value.trim();
+    if (await leaveOK(`Deal ${number}`)) loadDeal(game, number);
   });
-  $("random-btn").addEventListener("click", loadRandom);
+  $("random-btn").addEventListener("click", async () => {
+    if (await leaveOK("A random deal")) loadRandom();
+  });
   $("paste-btn").addEventListener("click", () => {
     const f = $("paste");
     f.hidden = !f.hidden;
@@ -193,6 +230,7 @@ function wireBoard(board) {
 function pageKey(e) {
   const t = /** @type {HTMLElement} */ (e.target); // or the document: see t.closest below
   if (t.closest && t.closest("input,select,textarea")) return;
+  if (/** @type {HTMLDialogElement} */ ($("leave")).open) return; // asked whether to leave the game: no move meanwhile
   if (e.ctrlKey || e.metaKey) {
     if (e.key === "z") { e.preventDefault(); undo(); }
     else if (e.key === "y" || e.key === "Z") { e.preventDefault(); redo(); }

@@ -8,7 +8,7 @@ import { render, showDown } from "./board.js";
 import { checkOver, clearStory, go, stopPlay } from "./play.js";
 import { clearVerdict, runSolve } from "./search.js";
 import { S, keepLine, newGame, setDeal, setRestoring, setURLDeal, startWon } from "./state.js";
-import { endGame, keepGame, statsKeys, takeGame } from "./stats.js";
+import { endGame, keepGame, newTally, takeGame } from "./stats.js";
 import { $, DIFFICULTIES } from "./util.js";
 
 /**
@@ -96,27 +96,35 @@ export async function loadFrom(req, rest) {
 // in Your games.
 /** @param {Position} position @param {Link | null} rest @param {boolean} [counted] */
 export async function setStart(position, rest, counted) {
-  const moves = rest && rest.moves ? rest.moves.join(",") : "";
-  // The game kept for this link goes on (a reload); moves made elsewhere
-  // are not the player's own, so a new game with them is assisted.
-  const kept = counted ? takeGame(S.game + "/" + S.number, moves) : null;
-  endGame();
-  newGame(position, counted ? kept || { keys: statsKeys(), played: false, won: false, assisted: showDown() || moves !== "" } : null);
+  // The link's moves, as far as the referee takes them: a game with none
+  // of them is the deal as dealt, whatever the link held.
+  /** @type {import("./api.js").Line | null} */
+  let l = null;
+  let bad = "";
+  if (rest && rest.moves && rest.moves.length) {
+    try {
+      l = await ask({ op: "line", position, moves: rest.moves });
+      if (l.refused) bad = `move ${l.refused.index + 1} of the link (${l.refused.move}) is refused: ${l.refused.reason}`;
+    } catch (e) {
+      bad = "the moves in the link cannot be read: " + e.message;
+    }
+  }
+  const moves = l ? l.moves.map((m) => m.move).join(",") : "";
+  // The game kept with this address goes on when an address is followed
+  // (a reload, a later visit, Back) or the page has no game yet; a deal
+  // asked for (Deal, Random) is a new game. Moves made elsewhere are not
+  // the player's own, so a new game with them is assisted.
+  const kept = counted && (rest || !S.tally) ? takeGame(S.game + "/" + S.number, moves) : null;
+  if (!kept || !S.tally || kept.id !== S.tally.id) endGame();
+  newGame(position, counted ? kept || newTally(showDown() || moves !== "") : null);
   prompt(null);
   clearStory();
   clearVerdict();
   $("review").textContent = "";
-  let bad = false;
-  if (rest && rest.moves && rest.moves.length) {
-    try {
-      const l = await ask({ op: "line", position, moves: rest.moves });
-      keepLine(l.positions, l.moves, l.won);
-      if (l.refused) { bad = true; fail(`move ${l.refused.index + 1} of the link (${l.refused.move}) is refused: ${l.refused.reason}`); }
-    } catch (e) {
-      bad = true;
-      fail("the moves in the link cannot be read: " + e.message);
-    }
-  } else if (!counted) {
+  if (l) keepLine(l.positions, l.moves, l.won);
+  if (bad) fail(bad);
+  else if (kept && kept.left) say("You left this game for another deal, so it counts as played and lost. Restart plays the deal again, as a new game.");
+  if (!l && !bad && !counted) {
     // A position (not a deal as dealt) may be won already: the worker
     // says so, as it does at the end of every line it replays.
     try {
@@ -137,6 +145,10 @@ export async function setStart(position, rest, counted) {
 
 // ---------- the URL ----------
 
+let written = "";
+// writtenURL is the address last written for the game on screen.
+export function writtenURL() { return written; }
+
 // #russian-cell/617[/moves/5C.t3.t6,...][/shortest][/step/12]; a pasted
 // position is #russian-cell/p/BASE64 instead of the deal number, and a
 // deal of the day #russian-cell/daily/2026-12-07 (a link that deals the
@@ -152,6 +164,7 @@ export function saveURL() {
   const deal = S.game + "/" + (S.number ? S.number : JSON.stringify(S.start));
   if (S.urlDeal && S.urlDeal !== deal && !S.restoring) history.pushState(null, "", h);
   else if (location.hash !== h) history.replaceState(null, "", h);
+  written = h;
   setURLDeal(deal);
   keepGame(deal, S.line.slice(0, S.solved ? S.fixed : S.cur).map((m) => m.move).join(","));
 }

@@ -7,8 +7,8 @@ import { Cancelled, ask, loading, search } from "./api.js";
 import { cardAt, mark, reducedMotion, render, showDown } from "./board.js";
 import { budget, busy, clearVerdict, count, idle, runHint, runSearch, sayLoading, showVerdict } from "./search.js";
 import { drawSide } from "./side.js";
-import { S, deselect, dropReviewAfter, playAt, pos, reshow, selectCard, setFinish, setFocusKey, setHintMove, setLegal, setOver, setPlaying, setReview, showStep } from "./state.js";
-import { assisted, giveUp, markPlayed, markWon, meterText } from "./stats.js";
+import { S, deselect, dropReviewAfter, newGame, playAt, pos, reshow, selectCard, setFinish, setFocusKey, setHintMove, setLegal, setOver, setPlaying, setReview, showStep } from "./state.js";
+import { assisted, giveUp, markPlayed, markWon, meterText, moveCount, pauseClock, restartGame } from "./stats.js";
 import { $, cardName, locName, plural, tens } from "./util.js";
 
 /**
@@ -154,12 +154,12 @@ function promptWon() {
 // win the solver finds for the deal (safe automatic moves not counted on
 // either side: game.HandMoves), and says whether it is proven shortest.
 async function showPar() {
-  const start = S.start, moves = S.line.slice(0, S.fixed).map((m) => m.move);
+  const start = S.start, moves = S.line.slice(0, S.fixed).map((m) => m.move), played = moveCount(S.fixed);
   const a = await runSearch("Par: the shortest win of this deal…", { op: "par", position: start, moves, maxNodes: budget() });
   if (!a || S.start !== start) return;
   const p = document.createElement("p");
   p.id = "par";
-  p.textContent = `Your game: ${plural(a.played, "move")} by hand. ` +
+  p.textContent = `Your game: ${plural(played, "move")} by hand. ` +
     (a.proven ? "Par, the proven shortest win" : "The shortest win the solver found within its budget") + `: ${plural(a.par, "move")} by hand.`;
   $("prompt-text").after(p);
   announce(p.textContent);
@@ -270,6 +270,8 @@ export async function checkOver() {
   }
   if (S.cur !== at || S.start !== start || !a.over) return false;
   setOver({ at, why: a.why });
+  // No move left: the clock stands, unless a move after Undo runs it on.
+  pauseClock();
   promptOver(a.why + " The game is over here.");
   drawSide();
   return true;
@@ -291,11 +293,27 @@ export function quit() {
   drawSide();
 }
 
-// restart shows the deal from its start, as the same game: the moves
-// played stay in the list, to be played again with → (redo).
+// restart shows the deal from its start. A game in progress stays the
+// same game: the moves played stay in the list, to be played again with →
+// (redo). A game that has ended (won, given up or left) gives way to a new
+// game of the deal, counted afresh, with no move played.
 export function restart() {
   stopPlay();
   clearError();
+  const t = S.tally;
+  if (t && (t.won || t.over)) {
+    restartGame(showDown());
+    newGame(Object.assign({}, S.start), S.tally);
+    prompt(null);
+    clearStory();
+    clearVerdict();
+    $("review").textContent = "";
+    $("hint").textContent = "";
+    render();
+    saveURL();
+    announce("A new game of the deal, from the start.");
+    return;
+  }
   go(0);
   announce("The deal from the start. → plays your moves again.");
 }

@@ -14,13 +14,15 @@
  * @typedef {import("./api.js").Known} Known
  *
  * @typedef {object} Tally a game, for Your games (stats.js)
+ * @property {string} id  the game's own, among those kept
  * @property {string[]} keys  the rows it counts under
  * @property {boolean} played
  * @property {boolean} won
  * @property {boolean} assisted
- * @property {boolean} [over]  given up, or over for the player
- * @property {number} [started]  ms since the epoch, at the first move by hand
- * @property {number} [ended]
+ * @property {boolean} [over]  ended unwon: given up, left for another deal, or won with help
+ * @property {boolean} [left]  left for another deal
+ * @property {number} [ms]  the time on its clock, in ms, until since
+ * @property {number} [since]  ms since the epoch, when its clock started running again; none while it stands
  *
  * @typedef {{ card: string, from: string, cards: string[] }} Selected
  * @typedef {{ from: number, line: Line, decides?: boolean }} Finish
@@ -62,7 +64,7 @@ export const S = {
   number: "",        // canonical deal number, or "" for a pasted position
   known: null,       // {verdict, from, difficulty}: what the catalogue knows of the deal, or null
   daily: "",         // the date (YYYY-MM-DD) whose deal of the day is on screen, or ""
-  tally: null,       // {keys, played, won, assisted, over, started, ended}: the game, for Your games; null for a pasted position
+  tally: null,       // {id, keys, played, won, assisted, over, left, ms, since}: the game, for Your games; null for a pasted position
   start: null,       // the start position (position JSON)
   positions: [],
   line: [],

@@ -11,10 +11,11 @@ import { $, DIFFICULTIES } from "./util.js";
 // Your games counts, per game and per difficulty, in the browser's local
 // storage: the games played (a numbered deal on which the player made a
 // move by hand), won (every move made by hand or by the safe automatic
-// moves: see assisted), the current streak of won games and the best. A
-// game ends when another deal is opened or the player gives up; one
-// played and not won ends the streak. The game in progress is kept too
-// (keepGame), so that a reload, or a later visit, goes on with it.
+// moves: see assisted), the share won, the current streak of won games
+// and the best. A game ends when it is won, given up, or left for another
+// deal (the page asks first: app.js); one played and not won ends the
+// streak, once. The games are kept too (keepGame), so that a reload, a
+// later visit or the browser's Back goes on with the game as it was.
 
 /**
  * @typedef {import("./state.js").Tally} Tally
@@ -66,49 +67,139 @@ export function updateStats(f) {
   saveStats(st);
   drawStats();
 }
-// markPlayed counts the game on screen as played, at its first move by
-// hand, and starts its clock.
+// newTally is the record of a new game of the deal on screen: assisted
+// from the start when the face-down cards are shown, or when it starts
+// from moves made elsewhere (a link's).
+/** @param {boolean} assisted @returns {Tally} */
+export function newTally(assisted) {
+  return { id: Date.now().toString(36) + Math.random().toString(36).slice(2, 8), keys: statsKeys(), played: false, won: false, assisted, ms: 0 };
+}
+
+// markPlayed runs the clock of the game on screen at a move by hand (from
+// its first, and again after a pause), and counts the game as played at
+// the first.
 export function markPlayed() {
   const t = S.tally;
-  if (!t || t.played) return;
+  if (!t) return;
+  runClock(t);
+  if (t.played) return;
   t.played = true;
-  t.started = Date.now();
   updateStats((st) => { for (const k of t.keys) tallyOf(st, k).played++; });
   keepGame();
 }
 
+// ---------- the clock ----------
+
+// A game's clock holds the time it has run (ms) and, while it runs, when
+// it started again (since). It runs from a move by hand until the game
+// ends (won, given up or left) or is over for the player at its last move
+// (no move left: pauseClock); a move after that runs it on, unless the
+// game has ended.
+
+/** @param {Tally} t @returns {number} */
+export function clockMs(t) { return (t.ms || 0) + (t.since ? Date.now() - t.since : 0); }
+/** @param {Tally} t */
+function runClock(t) { if (!t.since && !t.won && !t.over) t.since = Date.now(); }
+/** @param {Tally} t */
+function stopClock(t) {
+  if (!t.since) return;
+  t.ms = clockMs(t);
+  delete t.since;
+}
+// pauseClock stops the clock of the game on screen, over for the player.
+export function pauseClock() {
+  if (!S.tally) return;
+  stopClock(S.tally);
+  keepGame();
+}
+// inProgress says that the game on screen would be lost if left: played,
+// and not yet won or ended.
+export function inProgress() {
+  const t = S.tally;
+  return !!t && t.played && !t.won && !t.over;
+}
+
 // ---------- the game in progress ----------
 
-export const GAME_KEY = "patience.game";
+// The games are kept in the browser's storage, the latest first, at most
+// KEPT of them: each its deal ("russian-cell/617"), the moves the page
+// wrote into the address for it ("5C t3>t6,…"), its tally, and when it
+// was kept (at). A game whose address is opened again (a reload, a later
+// visit, Back or Forward) goes on as it was.
+/** @typedef {{ deal: string, moves: string, tally: Tally, at: number }} Kept */
+export const GAMES_KEY = "patience.games";
+const OLD_GAME_KEY = "patience.game"; // one game, kept by earlier pages
+const KEPT = 20;
 let keptAs = { deal: "", moves: "" };
 
-// keepGame keeps the game on screen in the browser's storage: its deal
-// ("russian-cell/617"), the moves the page wrote into the address for it
-// ("5C t3>t6,…"; the last given, when none is) and its tally. A page with
-// no game to count keeps none.
+/** @returns {Kept[]} */
+function loadKept() {
+  /** @type {Kept[]} */
+  let list = [];
+  try {
+    list = JSON.parse(localStorage.getItem(GAMES_KEY)) || [];
+    const old = JSON.parse(localStorage.getItem(OLD_GAME_KEY));
+    if (old && old.tally) {
+      old.tally.id = old.tally.id || "old";
+      list.push(Object.assign({ at: Date.now() }, old));
+    }
+    localStorage.removeItem(OLD_GAME_KEY);
+  } catch (e) { /* none */ }
+  return Array.isArray(list) ? list.filter((k) => k && k.tally && k.tally.id) : [];
+}
+/** @param {Kept[]} list */
+function saveKept(list) {
+  const over = list.slice(KEPT);
+  list = list.slice(0, KEPT);
+  // A game pushed out of the list while in progress ends, as one left.
+  for (const k of over) if (leave(k.tally)) endTally(k.tally);
+  try { localStorage.setItem(GAMES_KEY, JSON.stringify(list)); } catch (e) { /* not kept: a reload starts a new game */ }
+}
+
+// keepGame keeps the game on screen, first in the list: the deal and the
+// moves of its address, when given (else the last given).
 /** @param {string} [deal] @param {string} [moves] */
 export function keepGame(deal, moves) {
   if (deal !== undefined) keptAs = { deal, moves };
-  try {
-    if (S.tally) localStorage.setItem(GAME_KEY, JSON.stringify(Object.assign({ tally: S.tally }, keptAs)));
-    else localStorage.removeItem(GAME_KEY);
-  } catch (e) { /* not kept: a reload starts a new game */ }
+  const t = S.tally;
+  if (!t) return;
+  saveKept([{ deal: keptAs.deal, moves: keptAs.moves, tally: t, at: Date.now() }].concat(loadKept().filter((k) => k.tally.id !== t.id)));
 }
 
-// takeGame is for a new game of deal with the moves of a link: when the
-// page has no game yet and the game kept is that one (a reload, or a
-// later visit), it returns that game's tally, to go on with it. Otherwise
-// a game kept by an earlier page ends, as any game does when another deal
-// is opened, and it returns null.
+// takeGame is for the game of deal whose address holds moves (those the
+// worker kept of a link's): the tally of the latest game kept with that
+// address, to go on with it, or null. A game never played is taken only
+// as the deal's latest game: an old one at the deal's plain address is
+// not what the address names. A page's first game ends the games of
+// earlier pages that were in progress, as leaving them would have.
 /** @param {string} deal @param {string} moves @returns {Tally | null} */
 export function takeGame(deal, moves) {
-  if (S.tally) return null;
-  let k = null;
-  try { k = JSON.parse(localStorage.getItem(GAME_KEY)); } catch (e) { /* none */ }
-  if (!k || !k.tally) return null;
-  if (k.deal === deal && k.moves === moves) return k.tally;
-  endTally(k.tally);
-  return null;
+  const list = loadKept();
+  const latest = list.find((k) => k.deal === deal);
+  const k = list.find((k) => k.deal === deal && k.moves === moves && (k.tally.played || k === latest));
+  const t = k ? k.tally : null;
+  if (t && t.since) {
+    // Its clock ran until the page last kept it, and runs on from now.
+    t.ms = (t.ms || 0) + Math.max(0, k.at - t.since);
+    t.since = Date.now();
+  }
+  if (!S.tally) {
+    let ended = false;
+    for (const o of list) if (o !== k && leave(o.tally)) { endTally(o.tally); ended = true; }
+    if (ended) saveKept(list);
+  }
+  return t;
+}
+
+// leave ends a game in progress as one left for another, and says whether
+// it did: its clock stops, and it counts as lost once (endTally).
+/** @param {Tally} t */
+function leave(t) {
+  if (!t.played || t.won || t.over) return false;
+  t.over = true;
+  t.left = true;
+  stopClock(t);
+  return true;
 }
 // knownNow adds to the game on screen the rows that the catalogue's word,
 // come later (the first board is dealt before the solver runs), gives it:
@@ -126,9 +217,10 @@ export function knownNow() {
 export function markWon() {
   const t = S.tally;
   if (!t || !t.played || t.won || t.over) return;
-  t.ended = t.ended || Date.now();
+  stopClock(t);
   if (t.assisted) {
     // Won with help: the game ends unwon, and so does its streak.
+    t.over = true;
     endTally(t);
     keepGame();
     return;
@@ -159,33 +251,52 @@ export function giveUp() {
   const t = S.tally;
   if (!t || t.won || t.over) return false;
   t.over = true;
-  t.ended = Date.now();
+  stopClock(t);
   endTally(t);
   keepGame();
   return true;
 }
-// endGame ends the game on screen: one played and not won ends its streak.
+// endGame takes the game on screen away, for another: one in progress
+// ends as left (lost, once), and stays kept, to come back to as it was.
 export function endGame() {
   const t = S.tally;
-  setTally(null);
-  endTally(t);
+  if (!t) return;
+  if (leave(t)) endTally(t);
   keepGame();
+  setTally(null);
 }
+// restartGame makes the game on screen, ended (won, given up or left), a
+// new game of the same deal, counted afresh (assisted: the face-down cards
+// are shown).
+/** @param {boolean} assisted */
+export function restartGame(assisted) {
+  endGame();
+  setTally(newTally(assisted));
+}
+// endTally ends the streaks of a game that ended unwon, when it ends.
 /** @param {Tally | null} t */
 function endTally(t) {
   if (t && t.played && !t.won) updateStats((st) => { for (const k of t.keys) tallyOf(st, k).streak = 0; });
 }
 
-// meterText is the game's move count and clock: "12 moves · 3:05". The
-// moves are those made by hand up to the step on screen; the clock runs
-// from the first of them until the game is won or given up.
+// moveCount is the one count of a game's moves: those of the line up to
+// step upto that the player made, not counting the safe automatic
+// foundation moves, whoever played them (the worker marks them safe), as
+// par counts (game.HandMoves). It is the same after a reload, and with
+// the automatic moves on or off.
+/** @param {number} upto */
+export function moveCount(upto) {
+  return S.line.slice(0, Math.min(upto, S.fixed)).filter((m) => !m.safe).length;
+}
+
+// meterText is the game's move count and clock: "12 moves · 3:05", the
+// moves up to the step on screen (moveCount).
 export function meterText() {
-  const hand = S.line.slice(0, Math.min(S.cur, S.fixed)).filter((m) => !m.auto).length;
+  const n = moveCount(S.cur);
   const t = S.tally;
-  const ms = t && t.started ? (t.ended || Date.now()) - t.started : 0;
-  const sec = Math.max(0, Math.floor(ms / 1000));
+  const sec = t ? Math.max(0, Math.floor(clockMs(t) / 1000)) : 0;
   const clock = `${Math.floor(sec / 60)}:${String(sec % 60).padStart(2, "0")}`;
-  return `${hand} ${hand === 1 ? "move" : "moves"}` + (t ? ` · ${clock}` : "");
+  return `${n} ${n === 1 ? "move" : "moves"}` + (t ? ` · ${clock}` : "");
 }
 export function drawStats() {
   const st = loadStats();
@@ -204,13 +315,19 @@ export function drawStats() {
     th.scope = "row";
     th.textContent = statsName(key);
     tr.appendChild(th);
-    for (const v of [b.played, b.won, b.streak, b.best]) {
+    for (const v of [b.played, b.won, winShare(b), b.streak, b.best]) {
       const td = document.createElement("td");
       td.textContent = String(v);
       tr.appendChild(td);
     }
     body.appendChild(tr);
   }
+}
+// winShare is the share of a row's games won, in whole percent: "67%",
+// or "–" before any is played.
+/** @param {Row} b */
+export function winShare(b) {
+  return b.played ? `${Math.round(100 * b.won / b.played)}%` : "–";
 }
 export function clearStats() {
   try { localStorage.removeItem(STATS_KEY); } catch (e) { /* nothing kept */ }
