@@ -27,7 +27,8 @@ var defaultFields = map[string]bool{"Samples": true, "JudgeSamples": true, "Seed
 // TestDefaultsFromGame: every flag of a default (--samples,
 // --judge-samples, --seed, --max-nodes) takes it from a constant of game,
 // and neither front end sets a sample count, seed or budget from a number
-// of its own; the page's HTML selects no default (the worker gives them).
+// of its own; the page's HTML selects game's defaults (which the worker
+// gives once it has loaded), so that they are right before it has.
 func TestDefaultsFromGame(t *testing.T) {
 	fset := token.NewFileSet()
 	flags := 0
@@ -63,13 +64,20 @@ func TestDefaultsFromGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, id := range []string{"samples", "budget"} {
-		sel := regexp.MustCompile(`(?s)<select id="` + id + `".*?</select>`).Find(html)
+	for _, c := range []struct {
+		id   string
+		want int64
+	}{
+		{"samples", HintSamples},
+		{"budget", MaxNodes},
+	} {
+		sel := regexp.MustCompile(`(?s)<select id="` + c.id + `".*?</select>`).Find(html)
 		if sel == nil {
-			t.Fatalf("no select %s in index.html", id)
+			t.Fatalf("no select %s in index.html", c.id)
 		}
-		if strings.Contains(string(sel), "selected") {
-			t.Errorf("index.html selects a default of its own for %s", id)
+		chosen := regexp.MustCompile(`<option value="(\d+)" selected>`).FindAllSubmatch(sel, -1)
+		if len(chosen) != 1 || string(chosen[0][1]) != strconv.FormatInt(c.want, 10) {
+			t.Errorf("index.html selects %q for %s, want %d, game's default", chosen, c.id, c.want)
 		}
 	}
 }

@@ -128,9 +128,9 @@ func LossWhy(rv *player.Reviewed, m rules.Move) string {
 
 // PlainJudgement says review's judgement of the losing move to a person
 // playing on the page, in one sentence. With named, it names the move the
-// player's view rated best; without, it says "another move" (the page
-// before the player has asked to see the face-down cards). A nil rv
-// judges nothing: "".
+// player's view rated best where it did better, as review does (the
+// page names it: it is the view's own rating); without, it says "another
+// move". A nil rv judges nothing: "".
 func PlainJudgement(rv *player.Reviewed, named bool) string {
 	if rv == nil {
 		return ""
@@ -149,6 +149,9 @@ func PlainJudgement(rv *player.Reviewed, named bool) string {
 		return "Bad luck: you played the move your view rated best, so nothing you could see was better. The hidden cards decided it."
 	case j.Call == player.Mistake:
 		return fmt.Sprintf("A mistake, of %s: from what you could see, %s was better. It wins in %s; your move in %s.", wording.Size(j.Diff, j.SizeLow, j.SizeHigh, j.Exhaustive, ""), better, how, played)
+	case j.Call == player.BadLuck && j.Diff > 0:
+		// As review says: the best-rated move did a little better.
+		return fmt.Sprintf("Bad luck: from what you could see, %s did a little better (it wins in %s; your move in %s), but not by enough to matter. The hidden cards decided it.", better, how, played)
 	case j.Call == player.BadLuck:
 		return fmt.Sprintf("Bad luck: from what you could see, no move was better by enough to matter (the best wins in %s; your move in %s). The hidden cards decided it.", how, played)
 	}

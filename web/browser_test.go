@@ -28,6 +28,7 @@ import (
 
 	"github.com/patience-solver/patience/internal/browser"
 	"github.com/patience-solver/patience/internal/longtest"
+	"github.com/patience-solver/patience/internal/wording"
 	"github.com/patience-solver/patience/rules"
 )
 
@@ -456,6 +457,12 @@ func TestBrowserHandMovesAndHints(t *testing.T) {
 		}
 		if err := rules.Check(after, o, m); err != nil {
 			t.Errorf("hint %s (show %v) refused by the referee: %v", mv, show, err)
+		}
+		// Its button says the move in the page's words, as the list of
+		// moves does: "Play J♥ onto Q♥", not the card codes.
+		words, _, _ := strings.Cut(wording.Describe(after, m, true), ";")
+		if got, want := p.text("play-hint"), "Play "+tens(words); got != want {
+			t.Errorf("hint %s (show %v): the button says %q, want %q", mv, show, got, want)
 		}
 		exact := p.eval(`document.getElementById('hint').dataset.exact`) == "1"
 		head := p.eval(`document.querySelector('#hint .head').textContent`)

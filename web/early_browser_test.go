@@ -2,9 +2,12 @@ package web_test
 
 import (
 	"context"
+	"fmt"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -73,4 +76,118 @@ func TestBrowserFirstBoardBeforeTheSolver(t *testing.T) {
 		t.Errorf("after the solver came, the title is %q", got)
 	}
 	p.noCSP()
+}
+
+// TestBrowserSolverLoading: with patience.wasm coming slowly (a third of
+// it, then the rest once the test lets it), a card dragged on the first
+// board goes back to its place, and the page says that the solver is
+// loading, how far it has come, and that the move will be checked once it
+// has loaded; Hint says so in the status line, and Cancel then keeps it
+// from being sent. Once the solver runs, the move is played and checked.
+func TestBrowserSolverLoading(t *testing.T) {
+	longtest.Need(t)
+	path, err := browser.Find()
+	if err != nil {
+		longtest.Missing(t, "browser test: "+err.Error())
+	}
+	release := make(chan struct{})
+	var once sync.Once
+	free := func() { once.Do(func() { close(release) }) }
+	h := web.Handler()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/patience.wasm" {
+			h.ServeHTTP(w, r)
+			return
+		}
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, r)
+		maps.Copy(w.Header(), rec.Header())
+		w.WriteHeader(rec.Code)
+		body := rec.Body.Bytes()
+		third := len(body) / 3
+		w.Write(body[:third])
+		w.(http.Flusher).Flush()
+		select {
+		case <-release:
+		case <-r.Context().Done():
+			return
+		}
+		w.Write(body[third:])
+	}))
+	t.Cleanup(srv.Close)
+	t.Cleanup(free)
+	ctx, stop := browser.Start(context.Background(), path, t.TempDir(), 1280, 900)
+	t.Cleanup(stop)
+	p := &page{t: t, ctx: ctx, url: srv.URL + "/"}
+	p.watchCSP()
+	p.load(1, "russian-cell/617")
+	p.waitFor("the first board", `document.getElementById('title').textContent === 'Russian Cell, deal 617' && document.querySelectorAll('[data-pile="t7"] .card').length === 11`, time.Minute)
+	start := testgames.Deal(rules.RussianCell, 617)
+	var m rules.Move
+	for _, c := range rules.LegalMoves(start, rules.Options{}, nil) {
+		if c.From.Kind == rules.Tableau && c.To.Kind == rules.Tableau {
+			m = c
+			break
+		}
+	}
+	if m.IsZero() {
+		t.Fatal("deal 617 has no move from a column to a column")
+	}
+	p.drag(m, false)
+	p.waitFor("the word that the solver is loading", `/^The solver is loading \(\d+%\): your move will be checked when it has loaded\.$/.test(document.getElementById('message').textContent)`, 30*time.Second)
+	if p.eval(`String(!!document.body.dataset.ready)`) != "false" {
+		t.Fatal("the solver was ready: the test shows nothing about its loading")
+	}
+	if pct := p.eval(`document.getElementById('message').textContent.match(/\d+/)[0]`); pct == "100" {
+		t.Errorf("with a third of patience.wasm sent, the page says %s%%", pct)
+	}
+	back := fmt.Sprintf(`!!document.querySelector('[data-pile="%s"] .card[data-card="%s"]') && [...document.querySelectorAll('#board .card')].every((c) => !c.style.transform)`, m.From, m.Card)
+	if p.eval(`String(`+back+`)`) != "true" {
+		t.Errorf("while the solver loads, the dragged %s is not back in %s", m.Card, m.From)
+	}
+	p.click("#hint-btn")
+	p.waitFor("Hint's word that the solver is loading", `/^The solver is loading \(\d+%\), then Hint: searching…/.test(document.getElementById('status-text').textContent)`, 30*time.Second)
+	// Cancel, while the solver loads: the hint is not sent, and the
+	// searches work once it runs (the check after the move).
+	p.click("#cancel-btn")
+	free()
+	p.waitFor("the solver", `document.body.dataset.ready === '1'`, 2*time.Minute)
+	p.waitFor("the move, checked and played", fmt.Sprintf(`!!document.querySelector('[data-pile="%s"] .card[data-card="%s"]')`, m.To, m.Card), time.Minute)
+	if got := p.text("message"); strings.Contains(got, "loading") {
+		t.Errorf("once the solver runs, the message is %q", got)
+	}
+	p.waitFor("the check after the move", `!document.body.dataset.busy && document.querySelector('#hint .head') !== null`, 4*time.Minute)
+	if got := p.eval(`document.querySelector('#hint .head').textContent`); !strings.HasPrefix(got, "Can I still win?") {
+		t.Errorf("after the move, the hint cancelled while the solver loaded says %q", got)
+	}
+	p.noCSP()
+}
+
+// TestBrowserNumberReadAs: a link whose deal number is written otherwise
+// than the number read from it ("6 17", which PySolFC reads as 617) deals
+// that deal and says which number it read, on the first board and on a
+// link followed later, with moves; a link that writes the number as it is
+// read says nothing.
+func TestBrowserNumberReadAs(t *testing.T) {
+	p := openGame(t)
+	t.Cleanup(p.noCSP)
+	const said = "“6 17” in the link is read as deal 617."
+	p.load(1, "russian-cell/6%2017")
+	p.waitFor("deal 617", `document.getElementById('title').textContent.startsWith('Russian Cell, deal 617')`, time.Minute)
+	p.waitFor("the number read", `document.getElementById('message').textContent !== ''`, time.Minute)
+	if got := p.text("message"); got != said {
+		t.Errorf("the first board: the message is %q, want %q", got, said)
+	}
+	p.waitIdle("the solver")
+	p.eval(`location.hash = '#ripple-fan/2217', ''`)
+	p.waitFor("the other deal", `document.getElementById('title').textContent.startsWith('Ripple Fan, deal 2217')`, time.Minute)
+	if got := p.text("message"); got != "" {
+		t.Errorf("a link with the number as it is read: the message is %q", got)
+	}
+	p.eval(`location.hash = '#russian-cell/6%2017/moves/JH.t2.t3', ''`)
+	p.waitFor("the hand move", `document.getElementById('step').textContent === '1 / 1'`, time.Minute)
+	p.waitFor("the number read", `document.getElementById('message').textContent !== ''`, time.Minute)
+	if got := p.text("message"); got != said {
+		t.Errorf("a link followed: the message is %q, want %q", got, said)
+	}
 }

@@ -7,11 +7,9 @@ package web_test
 // violations.
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
-	"io/fs"
 	"net/http/httptest"
 	"regexp"
 	"strings"
@@ -242,25 +240,11 @@ func TestBrowserGame(t *testing.T) {
 
 	t.Run("defaults", func(t *testing.T) {
 		p.t = t
-		// The settings start at game's defaults, which the worker gives;
-		// the HTML selects none of its own.
+		// The settings start at game's defaults, which the worker gives
+		// (and index.html selects: game's TestDefaultsFromGame).
 		got := p.eval(`document.getElementById('samples').value + ' ' + document.getElementById('budget').value`)
 		if want := fmt.Sprintf("%d %d", game.HintSamples, game.MaxNodes); got != want {
 			t.Errorf("samples and budget %q, want the worker's %q", got, want)
-		}
-		html, err := fs.ReadFile(web.FS(), "index.html")
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, id := range []string{"samples", "budget"} {
-			i := bytes.Index(html, []byte(`<select id="`+id+`"`))
-			j := bytes.Index(html[max(i, 0):], []byte("</select>"))
-			if i < 0 || j < 0 {
-				t.Fatalf("no select %s in index.html", id)
-			}
-			if bytes.Contains(html[i:i+j], []byte("selected")) {
-				t.Errorf("index.html selects a default of its own for %s", id)
-			}
 		}
 	})
 
@@ -493,7 +477,7 @@ func TestBrowserGame(t *testing.T) {
 		// The judgement in the page's words: a mistake with its size, bad
 		// luck with the move played the best-rated one or within the
 		// margin, or too close to call.
-		if !regexp.MustCompile(`A mistake, of (about|exactly) [0-9.]+ points?|Bad luck: you played the move your view rated best|Bad luck: from what you could see, no move was better by enough to matter|Too close to call|nothing better to play`).MatchString(p.text("review")) {
+		if !regexp.MustCompile(`A mistake, of (about|exactly) [0-9.]+ points?|Bad luck: you played the move your view rated best|Bad luck: from what you could see, (no move was better|\S+ \S+ did a little better)[^.]*by enough to matter|Too close to call|nothing better to play`).MatchString(p.text("review")) {
 			t.Errorf("the review's judgement: %q", p.text("review"))
 		}
 		// The face-down cards are not shown: no move is named that only

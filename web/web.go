@@ -109,7 +109,8 @@ var contentTypes = map[string]string{
 // (405 otherwise), the exact names of its files only (404 otherwise, for
 // "..", encoded dots and long paths too), each with the page's CSP.
 // patience.wasm goes gzipped (a quarter of the bytes: the embedded file
-// as it is) to a browser that accepts gzip. Every file carries an ETag,
+// as it is) to a browser that accepts gzip, with X-Decoded-Length, its
+// size unpacked, so that the page can show how far the download has come. Every file carries an ETag,
 // and a request that names it (If-None-Match) gets 304 Not Modified, so a
 // reload does not fetch the WebAssembly again.
 func Handler() http.Handler {
@@ -164,6 +165,8 @@ func Handler() http.Handler {
 			if acceptsGzip(r.Header.Get("Accept-Encoding")) {
 				body, etag = f.gz, f.gzTag
 				h.Set("Content-Encoding", "gzip")
+				// The size the page receives, unpacked: its progress.
+				h.Set("X-Decoded-Length", strconv.Itoa(len(f.data)))
 			}
 		}
 		h.Set("Content-Type", f.ctype)

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"strconv"
 	"testing"
 )
 
@@ -53,6 +54,9 @@ func TestWasmServedGzipped(t *testing.T) {
 			t.Fatalf("Accept-Encoding %q: gzipped %v, want %v", c.accept, gz, c.gz)
 		}
 		if c.gz {
+			if got := w.Header().Get("X-Decoded-Length"); got != strconv.Itoa(len(want)) {
+				t.Errorf("gzipped: X-Decoded-Length %q, want %d, the size unpacked", got, len(want))
+			}
 			if len(body) > len(want)/2 {
 				t.Errorf("gzipped: %d bytes of %d", len(body), len(want))
 			}

@@ -438,7 +438,7 @@ func checkLabel(p *rules.Position, num string) error {
 }
 
 // DefaultsAnswer is the answer of defaults: the settings the page starts
-// with, game's defaults, so that the page's HTML holds none of its own.
+// with, game's defaults, the ones the page's HTML selects.
 type DefaultsAnswer struct {
 	// HintSamples is the arrangements of the unseen cards a hint and
 	// "Can I still win?" draw; ReviewSamples those that rate each move of

@@ -37,8 +37,10 @@ type ReviewAnswer struct {
 	Lost      bool   `json:"lost,omitempty"` // it cannot be won any more
 	// Lines say all of it, a move that kept the game winnable and the
 	// move rated best among it; ViewLines say what the player may read
-	// before asking to see the face-down cards: no move is named but the
-	// one played. The game worker passes on only ViewLines then.
+	// before asking to see the face-down cards: not the move that kept
+	// the game winnable, which only those cards tell (the move rated best
+	// is the player's view's own, as Hint names it). The game worker
+	// passes on only ViewLines then.
 	Lines     []string `json:"lines"`
 	ViewLines []string `json:"viewLines"`
 }
@@ -76,11 +78,12 @@ func review(ctx context.Context, start *rules.Position, moves []rules.Move, r Re
 		}
 	}
 	// Lines name the move that kept the game winnable; ViewLines, for a
-	// player who has not asked to see the face-down cards, do not.
+	// player who has not asked to see the face-down cards, do not. Both
+	// name the move rated best, as review does.
 	a.Lines, a.ViewLines = game.Outcome(rv, lost, kept), game.Outcome(rv, lost, "")
 	if rv.LostAt > 0 {
 		a.Lines = append(a.Lines, game.PlainJudgement(rv, true))
-		a.ViewLines = append(a.ViewLines, game.PlainJudgement(rv, false))
+		a.ViewLines = append(a.ViewLines, game.PlainJudgement(rv, true))
 	}
 	return a, nil
 }

@@ -95,3 +95,32 @@ func TestReviewPlayedTheBestRated(t *testing.T) {
 		t.Errorf("%q, size %q: %s", a.Judgement, a.Size, lines)
 	}
 }
+
+// TestReviewNamesTheBestRated: the greedy game of deal 2 loses with a
+// move other than the one its view rates best. The lines for the player's
+// view name that move, as review does (it is the view's own rating, not
+// the hidden cards'): their judgement is the whole answer's.
+func TestReviewNamesTheBestRated(t *testing.T) {
+	start := dealgen.Deal(rules.RussianCell, dealgen.FromUint64(2))
+	g, err := player.Play(context.Background(), start, player.Config{Kind: player.Greedy, Sampling: player.Sampling{Solver: solver.Config{Workers: 1}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pos, _ := json.Marshal(rules.NewPositionDoc(start, ""))
+	var ms []string
+	for _, m := range g.MoveList() {
+		ms = append(ms, m.String())
+	}
+	req, _ := json.Marshal(Request{Op: "review", Position: pos, Moves: ms, Samples: 5})
+	var a ReviewAnswer
+	if e := ask(t, string(req), &a); e != "" {
+		t.Fatal(e)
+	}
+	if a.LostAt < 1 || a.Same || a.Judgement == "no alternative" {
+		t.Fatalf("the greedy game of 2: lost at %d, same %v, %q: the case is not built", a.LostAt, a.Same, a.Judgement)
+	}
+	view, whole := a.ViewLines[len(a.ViewLines)-1], a.Lines[len(a.Lines)-1]
+	if view != whole || strings.Contains(view, "another move") {
+		t.Errorf("the view's judgement %q, the whole answer's %q", view, whole)
+	}
+}

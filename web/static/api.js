@@ -119,7 +119,9 @@ let wasm = null;
 export function compiled() {
   if (!wasm) wasm = (async () => {
     try {
-      const m = await WebAssembly.compileStreaming(fetch("patience.wasm"));
+      const r = await fetch("patience.wasm");
+      counting(r.clone());
+      const m = await WebAssembly.compileStreaming(r);
       document.body.dataset.wasmCompiled = performance.now().toFixed(0);
       return m;
     } catch (e) {
@@ -129,6 +131,37 @@ export function compiled() {
     }
   })();
   return wasm;
+}
+
+// download is how far patience.wasm has come, in bytes as received
+// (unpacked): got of total, total 0 when the server does not say.
+export const download = { got: 0, total: 0 };
+
+// counting reads a copy of patience.wasm's response as it comes, to count
+// its bytes. A gzipped body arrives unpacked: its size is the server's
+// X-Decoded-Length, not Content-Length.
+/** @param {Response} r */
+async function counting(r) {
+  const h = r.headers;
+  download.total = Number(h.get("Content-Encoding") ? h.get("X-Decoded-Length") : h.get("Content-Length")) || 0;
+  try {
+    const reader = r.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      download.got += value.byteLength;
+    }
+  } catch (e) { /* the compiling says what failed */ }
+}
+
+// loading says, while the solver is not yet running, that it is loading,
+// with how far it has come: "The solver is loading (45%)"; once it runs,
+// "".
+export function loading() {
+  if (quick.up) return "";
+  const { got, total } = download;
+  const far = total ? ` (${Math.min(100, Math.floor(100 * got / total))}%)` : got ? ` (${(got / 1e6).toFixed(1)} MB)` : "";
+  return "The solver is loading" + far;
 }
 
 // The game worker (worker.js) is the only holder of the face-down cards:
@@ -151,17 +184,23 @@ export class Engine {
     this.ready = null;
     /** @type {(e: Error) => void} */
     this.fault = null;
+    // up: Go runs in the worker (ready has resolved).
+    this.up = false;
+    // cancels counts the Cancels: a search cancelled while it waited for
+    // the solver to load is never sent.
+    this.cancels = 0;
   }
   start() {
     this.pending = new Map();
     const w = new Worker("worker.js");
     this.worker = w;
     this.sent = false;
+    this.up = false;
     this.ready = new Promise((resolve, reject) => {
       this.fault = reject;
       w.onmessage = (e) => {
         const d = e.data;
-        if (d.ready) { resolve(); return; }
+        if (d.ready) { this.up = true; resolve(); return; }
         if (d.fatal) { reject(new Error(d.fatal)); fail(d.fatal); return; }
         const p = this.pending.get(d.id);
         if (!p) return;
@@ -205,7 +244,9 @@ export class Engine {
    * @returns {Promise<any>}
    */
   call(req, searching) {
+    const cancels = this.cancels;
     return this.ensure().then(() => new Promise((resolve, reject) => {
+      if (searching && cancels !== this.cancels) { reject(new Cancelled()); return; }
       const id = this.next++;
       this.pending.set(id, { resolve, reject, searching });
       this.worker.postMessage({ id, req });
@@ -213,9 +254,11 @@ export class Engine {
   }
   // cancel ends the searches: the game worker ends its searching worker
   // (a search in WebAssembly does not return to the event loop) and
-  // starts a new one.
+  // starts a new one. Before Go runs there, no search has been sent: the
+  // ones waiting are not sent.
   cancel() {
-    this.worker.postMessage({ cancel: true });
+    this.cancels++;
+    if (this.up) this.worker.postMessage({ cancel: true });
     for (const [id, p] of this.pending) if (p.searching) { this.pending.delete(id); p.reject(new Cancelled()); }
   }
   busy() { return !!this.worker && [...this.pending.values()].some((p) => p.searching); }

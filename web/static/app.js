@@ -29,7 +29,7 @@
 import { announce, clearError, fail, say } from "./announce.js";
 import { ask, quick, search } from "./api.js";
 import { boardKey, fit, fitLater, mark, setFocus } from "./board.js";
-import { loadDeal, loadRandom, parseURL, restore, saveURL, setStart, writtenURL } from "./links.js";
+import { loadDeal, loadRandom, parseURL, restore, saveURL, sayReadAs, setStart, writtenURL } from "./links.js";
 import { clickOn, connectPlay, finish, go, handMove, quit, redo, restart, runReview, sayStep, showOrHide, stopPlay, toFoundation, togglePlay, undo, wireDrag, wireStory } from "./play.js";
 import { connectSearch, idle, runHint, runSolve } from "./search.js";
 import { drawMeter, drawSide } from "./side.js";
@@ -257,7 +257,8 @@ function pageKey(e) {
 
 // applyDefaults starts the Samples and Budget settings at the worker's
 // defaults (the command line's, from the one place that defines them),
-// unless the player chose others: the HTML holds none of its own.
+// unless the player chose others. The HTML selects the same ones, so that
+// they are right before the solver has loaded (game's TestDefaultsFromGame).
 export async function applyDefaults() {
   try {
     const d = await ask({ op: "defaults" });
@@ -334,6 +335,7 @@ async function showEarly(game, number) {
   $("game").value = game;
   $("number").value = a.number;
   await setStart(a.position, null, true);
+  sayReadAs(number, a.number);
   document.body.dataset.earlyBoard = performance.now().toFixed(0);
   return true;
 }

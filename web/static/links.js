@@ -263,5 +263,15 @@ async function restoreParsed(r) {
     }
   }
   if (r.daily) return loadDaily(r.game, r.daily, r);
-  return loadDeal(r.game, r.number, r);
+  const ok = await loadDeal(r.game, r.number, r);
+  if (ok && $("message").textContent === "") sayReadAs(r.number, S.number);
+  return ok;
+}
+
+// sayReadAs says which deal a link's number was read as, where the link
+// writes it otherwise: PySolFC's leniency (docs/design.md §2) reads
+// “6 17” as deal 617, and the address is then rewritten.
+/** @param {string} text @param {string} number */
+export function sayReadAs(text, number) {
+  if (text !== number) say(`“${text}” in the link is read as deal ${number}.`);
 }

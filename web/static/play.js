@@ -3,9 +3,9 @@
 // and drop), automatic moves and Finish, "Where did I go wrong?".
 
 import { announce, clearError, fail, prompt, say, sayFinish } from "./announce.js";
-import { Cancelled, ask, search } from "./api.js";
+import { Cancelled, ask, loading, search } from "./api.js";
 import { cardAt, mark, reducedMotion, render, showDown } from "./board.js";
-import { budget, busy, clearVerdict, count, idle, runHint, runSearch, showVerdict } from "./search.js";
+import { budget, busy, clearVerdict, count, idle, runHint, runSearch, sayLoading, showVerdict } from "./search.js";
 import { drawSide } from "./side.js";
 import { S, deselect, dropReviewAfter, newGame, playAt, pos, reshow, selectCard, setFinish, setFocusKey, setHintMove, setLegal, setOver, setPlaying, setReview, showStep } from "./state.js";
 import { assisted, giveUp, markPlayed, markWon, meterText, moveCount, pauseClock, restartGame } from "./stats.js";
@@ -88,7 +88,9 @@ export async function handMove(move) {
   finishAuto();
   prompt(null);
   const from = S.cur;
+  const loaded = sayLoading("your move will be checked when it has loaded.");
   const l = await ask({ op: "line", position: pos(), moves: [move], auto: autoMoves() });
+  loaded();
   if (l.refused) {
     fail(refusalWords(l.refused));
     deselect();
@@ -613,6 +615,7 @@ export function wireDrag(board) {
     const over = cancelled ? null : dropTarget(e.clientX, e.clientY);
     const to = over ? locName(over) : null;
     if (to && to !== d.from) {
+      if (loading()) render(); // the cards go back until the solver has loaded
       if (await handMove(`${d.card} ${d.from}>${to}`)) return;
     } else {
       deselect();

@@ -1,8 +1,8 @@
 // @ts-check
 // Searches: solve, hint and "Can I still win?", in the search worker.
 
-import { announce, fail } from "./announce.js";
-import { Cancelled, search } from "./api.js";
+import { announce, fail, say } from "./announce.js";
+import { Cancelled, loading, search } from "./api.js";
 import { mark, render, showDown } from "./board.js";
 import { S, pos, setHintMove, setVerdictLines, solvedFrom } from "./state.js";
 import { assisted } from "./stats.js";
@@ -49,7 +49,11 @@ export function busy(text) {
   $("spinner").hidden = false;
   $("cancel-btn").hidden = false;
   const t0 = performance.now();
-  const show = () => { $("status-text").textContent = `${text} ${((performance.now() - t0) / 1000).toFixed(1)} s`; };
+  // While the solver loads, the search waits for it: the line says so.
+  const show = () => {
+    const wait = loading();
+    $("status-text").textContent = `${wait ? wait + ", then " : ""}${text} ${((performance.now() - t0) / 1000).toFixed(1)} s`;
+  };
   show();
   clearInterval(timer);
   timer = setInterval(show, 100);
@@ -61,6 +65,18 @@ export function idle(text) {
   $("spinner").hidden = true;
   $("cancel-btn").hidden = true;
   $("status-text").textContent = text || "";
+}
+
+// sayLoading says, while the solver is loading, that it is, how far it
+// has come, and then, what happens once it has loaded; again each second
+// until it has. It gives the function that stops it.
+/** @param {string} then */
+export function sayLoading(then) {
+  if (!loading()) return () => {};
+  const show = () => { const wait = loading(); if (wait) say(`${wait}: ${then}`); else clearInterval(t); };
+  const t = setInterval(show, 1000);
+  show();
+  return () => clearInterval(t);
 }
 
 // runSearch runs a search in the searching worker, with text in the status
@@ -177,7 +193,9 @@ export async function runHint(next, afterMove) {
   h.dataset.exact = a.exact ? "1" : "";
   if (a.move) {
     const b = document.createElement("button");
-    b.textContent = "Play " + tens(a.move.move);
+    // In the page's words, as the list of moves says it: "Play J♥ onto
+    // Q♥" (what it turns up is in the hint above).
+    b.textContent = "Play " + tens(a.move.text.split(";")[0]);
     b.id = "play-hint";
     b.addEventListener("click", () => handMove(a.move.move));
     h.appendChild(b);
