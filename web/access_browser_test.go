@@ -233,6 +233,9 @@ func TestBrowserAccess(t *testing.T) {
 	p.eval(`window.__said = [], ['live', 'message'].forEach((id) => new MutationObserver(() => window.__said.push(id + ': ' + document.getElementById(id).textContent)).observe(document.getElementById(id), {childList: true, characterData: true, subtree: true})), ''`)
 	p.click("#hint-btn")
 	p.waitFor("the hint", `!document.body.dataset.busy && (document.getElementById('hint').dataset.move || '') !== ''`, 4*time.Minute)
+	p.waitLive("the hint's answer", func(live string) bool {
+		return strings.HasPrefix(live, "Hint: ") && !strings.HasPrefix(live, "Hint: searching")
+	})
 	if said := p.eval(`JSON.stringify(window.__said)`); strings.Count(said, `"live: `) != 2 || !strings.Contains(said, "Hint: searching") || !strings.Contains(said, "live: Hint: ") || strings.Contains(said, `"message: `) {
 		t.Errorf("a hint is announced as %s, want its start and its result", said)
 	}
@@ -305,9 +308,7 @@ func TestBrowserAccess(t *testing.T) {
 		p.keyTo(fmt.Sprintf(`.card[data-card="%s"]`, m.Card))
 		p.do("Enter on "+m.Card.String(), chromedp.KeyEvent(kb.Enter))
 		p.waitFor("the selection of "+m.String(), `!!document.querySelector('#board .card.selected') && !!document.querySelector('#board .target') && document.activeElement.getAttribute('aria-pressed') === 'true'`, time.Minute)
-		if live := p.text("live"); !strings.Contains(live, "selected") {
-			t.Errorf("the selection is not announced: %q", live)
-		}
+		p.waitLive("the selection", func(live string) bool { return strings.Contains(live, "selected") })
 		p.keyTo(destSel(m.To))
 		p.do("Enter on "+m.To.String(), chromedp.KeyEvent(kb.Enter))
 		q.Apply(m)
@@ -318,9 +319,7 @@ func TestBrowserAccess(t *testing.T) {
 		if got := p.eval(`document.activeElement.dataset.card || document.activeElement.outerHTML`); got != m.Card.String() {
 			t.Errorf("after %v the focus is on %s", m, got)
 		}
-		if live := p.text("live"); !strings.Contains(live, fmt.Sprintf("Move %d:", i+1)) {
-			t.Errorf("move %d is not announced: %q", i+1, live)
-		}
+		p.waitLive(fmt.Sprintf("move %d", i+1), func(live string) bool { return strings.Contains(live, fmt.Sprintf("Move %d:", i+1)) })
 		if len(auto) > 0 {
 			if live := p.text("live"); !strings.Contains(live, "by itself") {
 				t.Errorf("the automatic moves are not announced: %q", live)
@@ -337,9 +336,7 @@ func TestBrowserAccess(t *testing.T) {
 	// and says so; the focus stays on the board.
 	p.do("Ctrl+Z", chromedp.KeyEvent("z", chromedp.KeyModifiers(chromedp.ModifierCtrl)))
 	p.waitFor("the undo", fmt.Sprintf(`document.getElementById('step').textContent === '%d / %d'`, autoAt, autoAt+1+len(rules.SafeAutoMoves(q))), time.Minute)
-	if live := p.text("live"); !strings.HasPrefix(live, fmt.Sprintf("Undone. Move %d of ", autoAt)) {
-		t.Errorf("the undo is announced as %q", live)
-	}
+	p.waitLive("the undo", func(live string) bool { return strings.HasPrefix(live, fmt.Sprintf("Undone. Move %d of ", autoAt)) })
 	p.focusShown("after Ctrl+Z")
 
 	// Ripple Fan by keyboard: a move, then Finish, reached with Tab.
@@ -356,8 +353,13 @@ func TestBrowserAccess(t *testing.T) {
 	p.keyTo(fmt.Sprintf(`.card[data-card="%s"]`, first.Card))
 	p.do("Enter on "+first.Card.String(), chromedp.KeyEvent(kb.Enter))
 	p.keyTo(destSel(first.To))
+	p.recordLive()
 	p.do("Enter on "+first.To.String(), chromedp.KeyEvent(kb.Enter))
 	p.waitFor("Finish", `!document.getElementById('finish-btn').hidden && !document.body.dataset.busy`, 2*time.Minute)
+	// The move is said, and stays to be read before the search for the
+	// finish is.
+	p.waitLive("the search for the finish", func(live string) bool { return strings.HasPrefix(live, "Every card is face up") })
+	p.saidLong("the move before the finish", "Move 1: ")
 	p.focusShown("after the Ripple Fan move")
 	for range 60 {
 		if p.eval(`document.activeElement.id`) == "finish-btn" {
@@ -384,8 +386,15 @@ func TestBrowserAccess(t *testing.T) {
 	last := moves[n-1]
 	p.eval(fmt.Sprintf(`document.querySelector('.card[data-card="%s"]').click(), ''`, last.Card))
 	p.waitFor("the selection of "+last.String(), `!!document.querySelector('#board .card.selected') && !!document.querySelector('#board .target')`, time.Minute)
+	p.recordLive()
 	p.eval(fmt.Sprintf(`document.querySelector(%q).click(), ''`, destSel(last.To)))
 	p.waitFor("the won game", `document.getElementById('title').textContent.endsWith('won!') && !document.body.dataset.busy`, 2*time.Minute)
+	// The winning move is said, and stays to be read before the search
+	// for par (the shortest win) is.
+	p.waitLive("par", func(live string) bool {
+		return strings.Contains(live, "Par, ") || strings.Contains(live, "The shortest win")
+	})
+	p.saidLong("the winning move", fmt.Sprintf("Move %d: ", n))
 	wantStats("after a win from a link", "3 0 0% 0 0")
 	if got := p.eval(`document.getElementById('assisted').hidden ? '' : document.getElementById('assisted').textContent`); got != "Assisted · not counted as a win" {
 		t.Errorf("a game won from a link says %q, not that it was assisted", got)
@@ -402,9 +411,7 @@ func TestBrowserAccess(t *testing.T) {
 	if got := p.eval(`localStorage.getItem('patience.stats') || ''`); got != "" {
 		t.Errorf("cleared, the storage still holds %q", got)
 	}
-	if live := p.text("live"); !strings.Contains(live, "cleared") {
-		t.Errorf("clearing is not announced: %q", live)
-	}
+	p.waitLive("clearing Your games", func(live string) bool { return strings.Contains(live, "cleared") })
 
 	// What the catalogue knows shows before any search: Ripple Fan 16015
 	// cannot be won.
@@ -446,6 +453,80 @@ func TestBrowserAccess(t *testing.T) {
 	p.waitFor("the verdict of the random deal", `!document.body.dataset.busy && document.getElementById('verdict').textContent !== ''`, 4*time.Minute)
 	if got := p.eval(`document.getElementById('verdict').className`); !strings.Contains(got, "solvable") || strings.Contains(got, "unsolvable") {
 		t.Errorf("the random winnable deal %s solves as %q: %s", p.text("title"), got, p.text("verdict"))
+	}
+}
+
+// saidLong fails the test unless the live region (recordLive) said a text
+// that begins with prefix and showed it long enough to be read (900 ms)
+// before the next.
+func (p *page) saidLong(what, prefix string) {
+	p.t.Helper()
+	said, found := p.liveSaid(), false
+	for i, x := range said {
+		if strings.HasPrefix(x.Text, prefix) {
+			found = true
+			if i+1 < len(said) && said[i+1].At-x.At < 900 {
+				p.t.Errorf("%s was said for %.0f ms only, then %q", what, said[i+1].At-x.At, said[i+1].Text)
+			}
+		}
+	}
+	if !found {
+		p.t.Errorf("%s was not said: %v", what, said)
+	}
+}
+
+// said is what the live region said, each text with when (ms since the
+// page was opened).
+type said struct {
+	Text string
+	At   float64
+}
+
+// recordLive has the page note each text the live region is given, and
+// when, from now on (window.__live): its textContent's setter notes it
+// as it is set (a MutationObserver would note it later, once the script
+// that set it is done).
+func (p *page) recordLive() {
+	p.t.Helper()
+	p.eval(`(() => {
+		window.__live = [];
+		const d = Object.getOwnPropertyDescriptor(Node.prototype, 'textContent');
+		Object.defineProperty(document.getElementById('live'), 'textContent', { configurable: true,
+			get() { return d.get.call(this); },
+			set(v) { window.__live.push({Text: String(v), At: performance.now()}); d.set.call(this, v); } });
+		return '';
+	})()`)
+}
+
+// liveSaid is what the live region said since recordLive.
+func (p *page) liveSaid() []said {
+	p.t.Helper()
+	var s []said
+	if err := json.Unmarshal([]byte(p.eval(`JSON.stringify(window.__live)`)), &s); err != nil {
+		p.t.Fatalf("the live region's record: %v", err)
+	}
+	return s
+}
+
+// waitLive waits until the live region's text passes ok: the region may
+// hold a text back while the one before it is read.
+func (p *page) waitLive(what string, ok func(string) bool) {
+	p.t.Helper()
+	var live string
+	for end := time.Now().Add(10 * time.Second); time.Now().Before(end); time.Sleep(50 * time.Millisecond) {
+		if live = p.text("live"); ok(live) {
+			return
+		}
+	}
+	p.t.Errorf("%s: the live region says %q", what, live)
+}
+
+// focusOn fails the test unless the element the focus is on passes the
+// JavaScript test is (of a, the active element), naming the element.
+func (p *page) focusOn(when, is, want string) {
+	p.t.Helper()
+	if got := p.eval(fmt.Sprintf(`(() => { const a = document.activeElement; return (%s) ? '' : !a || a === document.body ? 'the body' : a.id || a.outerHTML.slice(0, 80); })()`, is)); got != "" {
+		p.t.Errorf("%s the focus is on %s, not %s", when, got, want)
 	}
 }
 

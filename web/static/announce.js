@@ -37,13 +37,55 @@ export function clearError() { if ($("message").className === "error") say(""); 
 /** @param {string} text */
 export function fail(text) { say(text, "error"); }
 // announce says text in the live region, for a screen reader: moves,
-// automatic moves, verdicts.
-// append adds text to what it said last (the check after a move, to the
-// move).
-/** @param {string} text @param {boolean} [append] */
-export function announce(text, append) {
+// automatic moves, verdicts. The region says one text at a time, and a
+// screen reader may miss a text replaced before it took it: so each stays
+// HOLD ms at least, and the texts that come meanwhile wait their turn, in
+// order (a won game's move, then "Par: …"; a move, then the search it
+// starts). append adds text to the one still waiting, if any (the check
+// after a move, to the move), else it waits its own turn. passing: a
+// place in the moves (a step, an undo, ▶ playing on), which gives its
+// turn to the next one if that comes before it was said: stepping fast
+// says where it stops, not every step on the way.
+/** @param {string} text @param {boolean} [append] @param {boolean} [passing] */
+export function announce(text, append, passing) {
+  const last = said.waiting[said.waiting.length - 1];
+  if (append && last) {
+    last.text += " " + tens(text);
+    last.passing = false;
+    return;
+  }
+  if (passing) said.waiting = said.waiting.filter((w) => !w.passing);
+  said.waiting.push({ text: tens(text), passing: !!passing });
+  sayNext();
+}
+
+// unsay drops the texts still waiting: they speak of a game no longer on
+// screen.
+export function unsay() { said.waiting = []; }
+
+// HOLD is how long, in ms, the live region shows a text at least before
+// the next one replaces it.
+const HOLD = 1000;
+
+// said is the live region's queue: the texts waiting, when the one shown
+// was shown, and the timer of the next.
+/** @type {{ waiting: { text: string, passing: boolean }[], at: number, timer: number | null }} */
+const said = { waiting: [], at: -Infinity, timer: null };
+
+// sayNext shows the first text waiting, once the one shown has been shown
+// HOLD ms.
+function sayNext() {
+  if (said.timer !== null || !said.waiting.length) return;
+  const wait = said.at + HOLD - performance.now();
+  if (wait > 0) {
+    said.timer = setTimeout(() => { said.timer = null; sayNext(); }, wait);
+    return;
+  }
   const l = $("live");
-  if (l) l.textContent = (append && l.textContent ? l.textContent + " " : "") + tens(text);
+  if (l) l.textContent = said.waiting.shift().text;
+  else said.waiting.shift();
+  said.at = performance.now();
+  sayNext();
 }
 
 // prompt shows what the player may do once a game ends (won, or over):

@@ -2,11 +2,12 @@
 // Deals and the address: dealing, random deals, positions, and the link
 // that names the game on screen.
 
-import { fail, prompt, say } from "./announce.js";
+import { announce, fail, prompt, say, unsay } from "./announce.js";
 import { ask } from "./api.js";
 import { render, showDown } from "./board.js";
 import { checkOver, clearStory, go, stopPlay } from "./play.js";
 import { clearVerdict, runSolve } from "./search.js";
+import { knownWords, titleText } from "./side.js";
 import { S, keepLine, newGame, setDeal, setRestoring, setURLDeal, startWon } from "./state.js";
 import { endGame, keepGame, newTally, takeGame } from "./stats.js";
 import { $, DIFFICULTIES } from "./util.js";
@@ -134,6 +135,7 @@ export async function setStart(position, rest, counted) {
     }
   }
   render();
+  announceGame();
   if (rest && rest.step != null && !bad) {
     await runSolve(rest.shortest ? "shortest" : "solve");
     go(rest.step);
@@ -141,6 +143,15 @@ export async function setStart(position, rest, counted) {
     saveURL();
     if (S.fixed > 0) await checkOver();
   }
+}
+
+// announceGame tells a screen reader that a new game is on screen, and
+// which: the live region no longer speaks of the game before, nor says
+// what still waited to be said of it.
+function announceGame() {
+  const words = knownWords();
+  unsay();
+  announce(`New game: ${titleText()}` + (words ? ` (${words.toLowerCase()})` : "") + (S.cur ? `, at move ${S.cur} of ${S.line.length}` : "") + ".");
 }
 
 // ---------- the URL ----------

@@ -445,7 +445,7 @@ export function redo() { stopPlay(); clearError(); const at = S.cur; go(redoTarg
 export function sayStep(what) {
   const k = S.cur;
   const where = k === 0 ? "The start of the game." : `Move ${k} of ${S.line.length}: ${tens(S.line[k - 1].text)}.`;
-  announce((what ? what + " " : "") + where);
+  announce((what ? what + " " : "") + where, false, true);
 }
 
 // locOfCard is the place of the board that card el is in: a column, a

@@ -3,7 +3,7 @@
 
 import { announce, fail, say } from "./announce.js";
 import { Cancelled, loading, search } from "./api.js";
-import { mark, render, showDown } from "./board.js";
+import { mark, render, rove, showDown } from "./board.js";
 import { S, pos, setHintMove, setVerdictLines, solvedFrom } from "./state.js";
 import { assisted } from "./stats.js";
 import { $, tens } from "./util.js";
@@ -60,11 +60,14 @@ export function busy(text) {
 }
 /** @param {string} [text] */
 export function idle(text) {
+  // Cancel hides itself: the focus it had goes to the board.
+  const cancelled = document.activeElement === $("cancel-btn");
   delete document.body.dataset.busy;
   clearInterval(timer);
   $("spinner").hidden = true;
   $("cancel-btn").hidden = true;
   $("status-text").textContent = text || "";
+  if (cancelled) rove(true);
 }
 
 // sayLoading says, while the solver is loading, that it is, how far it
@@ -172,8 +175,11 @@ export async function runHint(next, afterMove) {
   // The game's positions before this one: the hint never sends the
   // player back to one of them.
   const history = next ? S.positions.slice(0, S.cur) : undefined;
-  const a = await runSearch(`${label}: searching…`, { op: "hint", position: pos(), hide, samples: Number($("samples").value), maxNodes: budget(), next, history }, afterMove);
-  if (!a) return;
+  const at = pos();
+  const a = await runSearch(`${label}: searching…`, { op: "hint", position: at, hide, samples: Number($("samples").value), maxNodes: budget(), next, history }, afterMove);
+  // An answer for a position no longer on screen (an undo, a step, a new
+  // deal meanwhile) is stale: it is neither shown nor said.
+  if (!a || pos() !== at) return;
   const h = $("hint");
   h.innerHTML = "";
   const head = document.createElement("p");
