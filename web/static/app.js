@@ -108,6 +108,16 @@ function wireDeals() {
     $("paste-btn").setAttribute("aria-expanded", String(!f.hidden));
     if (!f.hidden) $("paste-text").focus();
   });
+  // Escape closes it, and the focus goes back to the button that opened
+  // it.
+  $("paste").addEventListener("keydown", (e) => {
+    if (e.key !== "Escape") return;
+    e.preventDefault();
+    e.stopPropagation();
+    $("paste").hidden = true;
+    $("paste-btn").setAttribute("aria-expanded", "false");
+    $("paste-btn").focus();
+  });
   $("paste").addEventListener("submit", async (e) => {
     e.preventDefault();
     stopPlay();
@@ -118,6 +128,7 @@ function wireDeals() {
       $("game").value = S.game;
       $("number").value = S.number;
       $("paste").hidden = true;
+      $("paste-btn").setAttribute("aria-expanded", "false");
       await setStart(a.position, null);
     } catch (err) {
       fail(err.message);
@@ -314,7 +325,6 @@ export async function main() {
   document.body.dataset.loaded = "1";
   // The searching worker starts once the board is on screen.
   search.ensure().catch(() => {});
-  $("number").focus();
 }
 
 main();

@@ -7,6 +7,7 @@ import { meterText } from "./stats.js";
 import { $, esc, tens } from "./util.js";
 
 export function drawSide() {
+  const had = document.activeElement;
   $("step").textContent = `${S.cur} / ${S.line.length}`;
   const ol = $("moves");
   if (ol.dataset.for !== lineKey()) {
@@ -91,6 +92,37 @@ export function drawSide() {
   $("restart-btn").disabled = S.cur === 0;
   $("assisted").hidden = !(t && t.assisted);
   drawMeter();
+  refocus(had);
+}
+
+// AFTER names, for each control of the side panel that disables or hides
+// itself once used, where the focus goes on: after Restart, ⇤ and ← at the
+// start, to → (which plays the moves again); after → and ⇥ at the end, to
+// ←; after Give up, to the first button of what the page offers then.
+/** @type {Record<string, string[]>} */
+const AFTER = {
+  "restart-btn": ["#next-btn"], "first-btn": ["#next-btn"], "prev-btn": ["#next-btn"],
+  "next-btn": ["#prev-btn"], "last-btn": ["#prev-btn"], "giveup-btn": ["#prompt-actions button", "#review-btn"],
+};
+
+// refocus moves the focus on when drawSide disabled or hid the control of
+// the side panel that had it (had), which would leave it on the page's
+// body: to the control AFTER names, else to the board's stop.
+/** @param {Element | null} had */
+function refocus(had) {
+  const a = document.activeElement;
+  if (!(had instanceof HTMLElement) || (a !== had && a && a !== document.body) || !$("side").contains(had) || usable(had)) return;
+  for (const sel of (AFTER[had.id] || []).concat(['#board [tabindex="0"]'])) {
+    /** @type {HTMLElement | null} */
+    const el = document.querySelector(sel);
+    if (el && usable(el)) { el.focus(); return; }
+  }
+}
+
+// usable says el can have the focus: it is neither disabled nor hidden.
+/** @param {HTMLElement} el */
+function usable(el) {
+  return !/** @type {HTMLButtonElement} */ (el).disabled && !el.closest("[hidden]") && el.getClientRects().length > 0;
 }
 
 // drawMeter writes the game's move count and clock.
