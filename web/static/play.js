@@ -7,7 +7,7 @@ import { Cancelled, ask, loading, search } from "./api.js";
 import { cardAt, mark, reducedMotion, render, showDown } from "./board.js";
 import { budget, busy, clearVerdict, count, idle, runHint, runSearch, sayLoading, showVerdict } from "./search.js";
 import { drawSide } from "./side.js";
-import { S, deselect, dropReviewAfter, newGame, playAt, pos, reshow, selectCard, setFinish, setFocusKey, setHintMove, setLegal, setOver, setPlaying, setReview, showStep } from "./state.js";
+import { S, deselect, dropReviewAfter, newGame, playAt, pos, reshow, selectCard, setFinish, setFocusKey, setHintMove, setLegal, setOver, setPlaying, setReview, showStep, viewChanging } from "./state.js";
 import { assisted, giveUp, markPlayed, markWon, meterText, moveCount, pauseClock, restartGame } from "./stats.js";
 import { $, cardName, locName, plural, tens } from "./util.js";
 
@@ -650,7 +650,22 @@ export function dropTarget(x, y) {
 // positions of the line (the player asked to see them), or gives them
 // back.
 export async function showOrHide() {
-  $("hint").textContent = "";
+  const done = reshowView();
+  viewChanging(done);
+  try {
+    await done;
+  } finally {
+    if (S.reshowing === done) viewChanging(null);
+  }
+}
+
+// reshowView redraws the game's positions with the face-down cards shown
+// or hidden, as the switch now says, and drops the hint of the other view.
+async function reshowView() {
+  const h = $("hint");
+  h.textContent = "";
+  h.dataset.move = "";
+  h.dataset.exact = "";
   setHintMove(null);
   if (S.start) {
     const show = showDown();

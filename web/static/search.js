@@ -170,6 +170,8 @@ export function showVerdict(a, from) {
 /** @param {boolean} next @param {boolean} [afterMove] */
 export async function runHint(next, afterMove) {
   if (!S.start) return;
+  // The face-down cards being shown or hidden: ask of the view to come.
+  if (S.reshowing) await S.reshowing;
   const hide = !showDown();
   const label = next ? "Hint" : "Can I still win?";
   // The game's positions before this one: the hint never sends the

@@ -56,6 +56,7 @@
  * @property {Over | null} over
  * @property {Focus | null} focus
  * @property {boolean} restoring
+ * @property {Promise<void> | null} reshowing
  */
 
 /** @type {State} */
@@ -84,9 +85,16 @@ export const S = {
   over: null,        // {at, why}: the game is over at step at, for the player (game.Over)
   focus: null,       // {key, loc}: the board's button that has the focus (rove)
   restoring: false,  // a link is being read: the address is not written meanwhile
+  reshowing: null,   // the face-down cards being shown or hidden: a hint asked meanwhile waits for it
 };
 
 export function pos() { return S.positions[S.cur]; }
+
+// viewChanging says the positions are being redrawn with the face-down
+// cards shown or hidden (p, until it settles), so that a hint asked
+// meanwhile asks of the view that follows, not of one about to go.
+/** @param {Promise<void> | null} p */
+export function viewChanging(p) { S.reshowing = p; }
 
 // wonOnScreen says the position on screen is won. The worker's answer is
 // the one judge of that (the won of a line it replayed: S.wonAt), not a
