@@ -48,14 +48,7 @@ func TestBrowserFirstBoardBeforeTheSolver(t *testing.T) {
 		}
 		h.ServeHTTP(w, r)
 	}))
-	t.Cleanup(srv.Close)
-	t.Cleanup(free)
-	ctx, stop := browser.Start(context.Background(), path, t.TempDir(), 1280, 900)
-	t.Cleanup(stop)
-	p := &page{t: t, ctx: ctx, url: srv.URL + "/"}
-	p.watchCSP()
-	p.load(1, "russian-cell/617")
-	p.waitFor("the first board", `document.getElementById('title').textContent === 'Russian Cell, deal 617' && document.querySelectorAll('[data-pile="t7"] .card').length === 11`, time.Minute)
+	p := firstBoard(t, path, srv, free)
 	if p.eval(`String(!!document.body.dataset.ready)`) != "false" {
 		t.Fatal("the solver was ready: the test shows nothing about the first board")
 	}
@@ -114,14 +107,7 @@ func TestBrowserSolverLoading(t *testing.T) {
 		}
 		w.Write(body[third:])
 	}))
-	t.Cleanup(srv.Close)
-	t.Cleanup(free)
-	ctx, stop := browser.Start(context.Background(), path, t.TempDir(), 1280, 900)
-	t.Cleanup(stop)
-	p := &page{t: t, ctx: ctx, url: srv.URL + "/"}
-	p.watchCSP()
-	p.load(1, "russian-cell/617")
-	p.waitFor("the first board", `document.getElementById('title').textContent === 'Russian Cell, deal 617' && document.querySelectorAll('[data-pile="t7"] .card').length === 11`, time.Minute)
+	p := firstBoard(t, path, srv, free)
 	start := testgames.Deal(rules.RussianCell, 617)
 	var m rules.Move
 	for _, c := range rules.LegalMoves(start, rules.Options{}, nil) {
@@ -190,4 +176,20 @@ func TestBrowserNumberReadAs(t *testing.T) {
 	if got := p.text("message"); got != said {
 		t.Errorf("a link followed: the message is %q, want %q", got, said)
 	}
+}
+
+// firstBoard opens deal 617 in a browser (path) from srv, which holds
+// patience.wasm back until free, and waits for the first board. srv is
+// closed, free called and the browser stopped when the test ends.
+func firstBoard(t *testing.T, path string, srv *httptest.Server, free func()) *page {
+	t.Helper()
+	t.Cleanup(srv.Close)
+	t.Cleanup(free)
+	ctx, stop := browser.Start(context.Background(), path, t.TempDir(), 1280, 900)
+	t.Cleanup(stop)
+	p := &page{t: t, ctx: ctx, url: srv.URL + "/"}
+	p.watchCSP()
+	p.load(1, "russian-cell/617")
+	p.waitFor("the first board", `document.getElementById('title').textContent === 'Russian Cell, deal 617' && document.querySelectorAll('[data-pile="t7"] .card').length === 11`, time.Minute)
+	return p
 }

@@ -72,21 +72,7 @@ func TestReviewNamesTheLosingMove(t *testing.T) {
 // its view, rated over 5 arrangements, rates best. The answer says so
 // (same), with no size and no comparison of the move with itself.
 func TestReviewPlayedTheBestRated(t *testing.T) {
-	start := dealgen.Deal(rules.RussianCell, dealgen.FromUint64(617))
-	g, err := player.Play(context.Background(), start, player.Config{Kind: player.Greedy, Sampling: player.Sampling{Solver: solver.Config{Workers: 1}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	pos, _ := json.Marshal(rules.NewPositionDoc(start, ""))
-	var ms []string
-	for _, m := range g.MoveList() {
-		ms = append(ms, m.String())
-	}
-	req, _ := json.Marshal(Request{Op: "review", Position: pos, Moves: ms, Samples: 5})
-	var a ReviewAnswer
-	if e := ask(t, string(req), &a); e != "" {
-		t.Fatal(e)
-	}
+	a := greedyReview(t, 617)
 	if a.LostAt < 1 || !a.Same {
 		t.Fatalf("the greedy game of 617: lost at %d, same %v (%s): the case is not built", a.LostAt, a.Same, a.Lines)
 	}
@@ -101,7 +87,21 @@ func TestReviewPlayedTheBestRated(t *testing.T) {
 // view name that move, as review does (it is the view's own rating, not
 // the hidden cards'): their judgement is the whole answer's.
 func TestReviewNamesTheBestRated(t *testing.T) {
-	start := dealgen.Deal(rules.RussianCell, dealgen.FromUint64(2))
+	a := greedyReview(t, 2)
+	if a.LostAt < 1 || a.Same || a.Judgement == "no alternative" {
+		t.Fatalf("the greedy game of 2: lost at %d, same %v, %q: the case is not built", a.LostAt, a.Same, a.Judgement)
+	}
+	view, whole := a.ViewLines[len(a.ViewLines)-1], a.Lines[len(a.Lines)-1]
+	if view != whole || strings.Contains(view, "another move") {
+		t.Errorf("the view's judgement %q, the whole answer's %q", view, whole)
+	}
+}
+
+// greedyReview is the worker's review, over 5 arrangements, of the game
+// the greedy player plays of Russian Cell deal n.
+func greedyReview(t *testing.T, n uint64) ReviewAnswer {
+	t.Helper()
+	start := dealgen.Deal(rules.RussianCell, dealgen.FromUint64(n))
 	g, err := player.Play(context.Background(), start, player.Config{Kind: player.Greedy, Sampling: player.Sampling{Solver: solver.Config{Workers: 1}}})
 	if err != nil {
 		t.Fatal(err)
@@ -116,11 +116,5 @@ func TestReviewNamesTheBestRated(t *testing.T) {
 	if e := ask(t, string(req), &a); e != "" {
 		t.Fatal(e)
 	}
-	if a.LostAt < 1 || a.Same || a.Judgement == "no alternative" {
-		t.Fatalf("the greedy game of 2: lost at %d, same %v, %q: the case is not built", a.LostAt, a.Same, a.Judgement)
-	}
-	view, whole := a.ViewLines[len(a.ViewLines)-1], a.Lines[len(a.Lines)-1]
-	if view != whole || strings.Contains(view, "another move") {
-		t.Errorf("the view's judgement %q, the whole answer's %q", view, whole)
-	}
+	return a
 }
