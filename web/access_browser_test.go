@@ -188,7 +188,7 @@ func TestBrowserAccess(t *testing.T) {
 	moves := solution(t, "russian-cell", "617")
 	axe := func(state string) { p.axeClean(state, string(axeJS), false) }
 
-	// Your games: the Russian Cell row, "played won won% streak best".
+	// Your games: the Russian Cell row, "played won with-hints won% streak best".
 	stats := func() string {
 		return p.eval(`[...document.querySelectorAll('#stats-body tr[data-key="russian-cell"] td')].map((td) => td.textContent).join(' ')`)
 	}
@@ -218,7 +218,7 @@ func TestBrowserAccess(t *testing.T) {
 	if got, want := p.text("known"), known(rules.RussianCell, 617); got != want || want == "" {
 		t.Errorf("deal 617 says %q, want %q from the catalogue", got, want)
 	}
-	if got := stats(); got != "0 0 – 0 0" {
+	if got := stats(); got != "0 0 0 – 0 0" {
 		t.Errorf("Your games in a new browser: %q", got)
 	}
 	p.eval(`document.getElementById('stats-box').open = true, ''`)
@@ -247,7 +247,7 @@ func TestBrowserAccess(t *testing.T) {
 		p.waitFor("move "+m.String(), fmt.Sprintf(`document.getElementById('step').textContent === '%d / %d'`, i+1, i+1), time.Minute)
 		q.Apply(m)
 	}
-	wantStats("after five moves by hand", "1 0 0% 0 0")
+	wantStats("after five moves by hand", "1 0 0 0% 0 0")
 	// What the page holds: its document, its address, and every message
 	// from its worker, from which the page's state (a module's, out of
 	// reach here) is made.
@@ -374,7 +374,7 @@ func TestBrowserAccess(t *testing.T) {
 	p.waitFor("the game finished", `document.getElementById('title').textContent.endsWith('won!') && !document.body.dataset.busy`, 2*time.Minute)
 	p.focusShown("after Finish")
 	axe("won by Finish")
-	wantStats("in the second game", "2 0 0% 0 0")
+	wantStats("in the second game", "2 0 0 0% 0 0")
 
 	// Won: the solution from a link, but the last move, played here. The
 	// link's moves were not made in this game, so the win is assisted:
@@ -395,19 +395,19 @@ func TestBrowserAccess(t *testing.T) {
 		return strings.Contains(live, "Par, ") || strings.Contains(live, "The shortest win")
 	})
 	p.saidLong("the winning move", fmt.Sprintf("Move %d: ", n))
-	wantStats("after a win from a link", "3 0 0% 0 0")
+	wantStats("after a win from a link", "3 0 0 0% 0 0")
 	if got := p.eval(`document.getElementById('assisted').hidden ? '' : document.getElementById('assisted').textContent`); got != "Assisted · not counted as a win" {
 		t.Errorf("a game won from a link says %q, not that it was assisted", got)
 	}
 	// The games of deal 617 count under its difficulty too.
 	d617 := catalogue.For(rules.RussianCell, rules.DefaultOptions()).Difficulty(617)
-	if row := p.eval(fmt.Sprintf(`[...document.querySelectorAll('#stats-body tr[data-key="russian-cell/%s"] > *')].map((td) => td.textContent).join(' ')`, d617.Slug())); row != "Russian Cell · "+d617.String()+" 3 0 0% 0 0" || d617 == catalogue.NoDifficulty {
+	if row := p.eval(fmt.Sprintf(`[...document.querySelectorAll('#stats-body tr[data-key="russian-cell/%s"] > *')].map((td) => td.textContent).join(' ')`, d617.Slug())); row != "Russian Cell · "+d617.String()+" 3 0 0 0% 0 0" || d617 == catalogue.NoDifficulty {
 		t.Errorf("Your games, the row of deal 617's difficulty (%v): %q", d617, row)
 	}
 	p.eval(`document.getElementById('stats-box').open = true, ''`)
 	axe("won")
 	p.click("#stats-clear")
-	wantStats("cleared", "0 0 – 0 0")
+	wantStats("cleared", "0 0 0 – 0 0")
 	if got := p.eval(`localStorage.getItem('patience.stats') || ''`); got != "" {
 		t.Errorf("cleared, the storage still holds %q", got)
 	}

@@ -41,7 +41,7 @@ func TestBrowserDailyDeal(t *testing.T) {
 
 	m := rules.LegalMoves(start, rules.DefaultOptions(), nil)[0]
 	p.playByHand([]rules.Move{m})
-	p.wantRow("after a move by hand", "russian-cell/daily", "1 0 0% 0 0")
+	p.wantRow("after a move by hand", "russian-cell/daily", "1 0 0 0% 0 0")
 	if got := p.eval(`document.querySelector('#stats-body tr[data-key="russian-cell/daily"] th').textContent`); got != "Russian Cell · deal of the day" {
 		t.Errorf("the row of the deals of the day is named %q", got)
 	}

@@ -52,11 +52,13 @@ func (p *page) wantRow(when, key, want string) {
 
 // TestBrowserHonestGames: Your games counts a win only for a game whose
 // every move the player made (or the safe automatic moves): a game won by
-// hand counts, also with a reload in the middle; one with the face-down
-// cards shown, or with a move of the solver's, does not; in Ripple Fan,
-// "Where did I go wrong?" once the game was over, then a win after going
-// back, does not count, nor does a win played out by Finish; the clock
-// stands once no move is left.
+// hand counts, also with a reload in the middle; one after a hint counts
+// apart, as won with hints, and ends the streak; one with the face-down
+// cards shown, or with a move of the solver's, does not count; in Ripple
+// Fan, "Where did I go wrong?" once the game was over, then a win after
+// going back, does not count, nor does a win played out by Finish; once
+// no move is left the clock stands, and "Can I still win?" says what the
+// game-over prompt says.
 func TestBrowserHonestGames(t *testing.T) {
 	p := openGame(t)
 	t.Cleanup(p.noCSP)
@@ -71,19 +73,6 @@ func TestBrowserHonestGames(t *testing.T) {
 	// Every move by hand: no automatic moves, no check after each move
 	// (settings the page remembers for the loads below).
 	p.eval(`['auto-moves', 'auto-check'].forEach((id) => document.getElementById(id).checked && document.getElementById(id).click()), ''`)
-
-	// The hint's Play button, pressed, goes away with the hint: the focus
-	// goes to the board, on the card that moved, not to the page's body.
-	p.click("#hint-btn")
-	p.waitFor("the hint", `!document.body.dataset.busy && !!document.getElementById('play-hint')`, 4*time.Minute)
-	p.click("#play-hint")
-	p.waitFor("the hint's move", `document.getElementById('step').textContent.startsWith('1 / ') && !document.body.dataset.busy`, time.Minute)
-	p.focusShown("after Play hint")
-	if got := p.eval(`String(!!document.activeElement.closest('#board'))`); got != "true" {
-		t.Errorf("after Play hint the focus is on %s, not the board", p.eval(`document.activeElement.outerHTML.slice(0, 80)`))
-	}
-	p.click("#undo-btn")
-	p.waitFor("the deal again", `document.getElementById('step').textContent.startsWith('0 / ')`, time.Minute)
 
 	// By hand, with a reload after 30 moves: the same game goes on.
 	p.playByHand(moves[:30])
@@ -111,7 +100,7 @@ func TestBrowserHonestGames(t *testing.T) {
 	}
 	p.playByHand(moves[30:])
 	won("the game by hand")
-	p.wantRow("after a win by hand", "russian-cell", "1 1 100% 1 1")
+	p.wantRow("after a win by hand", "russian-cell", "1 1 0 100% 1 1")
 	// Par: the game's moves by hand beside those of the shortest win that
 	// solve --shortest finds, counted alike (game.HandMoves).
 	out, _ := cli(t, "solve", "russian-cell", "617", "--shortest", "--workers", "1", "--format", "json")
@@ -162,8 +151,37 @@ func TestBrowserHonestGames(t *testing.T) {
 	}
 	t.Logf("the story of deal 617's win (%d positions, %v): %s", n+1, storyTook.Round(time.Millisecond), p.eval(`document.getElementById('story-chart').getAttribute('aria-label')`))
 
-	// The face-down cards shown, then hidden again: assisted.
+	// A hint shown, its move played and taken back, then every move by
+	// hand: won with hints, counted apart, and the streak ends. The hint's
+	// Play button, pressed, goes away with the hint: the focus goes to the
+	// board, on the card that moved, not to the page's body.
 	p.load(3, "russian-cell/617")
+	p.waitIdle("deal 617 for a game with a hint")
+	p.click("#hint-btn")
+	p.waitFor("the hint", `!document.body.dataset.busy && !!document.getElementById('play-hint')`, 4*time.Minute)
+	if got := p.text("meter"); !strings.HasSuffix(got, " · 1 hint") {
+		t.Errorf("the meter after a hint: %q, want the hint counted", got)
+	}
+	p.click("#play-hint")
+	p.waitFor("the hint's move", `document.getElementById('step').textContent.startsWith('1 / ') && !document.body.dataset.busy`, time.Minute)
+	p.focusShown("after Play hint")
+	if got := p.eval(`String(!!document.activeElement.closest('#board'))`); got != "true" {
+		t.Errorf("after Play hint the focus is on %s, not the board", p.eval(`document.activeElement.outerHTML.slice(0, 80)`))
+	}
+	p.click("#undo-btn")
+	p.waitFor("the deal again", `document.getElementById('step').textContent.startsWith('0 / ')`, time.Minute)
+	// "Can I still win?" is free: still one hint.
+	p.click("#canwin-btn")
+	p.waitFor("the answer of Can I still win?", `!document.body.dataset.busy && document.getElementById('hint').textContent.startsWith('Can I still win?')`, 4*time.Minute)
+	p.playByHand(moves)
+	won("the game with a hint")
+	p.wantRow("after a win with a hint", "russian-cell", "2 1 1 50% 0 1")
+	if got := p.text("prompt-text"); !strings.Contains(got, fmt.Sprintf("Won in %d moves · ", played)) || !strings.Contains(got, " · 1 hint. Your games counts it as won with hints.") {
+		t.Errorf("the prompt after a win with a hint: %q", got)
+	}
+
+	// The face-down cards shown, then hidden again: assisted.
+	p.load(4, "russian-cell/617")
 	p.waitIdle("deal 617 again")
 	p.click("#show-down")
 	p.waitFor("the face-down cards", `!document.querySelector('.card[data-down]:not([data-card])')`, time.Minute)
@@ -171,13 +189,13 @@ func TestBrowserHonestGames(t *testing.T) {
 	p.waitFor("the face-down cards hidden", `!!document.querySelector('.card[data-down]:not([data-card])')`, time.Minute)
 	p.playByHand(moves)
 	won("the game with the cards shown")
-	p.wantRow("after a win with the cards shown", "russian-cell", "2 1 50% 0 1")
+	p.wantRow("after a win with the cards shown", "russian-cell", "3 1 1 33% 0 1")
 	if got := p.text("assisted"); got != "Assisted · not counted as a win" || p.eval(`String(document.getElementById('assisted').hidden)`) != "false" {
 		t.Errorf("a game with the cards shown says %q", got)
 	}
 
 	// The solver's first move, then the rest by hand: assisted.
-	p.load(4, "russian-cell/617")
+	p.load(5, "russian-cell/617")
 	p.waitIdle("deal 617 a third time")
 	p.click("#solve-btn")
 	p.waitFor("the solution", `!document.body.dataset.busy && document.getElementById('verdict').textContent !== ''`, 2*time.Minute)
@@ -185,12 +203,12 @@ func TestBrowserHonestGames(t *testing.T) {
 	p.waitFor("the solver's first move", `document.getElementById('step').textContent.startsWith('1 / ')`, time.Minute)
 	p.playByHand(moves[1:])
 	won("the game with a move of the solver's")
-	p.wantRow("after a win with a move of the solver's", "russian-cell", "3 1 33% 0 1")
+	p.wantRow("after a win with a move of the solver's", "russian-cell", "4 1 1 25% 0 1")
 
 	// Ripple Fan: a winnable deal, and a game of it played until no move
 	// is left.
 	rf, line, stuck := rippleFanStuck(t)
-	p.load(5, fmt.Sprintf("ripple-fan/%d", rf))
+	p.load(6, fmt.Sprintf("ripple-fan/%d", rf))
 	p.waitIdle(fmt.Sprintf("Ripple Fan %d", rf))
 	p.playByHand(stuck[:len(stuck)-1])
 	if got := p.eval(`String(document.getElementById('review-btn').hidden)`); got != "true" {
@@ -207,16 +225,22 @@ func TestBrowserHonestGames(t *testing.T) {
 	if got := p.clock(); got != clock {
 		t.Errorf("with no move left the clock runs on: %s, then %s", clock, got)
 	}
+	// "Can I still win?" there says what the prompt says.
+	p.click("#canwin-btn")
+	p.waitFor("the answer of Can I still win? with no move left", `!document.body.dataset.busy && document.getElementById('hint').textContent.startsWith('Can I still win?')`, 4*time.Minute)
+	if got, want := p.eval(`document.querySelector('#hint p:not(.head)').textContent`), p.text("prompt-text"); got != want {
+		t.Errorf("with no move left, Can I still win? says %q, and the prompt %q", got, want)
+	}
 	p.click("#review-btn")
 	p.waitFor("the review", `!document.body.dataset.busy && document.getElementById('review').dataset.lostAt !== undefined`, 4*time.Minute)
 	p.click("#restart-btn")
 	p.waitFor("the start", `document.getElementById('step').textContent.startsWith('0 / ')`, time.Minute)
 	p.playByHand(line)
 	won("the Ripple Fan game after its review")
-	p.wantRow("after a win after the review", "ripple-fan", "1 0 0% 0 0")
+	p.wantRow("after a win after the review", "ripple-fan", "1 0 0 0% 0 0")
 
 	// Finish after the first move: it plays choices, so assisted.
-	p.load(6, fmt.Sprintf("ripple-fan/%d", rf))
+	p.load(7, fmt.Sprintf("ripple-fan/%d", rf))
 	p.waitIdle(fmt.Sprintf("Ripple Fan %d again", rf))
 	p.playByHand(line[:1])
 	p.waitFor("Finish", `!document.getElementById('finish-btn').hidden && !document.body.dataset.busy`, 2*time.Minute)
@@ -225,7 +249,7 @@ func TestBrowserHonestGames(t *testing.T) {
 	}
 	p.click("#finish-btn")
 	won("the Ripple Fan game finished by Finish")
-	p.wantRow("after a win by Finish", "ripple-fan", "2 0 0% 0 0")
+	p.wantRow("after a win by Finish", "ripple-fan", "2 0 0 0% 0 0")
 	if got := p.eval(`document.activeElement === document.body ? 'body' : document.activeElement.textContent`); got == "body" {
 		t.Error("after Finish the focus is on the page's body")
 	}

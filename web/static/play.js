@@ -139,6 +139,7 @@ function promptWon() {
   const t = S.tally;
   let text = "Won in " + meterText() + ".";
   if (t && t.assisted) text += " The game had help, so Your games counts it as played, not won.";
+  else if (t && t.hints) text += " Your games counts it as won with hints.";
   /** @type {[string, () => void][]} */
   const next = [];
   if (S.number && /^\d+$/.test(S.number)) {
@@ -269,10 +270,11 @@ export async function checkOver() {
     return false;
   }
   if (S.cur !== at || S.start !== start || !a.over) return false;
-  setOver({ at, why: a.why });
+  const words = a.why + " The game is over here.";
+  setOver({ at, why: a.why, words });
   // No move left: the clock stands, unless a move after Undo runs it on.
   pauseClock();
-  promptOver(a.why + " The game is over here.");
+  promptOver(words);
   drawSide();
   return true;
 }

@@ -5,7 +5,8 @@ import { announce, fail, say } from "./announce.js";
 import { Cancelled, loading, search } from "./api.js";
 import { mark, render, rove, showDown } from "./board.js";
 import { S, pos, setHintMove, setVerdictLines, solvedFrom } from "./state.js";
-import { assisted } from "./stats.js";
+import { assisted, hinted } from "./stats.js";
+import { drawMeter } from "./side.js";
 import { $, tens } from "./util.js";
 
 /**
@@ -174,6 +175,9 @@ export async function runHint(next, afterMove) {
   if (S.reshowing) await S.reshowing;
   const hide = !showDown();
   const label = next ? "Hint" : "Can I still win?";
+  // Where the game is over (checkOver), "Can I still win?" says what the
+  // page said there, not a search's share of ways that contradicts it.
+  if (!next && S.over && S.over.words && S.over.at === S.cur) { overAnswer(label, S.over.words); return; }
   // The game's positions before this one: the hint never sends the
   // player back to one of them.
   const history = next ? S.positions.slice(0, S.cur) : undefined;
@@ -197,6 +201,9 @@ export async function runHint(next, afterMove) {
   announce(label + ": " + [...h.querySelectorAll(":scope > p:not(.head):not(.note)")].map((p) => p.textContent).join(" "), afterMove);
   h.className = "hint " + (a.exact ? a.verdict : count(a.winnable) > 0 ? "solvable" : count(a.unknown) > 0 || !allTried(a) ? "unknown" : "unsolvable");
   setHintMove(a.move);
+  // A hint shown counts for the game (won with hints); "Can I still
+  // win?" is free.
+  if (next) { hinted(); drawMeter(); }
   h.dataset.move = a.move ? a.move.move : "";
   h.dataset.exact = a.exact ? "1" : "";
   if (a.move) {
@@ -208,6 +215,29 @@ export async function runHint(next, afterMove) {
     b.addEventListener("click", () => handMove(a.move.move));
     h.appendChild(b);
   }
+  mark();
+}
+
+// overAnswer answers "Can I still win?" at a position where the game is
+// over, in the words the page said there.
+/** @param {string} label @param {string} words */
+function overAnswer(label, words) {
+  const h = $("hint");
+  h.innerHTML = "";
+  const head = document.createElement("p");
+  head.className = "head";
+  head.textContent = label;
+  const p = document.createElement("p");
+  p.textContent = words;
+  const note = document.createElement("p");
+  note.className = "note";
+  note.textContent = "Undo to try another way, or ask “Where did I go wrong?”.";
+  h.append(head, p, note);
+  h.className = "hint unsolvable";
+  h.dataset.move = "";
+  h.dataset.exact = "";
+  setHintMove(null);
+  announce(label + ": " + words);
   mark();
 }
 

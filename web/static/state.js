@@ -19,6 +19,7 @@
  * @property {boolean} played
  * @property {boolean} won
  * @property {boolean} assisted
+ * @property {number} [hints]  the hints shown for it (stats.js: hinted)
  * @property {boolean} [over]  ended unwon: given up, left for another deal, or won with help
  * @property {boolean} [left]  left for another deal
  * @property {number} [ms]  the time on its clock, in ms, until since
@@ -27,7 +28,7 @@
  * @typedef {{ card: string, from: string, cards: string[] }} Selected
  * @typedef {{ from: number, line: Line, decides?: boolean }} Finish
  * @typedef {{ lostAt: number, move: Move | null, judgement: string }} Review
- * @typedef {{ at: number, why: string }} Over
+ * @typedef {{ at: number, why: string, words?: string }} Over  words: what the page said of a game over by game.Over (not given up), which "Can I still win?" says too
  * @typedef {{ key: string, loc: string }} Focus
  * @typedef {"" | "solve" | "shortest"} Solved
  *

@@ -10,16 +10,17 @@ import { $, DIFFICULTIES } from "./util.js";
 
 // Your games counts, per game and per difficulty, in the browser's local
 // storage: the games played (a numbered deal on which the player made a
-// move by hand), won (every move made by hand or by the safe automatic
-// moves: see assisted), the share won, the current streak of won games
+// move by hand), won unaided (every move made by hand or by the safe
+// automatic moves, and no hint shown: see assisted and hinted), won with
+// hints, the share won unaided, the current streak of games won unaided
 // and the best. A game ends when it is won, given up, or left for another
-// deal (the page asks first: app.js); one played and not won ends the
-// streak, once. The games are kept too (keepGame), so that a reload, a
+// deal (the page asks first: app.js); one that ends not won unaided ends
+// the streak, once. The games are kept too (keepGame), so that a reload, a
 // later visit or the browser's Back goes on with the game as it was.
 
 /**
  * @typedef {import("./state.js").Tally} Tally
- * @typedef {{ played: number, won: number, streak: number, best: number }} Row  a row of Your games
+ * @typedef {{ played: number, won: number, hinted?: number, streak: number, best: number }} Row  a row of Your games (hinted: won with hints; none in rows kept by earlier pages)
  * @typedef {Record<string, Row>} Stats  the rows, by key ("russian-cell/hard")
  */
 
@@ -58,7 +59,7 @@ export function statsName(key) {
 }
 /** @param {Stats} st @param {string} key @returns {Row} */
 export function tallyOf(st, key) {
-  return st[key] || (st[key] = { played: 0, won: 0, streak: 0, best: 0 });
+  return st[key] || (st[key] = { played: 0, won: 0, hinted: 0, streak: 0, best: 0 });
 }
 /** @param {(st: Stats) => void} f */
 export function updateStats(f) {
@@ -212,8 +213,9 @@ export function knownNow() {
   t.keys = t.keys.concat(more);
   if (t.played) updateStats((st) => { for (const k of more) tallyOf(st, k).played++; });
 }
-// markWon counts the game on screen as won, once, unless the player had
-// help that gives the game away.
+// markWon counts the game on screen as won, once: won unaided, or won
+// with hints (hinted), which ends the streak; or, with help that gives the
+// game away (assisted), played and not won.
 export function markWon() {
   const t = S.tally;
   if (!t || !t.played || t.won || t.over) return;
@@ -226,9 +228,15 @@ export function markWon() {
     return;
   }
   t.won = true;
+  const hints = (t.hints || 0) > 0;
   updateStats((st) => {
     for (const k of t.keys) {
       const b = tallyOf(st, k);
+      if (hints) {
+        b.hinted = (b.hinted || 0) + 1;
+        b.streak = 0;
+        continue;
+      }
       b.won++;
       b.streak++;
       b.best = Math.max(b.best, b.streak);
@@ -244,6 +252,21 @@ export function assisted() {
   if (!S.tally) return;
   S.tally.assisted = true;
   keepGame();
+}
+// hinted counts a hint shown for the game on screen, whether its move is
+// played or not: a game won after one is won with hints, counted apart
+// from the games won unaided. "Can I still win?" is not a hint: it is free.
+export function hinted() {
+  const t = S.tally;
+  if (!t || t.won || t.over) return;
+  t.hints = (t.hints || 0) + 1;
+  keepGame();
+}
+// hintsText is the hints shown for a game: " · 2 hints", or "" for none.
+/** @param {Tally | null} t */
+export function hintsText(t) {
+  const n = (t && t.hints) || 0;
+  return n ? ` · ${n} ${n === 1 ? "hint" : "hints"}` : "";
 }
 // giveUp ends the game on screen as lost, at the player's word: played,
 // it counts as not won, and its streak ends now.
@@ -289,14 +312,15 @@ export function moveCount(upto) {
   return S.line.slice(0, Math.min(upto, S.fixed)).filter((m) => !m.safe).length;
 }
 
-// meterText is the game's move count and clock: "12 moves · 3:05", the
-// moves up to the step on screen (moveCount).
+// meterText is the game's move count, clock and hints: "12 moves · 3:05"
+// or "12 moves · 3:05 · 2 hints", the moves up to the step on screen
+// (moveCount).
 export function meterText() {
   const n = moveCount(S.cur);
   const t = S.tally;
   const sec = t ? Math.max(0, Math.floor(clockMs(t) / 1000)) : 0;
   const clock = `${Math.floor(sec / 60)}:${String(sec % 60).padStart(2, "0")}`;
-  return `${n} ${n === 1 ? "move" : "moves"}` + (t ? ` · ${clock}` : "");
+  return `${n} ${n === 1 ? "move" : "moves"}` + (t ? ` · ${clock}` + hintsText(t) : "");
 }
 export function drawStats() {
   const st = loadStats();
@@ -315,7 +339,7 @@ export function drawStats() {
     th.scope = "row";
     th.textContent = statsName(key);
     tr.appendChild(th);
-    for (const v of [b.played, b.won, winShare(b), b.streak, b.best]) {
+    for (const v of [b.played, b.won, b.hinted || 0, winShare(b), b.streak, b.best]) {
       const td = document.createElement("td");
       td.textContent = String(v);
       tr.appendChild(td);
@@ -323,8 +347,8 @@ export function drawStats() {
     body.appendChild(tr);
   }
 }
-// winShare is the share of a row's games won, in whole percent: "67%",
-// or "–" before any is played.
+// winShare is the share of a row's games won unaided, in whole percent:
+// "67%", or "–" before any is played.
 /** @param {Row} b */
 export function winShare(b) {
   return b.played ? `${Math.round(100 * b.won / b.played)}%` : "–";
