@@ -76,7 +76,8 @@ func TestBrowserFirstBoardBeforeTheSolver(t *testing.T) {
 // board goes back to its place, and the page says that the solver is
 // loading, how far it has come, and that the move will be checked once it
 // has loaded; Hint says so in the status line, and Cancel then keeps it
-// from being sent. Once the solver runs, the move is played and checked.
+// from being sent. A second move, made meanwhile, waits for the first.
+// Once the solver runs, both are played, in turn, and checked.
 func TestBrowserSolverLoading(t *testing.T) {
 	longtest.Need(t)
 	path, err := browser.Find()
@@ -119,6 +120,30 @@ func TestBrowserSolverLoading(t *testing.T) {
 	if m.IsZero() {
 		t.Fatal("deal 617 has no move from a column to a column")
 	}
+	// m2, a second move from another column, to a column or a cell,
+	// legal both from the start and after m and its automatic moves.
+	after := start.Clone()
+	after.Apply(m)
+	for _, a := range rules.SafeAutoMoves(after) {
+		after.Apply(a)
+	}
+	var m2 rules.Move
+	for _, c := range rules.LegalMoves(start, rules.Options{}, nil) {
+		if c.From.Kind != rules.Tableau || c.To.Kind == rules.Foundation || c.Card == m.Card || c.From == m.From || c.From == m.To || c.To == m.From || c.To == m.To {
+			continue
+		}
+		for _, d := range rules.LegalMoves(after, rules.Options{}, nil) {
+			if d == c {
+				m2 = c
+			}
+		}
+		if !m2.IsZero() {
+			break
+		}
+	}
+	if m2.IsZero() {
+		t.Fatalf("deal 617 has no second move from a column that %v leaves alone", m)
+	}
 	p.drag(m, false)
 	p.waitFor("the word that the solver is loading", `/^The solver is loading \(\d+%\): your move will be checked when it has loaded\.$/.test(document.getElementById('message').textContent)`, 30*time.Second)
 	if p.eval(`String(!!document.body.dataset.ready)`) != "false" {
@@ -131,6 +156,9 @@ func TestBrowserSolverLoading(t *testing.T) {
 	if p.eval(`String(`+back+`)`) != "true" {
 		t.Errorf("while the solver loads, the dragged %s is not back in %s", m.Card, m.From)
 	}
+	// A second move, made while the first waits for the solver, is
+	// checked after the first, against the position that leaves.
+	p.drag(m2, false)
 	p.click("#hint-btn")
 	p.waitFor("Hint's word that the solver is loading", `/^The solver is loading \(\d+%\), then Hint: searching…/.test(document.getElementById('status-text').textContent)`, 30*time.Second)
 	// Cancel, while the solver loads: the hint is not sent, and the
@@ -139,6 +167,7 @@ func TestBrowserSolverLoading(t *testing.T) {
 	free()
 	p.waitFor("the solver", `document.body.dataset.ready === '1'`, 2*time.Minute)
 	p.waitFor("the move, checked and played", fmt.Sprintf(`!!document.querySelector('[data-pile="%s"] .card[data-card="%s"]')`, m.To, m.Card), time.Minute)
+	p.waitFor("the second move, checked and played after the first", fmt.Sprintf(`document.getElementById('step').textContent === '2 / 2' && !!document.querySelector('[data-pile="%s"] .card[data-card="%s"]') && !!document.querySelector('[data-%s="%s"] .card[data-card="%s"]')`, m.To, m.Card, map[bool]string{true: "cell", false: "pile"}[m2.To.Kind == rules.Cell], m2.To, m2.Card), time.Minute)
 	if got := p.text("message"); strings.Contains(got, "loading") {
 		t.Errorf("once the solver runs, the message is %q", got)
 	}

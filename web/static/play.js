@@ -83,8 +83,23 @@ function refusalWords(r) {
   return r.reason.startsWith(r.move.split(" ")[0] + " ") ? r.reason : `${r.move} is not allowed: ${r.reason}`;
 }
 
+// moving is the hand move being checked, if any: a move made meanwhile
+// (while the solver loads, the worker's answer can take seconds) waits
+// for it, and is then checked against the position it leaves, not
+// against the one both were made from.
+/** @type {Promise<unknown>} */
+let moving = Promise.resolve();
+
+// handMove plays a move made by hand, once the moves made before it are.
 /** @param {string} move @returns {Promise<boolean>} */
-export async function handMove(move) {
+export function handMove(move) {
+  const played = moving.then(() => playHandMove(move));
+  moving = played.catch(() => false);
+  return played;
+}
+
+/** @param {string} move @returns {Promise<boolean>} */
+async function playHandMove(move) {
   finishAuto();
   prompt(null);
   const from = S.cur;

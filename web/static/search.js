@@ -4,7 +4,7 @@
 import { announce, fail, say } from "./announce.js";
 import { Cancelled, loading, search } from "./api.js";
 import { mark, render, rove, showDown } from "./board.js";
-import { S, pos, setHintMove, setVerdictLines, solvedFrom } from "./state.js";
+import { S, pos, setHintMove, solvedFrom } from "./state.js";
 import { assisted, hinted } from "./stats.js";
 import { drawMeter } from "./side.js";
 import { $, tens } from "./util.js";
@@ -131,7 +131,6 @@ export async function runSolve(kind) {
 
 // clearVerdict takes away the verdict and the hint shown.
 export function clearVerdict() {
-  setVerdictLines([]);
   $("verdict").textContent = "";
   $("verdict").className = "";
   $("hint").textContent = "";

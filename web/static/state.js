@@ -44,7 +44,6 @@
  * @property {number} cur
  * @property {number} fixed
  * @property {Solved} solved
- * @property {string[]} verdictLines
  * @property {Selected | null} selected
  * @property {Move | null} hintMove
  * @property {Move[] | null} legal
@@ -73,7 +72,6 @@ export const S = {
   cur: 0,            // the step on screen: positions[cur] is drawn
   fixed: 0,
   solved: "",        // "", "solve" or "shortest": the line past fixed is the solver's
-  verdictLines: [],
   selected: null,    // {card, from, cards}
   hintMove: null,
   legal: null,       // legal moves of the position on screen, when asked
@@ -250,9 +248,6 @@ export function setPlaying(t) { S.playing = t; }
 /** @param {Tally | null} t */
 export function setTally(t) { S.tally = t; }
 
-// setVerdictLines keeps the lines of the verdict shown.
-/** @param {string[]} l */
-export function setVerdictLines(l) { S.verdictLines = l; }
 
 // setDrawn notes the start position last drawn.
 /** @param {Position | null} p */
