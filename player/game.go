@@ -17,8 +17,9 @@ type PlayedGame struct {
 	Moves      []Decision
 	Won        bool
 	// Ended says why the game ended: "won", "no card can move" (but back
-	// from a foundation, which the players never do), or "no move leads to
-	// a position not yet seen".
+	// from a foundation, which the players never do), "no move leads to
+	// a position not yet seen", or "stopped" (the context ended first:
+	// End is then the position reached).
 	Ended   string
 	Elapsed time.Duration
 }
