@@ -5,7 +5,9 @@ package web_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -121,5 +123,64 @@ func TestBrowserSpeedPacesAutomaticMoves(t *testing.T) {
 	}
 	if slow < time.Duration(n)*300*time.Millisecond {
 		t.Errorf("the %d automatic moves took %v at Speed 1: quicker than a step of 300 ms", n, slow)
+	}
+}
+
+// statusWatch records, from now on, each text of the status line and of
+// the live region (what a screen reader is told), in window.__status and
+// window.__live, and whether the par line was on the page by then.
+const statusWatch = `(() => {
+  window.__status = [];
+  window.__live = [];
+  const watch = (id, into) => new MutationObserver(() => into.push([document.getElementById(id).textContent, !!document.getElementById('par')]))
+    .observe(document.getElementById(id), { childList: true, characterData: true, subtree: true });
+  watch('status-text', window.__status);
+  watch('live', window.__live);
+  return '';
+})()`
+
+// TestBrowserParShowsProgress wins deal 617 with its last move by hand:
+// the page then searches for par, the shortest win, and its status line
+// says how far the search has come while it runs, before the par line
+// comes; the live region says none of it.
+func TestBrowserParShowsProgress(t *testing.T) {
+	p := openGame(t)
+	start, sol := wonDeal(t, 617)
+	last := lastHandMove(t, start, sol)
+	p.playLast(1, 617, sol, last, `document.getElementById('speed').value = '10', `+statusWatch)
+	p.waitFor("par", `!!document.getElementById('par') && !document.body.dataset.busy`, 3*time.Minute)
+	var status, live []struct {
+		Text string
+		Par  bool
+	}
+	for _, w := range []struct {
+		name string
+		into *[]struct {
+			Text string
+			Par  bool
+		}
+	}{{"__status", &status}, {"__live", &live}} {
+		raw := p.eval(fmt.Sprintf(`JSON.stringify(window.%s.map(([text, par]) => ({ text, par })))`, w.name))
+		if err := json.Unmarshal([]byte(raw), w.into); err != nil {
+			t.Fatalf("%s: %v", raw, err)
+		}
+	}
+	progress := regexp.MustCompile(`^Par: the shortest win of this deal… [0-9.,]+( million)? positions searched, (\d+%|under 1%) of the budget, \d+\.\d s$`)
+	shown := 0
+	for _, s := range status {
+		if progress.MatchString(s.Text) {
+			shown++
+			if s.Par {
+				t.Errorf("the status line says %q after par came", s.Text)
+			}
+		}
+	}
+	if shown == 0 {
+		t.Errorf("the status line never said how far par's search had come: %+v", status)
+	}
+	for _, s := range live {
+		if strings.Contains(s.Text, "positions searched") {
+			t.Errorf("the live region says %q", s.Text)
+		}
 	}
 }
