@@ -184,3 +184,28 @@ func TestBrowserParShowsProgress(t *testing.T) {
 		}
 	}
 }
+
+// TestBrowserParCancels wins deal 618, whose par (some 2 million
+// positions) takes seconds, and cancels its search once the status line
+// says how far it has come: the page then answers at once, the next deal
+// on screen within seconds, since the search ran in the searching worker
+// that Cancel ends, not in the game worker that deals.
+func TestBrowserParCancels(t *testing.T) {
+	p := openGame(t)
+	start, sol := wonDeal(t, 618)
+	last := lastHandMove(t, start, sol)
+	p.playLast(1, 618, sol, last, `document.getElementById('speed').value = '10', ''`)
+	p.waitFor("par's progress", `document.getElementById('status-text').textContent.includes('positions searched')`, 2*time.Minute)
+	if p.eval(`document.getElementById('par') ? 'par' : ''`) != "" {
+		t.Skip("par came before Cancel: this browser is too fast for this test")
+	}
+	p.click("#cancel-btn")
+	p.waitFor("the cancel", `!document.body.dataset.busy && document.getElementById('status-text').textContent === 'Cancelled.'`, 5*time.Second)
+	t0 := time.Now()
+	p.eval(`location.hash = '#russian-cell/617', ''`)
+	p.waitFor("deal 617", `document.getElementById('title').textContent.startsWith('Russian Cell, deal 617') && !!document.querySelector('[data-pile="t1"]')`, 5*time.Second)
+	t.Logf("deal 617 came %v after Cancel", time.Since(t0))
+	if p.eval(`document.getElementById('par') ? 'par' : ''`) != "" {
+		t.Error("par came after Cancel")
+	}
+}
