@@ -178,7 +178,7 @@ func (s *Solver) solveShortest(p *rules.Position) (Result, error) {
 	}
 
 	// The deepening passes share the budget with the ordinary search.
-	bud := &budget{max: s.cfg.maxNodes(), intr: &s.interrupted, progress: s.cfg.Progress}
+	bud := &budget{max: s.cfg.maxNodes(), intr: &s.interrupted, progress: s.cfg.Progress, notify: s.cfg.Notify}
 	if s.cfg.Timeout > 0 {
 		bud.deadline = start.Add(s.cfg.Timeout)
 	}

@@ -154,6 +154,14 @@ type Config struct {
 	// positions to the budget (every 1,024 at most), so it lags behind
 	// the search a little, and may leave out a start of the search.
 	Progress *atomic.Int64
+	// Notify, when not nil, is called with the positions expanded so
+	// far each time a worker charges its positions to the budget (every
+	// 1,024 at most, as Progress is added to), from that worker's
+	// goroutine: several may call it at once, and the search waits for
+	// it, so it must be quick. It is for a caller that cannot read
+	// Progress while the search runs, because no other goroutine runs
+	// then (WebAssembly in a browser, on one thread).
+	Notify func(searched int64)
 }
 
 // DefaultConfig returns the default configuration, the zero Config:
@@ -594,12 +602,13 @@ type budget struct {
 	deadline time.Time
 	intr     *interrupt    // the Solver's context, or nil
 	progress *atomic.Int64 // Config.Progress
+	notify   func(int64)   // Config.Notify
 	stop     atomic.Bool
 	reason   atomic.Pointer[StopReason]
 }
 
 func newBudget(cfg settings, intr *interrupt) *budget {
-	b := &budget{max: cfg.maxNodes(), intr: intr, progress: cfg.Progress}
+	b := &budget{max: cfg.maxNodes(), intr: intr, progress: cfg.Progress, notify: cfg.Notify}
 	if cfg.Timeout > 0 {
 		b.deadline = time.Now().Add(cfg.Timeout)
 	}
@@ -648,6 +657,9 @@ func (b *budget) charge(n int64) bool {
 	total := b.nodes.Add(n)
 	if b.progress != nil {
 		b.progress.Add(n)
+	}
+	if b.notify != nil {
+		b.notify(total)
 	}
 	if total >= b.max {
 		b.halt(b.spent())

@@ -15,7 +15,7 @@ import (
 // field must be a bool that turns a reduction off when true (NoXxx, or
 // PlayReturns for SkipReturns), false by default.
 func TestZeroConfig(t *testing.T) {
-	if (Config{}) != DefaultConfig() {
+	if !reflect.DeepEqual(Config{}, DefaultConfig()) { // Notify, a func, is not comparable with ==
 		t.Errorf("DefaultConfig() = %+v, want the zero Config", DefaultConfig())
 	}
 	if AllPruning() != (Pruning{}) {

@@ -8,5 +8,6 @@ declare class Go {
 }
 
 // patienceCall asks Go: request is the JSON of a request, and reply gets
-// the JSON of its answer.
-declare function patienceCall(request: string, reply: (answer: string) => void): void;
+// the JSON of its answer; progress, when given, gets the JSON of a
+// search's progress (play.Progress) now and then while it runs.
+declare function patienceCall(request: string, reply: (answer: string) => void, progress?: (progress: string) => void): void;

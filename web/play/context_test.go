@@ -40,7 +40,7 @@ func TestHandleHonoursItsContext(t *testing.T) {
 	defer stop()
 	for name, r := range requests {
 		for _, ctx := range []context.Context{cancelled, past} {
-			a, err := Handle(ctx, r)
+			a, err := Handle(ctx, r, nil)
 			if !errors.Is(err, ctx.Err()) || !game.Stopped(err) {
 				t.Errorf("%s with a context ended (%v): %v, answer %+v; want the context's error", name, ctx.Err(), err, a)
 			}
@@ -48,7 +48,7 @@ func TestHandleHonoursItsContext(t *testing.T) {
 		if name == "review" || name == "par" {
 			continue // a longer search, which other tests run
 		}
-		if _, err := Handle(context.Background(), r); err != nil {
+		if _, err := Handle(context.Background(), r, nil); err != nil {
 			t.Errorf("%s with a context that never ends: %v", name, err)
 		}
 	}

@@ -140,13 +140,13 @@ type LegalAnswer struct {
 }
 
 // Answer handles one request (JSON) and returns its answer (JSON), with
-// ctx passed to Handle.
-func Answer(ctx context.Context, req []byte) []byte {
+// ctx and report passed to Handle.
+func Answer(ctx context.Context, req []byte, report func(Progress)) []byte {
 	var r Request
 	var out any
 	err := json.Unmarshal(req, &r)
 	if err == nil {
-		out, err = Handle(ctx, r)
+		out, err = Handle(ctx, r, report)
 	} else {
 		err = fmt.Errorf("bad request: %v", err)
 	}
@@ -172,7 +172,11 @@ func Answer(ctx context.Context, req []byte) []byte {
 // yields to the browser's event loop, where a cancel would arrive, so the
 // page stops one by terminating the Web Worker that runs it and starting
 // another (web/static/worker.js).
-func Handle(ctx context.Context, r Request) (any, error) {
+//
+// While an exact search runs (solve, par), Handle tells report, when not
+// nil, how far it has come (Progress), now and then (reportEvery): the
+// page shows it while it waits, as no answer comes before the end.
+func Handle(ctx context.Context, r Request, report func(Progress)) (any, error) {
 	switch r.Op {
 	case "defaults":
 		return Defaults(), nil
@@ -196,13 +200,13 @@ func Handle(ctx context.Context, r Request) (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		return handleAt(ctx, p, r)
+		return handleAt(ctx, p, r, report)
 	}
 	return nil, fmt.Errorf("unknown op %q", r.Op)
 }
 
 // handleAt answers a request about the position p (r.Position, read).
-func handleAt(ctx context.Context, p *rules.Position, r Request) (any, error) {
+func handleAt(ctx context.Context, p *rules.Position, r Request, report func(Progress)) (any, error) {
 	switch r.Op {
 	case "line":
 		// A move that cannot be read ends the line as an illegal one
@@ -231,7 +235,7 @@ func handleAt(ctx context.Context, p *rules.Position, r Request) (any, error) {
 		over, why := game.Over(p, seen)
 		return OverAnswer{Over: over, Why: why}, nil
 	case "solve":
-		return solve(ctx, p, r.MaxNodes, r.Shortest)
+		return solve(ctx, p, r.MaxNodes, r.Shortest, report)
 	case "hint":
 		return hint(ctx, p, r)
 	}
@@ -241,7 +245,7 @@ func handleAt(ctx context.Context, p *rules.Position, r Request) (any, error) {
 		return nil, err
 	}
 	if r.Op == "par" {
-		return par(ctx, p, moves, r.MaxNodes)
+		return par(ctx, p, moves, r.MaxNodes, report)
 	}
 	return review(ctx, p, moves, r)
 }

@@ -16,7 +16,7 @@ import (
 
 func ask(t *testing.T, req string, out any) string {
 	t.Helper()
-	b := Answer(context.Background(), []byte(req))
+	b := Answer(context.Background(), []byte(req), nil)
 	var e errorDoc
 	if err := json.Unmarshal(b, &e); err != nil {
 		t.Fatalf("%s: answer %s is not JSON: %v", req, b, err)
@@ -287,7 +287,7 @@ const hopeless = `{"game":"russian-cell","tableau":[{"down":[],"up":["9C"]},{"do
 func TestHintCountsAlwaysThere(t *testing.T) {
 	for _, next := range []bool{false, true} {
 		req := fmt.Sprintf(`{"op":"hint","position":%s,"samples":20,"next":%v}`, hopeless, next)
-		raw := Answer(context.Background(), []byte(req))
+		raw := Answer(context.Background(), []byte(req), nil)
 		var m map[string]json.RawMessage
 		if err := json.Unmarshal(raw, &m); err != nil {
 			t.Fatalf("%s: %v", raw, err)
@@ -302,7 +302,7 @@ func TestHintCountsAlwaysThere(t *testing.T) {
 		}
 	}
 	// An exact answer carries them too, as 0.
-	raw := string(Answer(context.Background(), []byte(`{"op":"hint","position":`+string(rules.MarshalPosition(dealgen.Deal(rules.RussianCell, dealgen.FromUint64(617)), "617"))+`}`)))
+	raw := string(Answer(context.Background(), []byte(`{"op":"hint","position":`+string(rules.MarshalPosition(dealgen.Deal(rules.RussianCell, dealgen.FromUint64(617)), "617"))+`}`), nil))
 	for _, k := range []string{`"winnable":0`, `"of":0`, `"unknown":0`} {
 		if !strings.Contains(raw, k) {
 			t.Errorf("the exact hint has no %s: %s", k, raw)

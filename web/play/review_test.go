@@ -43,7 +43,7 @@ func TestReviewNamesTheLosingMove(t *testing.T) {
 	if (a.Judgement == "mistake") != strings.HasPrefix(a.Size, "about ") || a.Judgement == "mistake" && !strings.Contains(strings.Join(a.Lines, " "), "A mistake, of "+a.Size+":") {
 		t.Errorf("%s: size %q; lines %q", a.Judgement, a.Size, a.Lines)
 	}
-	if raw := string(Answer(context.Background(), req)); !strings.Contains(raw, `"same":`) || !strings.Contains(raw, `"size":`) || !strings.Contains(raw, `"pairs":`) {
+	if raw := string(Answer(context.Background(), req, nil)); !strings.Contains(raw, `"same":`) || !strings.Contains(raw, `"size":`) || !strings.Contains(raw, `"pairs":`) {
 		t.Errorf("the answer leaves out a field the page words: %s", raw)
 	}
 	if len(a.Lines) < 2 || !strings.Contains(a.Lines[0], fmt.Sprintf("move %d (%s, ", len(moves), a.Move.Move)) {

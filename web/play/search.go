@@ -9,6 +9,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"sync"
+	"time"
 
 	"github.com/patience-solver/patience/game"
 	"github.com/patience-solver/patience/internal/wording"
@@ -70,14 +72,51 @@ func checkSamples(n int) error {
 	return game.CheckSamples(n)
 }
 
+// Progress is how far a search has come, which the page shows while it
+// waits for the answer: positions expanded so far (solver.Config.Notify),
+// of the search's budget.
+type Progress struct {
+	Searched int64 `json:"searched"`
+	Budget   int64 `json:"budget"`
+}
+
+// reportEvery is the least time between two reports of a search's
+// progress.
+const reportEvery = 100 * time.Millisecond
+
+// notify is a search's solver.Config.Notify that tells report its
+// progress, of a budget of maxNodes positions: the first count at once,
+// then one at most every reportEvery, each above the one before; nil
+// when report is.
+func notify(report func(Progress), maxNodes int64) func(int64) {
+	if report == nil {
+		return nil
+	}
+	if maxNodes <= 0 {
+		maxNodes = solver.DefaultMaxNodes
+	}
+	var mu sync.Mutex
+	var last time.Time
+	var told int64
+	return func(searched int64) {
+		mu.Lock()
+		defer mu.Unlock()
+		if now := time.Now(); searched > told && now.Sub(last) >= reportEvery {
+			last, told = now, searched
+			report(Progress{Searched: searched, Budget: maxNodes})
+		}
+	}
+}
+
 // exact decides p with every card known, within maxNodes; shortest asks
-// for the shortest win.
-func exact(ctx context.Context, p *rules.Position, maxNodes int64, shortest bool) (solver.Result, error) {
+// for the shortest win. report, when not nil, hears its progress.
+func exact(ctx context.Context, p *rules.Position, maxNodes int64, shortest bool, report func(Progress)) (solver.Result, error) {
 	if p.Unknowns() > 0 {
 		return solver.Result{}, p.NeedKnown("an exact search")
 	}
 	cfg := config(p, maxNodes)
 	cfg.Shortest = shortest
+	cfg.Notify = notify(report, cfg.MaxNodes)
 	c, err := game.Solve(ctx, game.Request{Position: p, Solver: cfg})
 	if err != nil {
 		return solver.Result{}, err
@@ -85,8 +124,8 @@ func exact(ctx context.Context, p *rules.Position, maxNodes int64, shortest bool
 	return c.Result, nil
 }
 
-func solve(ctx context.Context, p *rules.Position, maxNodes int64, shortest bool) (SolveAnswer, error) {
-	res, err := exact(ctx, p, maxNodes, shortest)
+func solve(ctx context.Context, p *rules.Position, maxNodes int64, shortest bool, report func(Progress)) (SolveAnswer, error) {
+	res, err := exact(ctx, p, maxNodes, shortest, report)
 	if err != nil {
 		return SolveAnswer{}, err
 	}
@@ -119,13 +158,14 @@ type ParAnswer struct {
 }
 
 // par measures a game played from start (moves) against the shortest win
-// a search within maxNodes finds from start.
-func par(ctx context.Context, start *rules.Position, moves []rules.Move, maxNodes int64) (ParAnswer, error) {
+// a search within maxNodes finds from start; report, when not nil, hears
+// the search's progress.
+func par(ctx context.Context, start *rules.Position, moves []rules.Move, maxNodes int64, report func(Progress)) (ParAnswer, error) {
 	played, err := game.HandMoves(start, moves)
 	if err != nil {
 		return ParAnswer{}, err
 	}
-	res, err := exact(ctx, start, maxNodes, true)
+	res, err := exact(ctx, start, maxNodes, true, report)
 	if err != nil {
 		return ParAnswer{}, err
 	}

@@ -49,6 +49,7 @@ import { fail } from "./announce.js";
  * @property {string} searched
  * @property {Line} [line]  the win, when solvable
  * @typedef {{ played: number, par: number, proven: boolean, searched: string }} Par
+ * @typedef {{ searched: number, budget: number }} Progress play.Progress: how far a search has come, while it runs
  * @typedef {object} Hint play.HintAnswer
  * @property {boolean} exact
  * @property {string} verdict
@@ -175,7 +176,7 @@ export class Engine {
     this.worker = null;
     // The requests sent and not yet answered, by id (start makes it): a
     // search is one that Cancel ends.
-    /** @type {Map<number, { resolve: (ans: any) => void, reject: (e: Error) => void, searching: boolean }>} */
+    /** @type {Map<number, { resolve: (ans: any) => void, reject: (e: Error) => void, searching: boolean, progress?: (p: Progress) => void }>} */
     this.pending = null;
     // sent: Go was sent to the worker; ready resolves once it runs there;
     // fault rejects ready.
@@ -204,6 +205,7 @@ export class Engine {
         if (d.fatal) { reject(new Error(d.fatal)); fail(d.fatal); return; }
         const p = this.pending.get(d.id);
         if (!p) return;
+        if (d.progress) { if (p.progress) p.progress(d.progress); return; }
         this.pending.delete(d.id);
         if (d.cancelled) p.reject(new Cancelled());
         else p.resolve(d.ans);
@@ -238,17 +240,19 @@ export class Engine {
   }
   /**
    * call sends req to the worker; the answer is what the worker sent, of
-   * the type ask and search.call give it.
+   * the type ask and search.call give it. progress, when given, hears how
+   * far a search has come while it runs (solve and par).
    * @param {Request} req
    * @param {boolean} [searching]
+   * @param {(p: Progress) => void} [progress]
    * @returns {Promise<any>}
    */
-  call(req, searching) {
+  call(req, searching, progress) {
     const cancels = this.cancels;
     return this.ensure().then(() => new Promise((resolve, reject) => {
       if (searching && cancels !== this.cancels) { reject(new Cancelled()); return; }
       const id = this.next++;
-      this.pending.set(id, { resolve, reject, searching });
+      this.pending.set(id, { resolve, reject, searching, progress });
       this.worker.postMessage({ id, req });
     }));
   }
@@ -271,9 +275,10 @@ export const search = {
   /**
    * @template {keyof Answers} K
    * @param {Request & { op: K }} req
+   * @param {(p: Progress) => void} [progress]
    * @returns {Promise<Answers[K] & Failed>}
    */
-  call: (req) => quick.call(req, true),
+  call: (req, progress) => quick.call(req, true, progress),
   cancel: () => quick.cancel(),
   busy: () => quick.busy(),
   ensure: () => { quick.ensure().then(() => quick.worker.postMessage({ warm: true })); return quick.ready; },

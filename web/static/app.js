@@ -172,7 +172,8 @@ function wireButtons() {
 
 // SETTINGS are the settings the page remembers, each under its key in the
 // browser's storage: the kind of random deal, the automatic moves, the
-// check after each move, the budget, the samples and the replay's speed.
+// check after each move, the budget, the samples and the speed (of
+// replays, automatic moves and Finish).
 // (Show face-down cards is the game's, not remembered.)
 /** @type {Record<string, string>} */
 const SETTINGS = { "random-kind": "patience.random", "auto-moves": "patience.autoMoves", "auto-check": "patience.autoCheck",

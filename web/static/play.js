@@ -60,7 +60,7 @@ export function togglePlay() {
     if (S.cur >= S.line.length) { stopPlay(); return; }
     go(S.cur + 1);
     sayStep();
-    setPlaying(setTimeout(tick, delay()));
+    setPlaying(setTimeout(tick, delay("replay")));
   };
   setPlaying(setTimeout(tick, 50));
 }
@@ -71,7 +71,21 @@ export function stopPlay() {
   $("play-btn").textContent = "▶";
   $("play-btn").setAttribute("aria-label", "Play");
 }
-export function delay() { return Math.round(2000 / Math.pow(1.45, Number($("speed").value) - 1)); }
+// delay is the pause in milliseconds before each step that plays by
+// itself, of a kind: the moves of a replay (Play), the automatic moves
+// after a move by hand, or Finish's. The Speed setting (1 to 10, 5 by
+// default) governs all three: each step of it is 1.45 times faster. At
+// the default a replay steps every 452 ms, automatic moves every 100 ms
+// (a cascade of ten cards in a second) and Finish every 60 ms; no step
+// is quicker than 20 ms, so that the fastest still shows each move on
+// screen (prefers-reduced-motion: playOn jumps).
+/** @typedef {"replay" | "auto" | "finish"} StepKind */
+/** @type {Record<StepKind, number>} */
+const PACE = { replay: 452, auto: 100, finish: 60 };
+/** @param {StepKind} [kind] */
+export function delay(kind = "replay") {
+  return Math.max(20, Math.round(PACE[kind] / Math.pow(1.45, Number($("speed").value) - 5)));
+}
 
 // ---------- moves by hand ----------
 
@@ -124,7 +138,7 @@ async function playHandMove(move) {
   clearVerdict();
   render();
   saveURL();
-  playOn(230, () => afterMove(l.won));
+  playOn("auto", () => afterMove(l.won));
   return true;
 }
 
@@ -345,15 +359,16 @@ export let autoThen = null;
 export function autoMoves() { return $("auto-moves").checked; }
 
 // playOn steps through the moves already in the line up to S.fixed (the
-// automatic moves after a hand move, or Finish's), one every ms
-// milliseconds, then runs then.
-/** @param {number} ms @param {() => void} then */
-export function playOn(ms, then) {
+// automatic moves after a hand move, or Finish's), a step of its kind
+// (delay: the Speed setting, read at each step) at a time, or all at once
+// when the player prefers reduced motion; then runs then.
+/** @param {StepKind} kind @param {() => void} then */
+export function playOn(kind, then) {
   stopAuto();
   autoThen = then;
   const tick = () => {
     if (S.cur >= S.fixed) { autoTimer = null; const t = autoThen; autoThen = null; if (t) t(); return; }
-    autoTimer = setTimeout(() => { go(S.cur + 1); tick(); }, reducedMotion() ? 0 : ms);
+    autoTimer = setTimeout(() => { go(S.cur + 1); tick(); }, reducedMotion() ? 0 : delay(kind));
   };
   tick();
 }
@@ -394,7 +409,7 @@ export function finish() {
   playAt(f.from, f.line);
   clearVerdict();
   say("");
-  playOn(160, () => afterMove(f.line.won));
+  playOn("finish", () => afterMove(f.line.won));
 }
 
 // ---------- where did I go wrong? ----------

@@ -14,6 +14,7 @@ import { $, tens } from "./util.js";
  * @typedef {import("./api.js").Request} Request
  * @typedef {import("./api.js").Solve} Solve
  * @typedef {import("./api.js").Hint} Hint
+ * @typedef {import("./api.js").Progress} Progress
  */
 
 // search.js comes below play.js and links.js in the order of the modules
@@ -44,20 +45,43 @@ export function connectSearch(fns) {
 /** @type {number | null} */
 export let timer = null;
 
+// far is how far the search under way has come, in words, from its last
+// progress (progressed); "" until one comes. shown writes the status
+// line afresh.
+let far = "";
+let shown = () => {};
+
+// busy shows text in the status line, with the time since and, once the
+// search reports it, how far it has come, again each tenth of a second.
+// The status line is not the live region: a screen reader is not told
+// each change (runSearch says the start, the caller the result).
 /** @param {string} text */
 export function busy(text) {
   document.body.dataset.busy = "1";
   $("spinner").hidden = false;
   $("cancel-btn").hidden = false;
   const t0 = performance.now();
+  far = "";
   // While the solver loads, the search waits for it: the line says so.
   const show = () => {
     const wait = loading();
-    $("status-text").textContent = `${wait ? wait + ", then " : ""}${text} ${((performance.now() - t0) / 1000).toFixed(1)} s`;
+    $("status-text").textContent = `${wait ? wait + ", then " : ""}${text} ${far ? far + ", " : ""}${((performance.now() - t0) / 1000).toFixed(1)} s`;
   };
   show();
+  shown = show;
   clearInterval(timer);
   timer = setInterval(show, 100);
+}
+// progressed takes a search's progress for the status line (busy):
+// "1.2 million positions searched, 1% of the budget" ("under 1%" before
+// the first whole one).
+/** @param {Progress} p */
+export function progressed(p) {
+  const n = count(p.searched), of = count(p.budget);
+  const words = n >= 1e6 ? `${(n / 1e6).toFixed(1)} million` : n.toLocaleString("en-GB");
+  const pct = of > 0 ? Math.min(100, Math.floor(100 * n / of)) : -1;
+  far = `${words} positions searched` + (pct < 0 ? "" : pct < 1 ? ", under 1% of the budget" : `, ${pct}% of the budget`);
+  if (document.body.dataset.busy) shown();
 }
 /** @param {string} [text] */
 export function idle(text) {
@@ -84,9 +108,10 @@ export function sayLoading(then) {
 }
 
 // runSearch runs a search in the searching worker, with text in the status
-// line; unless quiet (the check after a move, said with the move), a
-// screen reader hears that it started, and then its result, from the
-// caller: not each tenth of a second of the status line.
+// line, and how far it has come when it says (solve, par); unless quiet
+// (the check after a move, said with the move), a screen reader hears
+// that it started, and then its result, from the caller: not each tenth
+// of a second of the status line, nor each report of progress.
 /**
  * @template {keyof Answers} K
  * @param {string} text
@@ -99,7 +124,7 @@ export async function runSearch(text, req, quiet) {
   busy(text);
   if (!quiet) announce(text);
   try {
-    const a = await search.call(req);
+    const a = await search.call(req, progressed);
     idle("");
     if (a.error) { fail(a.error); return null; }
     return a;

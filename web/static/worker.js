@@ -61,10 +61,12 @@ function startGo(m) {
   return WebAssembly.instantiate(m, go.importObject).then((inst) => { go.run(inst); });
 }
 
-// goCall asks Go in this worker.
-/** @param {PageRequest} req @returns {Promise<Answer>} */
-function goCall(req) {
-  return new Promise((resolve) => self.patienceCall(JSON.stringify(req), (ans) => resolve(JSON.parse(ans))));
+// goCall asks Go in this worker; progress, when given, hears how far a
+// search has come while it runs (play.Progress), as Go tells it.
+/** @param {PageRequest} req @param {(p: Answer) => void} [progress] @returns {Promise<Answer>} */
+function goCall(req, progress) {
+  return new Promise((resolve) => self.patienceCall(JSON.stringify(req), (ans) => resolve(JSON.parse(ans)),
+    progress && ((p) => progress(JSON.parse(p)))));
 }
 
 function startChild() {
@@ -74,6 +76,8 @@ function startChild() {
       const d = e.data;
       if (d.ready) { resolve(); return; }
       if (d.fatal) { self.postMessage({ fatal: d.fatal }); return; }
+      // A search's progress goes on to the page as it comes.
+      if (d.progress) { if (searching.has(d.id)) self.postMessage({ id: d.id, progress: d.progress }); return; }
       const reply = searching.get(d.id);
       if (reply) { searching.delete(d.id); reply(d.ans); }
     };
@@ -170,6 +174,8 @@ async function handle(id, req) {
   switch (req.op) {
     case "solve":
       return childCall(id, req).then((a) => { viewLine(a.line); return a; });
+    case "par": // a search, which Cancel ends: the page gets numbers only
+      return childCall(id, req);
     case "hint":
       // Hint and "Can I still win?" answer from the player's view until
       // the player asks to see the cards.
@@ -203,7 +209,9 @@ self.onmessage = async (e) => {
     return;
   }
   if (role === "search") {
-    goCall(d.req).then((ans) => self.postMessage({ id: d.id, ans }));
+    // Go tells how far a search has come from inside it (this worker's
+    // event loop waits until it ends): the game worker passes it on.
+    goCall(d.req, (progress) => self.postMessage({ id: d.id, progress })).then((ans) => self.postMessage({ id: d.id, ans }));
     return;
   }
   if (d.early) { self.postMessage({ id: d.id, ans: await early(d.req) }); return; }
