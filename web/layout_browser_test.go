@@ -28,21 +28,24 @@ const deal1After51 = "russian-cell/1/moves/9C.t5.t3,AH.t3.t6,7D.t2.t5,7C.t3.t5,2
 
 // TestBrowserLayout: at the window sizes players use (and 320 px wide),
 // with long columns (deal 617 after the first 18 moves of its solution,
-// deal 1 after 44, deal 1 after 51 with a column of 33 cards), with a lost
-// game's review shown, and a deal of Ripple Fan (13 piles), every card is
-// readable: the corner of each face-up card (its rank and suit) is in a
-// font of at least 12 px in a window 1280 px wide or more, 10 px at
-// 960x540 and 390x844, 9 px at 320x700, and no card of a column covers
+// deal 1 after 44, deal 1 after 51 with a column of 33 cards), with a
+// lost game's review shown, and a deal of Ripple Fan (13 piles), every
+// card is readable: the corner of each face-up card (its rank and suit)
+// is in a font of at least 12 px in a window 1280 px wide or more, 10 px
+// at 960x540 and 390x844, 9 px at 320x700, and no card of a column covers
 // the corner of the card under it. No card lies right of the window or
 // under the side panel. Every card lies within the window, unscrolled,
-// unless the cards are as narrow as they may be (their corners at the least
-// font above) and the window still too short (never at 1920x1080); no
-// button on screen is covered by another element: the one the browser
+// unless the cards are as narrow as they may be (their corners at the
+// least font above) and the window still too short (never at 1920x1080);
+// no button on screen is covered by another element: the one the browser
 // finds at its centre is the button or inside it. The verdict (of the
-// check, or of the review), the message line and the main controls (the
-// actions and the step buttons) are on screen too, within the panel's
-// scrolled view. PATIENCE_LAYOUT_SHOTS names a folder for a screenshot of
-// each case, to look at.
+// check, or of the review: the newest, when there are two), the message
+// line and the main controls (the actions and the step buttons) are on
+// screen too, within the panel's scrolled view, and no two names of
+// places (c1, t1) meet. At 1366x757 a review that comes after a check's
+// answer is in view, all of it, when it comes (issue 50).
+// PATIENCE_LAYOUT_SHOTS names a folder for a screenshot of each case, to
+// look at.
 func TestBrowserLayout(t *testing.T) {
 	p := openGame(t)
 	line := func(n uint64, k int) string {
@@ -112,18 +115,29 @@ func TestBrowserLayout(t *testing.T) {
 		}
 		switch l.then {
 		case "review":
+			// At 1366x757, the check's answer first, then the review's
+			// below the prompt of the game given up (issue 50): the
+			// review's answer, all of it, is in the window and in the
+			// panel's view when it comes.
+			windowSize(p, 1366, 757, 1, false)
+			p.click("#canwin-btn")
+			p.waitFor("the check", `!document.body.dataset.busy && document.querySelector('#hint .head + p') !== null`, 4*time.Minute)
 			p.click("#giveup-btn")
 			p.click("#review-btn")
 			p.waitFor("the review", `!document.body.dataset.busy && document.getElementById('review').dataset.lostAt !== undefined`, 4*time.Minute)
+			if got := p.eval(`(() => {
+  const r = document.getElementById('review').getBoundingClientRect(), s = document.getElementById('side').getBoundingClientRect();
+  const box = (q) => [q.left, q.top, q.right, q.bottom].map(Math.round).join(',');
+  return r.top >= 0 && r.bottom <= innerHeight && r.top >= s.top && r.bottom <= s.bottom ? '' : 'at ' + box(r) + ', the panel at ' + box(s) + ', the window ' + innerHeight + ' tall';
+})()`); got != "" {
+				t.Errorf("1366x757, %s: the review's answer is out of sight: %s", name, got)
+			}
 		case "check":
 			p.click("#canwin-btn")
 			p.waitFor("the check", `!document.body.dataset.busy && document.querySelector('#hint .head + p') !== null`, 4*time.Minute)
 		}
 		for _, size := range sizes {
-			p.do(fmt.Sprintf("a %dx%d window", size.w, size.h), chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-				_, err := cdp.Call(ctx, tg, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{Width: size.w, Height: size.h, DeviceScaleFactor: size.scale, Mobile: size.mobile})
-				return err
-			}))
+			windowSize(p, size.w, size.h, size.scale, size.mobile)
 			// The board is looked at from the top, once it has been
 			// fitted to the window (a frame for the resize, one for the
 			// panel's new height).
@@ -147,6 +161,7 @@ func TestBrowserLayout(t *testing.T) {
 				Rank          float64
 				RankOf        string
 				Hidden        []string
+				Labels        []string
 			}
 			js := `(() => {
   const W = innerWidth, H = innerHeight, off = [], below = [], covered = [], unseen = [], hidden = [];
@@ -180,10 +195,11 @@ func TestBrowserLayout(t *testing.T) {
     if (r.left < 0 || r.top < 0 || r.right > W + 0.5 || under) off.push(at);
     else if (r.bottom > H + 0.5) below.push(at);
   }
-  // The verdicts (of Solve, of the check, of the review), the message
-  // line and the main controls.
+  // The verdicts (of Solve, of the check, of the review); the newest (the
+  // first, the page puts it above the others), the message line and the
+  // main controls are seen.
   const v = [...document.querySelectorAll('#verdict .head, #hint .head + p, #review .head')];
-  for (const el of [...v, document.getElementById('message'), ...document.querySelectorAll('#actions button:not([hidden]), #watch button')]) {
+  for (const el of [...v.slice(0, 1), document.getElementById('message'), ...document.querySelectorAll('#actions button:not([hidden]), #watch button')]) {
     if (el && !seen(el)) unseen.push(el.id || el.className || el.tagName);
   }
   for (const b of document.querySelectorAll('button')) {
@@ -202,7 +218,12 @@ func TestBrowserLayout(t *testing.T) {
     const e = document.elementFromPoint(x, y);
     if (e && e !== b && !b.contains(e)) covered.push((b.id || b.textContent.trim().slice(0, 20)) + ' under ' + (e.id || e.tagName + '.' + e.className));
   }
-  return JSON.stringify({W, H, ScrollY: scrollY, Off: off, Below: below, Covered: covered, Unseen: unseen, Verdict: v.map((e) => e.textContent).join(' | '), Rank: rank, RankOf: rankOf, Hidden: hidden});
+  // The places' names (c1, C, t1) whose boxes meet.
+  const labels = [], ls = [...document.querySelectorAll('#board .slot > .label')].map((e) => [e.textContent, e.getBoundingClientRect()]);
+  ls.forEach(([a, p], i) => ls.slice(i + 1).forEach(([b, q]) => {
+    if (p.left < q.right && q.left < p.right && p.top < q.bottom && q.top < p.bottom) labels.push(a + '/' + b);
+  }));
+  return JSON.stringify({W, H, ScrollY: scrollY, Off: off, Below: below, Covered: covered, Unseen: unseen, Verdict: v.map((e) => e.textContent).join(' | '), Rank: rank, RankOf: rankOf, Hidden: hidden, Labels: labels});
 })()`
 			if err := json.Unmarshal([]byte(p.eval(js)), &out); err != nil {
 				t.Fatal(err)
@@ -214,6 +235,9 @@ func TestBrowserLayout(t *testing.T) {
 			t.Logf("%s: the least corner of a card, %g px (%s)", where, out.Rank, out.RankOf)
 			if out.Rank < size.rank {
 				t.Errorf("%s: the corner of %s is in a font of %g px, under %g px", where, out.RankOf, out.Rank, size.rank)
+			}
+			if len(out.Labels) > 0 {
+				t.Errorf("%s: the names of places overlap: %v", where, out.Labels)
 			}
 			if len(out.Hidden) > 0 {
 				t.Errorf("%s: the corners of %d cards are covered by the card on them: %v", where, len(out.Hidden), out.Hidden)
@@ -245,6 +269,16 @@ func TestBrowserLayout(t *testing.T) {
 	}
 	p.do("the desktop again", chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
 		_, err := cdp.Call(ctx, tg, emulation.ClearDeviceMetricsOverride, struct{}{})
+		return err
+	}))
+}
+
+// windowSize makes the window w x h CSS pixels, of scale device pixels
+// each, on a phone (mobile) or not.
+func windowSize(p *page, w, h int64, scale float64, mobile bool) {
+	p.t.Helper()
+	p.do(fmt.Sprintf("a %dx%d window", w, h), chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{Width: w, Height: h, DeviceScaleFactor: scale, Mobile: mobile})
 		return err
 	}))
 }

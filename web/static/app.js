@@ -28,7 +28,7 @@
 
 import { announce, clearError, fail, say } from "./announce.js";
 import { ask, quick, search } from "./api.js";
-import { boardKey, fit, fitLater, mark, setFocus } from "./board.js";
+import { boardKey, fit, fitLater, keepAnswersInSight, mark, setFocus } from "./board.js";
 import { loadDeal, loadRandom, parseURL, restore, saveURL, sayReadAs, setStart, writtenURL } from "./links.js";
 import { clickOn, connectPlay, finish, go, handMove, quit, redo, restart, runReview, sayStep, showOrHide, stopPlay, toFoundation, togglePlay, undo, wireDrag, wireStory } from "./play.js";
 import { connectSearch, idle, runHint, runSolve } from "./search.js";
@@ -234,6 +234,7 @@ function wireBoard(board) {
   });
   window.addEventListener("resize", fit);
   fitLater();
+  keepAnswersInSight();
 }
 
 // pageKey is the page's keys outside the fields: undo, redo, the ends of

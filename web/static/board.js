@@ -169,6 +169,7 @@ function focusLost() {
 // long for that makes the page scroll. On Ripple Fan, whose columns lie in
 // two rows, the rows share the room.
 export function fit() {
+  fitSide();
   const board = $("board");
   for (const v of ["--down-k", "--up-strip", "--cw"]) board.style.removeProperty(v);
   const stacks = /** @type {HTMLElement[]} */ ([...board.querySelectorAll(".tableau .stack")]);
@@ -285,6 +286,50 @@ export function fitLater() {
     requestAnimationFrame(() => { queued = false; fit(); });
   });
   for (const id of ["message", "status", "verdict", "hint", "review"]) o.observe($(id));
+  let scrolled = false;
+  window.addEventListener("scroll", () => {
+    if (scrolled) return;
+    scrolled = true;
+    requestAnimationFrame(() => { scrolled = false; fitSide(); });
+  }, { passive: true });
+}
+
+// fitSide keeps the side panel, where it lies beside the board, within the
+// window: it starts below the header until the page scrolls (then it
+// sticks to the window's top), and its height is what is left below that
+// (style.css), so nothing of it lies below the window; what does not fit
+// scrolls within it.
+function fitSide() {
+  const side = $("side");
+  side.style.setProperty("--side-top", Math.max(8, side.getBoundingClientRect().top).toFixed(1) + "px");
+}
+
+// ANSWERS are the boxes of the side panel that answer the player: Solve's
+// verdict, a hint or "Can I still win?", and the review.
+const ANSWERS = ["verdict", "hint", "review"];
+
+// keepAnswersInSight shows each new answer where the player sees it: its
+// box goes first of the answers, right under the controls (the older ones
+// follow it), and the panel, if it scrolls, scrolls as little as shows it
+// (its head first, when the panel is too short for all of it). The page
+// stays where it is, and so does the focus.
+export function keepAnswersInSight() {
+  const o = new MutationObserver((records) => {
+    const changed = ANSWERS.map((id) => $(id)).filter((el) => el.firstChild && records.some((r) => r.target === el));
+    const el = changed[changed.length - 1];
+    if (!el) return;
+    const first = /** @type {HTMLElement} */ ([...el.parentElement.children].find((c) => ANSWERS.includes(c.id)));
+    if (first !== el) {
+      const a = document.activeElement;
+      el.parentElement.insertBefore(el, first);
+      if (a instanceof HTMLElement && a !== document.activeElement) a.focus({ preventScroll: true });
+    }
+    const side = $("side"), s = side.getBoundingClientRect(), r = el.getBoundingClientRect();
+    const pad = parseFloat(getComputedStyle(side).paddingTop) || 0;
+    if (r.top < s.top + pad) side.scrollTop -= s.top + pad - r.top;
+    else if (r.bottom > s.bottom - pad) side.scrollTop += Math.min(r.bottom - s.bottom + pad, r.top - s.top - pad);
+  });
+  for (const id of ANSWERS) o.observe($(id), { childList: true });
 }
 
 // ---------- the board by keyboard ----------
