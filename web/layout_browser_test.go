@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -15,6 +16,7 @@ import (
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"github.com/patience-solver/patience/internal/testgames"
 	"github.com/patience-solver/patience/rules"
@@ -43,9 +45,10 @@ const deal1After51 = "russian-cell/1/moves/9C.t5.t3,AH.t3.t6,7D.t2.t5,7C.t3.t5,2
 // line and the main controls (the actions and the step buttons) are on
 // screen too, within the panel's scrolled view, and no two names of
 // places (c1, t1) meet. At 1366x757 a review that comes after a check's
-// answer is in view, all of it, when it comes (issue 50).
-// PATIENCE_LAYOUT_SHOTS names a folder for a screenshot of each case, to
-// look at.
+// answer is in view, all of it, when it comes (issue 50). The Cards
+// setting, by keyboard, makes the cards larger or smaller at 1920x1080,
+// and is kept after a reload. PATIENCE_LAYOUT_SHOTS names a folder for a
+// screenshot of each case, to look at.
 func TestBrowserLayout(t *testing.T) {
 	p := openGame(t)
 	line := func(n uint64, k int) string {
@@ -266,6 +269,33 @@ func TestBrowserLayout(t *testing.T) {
 				p.shot(filepath.Join(dir, fmt.Sprintf("%dx%d-%s.png", size.w, size.h, strings.ReplaceAll(name, " ", "-"))))
 			}
 		}
+	}
+	// The cards' size, chosen by keyboard in its setting: at 1920x1080
+	// Large makes the cards wider than Medium, and Small narrower; the
+	// choice outlasts a reload.
+	windowSize(p, 1920, 1080, 1, false)
+	p.load(len(links)+1, "russian-cell/617")
+	p.waitIdle("617 at 1920x1080")
+	width := func() float64 {
+		w, err := strconv.ParseFloat(p.eval(`String(document.querySelector('#board .tableau .card').getBoundingClientRect().width)`), 64)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return w
+	}
+	medium := width()
+	p.do("Large, by keyboard", chromedp.Focus(chromedp.CSS("#cards")), chromedp.KeyEvent(kb.ArrowDown))
+	large := width()
+	p.do("Small, by keyboard", chromedp.KeyEvent(kb.ArrowUp), chromedp.KeyEvent(kb.ArrowUp))
+	small := width()
+	t.Logf("1920x1080: cards %g px wide (Small), %g (Medium), %g (Large)", small, medium, large)
+	if got := p.eval(`document.getElementById('cards').value`); got != "small" || !(small < medium && medium < large) {
+		t.Errorf("1920x1080: the setting says %q; cards %g px wide (Small), %g (Medium), %g (Large)", got, small, medium, large)
+	}
+	p.do("reload", chromedp.Reload())
+	p.waitIdle("617 reloaded")
+	if got, w := p.eval(`document.getElementById('cards').value`), width(); got != "small" || w != small {
+		t.Errorf("after a reload, the setting says %q and the cards are %g px wide, not Small's %g", got, w, small)
 	}
 	p.do("the desktop again", chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
 		_, err := cdp.Call(ctx, tg, emulation.ClearDeviceMetricsOverride, struct{}{})

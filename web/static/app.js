@@ -172,12 +172,12 @@ function wireButtons() {
 
 // SETTINGS are the settings the page remembers, each under its key in the
 // browser's storage: the kind of random deal, the automatic moves, the
-// check after each move, the budget, the samples and the speed (of
-// replays, automatic moves and Finish).
-// (Show face-down cards is the game's, not remembered.)
+// check after each move, the budget, the samples, the speed (of replays,
+// automatic moves and Finish) and the cards' size. (Show face-down cards
+// is the game's, not remembered.)
 /** @type {Record<string, string>} */
 const SETTINGS = { "random-kind": "patience.random", "auto-moves": "patience.autoMoves", "auto-check": "patience.autoCheck",
-  "budget": "patience.budget", "samples": "patience.samples", "speed": "patience.speed" };
+  "budget": "patience.budget", "samples": "patience.samples", "speed": "patience.speed", "cards": "patience.cards" };
 
 // remembered is the value kept for the setting id, or null.
 /** @param {string} id */
@@ -202,6 +202,11 @@ function wireSettings() {
     });
   }
   $("show-down").addEventListener("change", showOrHide);
+  // The cards' size: style.css scales them by the root's data-cards, and
+  // the board is fitted to the window again.
+  const cards = () => { document.documentElement.dataset.cards = /** @type {HTMLSelectElement} */ ($("cards")).value; fit(); };
+  $("cards").addEventListener("change", cards);
+  cards();
 }
 
 // wireBoard connects the board: clicks, double clicks, drag and drop, and
