@@ -107,6 +107,10 @@ export function sayLoading(then) {
   return () => clearInterval(t);
 }
 
+// asked says the search under way, if any, was asked for by the player,
+// not the check after a move.
+let asked = false;
+
 // runSearch runs a search in the searching worker, with text in the status
 // line, and how far it has come when it says (solve, par); unless quiet
 // (the check after a move, said with the move), a screen reader hears
@@ -120,7 +124,13 @@ export function sayLoading(then) {
  * @returns {Promise<Answers[K] | null>}
  */
 export async function runSearch(text, req, quiet) {
-  if (search.busy()) search.cancel();
+  if (search.busy()) {
+    // The check after a move gives way to a search the player asked for
+    // meanwhile (a Hint pressed while the move was being played out).
+    if (quiet && asked) return null;
+    search.cancel();
+  }
+  asked = !quiet;
   busy(text);
   if (!quiet) announce(text);
   try {
