@@ -220,17 +220,12 @@ export async function runHint(next, afterMove) {
   // An answer for a position no longer on screen (an undo, a step, a new
   // deal meanwhile) is stale: it is neither shown nor said.
   if (!a || pos() !== at) return;
-  const h = $("hint");
-  h.innerHTML = "";
-  const head = document.createElement("p");
-  head.className = "head";
-  head.textContent = label;
+  const h = hintHead(label);
   // The kind of answer: left out of sight on a phone, where room is short.
   const kind = document.createElement("span");
   kind.className = "kind";
   kind.textContent = a.exact ? " — exact, every card known" : " — the player's view, face-down cards unknown";
-  head.appendChild(kind);
-  h.appendChild(head);
+  h.firstChild.appendChild(kind);
   hintBody(h, a);
   announce(label + ": " + [...h.querySelectorAll(":scope > p:not(.head):not(.note)")].map((p) => p.textContent).join(" "), afterMove);
   h.className = "hint " + (a.exact ? a.verdict : count(a.winnable) > 0 ? "solvable" : count(a.unknown) > 0 || !allTried(a) ? "unknown" : "unsolvable");
@@ -252,21 +247,30 @@ export async function runHint(next, afterMove) {
   mark();
 }
 
-// overAnswer answers "Can I still win?" at a position where the game is
-// over, in the words the page said there.
-/** @param {string} label @param {string} words */
-function overAnswer(label, words) {
+// hintHead empties the box of Hint and "Can I still win?" for a new
+// answer, headed by label, and gives it.
+/** @param {string} label */
+function hintHead(label) {
   const h = $("hint");
   h.innerHTML = "";
   const head = document.createElement("p");
   head.className = "head";
   head.textContent = label;
+  h.appendChild(head);
+  return h;
+}
+
+// overAnswer answers "Can I still win?" at a position where the game is
+// over, in the words the page said there.
+/** @param {string} label @param {string} words */
+function overAnswer(label, words) {
+  const h = hintHead(label);
   const p = document.createElement("p");
   p.textContent = words;
   const note = document.createElement("p");
   note.className = "note";
   note.textContent = "Undo to try another way, or ask “Where did I go wrong?”.";
-  h.append(head, p, note);
+  h.append(p, note);
   h.className = "hint unsolvable";
   h.dataset.move = "";
   h.dataset.exact = "";
