@@ -200,9 +200,10 @@ func TestBrowserLayout(t *testing.T) {
   }
   // The verdicts (of Solve, of the check, of the review); the newest (the
   // first, the page puts it above the others), the message line and the
-  // main controls are seen.
+  // main controls are seen, Speed among them (it paces the automatic
+  // moves too).
   const v = [...document.querySelectorAll('#verdict .head, #hint .head + p, #review .head')];
-  for (const el of [...v.slice(0, 1), document.getElementById('message'), ...document.querySelectorAll('#actions button:not([hidden]), #watch button')]) {
+  for (const el of [...v.slice(0, 1), document.getElementById('message'), ...document.querySelectorAll('#actions button:not([hidden]), #watch button, #speed')]) {
     if (el && !seen(el)) unseen.push(el.id || el.className || el.tagName);
   }
   for (const b of document.querySelectorAll('button')) {
