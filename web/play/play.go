@@ -412,10 +412,13 @@ func autoMoves(a LineAnswer) LineAnswer {
 func moveDoc(p *rules.Position, m rules.Move) MoveDoc {
 	d := MoveDoc{Move: m.String(), Card: m.Card.String(), From: m.From.String(), To: m.To.String(),
 		Text: wording.Describe(p, m, true), Cards: []string{m.Card.String()}}
-	for _, a := range rules.SafeAutoMoves(p) {
-		if a == m {
-			d.Safe = true
-			break
+	// Only a move to a foundation can be one of them.
+	if m.To.Kind == rules.Foundation {
+		for _, a := range rules.SafeAutoMoves(p) {
+			if a == m {
+				d.Safe = true
+				break
+			}
 		}
 	}
 	if m.From.Kind == rules.Tableau && int(m.From.Index) < len(p.Tableau) {

@@ -4,7 +4,7 @@
 
 import { announce } from "./announce.js";
 import { S, setTally } from "./state.js";
-import { $, DIFFICULTIES } from "./util.js";
+import { $, DIFFICULTIES, plural } from "./util.js";
 
 // ---------- your games ----------
 
@@ -264,9 +264,9 @@ export function hinted() {
 }
 // hintsText is the hints shown for a game: " · 2 hints", or "" for none.
 /** @param {Tally | null} t */
-export function hintsText(t) {
+function hintsText(t) {
   const n = (t && t.hints) || 0;
-  return n ? ` · ${n} ${n === 1 ? "hint" : "hints"}` : "";
+  return n ? ` · ${plural(n, "hint")}` : "";
 }
 // giveUp ends the game on screen as lost, at the player's word: played,
 // it counts as not won, and its streak ends now.
@@ -320,7 +320,7 @@ export function meterText() {
   const t = S.tally;
   const sec = t ? Math.max(0, Math.floor(clockMs(t) / 1000)) : 0;
   const clock = `${Math.floor(sec / 60)}:${String(sec % 60).padStart(2, "0")}`;
-  return `${n} ${n === 1 ? "move" : "moves"}` + (t ? ` · ${clock}` + hintsText(t) : "");
+  return plural(n, "move") + (t ? ` · ${clock}` + hintsText(t) : "");
 }
 export function drawStats() {
   const st = loadStats();
